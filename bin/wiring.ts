@@ -1,0 +1,66 @@
+import { createTransport, type Transport } from "@payrail/messaging";
+import type { Config, Logger, ServiceName } from "@payrail/runtime";
+import { createStore, type Store } from "@payrail/store";
+import * as checkout from "@payrail/checkout";
+import * as gateway from "@payrail/gateway";
+import * as identity from "@payrail/identity";
+import * as payments from "@payrail/payments";
+import * as refunds from "@payrail/refunds";
+
+export interface Started {
+  name: string;
+  stop(): Promise<void>;
+  url?: string;
+}
+
+export function openStore(config: Config, logger: Logger): Promise<Store> {
+  return createStore({ mongodbUrl: config.MONGODB_URL, dbName: config.MONGODB_DB, dataDir: config.DATA_DIR, logger });
+}
+
+export function openTransport(config: Config, logger: Logger): Promise<Transport> {
+  return createTransport({
+    amqpUrl: config.AMQP_URL,
+    logger,
+    prefetch: config.RPC_PREFETCH,
+    defaultTimeoutMs: config.RPC_TIMEOUT_MS,
+  });
+}
+
+const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds"] as const;
+
+/**
+ * Starts the named services on one transport and store: domain services first (they create
+ * their indexes before consuming), the gateway last, so it never accepts a request early.
+ */
+export async function startServices(
+  names: readonly ServiceName[],
+  deps: { config: Config; logger: Logger; transport: Transport; store: Store | null },
+): Promise<Started[]> {
+  const { config, logger, transport, store } = deps;
+  const started: Started[] = [];
+  for (const name of DOMAIN_SERVICES) {
+    if (!names.includes(name)) continue;
+    if (!store) throw new Error(`${name} needs a store`);
+    const log = logger.child({ service: name });
+    const common = { transport, store, logger: log };
+    if (name === "identity") started.push(await identity.start({ ...common, livemode: config.PROVIDERS === "live" }));
+    if (name === "checkout") started.push(await checkout.start(common));
+    if (name === "payments") started.push(await payments.start(common));
+    if (name === "refunds") started.push(await refunds.start(common));
+  }
+  if (names.includes("gateway")) {
+    started.push(
+      await gateway.start({
+        transport,
+        logger: logger.child({ service: "gateway" }),
+        host: config.HOST,
+        port: config.PORT,
+        adminToken: config.ADMIN_TOKEN,
+        apiKeyCacheMs: config.API_KEY_CACHE_MS,
+        rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+        services: DOMAIN_SERVICES,
+      }),
+    );
+  }
+  return started;
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Admin routes (API.md §5), behind `x-admin-token`. */
+export const CreateMerchantBody = z.object({
+  name: z.string().trim().min(1).max(255),
+  destination_funding_source: z.string().url().max(2048).optional(),
+});
+
+export const MerchantView = z.object({
+  id: z.string(),
+  name: z.string(),
+  destination_funding_source: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MerchantView = z.infer<typeof MerchantView>;
+
+export const IssuedApiKey = z.object({ api_key: z.string(), key_prefix: z.string(), livemode: z.boolean() });
+
+export const CreateMerchantResponse = z.object({ merchant: MerchantView, api_key: z.string(), key_prefix: z.string() });
+
+export const MerchantIdParam = z.object({ id: z.string().regex(/^mer_[0-9a-f]{32}$/, "must be a merchant id") });
+export const RevokeKeyParams = z.object({
+  id: z.string().regex(/^mer_[0-9a-f]{32}$/, "must be a merchant id"),
+  key_prefix: z.string().min(1).max(64),
+});
+
+export const AddOperatorBody = z.object({ phone: z.string().min(1).max(64) });

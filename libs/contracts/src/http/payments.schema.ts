@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Get Processor Token (spec 8, API.md §6). */
+export const GetProcessorTokenBody = z.object({ checkout_id: z.string().min(1).max(64) });
+export const GetProcessorTokenResponse = z.object({
+  message: z.string(),
+  transaction_uuid: z.string(),
+  transaction_id: z.string(),
+});
+
+export const TransactionStatus = z.enum(["pending", "completed", "failed", "cancelled"]);
+
+/** The specification's subscription transaction log record. */
+export const TransactionRecord = z.object({
+  id: z.number().int(),
+  transaction_uuid: z.string(),
+  processor_transaction_id: z.string(),
+  amount: z.number(),
+  user_id: z.string(),
+  consumer_transaction_id: z.string(),
+  merchant_transaction_id: z.string(),
+  checkout_id: z.number().int(),
+  transaction_status: TransactionStatus,
+  transaction_date_time: z.string(),
+  description: z.string().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const SubscriptionDetailsQuery = z.object({
+  checkout_id: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export const SubscriptionDetailsResponse = z.array(TransactionRecord);
+
+export const SubscriptionCancelBody = z.object({ subscription_transaction_uuid: z.string().min(1).max(64) });
+
+export const SimulateTransferBody = z.object({
+  status: z.enum(["completed", "failed"]),
+  failure_code: z.string().regex(/^R\d{2}$/).optional(),
+});

@@ -1,0 +1,4 @@
+export * from "./create-checkout.op.ts";
+export * from "./get-checkout.op.ts";
+export * from "./list-checkouts.op.ts";
+export * from "./generate-link-token.op.ts";

@@ -1,0 +1,5 @@
+import { ListCheckoutsQuery, ListCheckoutsResponse } from "../../http/checkout.schema.ts";
+import { defineOperation } from "../../rpc/operation.ts";
+
+/** The calling merchant's checkouts, newest first, cursor-paged (API.md §4). */
+export const listCheckoutsOp = defineOperation("checkout.listCheckouts", ListCheckoutsQuery, ListCheckoutsResponse);

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ERROR_CODES, type ErrorPayload } from "../errors.ts";
+import { Principal } from "./principal.ts";
+
+/**
+ * The RPC request envelope. Every message on a service queue has this shape; anything else
+ * is logged and dropped by the server.
+ */
+export const RpcRequestEnvelope = z.object({
+  pattern: z.string().regex(/^[a-z]+\.[a-zA-Z]+$/),
+  requestId: z.string().max(128),
+  principal: Principal,
+  payload: z.unknown(),
+});
+export type RpcRequestEnvelope = z.infer<typeof RpcRequestEnvelope>;
+
+const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]);
+
+export const ErrorPayloadSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  param: z.string().optional(),
+  retryAfter: z.number().optional(),
+  providerCode: z.string().optional(),
+}) satisfies z.ZodType<ErrorPayload>;
+
+/** A reply: business errors are replies too, never nacks. */
+export const RpcReplyEnvelope = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: ErrorPayloadSchema }),
+]);
+export type RpcReplyEnvelope = z.infer<typeof RpcReplyEnvelope>;

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+
+/**
+ * Who is calling, as resolved by the gateway from the request's credentials. Services trust
+ * it (they sit behind the gateway on a private broker) and never see raw credentials.
+ */
+export const MerchantPrincipal = z.object({
+  kind: z.literal("merchant"),
+  merchantId: z.string(),
+  /** Which key authenticated the call (its public prefix), for logs and revocation. */
+  keyPrefix: z.string(),
+  livemode: z.boolean(),
+});
+export type MerchantPrincipal = z.infer<typeof MerchantPrincipal>;
+
+export const UserPrincipal = z.object({
+  kind: z.literal("user"),
+  userId: z.string(),
+  phone: z.string(),
+});
+export type UserPrincipal = z.infer<typeof UserPrincipal>;
+
+export const AdminPrincipal = z.object({ kind: z.literal("admin") });
+export const AnonymousPrincipal = z.object({ kind: z.literal("anonymous") });
+
+export const Principal = z.discriminatedUnion("kind", [
+  MerchantPrincipal,
+  UserPrincipal,
+  AdminPrincipal,
+  AnonymousPrincipal,
+]);
+export type Principal = z.infer<typeof Principal>;
+
+export const ANONYMOUS: Principal = { kind: "anonymous" };
+
+/** The merchant behind the call, or permission_denied (a consumer token on a merchant action). */
+export function requireMerchant(principal: Principal): MerchantPrincipal {
+  if (principal.kind === "merchant") return principal;
+  throw new AppError("permission_denied", "this action needs a merchant api-key");
+}
+
+/** The consumer behind the call, or permission_denied. */
+export function requireUser(principal: Principal): UserPrincipal {
+  if (principal.kind === "user") return principal;
+  throw new AppError("permission_denied", "this action needs a consumer auth token");
+}
+
+/** Admin calls come only through admin routes guarded by x-admin-token, or the CLI. */
+export function requireAdmin(principal: Principal): void {
+  if (principal.kind !== "admin") throw new AppError("permission_denied", "admin only");
+}

@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import { AppError, isErrorCode, type ErrorCode } from "./errors.ts";
+
+/** Dotted path of an issue, e.g. `amounts.total` or `items.0.sku`. */
+export function issuePath(issue: z.core.$ZodIssue, prefix?: string): string {
+  const path = issue.path.map(String).join(".");
+  return prefix ? (path ? `${prefix}.${path}` : prefix) : path;
+}
+
+/**
+ * Turns the first zod issue into the API's error (API.md §2: `param` names the first bad
+ * field). Schemas pick a specific code with `params: {code}`; otherwise a missing field is
+ * `parameter_missing`, anything under `amounts` is `amount_invalid`, the rest `parameter_invalid`.
+ */
+export function appErrorFromIssues(issues: readonly z.core.$ZodIssue[], prefix?: string): AppError {
+  const issue = issues[0];
+  if (!issue) return new AppError("invalid_request", "request is invalid");
+  const param = issuePath(issue, prefix);
+  const code = codeOf(issue, param);
+  const label = param || "body";
+  const message = code === "parameter_missing" ? `${label} is required` : `${label} ${describe(issue)}`;
+  return new AppError(code, message, param ? { param } : {});
+}
+
+function codeOf(issue: z.core.$ZodIssue, param: string): ErrorCode {
+  const custom = (issue as { params?: { code?: unknown } }).params?.code;
+  if (isErrorCode(custom)) return custom;
+  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) return "parameter_missing";
+  if (/^amounts\.(total|subtotal|tax|shipping|discount_total)$/.test(param)) return "amount_invalid";
+  return "parameter_invalid";
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  const msg = issue.message;
+  // zod's own messages start with a capital ("Invalid input: expected string"); ours are phrases.
+  if (/^(must|is|only)\b/.test(msg)) return msg;
+  return `is invalid: ${msg.charAt(0).toLowerCase()}${msg.slice(1)}`;
+}
+
+/** Parses `value` or throws the API's 400 for the first bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw appErrorFromIssues(result.error.issues, prefix);
+  return result.data;
+}

@@ -1,0 +1,87 @@
+import { rpcQueueOf } from "@payrail/contracts";
+import type { Logger } from "@payrail/runtime";
+import { serviceUnavailable } from "../rpc/rpc-errors.ts";
+import type { Transport } from "../transport.port.ts";
+import { AmqpConnection } from "./amqp-connection.ts";
+import { AmqpRpcClient, type ReplyMode } from "./amqp-rpc.client.ts";
+import { AmqpRpcServer } from "./amqp-rpc.server.ts";
+
+export interface AmqpTransportOptions {
+  /** e.g. `amqp://guest:guest@rabbitmq:5672`. */
+  url: string;
+  logger: Logger;
+  /** Unacked requests a consumer may hold at once. Default 200. */
+  prefetch?: number;
+  /** Call timeout when the call does not set one. Default 10 s. */
+  defaultTimeoutMs?: number;
+  /** Prepended to every queue name (tests use a random one to stay apart). Default "". */
+  queuePrefix?: string;
+  /** How replies come back (see `ReplyMode`). Default "exclusive-queue", measured faster. */
+  replyMode?: ReplyMode;
+  /** The connection's name in the broker's connection list. */
+  connectionName?: string;
+  /** Gives up one connection attempt after this long. Default 5 s. */
+  connectTimeoutMs?: number;
+  /** How long `close()` waits for running handlers. Default 5 s. */
+  closeGraceMs?: number;
+}
+
+/**
+ * RPC over RabbitMQ. Topology:
+ *
+ *   caller ──publish(default exchange, key "<prefix><service>.rpc", mandatory,
+ *            correlationId, replyTo, expiration = timeout)──▶ durable queue "<prefix><service>.rpc"
+ *   queue ──▶ one consumer per serving instance (manual ack, prefetch) ── handler ──▶
+ *            publish(default exchange, key = replyTo, correlationId) ──▶ caller's reply queue,
+ *            then ack the request
+ *
+ * Only servers declare service queues, so an unroutable (returned) request means the service
+ * was never started → `service_unavailable`. One connection per transport carries both sides.
+ *
+ * Resolves after the first connection attempt, whether it succeeded or not: without a broker
+ * calls fail fast with `service_unavailable` while the connection keeps retrying.
+ */
+export async function createAmqpTransport(options: AmqpTransportOptions): Promise<Transport> {
+  const { url, logger, prefetch = 200, defaultTimeoutMs = 10_000, queuePrefix = "", closeGraceMs = 5_000 } = options;
+  const queueOf = (service: string) => `${queuePrefix}${rpcQueueOf(service)}`;
+  const connection: AmqpConnection = new AmqpConnection({
+    url,
+    logger,
+    name: options.connectionName ?? `payrail ${queuePrefix}pid ${process.pid}`,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    onUp: async (model) => {
+      await client.attach(model);
+      await server.attach(model);
+    },
+    onDown: (reason) => {
+      client.detach(reason);
+      server.detach();
+    },
+  });
+  const recycle = (reason: string) => connection.recycle(reason);
+  const retryAfterSeconds = () => connection.retryAfterSeconds();
+  const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, retryAfterSeconds, recycle });
+  const server = new AmqpRpcServer({ logger, prefetch, queueOf, recycle });
+  let closed = false;
+
+  await connection.start();
+
+  return {
+    async call(operation, payload, ctx, callOptions) {
+      if (closed) throw serviceUnavailable("transport is closed");
+      return client.call(operation, payload, ctx, callOptions?.timeoutMs ?? defaultTimeoutMs) as never;
+    },
+    async serve(service, entries) {
+      if (closed) throw new Error("transport is closed");
+      await server.serve(service, entries);
+    },
+    isReady: () => !closed && connection.isReady(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await server.stop(closeGraceMs);
+      client.detach("transport closed");
+      await connection.close();
+    },
+  };
+}

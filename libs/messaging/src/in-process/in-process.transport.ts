@@ -1,0 +1,85 @@
+import type { Logger } from "@payrail/runtime";
+import { dispatchRequest, encodeReply, settleReply } from "../rpc/dispatch-request.ts";
+import { createHandlerTable } from "../rpc/handler-table.ts";
+import { InFlight } from "../rpc/in-flight.ts";
+import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
+import type { Transport } from "../transport.port.ts";
+import { InProcessBus, type InProcessServer } from "./in-process.bus.ts";
+
+export interface InProcessTransportOptions {
+  logger: Logger;
+  /** Call timeout when the call does not set one. Default 10 s. */
+  defaultTimeoutMs?: number;
+  /** Shared with the other transports of the process; default: a private bus. */
+  bus?: InProcessBus;
+  /** How long `close()` waits for running handlers. Default 5 s. */
+  closeGraceMs?: number;
+}
+
+/**
+ * The transport for one-process (embedded) mode. Requests and replies go through
+ * JSON.stringify/parse, and through the same validation, timeout and error mapping as the
+ * RabbitMQ transport, so a handler cannot come to rely on in-process shortcuts.
+ */
+export function createInProcessTransport(options: InProcessTransportOptions): Transport {
+  const { logger, defaultTimeoutMs = 10_000, closeGraceMs = 5_000 } = options;
+  const bus = options.bus ?? new InProcessBus();
+  const servers: InProcessServer[] = [];
+  const running = new InFlight();
+  const pending = new Set<(err: Error) => void>();
+  let closed = false;
+
+  return {
+    async call(operation, payload, ctx, callOptions) {
+      if (closed) throw serviceUnavailable("transport is closed");
+      const server = bus.pick(operation.service);
+      if (!server) throw serviceUnavailable(`service ${operation.service} is not running`);
+      const timeoutMs = callOptions?.timeoutMs ?? defaultTimeoutMs;
+      const text = JSON.stringify({ pattern: operation.pattern, requestId: ctx.requestId, principal: ctx.principal, payload });
+      return new Promise((resolve, reject) => {
+        const settle = (err: Error | undefined, value?: unknown) => {
+          if (!pending.delete(fail)) return; // already timed out or closed: drop the late reply
+          clearTimeout(timer);
+          if (err) reject(err);
+          else resolve(value as never);
+        };
+        const fail = (err: Error) => settle(err);
+        pending.add(fail);
+        const timer = setTimeout(() => fail(serviceTimeout(operation.pattern, timeoutMs)), timeoutMs);
+        server.run(JSON.parse(text)).then((reply) => {
+          try {
+            settle(undefined, settleReply(JSON.parse(reply)));
+          } catch (err) {
+            settle(err as Error);
+          }
+        }, fail);
+      });
+    },
+
+    async serve(service, entries) {
+      if (closed) throw new Error("transport is closed");
+      const table = createHandlerTable(service, entries);
+      const server: InProcessServer = {
+        service,
+        table,
+        run: async (message) => {
+          await null; // never run the handler inside call(), as over a broker
+          return encodeReply(await running.track(dispatchRequest(table, message, logger)), logger);
+        },
+      };
+      servers.push(server);
+      bus.add(server);
+    },
+
+    isReady: () => !closed,
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const server of servers.splice(0)) bus.remove(server);
+      for (const fail of [...pending]) fail(serviceUnavailable("transport is closed"));
+      await running.drain(closeGraceMs);
+    },
+  };
+}
+

@@ -1,0 +1,27 @@
+import type { Logger } from "@payrail/runtime";
+import { createAmqpTransport, type AmqpTransportOptions } from "./amqp/amqp.transport.ts";
+import type { InProcessBus } from "./in-process/in-process.bus.ts";
+import { createInProcessTransport } from "./in-process/in-process.transport.ts";
+import type { Transport } from "./transport.port.ts";
+
+export * from "./transport.port.ts";
+export { createAmqpTransport, type AmqpTransportOptions } from "./amqp/amqp.transport.ts";
+export type { ReplyMode } from "./amqp/amqp-rpc.client.ts";
+export { createInProcessTransport, type InProcessTransportOptions } from "./in-process/in-process.transport.ts";
+export { createInProcessBus, InProcessBus } from "./in-process/in-process.bus.ts";
+
+export interface TransportOptions extends Omit<AmqpTransportOptions, "url"> {
+  /** RabbitMQ URL; without one the process runs all its services on the in-process bus. */
+  amqpUrl?: string | undefined;
+  logger: Logger;
+  /** In-process mode only: the bus to share with other transports of the process. */
+  bus?: InProcessBus;
+}
+
+/** RabbitMQ when an `amqpUrl` is given, else the in-process bus (one-process mode). */
+export async function createTransport(options: TransportOptions): Promise<Transport> {
+  const { amqpUrl, bus, ...rest } = options;
+  if (amqpUrl) return createAmqpTransport({ ...rest, url: amqpUrl });
+  const { logger, defaultTimeoutMs, closeGraceMs } = rest;
+  return createInProcessTransport({ logger, bus, defaultTimeoutMs, closeGraceMs });
+}

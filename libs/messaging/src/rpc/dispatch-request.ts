@@ -1,0 +1,82 @@
+import { AppError, RpcReplyEnvelope, RpcRequestEnvelope } from "@payrail/contracts";
+import type { Logger } from "@payrail/runtime";
+import type { HandlerTable } from "./handler-table.ts";
+
+const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_error", message: "Internal error" } };
+
+/**
+ * Runs one decoded request message against a service's handler table and returns the reply
+ * to send. Never throws: a malformed envelope, an unknown pattern, an invalid payload, an
+ * AppError and an unexpected throw all become `{ok:false}` replies. Unexpected throws are
+ * logged here with their stack; the wire only ever sees a generic `internal_error`.
+ *
+ * Shared by the RabbitMQ server and the in-process bus so both validate and map errors alike.
+ */
+export async function dispatchRequest(table: HandlerTable, message: unknown, logger: Logger): Promise<RpcReplyEnvelope> {
+  const envelope = RpcRequestEnvelope.safeParse(message);
+  if (!envelope.success) {
+    const issue = envelope.error.issues[0];
+    // Payloads may carry secrets: log where the envelope is wrong, not what it holds.
+    logger.warn({ path: dottedPath(issue?.path), issue: issue?.message }, "dropped malformed RPC request");
+    return errorReply(new AppError("invalid_request", "Malformed RPC request envelope"));
+  }
+  const { pattern, requestId, principal, payload } = envelope.data;
+  const entry = table.get(pattern);
+  if (!entry) {
+    logger.warn({ pattern, requestId }, "dropped RPC request for an unknown operation");
+    // The caller and this service disagree on the contract: a deployment fault, not the user's.
+    return errorReply(new AppError("internal_error", `Unknown operation ${pattern}`));
+  }
+  const parsed = entry.operation.request.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const param = dottedPath(issue?.path);
+    return errorReply(new AppError("invalid_request", issue?.message ?? "Invalid request", param ? { param } : {}));
+  }
+  try {
+    const data: unknown = await entry.handler(parsed.data, { requestId, principal });
+    // JSON drops `undefined`, and the reply envelope requires `data`.
+    return { ok: true, data: data === undefined ? null : data };
+  } catch (err) {
+    if (err instanceof AppError) return errorReply(err);
+    logger.error({ err, pattern, requestId }, "RPC handler failed");
+    return INTERNAL_ERROR;
+  }
+}
+
+/** The reply for a message that is not even JSON (the server could not decode it). */
+export function undecodableReply(): RpcReplyEnvelope {
+  return errorReply(new AppError("invalid_request", "RPC request is not valid JSON"));
+}
+
+/**
+ * Serialises a reply. Handler results that JSON cannot encode (BigInt, cycles) become an
+ * `internal_error` reply rather than an exception in the transport.
+ */
+export function encodeReply(reply: RpcReplyEnvelope, logger: Logger): string {
+  try {
+    return JSON.stringify(reply);
+  } catch (err) {
+    logger.error({ err }, "RPC reply is not serialisable");
+    return JSON.stringify(INTERNAL_ERROR);
+  }
+}
+
+/**
+ * Turns a decoded reply into the call's result: its data, or the AppError it carries.
+ * A reply that is not a valid envelope is a fault of the server, reported as `internal_error`.
+ */
+export function settleReply(message: unknown): unknown {
+  const reply = RpcReplyEnvelope.safeParse(message);
+  if (!reply.success) throw new AppError("internal_error", "Malformed RPC reply");
+  if (!reply.data.ok) throw AppError.fromPayload(reply.data.error);
+  return reply.data.data;
+}
+
+function errorReply(error: AppError): RpcReplyEnvelope {
+  return { ok: false, error: error.toPayload() };
+}
+
+function dottedPath(path: readonly PropertyKey[] | undefined): string | undefined {
+  return path && path.length > 0 ? path.map(String).join(".") : undefined;
+}

@@ -1,0 +1,27 @@
+/** Counts running handlers so `close()` can let them finish (up to a grace period). */
+export class InFlight {
+  private readonly running = new Set<Promise<unknown>>();
+
+  get size(): number {
+    return this.running.size;
+  }
+
+  /** Runs `work`, remembering it until it settles. */
+  async track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    try {
+      return await work;
+    } finally {
+      this.running.delete(work);
+    }
+  }
+
+  /** Resolves when everything tracked has settled, or after `graceMs`, whichever is first. */
+  async drain(graceMs: number): Promise<void> {
+    if (this.running.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled([...this.running]), grace]);
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Operation, ParsedRequestOf, Principal, RequestOf, ResponseOf } from "@payrail/contracts";
+
+/** What a handler knows about the call besides its payload. */
+export interface CallContext {
+  requestId: string;
+  principal: Principal;
+}
+
+/**
+ * A handler for one operation: gets the payload already validated against the operation's
+ * request schema. Throwing an AppError sends it back as a business-error reply; any other
+ * throw is logged with its stack and answered as `internal_error` without the stack.
+ */
+export type Handler<O extends Operation = Operation> = (
+  payload: ParsedRequestOf<O>,
+  ctx: CallContext,
+) => Promise<ResponseOf<O>>;
+
+/** One entry of a service's handler table (see `handle()`). */
+export interface HandlerEntry {
+  operation: Operation;
+  handler: Handler<any>;
+}
+
+export interface CallOptions {
+  /** Overrides the transport's default call timeout. */
+  timeoutMs?: number;
+}
+
+/**
+ * The RPC transport shared by the RabbitMQ implementation and the in-process bus. Both
+ * serialise messages to JSON, so a handler behaves the same on either.
+ */
+export interface Transport {
+  /**
+   * Sends a request to the operation's service and resolves with the reply's data. Rejects
+   * with an AppError: the handler's business error, `service_timeout` when no reply came in
+   * time, `service_unavailable` when the broker (or, in-process, the service) is absent.
+   */
+  call<O extends Operation>(operation: O, payload: RequestOf<O>, ctx: CallContext, options?: CallOptions): Promise<ResponseOf<O>>;
+  /** Starts consuming the service's queue with these handlers (all of one service). */
+  serve(service: string, entries: HandlerEntry[]): Promise<void>;
+  /** True while the transport can deliver calls (broker connected). */
+  isReady(): boolean;
+  close(): Promise<void>;
+}
+
+/** Typed helper to build a handler table entry. */
+export function handle<O extends Operation>(operation: O, handler: Handler<O>): HandlerEntry {
+  return { operation, handler: handler as Handler<any> };
+}

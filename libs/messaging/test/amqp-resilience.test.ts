@@ -1,0 +1,134 @@
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { AppError } from "@payrail/contracts";
+import { silentLogger, type Logger } from "@payrail/runtime";
+import { amqpTestUrl } from "@payrail/messaging/testing";
+import { createAmqpTransport, type ReplyMode, type Transport } from "../src/index.ts";
+import { closeConnectionsNamed, deleteQueues, rabbitmqctlWorks, randomQueuePrefix, withRawChannel } from "./support/amqp-admin.ts";
+import { anonymousCtx, echoHandlers, sayEcho } from "./support/echo.operations.ts";
+import { memoryLogger } from "./support/memory-logger.ts";
+
+const broker = await amqpTestUrl();
+afterAll(() => broker.stop());
+const canForceClose = broker.url !== undefined && (await rabbitmqctlWorks());
+
+describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () => {
+  const url = broker.url ?? "";
+  let queuePrefix = "";
+  let transports: Transport[] = [];
+
+  async function transport(options: { logger?: Logger; replyMode?: ReplyMode } = {}): Promise<Transport> {
+    const t = await createAmqpTransport({
+      url,
+      logger: options.logger ?? silentLogger(),
+      queuePrefix,
+      replyMode: options.replyMode ?? "exclusive-queue",
+      connectionName: `payrail ${queuePrefix}`,
+      defaultTimeoutMs: 3_000,
+      closeGraceMs: 1_000,
+    });
+    transports.push(t);
+    return t;
+  }
+
+  afterEach(async () => {
+    await Promise.all(transports.map((t) => t.close()));
+    transports = [];
+    await deleteQueues(url, [`${queuePrefix}echo.rpc`]);
+  });
+
+  it("drops poison messages once each, replying when it can, and keeps answering", async () => {
+    queuePrefix = randomQueuePrefix();
+    const { logger, lines } = memoryLogger();
+    await (await transport({ logger })).serve("echo", echoHandlers("a"));
+    const client = await transport();
+    const queue = `${queuePrefix}echo.rpc`;
+    const replies = new Map<string, unknown>();
+    await withRawChannel(url, async (channel) => {
+      await channel.consume("amq.rabbitmq.reply-to", (m) => m && replies.set(m.properties.correlationId, JSON.parse(m.content.toString())), { noAck: true });
+      const send = (body: string, correlationId?: string) =>
+        channel.sendToQueue(queue, Buffer.from(body), correlationId ? { correlationId, replyTo: "amq.rabbitmq.reply-to" } : {});
+      const envelope = (pattern: string) => JSON.stringify({ pattern, requestId: "r", principal: { kind: "anonymous" }, payload: {} });
+      send("not json {", "p1");
+      send("not json, nowhere to reply");
+      send(JSON.stringify({ hello: "world" }), "p2");
+      send(envelope("echo.unknownThing"), "p3");
+      send(envelope("payments.startTransfer"));
+      await vi.waitFor(() => expect(replies.size).toBe(3));
+    });
+    expect(replies.get("p1")).toMatchObject({ ok: false, error: { code: "invalid_request" } });
+    expect(replies.get("p2")).toMatchObject({ ok: false, error: { code: "invalid_request" } });
+    expect(replies.get("p3")).toMatchObject({ ok: false, error: { code: "internal_error" } });
+
+    await expect(client.call(sayEcho, { text: "still here" }, anonymousCtx)).resolves.toMatchObject({ text: "still here" });
+    await vi.waitFor(() => expect(lines().match(/"msg":"dropped /g)).toHaveLength(5));
+    const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(queue));
+    expect(messageCount).toBe(0);
+    expect(lines().match(/"msg":"dropped /g)).toHaveLength(5); // acked, not redelivered
+  });
+
+  it("times out with service_timeout when the queue exists but nobody consumes, and the request expires", async () => {
+    queuePrefix = randomQueuePrefix();
+    const server = await transport();
+    await server.serve("echo", echoHandlers("a"));
+    await server.close(); // the durable queue stays, without a consumer
+    const client = await transport();
+    const err = await client.call(sayEcho, { text: "anyone?" }, anonymousCtx, { timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("service_timeout");
+    await vi.waitFor(async () => {
+      const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(`${queuePrefix}echo.rpc`));
+      expect(messageCount).toBe(0);
+    });
+  });
+
+  it("fails fast with service_unavailable when the broker is absent, and closes cleanly", async () => {
+    queuePrefix = randomQueuePrefix();
+    const absent = await createAmqpTransport({ url: "amqp://guest:guest@127.0.0.1:1", logger: silentLogger(), defaultTimeoutMs: 10_000 });
+    expect(absent.isReady()).toBe(false);
+    const err = await absent.call(sayEcho, { text: "x" }, anonymousCtx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("service_unavailable");
+    expect((err as AppError).retryAfter).toBeGreaterThanOrEqual(1);
+    await absent.close();
+  });
+
+  describe.skipIf(!canForceClose).each(["exclusive-queue", "direct"] satisfies ReplyMode[])("when the broker drops the connections (%s replies)", (replyMode) => {
+    it("fails in-flight and outage calls with service_unavailable, then reconnects and answers again", async () => {
+      queuePrefix = randomQueuePrefix();
+      const server = await transport({ replyMode });
+      await server.serve("echo", echoHandlers("a"));
+      const client = await transport({ replyMode });
+
+      const failures: unknown[] = [];
+      let successes = 0;
+      let running = true;
+      const worker = async () => {
+        while (running) {
+          try {
+            await client.call(sayEcho, { text: "load", delayMs: 5 }, anonymousCtx);
+            successes += 1;
+          } catch (err) {
+            failures.push(err);
+            await new Promise((resolve) => setTimeout(resolve, 20)); // a caller backing off
+          }
+        }
+      };
+      const workers = Array.from({ length: 16 }, worker);
+      await vi.waitFor(() => expect(successes).toBeGreaterThan(50));
+
+      expect(await closeConnectionsNamed(`payrail ${queuePrefix}`)).toBe(2);
+      await vi.waitFor(() => expect(failures.length).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(client.isReady() && server.isReady()).toBe(true), { timeout: 15_000 });
+      const before = successes;
+      await vi.waitFor(() => expect(successes).toBeGreaterThan(before + 50), { timeout: 10_000 });
+      running = false;
+      await Promise.all(workers);
+
+      const codes = new Set(failures.map((e) => (e instanceof AppError ? e.code : String(e))));
+      expect([...codes]).toEqual(["service_unavailable"]);
+      await expect(client.call(sayEcho, { text: "back" }, anonymousCtx)).resolves.toMatchObject({ text: "back" });
+    });
+  });
+});
+
+if (broker.url !== undefined && !canForceClose) console.warn("broker outage tests skipped: rabbitmqctl cannot reach the broker");

@@ -1,0 +1,53 @@
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import { connect, type Channel } from "amqplib";
+
+const run = promisify(execFile);
+
+/** A queue prefix no other test (or test file running in parallel) uses. */
+export function randomQueuePrefix(): string {
+  return `test-${randomUUID().slice(0, 8)}.`;
+}
+
+/** Runs `fn` with a raw channel on its own short-lived connection (the tests' back door). */
+export async function withRawChannel<T>(url: string, fn: (channel: Channel) => Promise<T>): Promise<T> {
+  const model = await connect(url, { noDelay: true });
+  try {
+    const channel = await model.createChannel();
+    return await fn(channel);
+  } finally {
+    await model.close().catch(() => undefined);
+  }
+}
+
+/** Deletes the durable queues a test's servers declared (they would outlive the test). */
+export async function deleteQueues(url: string, queues: string[]): Promise<void> {
+  await withRawChannel(url, async (channel) => {
+    for (const queue of queues) await channel.deleteQueue(queue);
+  });
+}
+
+/** True when `rabbitmqctl` can reach the local node (needed to force-close connections). */
+export async function rabbitmqctlWorks(): Promise<boolean> {
+  return run("rabbitmqctl", ["-q", "status"]).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Force-closes, with reason "test", the broker connections whose name contains `fragment`:
+ * what `rabbitmqctl close_all_connections "test"` does, but limited to this test's own
+ * connections so that suites running in parallel on the same broker are left alone.
+ */
+export async function closeConnectionsNamed(fragment: string): Promise<number> {
+  const { stdout } = await run("rabbitmqctl", ["-q", "list_connections", "--no-table-headers", "pid", "client_properties"]);
+  const pids = stdout
+    .split("\n")
+    .filter((line) => line.includes(`{"connection_name","`) && line.includes(fragment))
+    .map((line) => line.split("\t")[0] ?? "")
+    .filter((pid) => pid.startsWith("<"));
+  await Promise.all(pids.map((pid) => run("rabbitmqctl", ["-q", "close_connection", pid, "test"])));
+  return pids.length;
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds"] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+/** The environment variables of API.md §10, plus the few operational ones the services need. */
+export const ConfigSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default("127.0.0.1")),
+  AMQP_URL: optionalString,
+  MONGODB_URL: optionalString,
+  /** Database name used with MONGODB_URL when the URL names none. */
+  MONGODB_DB: z.preprocess(emptyAsUndefined, z.string().default("payrail")),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./.data")),
+  SERVICES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("all")
+      .transform((v, ctx) => {
+        if (v === "all") return [...SERVICE_NAMES];
+        const names = v.split(",").map((s) => s.trim()).filter(Boolean);
+        for (const n of names) {
+          if (!(SERVICE_NAMES as readonly string[]).includes(n)) {
+            ctx.addIssue({ code: "custom", message: `unknown service "${n}" (expected ${SERVICE_NAMES.join(", ")})` });
+            return z.NEVER;
+          }
+        }
+        return names as ServiceName[];
+      }),
+  ),
+  PROVIDERS: z.preprocess(emptyAsUndefined, z.enum(["sandbox", "live"]).default("sandbox")),
+  ADMIN_TOKEN: optionalString,
+  SECRETS_KEY: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  /** Default timeout of one RPC call. */
+  RPC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+  /** Messages a service instance works on at once (RabbitMQ prefetch). */
+  RPC_PREFETCH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(200)),
+  /** How long the gateway trusts a resolved api-key; a revoked key stops working within this. */
+  API_KEY_CACHE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(300_000).default(5_000)),
+  /** Requests per minute per credential before 429. */
+  RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
+  /** Creates a demo merchant on first start and prints its key (defaults on in embedded mode). */
+  DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses the environment; throws a readable error naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

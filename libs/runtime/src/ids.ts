@@ -1,0 +1,45 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+
+/** `prefix` + 32 lowercase hex: 128 random bits (API.md §3). */
+export function prefixedHexId(prefix: string): string {
+  return prefix + randomBytes(16).toString("hex");
+}
+
+/** A bearer secret: `bytes` random bytes, base64url. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `length` base62 characters without modulo bias (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Hash of a high-entropy secret for storage and lookup. Secrets here are random with at least
+ * 128 bits, so a fast hash is enough (no password stretching needed) and lets us index by it.
+ */
+export function sha256Hex(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+export function constantTimeEqualHex(a: string, b: string): boolean {
+  const ba = Buffer.from(a, "hex");
+  const bb = Buffer.from(b, "hex");
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+export { randomUUID };
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,4 @@
+export * from "./config.ts";
+export * from "./logger.ts";
+export * from "./lifecycle.ts";
+export * from "./ids.ts";

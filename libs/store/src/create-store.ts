@@ -1,0 +1,32 @@
+import type { Logger } from "@payrail/runtime";
+import type { Store } from "./store.port.ts";
+import { createEmbeddedStore } from "./embedded/embedded.store.ts";
+import { createMongoStore } from "./mongo/mongo.store.ts";
+
+export interface StoreConfig {
+  /** MONGODB_URL: when set, the MongoDB adapter is used. */
+  mongodbUrl?: string | undefined;
+  /** MONGODB_DB: the database name used with mongodbUrl (default "payrail"). */
+  dbName?: string | undefined;
+  /** DATA_DIR: the embedded store's folder; undefined keeps data in memory (tests). */
+  dataDir?: string | undefined;
+  logger: Logger;
+}
+
+/**
+ * MongoDB when a URL is given, else the embedded store (single process). Resolves once the
+ * store answers a ping, so a launcher fails fast (StoreUnavailableError within seconds) on
+ * an unreachable database or an unusable data folder instead of failing on first request.
+ */
+export async function createStore(config: StoreConfig): Promise<Store> {
+  const store = config.mongodbUrl
+    ? createMongoStore({ url: config.mongodbUrl, dbName: config.dbName ?? "payrail", logger: config.logger })
+    : createEmbeddedStore({ dir: config.dataDir, logger: config.logger });
+  try {
+    await store.ping();
+  } catch (err) {
+    await store.close().catch(() => undefined);
+    throw err;
+  }
+  return store;
+}

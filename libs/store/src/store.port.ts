@@ -1,0 +1,137 @@
+/**
+ * The document-store interface every service uses. It is deliberately small: what the
+ * services need, implemented identically by the MongoDB adapter and the embedded adapter,
+ * and pinned down by one contract test suite that runs against both.
+ *
+ * Documents are plain JSON-compatible objects with a string `_id` chosen by the caller.
+ * Dates are stored as ISO strings by the services, so both adapters compare them the same way.
+ */
+
+/** Equality on a (dotted) field, or one of the listed operators. */
+export type FieldCondition =
+  | string
+  | number
+  | boolean
+  | null
+  | {
+      $eq?: unknown;
+      $ne?: unknown;
+      $in?: unknown[];
+      $nin?: unknown[];
+      $gt?: string | number;
+      $gte?: string | number;
+      $lt?: string | number;
+      $lte?: string | number;
+      $exists?: boolean;
+    };
+
+/**
+ * A filter: field (dotted paths allowed) to condition; all must hold. `$or` of filters.
+ * `null` matches a null or missing field (MongoDB's rule). An `undefined` condition is rejected
+ * with an error rather than ignored, because ignoring it would match every document.
+ */
+export type Filter = { [field: string]: FieldCondition | Filter[] | undefined; $or?: Filter[] };
+
+/** Update operators supported by findOneAndUpdate. Dotted paths allowed in $set/$inc/$push. */
+export interface Update {
+  $set?: Record<string, unknown>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+  /** Applied only when the upsert inserts. */
+  $setOnInsert?: Record<string, unknown>;
+  $unset?: Record<string, true | 1 | "">;
+}
+
+export type SortSpec = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  limit?: number;
+  skip?: number;
+}
+
+export interface FindOneAndUpdateOptions {
+  upsert?: boolean;
+  /** Which version to return; default "after". */
+  returnDocument?: "before" | "after";
+  sort?: SortSpec;
+}
+
+export interface IndexSpec {
+  /** Field (dotted) to 1/-1. Compound indexes allowed. */
+  keys: Record<string, 1 | -1>;
+  unique?: boolean;
+  /** Only documents matching this filter are indexed (MongoDB's partial index; equality and $exists/$in only). */
+  partialFilterExpression?: Filter;
+  name?: string;
+}
+
+export interface Collection<T extends { _id: string }> {
+  readonly name: string;
+  /** Inserts; throws DuplicateKeyError when a unique index (or _id) already holds the key. */
+  insertOne(doc: T): Promise<void>;
+  findOne(filter: Filter, options?: { sort?: SortSpec }): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter: Filter): Promise<number>;
+  /**
+   * The single conditional write: atomically finds one document matching `filter`, applies
+   * `update`, and returns it (after, by default), or null when nothing matched and no upsert.
+   * Throws DuplicateKeyError when the write would break a unique index.
+   */
+  findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions): Promise<T | null>;
+  /** Deletes at most one matching document; returns whether one was deleted. */
+  deleteOne(filter: Filter): Promise<boolean>;
+  /** Idempotent: creating an index that exists is a no-op. */
+  createIndex(spec: IndexSpec): Promise<void>;
+}
+
+export interface Store {
+  /** Names: letters, digits, `_` and `-`, starting with a letter (they become file names). */
+  collection<T extends { _id: string }>(name: string): Collection<T>;
+  /**
+   * Next value of a named sequence (1, 2, 3, ...), atomic across concurrent callers and,
+   * for MongoDB, across processes. Kept in the store's own `counters` collection.
+   */
+  nextSequence(name: string): Promise<number>;
+  /** Resolves when the database answers; rejects (StoreUnavailableError) otherwise. */
+  ping(): Promise<void>;
+  /**
+   * Deletes every document and index definition of this store (the MongoDB database, or all
+   * embedded collections); the store stays usable. For test clean-up: suites that run
+   * services cannot import `mongodb` to drop their throwaway database themselves.
+   */
+  drop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A unique index (or _id) already holds the key. */
+export class DuplicateKeyError extends Error {
+  override readonly name = "DuplicateKeyError";
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+  ) {
+    super(`duplicate key in ${collection} (${index})`);
+  }
+}
+
+/** The database cannot be reached (maps to 503 at the gateway). */
+export class StoreUnavailableError extends Error {
+  override readonly name = "StoreUnavailableError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/**
+ * The database cannot do what was asked, and retrying will not help: for example a partial
+ * index on FerretDB v1, which does not implement `partialFilterExpression`. Added to the port
+ * so callers (and the contract tests) can tell a missing server feature from a bug or an
+ * outage, instead of parsing driver messages.
+ */
+export class StoreUnsupportedError extends Error {
+  override readonly name = "StoreUnsupportedError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,2 @@
+/** @payrail/store/testing: helpers for test suites only (never imported by services' src). */
+export { mongoTestUrl, uniqueTestDbName, type MongoTestServer } from "./mongo-test-url.ts";

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds FerretDB (the MongoDB-wire-compatible server the tests use as MongoDB) into a cache
+# folder, once. `go install ...@v1.24.2` fails here (the proxy refuses the module's version
+# list), so the module is downloaded by exact version and built from a writable copy, with the
+# version file the upstream build normally generates.
+set -euo pipefail
+VERSION=v1.24.2
+CACHE_DIR=${PAYRAIL_TOOLS_DIR:-$HOME/.cache/payrail-tools}
+BIN="$CACHE_DIR/ferretdb-$VERSION"
+if [ -x "$BIN" ]; then echo "$BIN"; exit 0; fi
+command -v go >/dev/null || { echo "ferretdb-install: Go is needed to build FerretDB" >&2; exit 1; }
+mkdir -p "$CACHE_DIR"
+src=$(cd /tmp && go mod download -json "github.com/FerretDB/FerretDB@$VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')
+work=$(mktemp -d)
+cp -r "$src/." "$work/"
+chmod -R u+w "$work"
+echo "$VERSION" > "$work/build/version/version.txt"
+(cd "$work" && go build -o "$BIN.tmp" ./cmd/ferretdb) >&2
+mv "$BIN.tmp" "$BIN"
+rm -rf "$work"
+echo "$BIN"

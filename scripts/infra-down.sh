@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Stops the FerretDB that scripts/infra-up.sh started (the one named by .infra/ferretdb/ferretdb.pid).
+# A MongoDB/FerretDB that was already running when infra-up ran is not ours and is left alone,
+# and so is RabbitMQ (a system service here; `rabbitmqctl stop` if you really want it gone).
+# Its data stays in .infra/ferretdb/data; delete that folder for a clean database.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PID_FILE="$ROOT/.infra/ferretdb/ferretdb.pid"
+
+say() { echo "infra-down: $*" >&2; }
+
+if [ ! -f "$PID_FILE" ]; then
+  say "no FerretDB started by infra-up (no ${PID_FILE#"$ROOT"/})"
+  exit 0
+fi
+pid=$(cat "$PID_FILE" 2>/dev/null || true)
+# Only signal the pid if it still is a FerretDB (pids get reused).
+if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null || ! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q ferretdb; then
+  say "FerretDB (pid ${pid:-?}) is not running; removing the stale pid file"
+  rm -f "$PID_FILE"
+  exit 0
+fi
+
+say "stopping FerretDB (pid $pid)"
+kill -TERM "$pid" 2>/dev/null || true
+for _ in $(seq 50); do
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.2
+done
+if kill -0 "$pid" 2>/dev/null; then
+  say "still running after 10s; sending SIGKILL"
+  kill -KILL "$pid" 2>/dev/null || true
+fi
+rm -f "$PID_FILE"
+say "stopped"

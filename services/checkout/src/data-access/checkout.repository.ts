@@ -1,0 +1,47 @@
+import { DuplicateKeyError, type Store } from "@payrail/store";
+import type { CheckoutsPort } from "../domain/ports/checkouts.port.ts";
+import type { CheckoutRecord } from "../domain/checkout.entity.ts";
+
+const COLLECTION = "checkouts";
+const NUMBER_SEQUENCE = "checkout_number";
+
+/** Checkouts, always read through their merchant so one tenant never sees another's. */
+export class CheckoutRepository implements CheckoutsPort {
+  constructor(private readonly store: Store) {}
+
+  private get checkouts() {
+    return this.store.collection<CheckoutRecord>(COLLECTION);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    // merchant_checkout_id is unique per merchant: the index, not a read-then-write, decides races.
+    await this.checkouts.createIndex({ keys: { merchantId: 1, merchantCheckoutId: 1 }, unique: true, name: "merchant_checkout_id" });
+    await this.checkouts.createIndex({ keys: { merchantId: 1, number: -1 }, name: "merchant_newest" });
+    await this.checkouts.createIndex({ keys: { number: 1 }, unique: true, name: "number" });
+  }
+
+  nextNumber(): Promise<number> {
+    return this.store.nextSequence(NUMBER_SEQUENCE);
+  }
+
+  /** Inserts; returns false when the merchant already has this merchant_checkout_id. */
+  async insert(record: CheckoutRecord): Promise<boolean> {
+    try {
+      await this.checkouts.insertOne(record);
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+
+  findForMerchant(merchantId: string, checkoutId: string): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOne({ _id: checkoutId, merchantId });
+  }
+
+  /** Newest first; `beforeNumber` continues after a cursor. Asks for one extra to tell has_more. */
+  listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]> {
+    const filter = beforeNumber === undefined ? { merchantId } : { merchantId, number: { $lt: beforeNumber } };
+    return this.checkouts.find(filter, { sort: { number: -1 }, limit });
+  }
+}

@@ -1,0 +1,52 @@
+import type { CheckoutStatus } from "@payrail/contracts";
+
+/** Amounts of a checkout in integer cents (money is never a float inside Payrail). */
+export interface AmountsInCents {
+  total: number;
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  discount_total: number | null;
+}
+
+export interface TransferSummaryRecord {
+  transaction_uuid: string;
+  processor_transaction_id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  initiated_at: string;
+}
+
+/** A stored checkout: the body as the merchant sent it, plus what the server owns. */
+export interface CheckoutRecord {
+  _id: string;
+  merchantId: string;
+  /** Sequential number per installation: `checkout_id` of transaction records. */
+  number: number;
+  merchantCheckoutId: string;
+  /**
+   * The validated request body (unknown keys dropped) as JSON text, echoed by Get Checkout.
+   * Kept as text because it is never queried and FerretDB cannot store nested arrays
+   * (`items[].category` is an array of arrays).
+   */
+  bodyJson: string;
+  amountCents: AmountsInCents;
+  currency: string;
+  isSubscription: boolean;
+  planType: string | null;
+  status: CheckoutStatus;
+  subscriptionStatus: string;
+  transfer: TransferSummaryRecord | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A merchant link token, stored only as its hash. */
+export interface LinkTokenRecord {
+  _id: string;
+  checkoutId: string;
+  merchantId: string;
+  expiresAt: string;
+  createdAt: string;
+}

@@ -1,0 +1,59 @@
+import { AppError, toCents, type CreateCheckoutBody, type MerchantPrincipal } from "@payrail/contracts";
+import { nowIso, prefixedHexId } from "@payrail/runtime";
+import type { AmountsInCents, CheckoutRecord } from "./checkout.entity.ts";
+import type { CheckoutsPort } from "./ports/checkouts.port.ts";
+
+/** Keys the server owns: never taken from the body, always computed. */
+const SERVER_OWNED = ["subscription_status"] as const;
+
+/**
+ * Create Checkout: validates nothing itself (the contract schema did), converts money to
+ * cents, and lets the unique index decide a duplicate merchant_checkout_id, so 50 racing
+ * creates give exactly one checkout.
+ */
+export async function createCheckout(
+  deps: { checkouts: CheckoutsPort },
+  merchant: MerchantPrincipal,
+  body: CreateCheckoutBody,
+): Promise<{ id: string }> {
+  const now = nowIso();
+  const stored: Record<string, unknown> = { ...body };
+  for (const key of SERVER_OWNED) delete stored[key];
+
+  const record: CheckoutRecord = {
+    _id: prefixedHexId("chk_"),
+    merchantId: merchant.merchantId,
+    number: await deps.checkouts.nextNumber(),
+    merchantCheckoutId: body.merchant_checkout_id,
+    bodyJson: JSON.stringify(stored),
+    amountCents: amountsInCents(body.amounts),
+    currency: body.amounts.currency,
+    isSubscription: body.is_subscription,
+    planType: body.plan_type ?? null,
+    status: "open",
+    subscriptionStatus: "",
+    transfer: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!(await deps.checkouts.insert(record))) {
+    throw new AppError(
+      "duplicate_merchant_checkout_id",
+      `a checkout with merchant_checkout_id "${body.merchant_checkout_id}" already exists`,
+      { param: "merchant_checkout_id" },
+    );
+  }
+  return { id: record._id };
+}
+
+function amountsInCents(a: CreateCheckoutBody["amounts"]): AmountsInCents {
+  // The schema accepted each value only if toCents could read it, so `?? 0` never applies.
+  const cents = (v: unknown) => toCents(v) ?? 0;
+  return {
+    total: cents(a.total),
+    subtotal: cents(a.subtotal),
+    tax: cents(a.tax),
+    shipping: cents(a.shipping),
+    discount_total: a.discount_total == null ? null : cents(a.discount_total),
+  };
+}

@@ -1,0 +1,20 @@
+import { AppError, type CheckoutView, type MerchantPrincipal } from "@payrail/contracts";
+import { toCheckoutView } from "./checkout-view.ts";
+import type { CheckoutsPort } from "./ports/checkouts.port.ts";
+
+/** The merchant's checkouts, newest first, Stripe-style cursor paging. */
+export async function listCheckouts(
+  deps: { checkouts: CheckoutsPort },
+  merchant: MerchantPrincipal,
+  query: { limit: number; starting_after?: string | undefined },
+): Promise<{ data: CheckoutView[]; has_more: boolean }> {
+  let before: number | undefined;
+  if (query.starting_after !== undefined) {
+    const cursor = await deps.checkouts.findForMerchant(merchant.merchantId, query.starting_after);
+    // Like Stripe: a cursor that names no checkout of this merchant is a bad parameter.
+    if (!cursor) throw new AppError("parameter_invalid", "starting_after names no checkout of yours", { param: "starting_after" });
+    before = cursor.number;
+  }
+  const page = await deps.checkouts.listForMerchant(merchant.merchantId, query.limit + 1, before);
+  return { data: page.slice(0, query.limit).map(toCheckoutView), has_more: page.length > query.limit };
+}

@@ -1,0 +1,7 @@
+import { createCheckoutOp, requireMerchant } from "@payrail/contracts";
+import { handle } from "@payrail/messaging";
+import { createCheckout } from "../../domain/create-checkout.use-case.ts";
+import type { CheckoutDeps } from "./deps.ts";
+
+export const createCheckoutHandler = (deps: CheckoutDeps) =>
+  handle(createCheckoutOp, (payload, ctx) => createCheckout(deps, requireMerchant(ctx.principal), payload.checkout));

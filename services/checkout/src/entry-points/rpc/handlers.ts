@@ -1,0 +1,21 @@
+import { pingOp } from "@payrail/contracts";
+import { handle, type HandlerEntry } from "@payrail/messaging";
+import type { CheckoutDeps } from "./deps.ts";
+import { createCheckoutHandler } from "./create-checkout.handler.ts";
+import { generateLinkTokenHandler } from "./generate-link-token.handler.ts";
+import { getCheckoutHandler } from "./get-checkout.handler.ts";
+import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
+
+/** The checkout service's operations: its whole RPC surface in one list. */
+export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
+  return [
+    createCheckoutHandler(deps),
+    getCheckoutHandler(deps),
+    listCheckoutsHandler(deps),
+    generateLinkTokenHandler(deps),
+    handle(pingOp("checkout"), async () => {
+      await deps.ping();
+      return { service: "checkout", ok: true as const };
+    }),
+  ];
+}

@@ -1,0 +1,68 @@
+import type { Transport } from "@payrail/messaging";
+import { prefixedHexId, type Logger } from "@payrail/runtime";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { ApiKeyCache } from "./auth/api-key.cache.ts";
+import { RateLimiter } from "./auth/rate-limiter.ts";
+import type { GatewayContext } from "./gateway-context.ts";
+import { registerErrorHandling } from "./plugins/errors.plugin.ts";
+import { registerMetrics } from "./plugins/metrics.plugin.ts";
+import { registerOpenApi } from "./plugins/openapi.plugin.ts";
+import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
+import { adminRoutes } from "./routes/admin.routes.ts";
+import { healthRoutes } from "./routes/health.routes.ts";
+import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
+
+export interface GatewayOptions {
+  transport: Transport;
+  logger: Logger;
+  adminToken?: string | undefined;
+  apiKeyCacheMs: number;
+  rateLimitPerMinute: number;
+  /** Services `/readyz` pings. */
+  services: readonly string[];
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the HTTP app (not listening): tests drive it with `app.inject`. */
+export async function buildApp(options: GatewayOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger and fastify's base logger differ only in typing details.
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A client's x-request-id is kept when it is a safe short string, else we make one.
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : prefixedHexId("req_");
+    },
+  });
+  // Bodies are JSON only (API.md §1): fastify's built-in text/plain parser would let text through.
+  app.removeContentTypeParser("text/plain");
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  app.decorateRequest("principal", null as never);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerErrorHandling(app);
+
+  const ctx: GatewayContext = {
+    transport: options.transport,
+    apiKeyCache: new ApiKeyCache(options.apiKeyCacheMs),
+    rateLimiter: new RateLimiter(options.rateLimitPerMinute),
+    adminToken: options.adminToken,
+    services: options.services,
+  };
+
+  await registerOpenApi(app);
+  registerMetrics(app);
+  await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
+  if (options.adminToken) {
+    const token = options.adminToken;
+    await app.register(async (scope) => adminRoutes(scope, ctx, token));
+  }
+  return app;
+}

@@ -1,0 +1,20 @@
+import { ANONYMOUS, type Operation, type Principal, type RequestOf, type ResponseOf } from "@payrail/contracts";
+import type { FastifyRequest } from "fastify";
+import type { GatewayContext } from "../gateway-context.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the route's auth hook; services get it on the RPC envelope. */
+    principal: Principal;
+  }
+}
+
+/** Calls a service on behalf of the request: its id and resolved principal travel along. */
+export function callService<O extends Operation>(
+  ctx: GatewayContext,
+  request: FastifyRequest,
+  operation: O,
+  payload: RequestOf<O>,
+): Promise<ResponseOf<O>> {
+  return ctx.transport.call(operation, payload, { requestId: request.id, principal: request.principal ?? ANONYMOUS });
+}

@@ -1,0 +1,23 @@
+import type { Transport } from "@payrail/messaging";
+import type { Logger } from "@payrail/runtime";
+import { buildApp } from "./app.ts";
+
+export { buildApp, BODY_LIMIT_BYTES, type GatewayOptions } from "./app.ts";
+
+export interface GatewayServiceDeps {
+  transport: Transport;
+  logger: Logger;
+  host: string;
+  port: number;
+  adminToken?: string | undefined;
+  apiKeyCacheMs: number;
+  rateLimitPerMinute: number;
+  services: readonly string[];
+}
+
+/** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */
+export async function start(deps: GatewayServiceDeps): Promise<{ name: string; url: string; stop(): Promise<void> }> {
+  const app = await buildApp(deps);
+  const url = await app.listen({ host: deps.host, port: deps.port });
+  return { name: "gateway", url, stop: () => app.close() };
+}

@@ -1,0 +1,76 @@
+import {
+  CreateMerchantBody,
+  CreateMerchantResponse,
+  IssuedApiKey,
+  MerchantIdParam,
+  RevokeKeyParams,
+  createMerchantOp,
+  generateApiKeyOp,
+  revokeApiKeyOp,
+} from "@payrail/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { checkAdminToken } from "../auth/admin-auth.ts";
+import { callService } from "../http/call-service.ts";
+import type { GatewayContext } from "../gateway-context.ts";
+import { AdminHeader, errorResponses } from "./openapi-shared.ts";
+
+/**
+ * Merchant administration (API.md §5), behind `x-admin-token`. Not registered at all when
+ * ADMIN_TOKEN is unset, so the routes answer 404 like any unknown path.
+ */
+export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adminToken: string): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["Admin"];
+  const preValidation = async (request: FastifyRequest) => {
+    checkAdminToken(adminToken, request);
+    request.principal = { kind: "admin" };
+  };
+
+  r.post(
+    "/api/admin/merchants",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Create a merchant and its first API key",
+        headers: AdminHeader,
+        body: CreateMerchantBody,
+        response: { 200: CreateMerchantResponse, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, createMerchantOp, request.body),
+  );
+
+  r.post(
+    "/api/admin/merchants/:id/generate_api_key",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Issue another API key (older keys stay valid)",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        response: { 200: IssuedApiKey, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, generateApiKeyOp, { merchant_id: request.params.id }),
+  );
+
+  r.delete(
+    "/api/admin/merchants/:id/api_keys/:key_prefix",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Revoke an API key by its prefix",
+        headers: AdminHeader,
+        params: RevokeKeyParams,
+        response: { 200: z.object({ revoked: z.literal(true), key_prefix: z.string() }), ...errorResponses },
+      },
+    },
+    (request) =>
+      callService(ctx, request, revokeApiKeyOp, { merchant_id: request.params.id, key_prefix: request.params.key_prefix }),
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  CheckoutIdParam,
+  CheckoutView,
+  CreateCheckoutBody,
+  CreateCheckoutResponse,
+  ListCheckoutsQuery,
+  ListCheckoutsResponse,
+  MerchantLinkTokenResponse,
+  createCheckoutOp,
+  generateLinkTokenOp,
+  getCheckoutOp,
+  listCheckoutsOp,
+} from "@payrail/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { authenticateMerchant } from "../auth/merchant-auth.ts";
+import { callService } from "../http/call-service.ts";
+import type { GatewayContext } from "../gateway-context.ts";
+import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
+
+/** Spec endpoints 1–3 (and the list form of 2), authenticated by `api-key`. */
+export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["Merchant: checkout"];
+  // Authenticate before validating the body: an unauthenticated caller learns nothing.
+  const preValidation = async (request: Parameters<typeof authenticateMerchant>[1]) => {
+    request.principal = await authenticateMerchant(ctx, request);
+  };
+
+  r.post(
+    "/api/merchants/checkout",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Create Checkout",
+        headers: ApiKeyHeader,
+        body: CreateCheckoutBody,
+        response: { 200: CreateCheckoutResponse, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, createCheckoutOp, { checkout: request.body }),
+  );
+
+  r.get(
+    "/api/merchants/checkout",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "List Checkouts (Get Checkout without an id)",
+        headers: ApiKeyHeader,
+        querystring: ListCheckoutsQuery,
+        response: { 200: ListCheckoutsResponse, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, listCheckoutsOp, request.query),
+  );
+
+  r.get(
+    "/api/merchants/checkout/:checkout_id",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Get Checkout",
+        headers: ApiKeyHeader,
+        params: CheckoutIdParam,
+        response: { 200: CheckoutView, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, getCheckoutOp, request.params),
+  );
+
+  r.get(
+    "/api/merchants/checkout/:checkout_id/generate_link_token",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Generate Link Token",
+        headers: ApiKeyHeader,
+        params: CheckoutIdParam,
+        response: { 200: MerchantLinkTokenResponse, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, generateLinkTokenOp, request.params),
+  );
+}

@@ -1,0 +1,42 @@
+import type { Store } from "@payrail/store";
+import type { ApiKeyRecord, MerchantRecord } from "../domain/merchant.entity.ts";
+import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
+
+export class MerchantRepository implements MerchantsPort {
+  constructor(private readonly store: Store) {}
+
+  private get merchants() {
+    return this.store.collection<MerchantRecord>("merchants");
+  }
+  private get keys() {
+    return this.store.collection<ApiKeyRecord>("api_keys");
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.keys.createIndex({ keys: { merchantId: 1, prefix: 1 }, unique: true, name: "merchant_prefix" });
+  }
+
+  insertMerchant(record: MerchantRecord): Promise<void> {
+    return this.merchants.insertOne(record);
+  }
+
+  findMerchant(merchantId: string): Promise<MerchantRecord | null> {
+    return this.merchants.findOne({ _id: merchantId });
+  }
+
+  insertKey(record: ApiKeyRecord): Promise<void> {
+    return this.keys.insertOne(record);
+  }
+
+  findActiveKey(hash: string): Promise<ApiKeyRecord | null> {
+    return this.keys.findOne({ _id: hash, revokedAt: null });
+  }
+
+  revokeKey(merchantId: string, prefix: string, at: string): Promise<ApiKeyRecord | null> {
+    return this.keys.findOneAndUpdate({ merchantId, prefix, revokedAt: null }, { $set: { revokedAt: at } });
+  }
+
+  findKeyByPrefix(merchantId: string, prefix: string): Promise<ApiKeyRecord | null> {
+    return this.keys.findOne({ merchantId, prefix });
+  }
+}

@@ -1,0 +1,13 @@
+import type { ApiKeyRecord, MerchantRecord } from "../merchant.entity.ts";
+
+/** Storage of merchants and their API keys. */
+export interface MerchantsPort {
+  insertMerchant(record: MerchantRecord): Promise<void>;
+  findMerchant(merchantId: string): Promise<MerchantRecord | null>;
+  insertKey(record: ApiKeyRecord): Promise<void>;
+  /** The key with this hash if it is not revoked. */
+  findActiveKey(hash: string): Promise<ApiKeyRecord | null>;
+  /** Marks the merchant's key with this prefix revoked; returns it, or null if none matched. */
+  revokeKey(merchantId: string, prefix: string, at: string): Promise<ApiKeyRecord | null>;
+  findKeyByPrefix(merchantId: string, prefix: string): Promise<ApiKeyRecord | null>;
+}

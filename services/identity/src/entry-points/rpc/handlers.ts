@@ -1,0 +1,23 @@
+import { pingOp } from "@payrail/contracts";
+import { handle, type HandlerEntry } from "@payrail/messaging";
+import type { IdentityDeps } from "./deps.ts";
+import { createMerchantHandler } from "./create-merchant.handler.ts";
+import { generateApiKeyHandler } from "./generate-api-key.handler.ts";
+import { getMerchantHandler } from "./get-merchant.handler.ts";
+import { resolveApiKeyHandler } from "./resolve-api-key.handler.ts";
+import { revokeApiKeyHandler } from "./revoke-api-key.handler.ts";
+
+/** The identity service's operations. */
+export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
+  return [
+    createMerchantHandler(deps),
+    generateApiKeyHandler(deps),
+    revokeApiKeyHandler(deps),
+    resolveApiKeyHandler(deps),
+    getMerchantHandler(deps),
+    handle(pingOp("identity"), async () => {
+      await deps.ping();
+      return { service: "identity", ok: true as const };
+    }),
+  ];
+}

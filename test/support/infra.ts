@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import {
+  createAmqpTransport,
+  createInProcessBus,
+  createInProcessTransport,
+  type Transport,
+} from "@payrail/messaging";
+import { amqpTestUrl } from "@payrail/messaging/testing";
+import { silentLogger } from "@payrail/runtime";
+import { createEmbeddedStore, createMongoStore, type Store } from "@payrail/store";
+import { mongoTestUrl } from "@payrail/store/testing";
+
+/**
+ * One way to run services in a test: a bus and a store. Every suite that drives services runs
+ * once per variant: in-process bus + embedded store always, RabbitMQ + MongoDB whenever they
+ * are reachable (and, with REQUIRE_INFRA=1, the suite fails if they are not).
+ */
+export interface InfraVariant {
+  name: string;
+  /** Why the variant cannot run here; the suite skips it (never under REQUIRE_INFRA=1). */
+  skipReason?: string;
+  /** A new transport on this variant's bus (servers and clients get separate ones). */
+  transport(): Promise<Transport>;
+  /** The store shared by the services of one test file. */
+  store(): Promise<Store>;
+  /** Closes what the variant opened and drops its test database. */
+  cleanup(): Promise<void>;
+}
+
+const logger = silentLogger();
+
+export function embeddedVariant(): InfraVariant {
+  const bus = createInProcessBus();
+  const opened: { close(): Promise<void> }[] = [];
+  let store: Store | undefined;
+  return {
+    name: "in-process bus + embedded store",
+    async transport() {
+      const t = await createInProcessTransport({ logger, bus, defaultTimeoutMs: 5_000 });
+      opened.push(t);
+      return t;
+    },
+    async store() {
+      store ??= await createEmbeddedStore({ logger });
+      return store;
+    },
+    async cleanup() {
+      for (const o of opened.reverse()) await o.close();
+      await store?.close();
+    },
+  };
+}
+
+export async function brokerVariant(): Promise<InfraVariant> {
+  const broker = await amqpTestUrl();
+  const mongo = await mongoTestUrl();
+  const suffix = randomBytes(4).toString("hex");
+  const queuePrefix = `test-${suffix}.`;
+  const dbName = `payrail_test_${suffix}`;
+  const opened: { close(): Promise<void> }[] = [];
+  let store: Store | undefined;
+  const skipReason = broker.skipReason ?? mongo.skipReason;
+  return {
+    name: "RabbitMQ + MongoDB",
+    ...(skipReason ? { skipReason } : {}),
+    async transport() {
+      const t = await createAmqpTransport({ url: broker.url!, logger, queuePrefix, defaultTimeoutMs: 5_000 });
+      opened.push(t);
+      return t;
+    },
+    async store() {
+      store ??= await createMongoStore({ url: mongo.url!, dbName, logger });
+      return store;
+    },
+    async cleanup() {
+      for (const o of opened.reverse()) await o.close();
+      if (store) {
+        await store.drop();
+        await store.close();
+      }
+      await broker.stop();
+      await mongo.stop();
+    },
+  };
+}
+
+/** Both variants, for `describe.each`. */
+export async function infraVariants(): Promise<InfraVariant[]> {
+  return [embeddedVariant(), await brokerVariant()];
+}
