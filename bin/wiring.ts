@@ -59,6 +59,7 @@ export async function startServices(
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         services: DOMAIN_SERVICES,
+        sandbox: config.PROVIDERS === "sandbox",
       }),
     );
   }

@@ -39,6 +39,7 @@ export async function startStack(
     apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     services: ["identity", "checkout", "payments", "refunds"],
+    sandbox: true,
   });
   await app.ready();
   return {

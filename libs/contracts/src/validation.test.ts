@@ -38,3 +38,14 @@ describe("appErrorFromIssues", () => {
     expect(appErrorFromIssues([{ code: "custom", path: ["a"], message: "must be x", input: 1 }], "checkout").param).toBe("checkout.a");
   });
 });
+
+describe("missing versus invalid", () => {
+  it("tells a missing field from one of the wrong type", async () => {
+    const { z } = await import("zod");
+    const schema = z.object({ a: z.number() });
+    expect(appErrorFromIssues(schema.safeParse({}).error!.issues).code).toBe("parameter_missing");
+    expect(appErrorFromIssues(schema.safeParse({ a: "x" }).error!.issues).code).toBe("parameter_invalid");
+    expect(appErrorFromIssues(schema.safeParse({ a: "x" }, { reportInput: true }).error!.issues).code).toBe("parameter_invalid");
+    expect(appErrorFromIssues(schema.safeParse({}, { reportInput: true }).error!.issues).code).toBe("parameter_missing");
+  });
+});

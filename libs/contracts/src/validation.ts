@@ -25,9 +25,18 @@ export function appErrorFromIssues(issues: readonly z.core.$ZodIssue[], prefix?:
 function codeOf(issue: z.core.$ZodIssue, param: string): ErrorCode {
   const custom = (issue as { params?: { code?: unknown } }).params?.code;
   if (isErrorCode(custom)) return custom;
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) return "parameter_missing";
+  if (issue.code === "invalid_type" && isMissing(issue)) return "parameter_missing";
   if (/^amounts\.(total|subtotal|tax|shipping|discount_total)$/.test(param)) return "amount_invalid";
   return "parameter_invalid";
+}
+
+/**
+ * zod reports the offending input only when asked (`reportInput`); without it the message
+ * ("… received undefined") is what tells a missing field from a wrong one.
+ */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  if ("input" in issue) return issue.input === undefined;
+  return /received undefined$/.test(issue.message);
 }
 
 function describe(issue: z.core.$ZodIssue): string {

@@ -20,6 +20,8 @@ export interface GatewayOptions {
   rateLimitPerMinute: number;
   /** Services `/readyz` pings. */
   services: readonly string[];
+  /** PROVIDERS=sandbox: the sandbox routes of API.md §8 exist (404 in live mode). */
+  sandbox: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -54,6 +56,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     rateLimiter: new RateLimiter(options.rateLimitPerMinute),
     adminToken: options.adminToken,
     services: options.services,
+    sandbox: options.sandbox,
   };
 
   await registerOpenApi(app);

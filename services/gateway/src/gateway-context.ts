@@ -10,4 +10,6 @@ export interface GatewayContext {
   adminToken: string | undefined;
   /** Services whose `ping` readiness checks. */
   services: readonly string[];
+  /** Sandbox providers: the sandbox routes are registered. */
+  sandbox: boolean;
 }

@@ -13,6 +13,7 @@ export interface GatewayServiceDeps {
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
   services: readonly string[];
+  sandbox: boolean;
 }
 
 /** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */

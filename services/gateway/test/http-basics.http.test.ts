@@ -134,7 +134,7 @@ describe("HTTP basics on the embedded stack", () => {
 describe("gateway without services", () => {
   it("answers 503 with Retry-After when a service is absent, and readyz says not ready", async () => {
     const transport = await createInProcessTransport({ logger: silentLogger(), bus: createInProcessBus(), defaultTimeoutMs: 500 });
-    const app = await buildApp({ transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 100, services: ["checkout"] });
+    const app = await buildApp({ transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 100, services: ["checkout"], sandbox: true });
     const reply = await app.inject({ url: "/api/merchants/checkout", headers: { "api-key": `sk_test_${"a".repeat(48)}` } });
     expect(reply.statusCode).toBe(503);
     expect(reply.headers["retry-after"]).toBeDefined();

@@ -18,6 +18,8 @@ export const UserPrincipal = z.object({
   kind: z.literal("user"),
   userId: z.string(),
   phone: z.string(),
+  /** Id of the auth-token record that authenticated the call (not the token): logout revokes it. */
+  tokenId: z.string().optional(),
 });
 export type UserPrincipal = z.infer<typeof UserPrincipal>;
 

@@ -1,4 +1,4 @@
-import { AppError, RpcReplyEnvelope, RpcRequestEnvelope } from "@payrail/contracts";
+import { AppError, appErrorFromIssues, RpcReplyEnvelope, RpcRequestEnvelope } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { HandlerTable } from "./handler-table.ts";
 
@@ -28,11 +28,8 @@ export async function dispatchRequest(table: HandlerTable, message: unknown, log
     return errorReply(new AppError("internal_error", `Unknown operation ${pattern}`));
   }
   const parsed = entry.operation.request.safeParse(payload);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const param = dottedPath(issue?.path);
-    return errorReply(new AppError("invalid_request", issue?.message ?? "Invalid request", param ? { param } : {}));
-  }
+  // The same mapping as the gateway's: the first bad field, with the registry's code for it.
+  if (!parsed.success) return errorReply(appErrorFromIssues(parsed.error.issues));
   try {
     const data: unknown = await entry.handler(parsed.data, { requestId, principal });
     // JSON drops `undefined`, and the reply envelope requires `data`.

@@ -51,11 +51,12 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
       expect(client.isReady()).toBe(true);
     });
 
-    it("answers an invalid payload with invalid_request naming the first bad field", async () => {
+    it("answers an invalid payload with a 400 code naming the first bad field", async () => {
       await echoService();
       const client = await world.transport();
       const err = await appErrorOf(client.call(sayEcho, { text: "x", nested: { amount: "ten" } } as never, anonymousCtx));
-      expect(err.code).toBe("invalid_request");
+      expect(err.code).toBe("parameter_invalid");
+      expect(err.status).toBe(400);
       expect(err.param).toBe("nested.amount");
     });
 

@@ -1,0 +1,30 @@
+import { AppError, resolveAuthTokenOp, type UserPrincipal } from "@payrail/contracts";
+import { sha256Hex } from "@payrail/runtime";
+import type { FastifyRequest } from "fastify";
+import type { GatewayContext } from "../gateway-context.ts";
+
+/** `Token <t>`, `Bearer <t>` or the bare `<t>` (API.md §1); null when the header is absent. */
+export function authTokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^\s*(?:(?:Token|Bearer)\s+)?(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? "";
+}
+
+/**
+ * Resolves `Authorization` to its consumer through identity (never cached: logout must take
+ * effect at once) and counts the call against that token's rate limit.
+ */
+export async function authenticateUser(ctx: GatewayContext, request: FastifyRequest): Promise<UserPrincipal> {
+  const token = authTokenFrom(request);
+  if (token === null) throw new AppError("auth_token_missing", "the Authorization header is required");
+  if (token === "") throw new AppError("auth_token_invalid", "the Authorization header is not valid");
+  const resolved = await ctx.transport.call(
+    resolveAuthTokenOp,
+    { auth_token: token.slice(0, 512) },
+    { requestId: request.id, principal: { kind: "anonymous" } },
+  );
+  ctx.rateLimiter.hit(`token:${sha256Hex(token)}`);
+  request.log = request.log.child({ userId: resolved.user_id });
+  return { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };
+}
