@@ -18,7 +18,7 @@ export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; 
   await checkouts.ensureIndexes();
   await linkTokens.ensureIndexes();
   await deps.transport.serve("checkout", checkoutHandlers({ checkouts, linkTokens, ping: () => deps.store.ping() }));
-  deps.logger.info({ service: "checkout" }, "checkout service started");
+  deps.logger.info("checkout service started");
   // The transport owns the consumers; stopping the transport stops them.
   return { name: "checkout", stop: async () => {} };
 }

@@ -16,6 +16,6 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   const merchants = new MerchantRepository(deps.store);
   await merchants.ensureIndexes();
   await deps.transport.serve("identity", identityHandlers({ merchants, livemode: deps.livemode, ping: () => deps.store.ping() }));
-  deps.logger.info({ service: "identity" }, "identity service started");
+  deps.logger.info("identity service started");
   return { name: "identity", stop: async () => {} };
 }

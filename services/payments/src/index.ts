@@ -12,6 +12,6 @@ export interface PaymentsServiceDeps {
 /** Composition root of the payments service. */
 export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   await deps.transport.serve("payments", paymentsHandlers({ ping: () => deps.store.ping() }));
-  deps.logger.info({ service: "payments" }, "payments service started");
+  deps.logger.info("payments service started");
   return { name: "payments", stop: async () => {} };
 }

@@ -12,6 +12,6 @@ export interface RefundsServiceDeps {
 /** Composition root of the refunds service. */
 export async function start(deps: RefundsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   await deps.transport.serve("refunds", refundsHandlers({ ping: () => deps.store.ping() }));
-  deps.logger.info({ service: "refunds" }, "refunds service started");
+  deps.logger.info("refunds service started");
   return { name: "refunds", stop: async () => {} };
 }
