@@ -30,12 +30,21 @@ export async function dispatchRequest(table: HandlerTable, message: unknown, log
   const parsed = entry.operation.request.safeParse(payload);
   // The same mapping as the gateway's: the first bad field, with the registry's code for it.
   if (!parsed.success) return errorReply(appErrorFromIssues(parsed.error.issues));
+  const started = performance.now();
+  // Every service that handles a request logs its id (API.md §1), so one request can be
+  // followed across processes.
+  const handled = (outcome: string) =>
+    logger.info({ requestId, pattern, outcome, ms: Math.round(performance.now() - started) }, "rpc handled");
   try {
     const data: unknown = await entry.handler(parsed.data, { requestId, principal });
+    handled("ok");
     // JSON drops `undefined`, and the reply envelope requires `data`.
     return { ok: true, data: data === undefined ? null : data };
   } catch (err) {
-    if (err instanceof AppError) return errorReply(err);
+    if (err instanceof AppError) {
+      handled(err.code);
+      return errorReply(err);
+    }
     logger.error({ err, pattern, requestId }, "RPC handler failed");
     return INTERNAL_ERROR;
   }
