@@ -6,6 +6,7 @@ import * as gateway from "@payrail/gateway";
 import * as identity from "@payrail/identity";
 import * as payments from "@payrail/payments";
 import * as refunds from "@payrail/refunds";
+import { resolveSecretsKey } from "./secrets-key.ts";
 
 export interface Started {
   name: string;
@@ -43,9 +44,19 @@ export async function startServices(
     if (!store) throw new Error(`${name} needs a store`);
     const log = logger.child({ service: name });
     const common = { transport, store, logger: log };
-    if (name === "identity") started.push(await identity.start({ ...common, livemode: config.PROVIDERS === "live" }));
+    if (name === "identity") {
+      started.push(
+        await identity.start({
+          ...common,
+          livemode: config.PROVIDERS === "live",
+          authTokenTtlHours: config.AUTH_TOKEN_TTL_HOURS,
+          twilio: { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, fromNumber: config.TWILIO_FROM_NUMBER },
+          secretsKey: config.SECRETS_KEY,
+        }),
+      );
+    }
     if (name === "checkout") started.push(await checkout.start(common));
-    if (name === "payments") started.push(await payments.start(common));
+    if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await resolveSecretsKey(config), providers: config }));
     if (name === "refunds") started.push(await refunds.start(common));
   }
   if (names.includes("gateway")) {

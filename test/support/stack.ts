@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createMerchantOp } from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
 import type { Transport } from "@payrail/messaging";
@@ -27,7 +28,8 @@ export async function startStack(
   options: { apiKeyCacheMs?: number; rateLimitPerMinute?: number } = {},
 ): Promise<Stack> {
   const logger = silentLogger();
-  const config = loadConfig({});
+  // A random SECRETS_KEY: no key file is written under DATA_DIR by tests.
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
   const serviceTransport = await variant.transport();
   const store = await variant.store();
   await startServices(["identity", "checkout", "payments", "refunds"], { config, logger, transport: serviceTransport, store });

@@ -9,6 +9,8 @@ export * from "./http/consumer.schema.ts";
 export * from "./http/payments.schema.ts";
 export * from "./http/refunds.schema.ts";
 export * from "./http/admin.schema.ts";
+export * from "./http/sandbox-identity.schema.ts";
 export * from "./operations/identity/index.ts";
 export * from "./operations/checkout/index.ts";
+export * from "./operations/payments/index.ts";
 export * from "./operations/ping.op.ts";

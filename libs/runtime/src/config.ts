@@ -35,6 +35,12 @@ export const ConfigSchema = z.object({
   PROVIDERS: z.preprocess(emptyAsUndefined, z.enum(["sandbox", "live"]).default("sandbox")),
   ADMIN_TOKEN: optionalString,
   SECRETS_KEY: optionalString,
+  /** Plaid (bank data); payments requires the id and secret when PROVIDERS=live (checked at its start). */
+  PLAID_CLIENT_ID: optionalString,
+  PLAID_SECRET: optionalString,
+  PLAID_ENV: z.preprocess(emptyAsUndefined, z.enum(["sandbox", "production"]).default("sandbox")),
+  /** Overrides PLAID_ENV's URL (a proxy, or a local stand-in). */
+  PLAID_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -49,6 +55,13 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
   /** Creates a demo merchant on first start and prints its key (defaults on in embedded mode). */
   DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
+  /** Lifetime of a consumer auth token (API.md §5: 24 hours unless configured). */
+  AUTH_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
+  /** Twilio credentials for SMS; identity requires them when PROVIDERS=live (checked at its start). */
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The sender: an E.164 number (or a messaging service sid `MG…`) of the Twilio account. */
+  TWILIO_FROM_NUMBER: optionalString,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -10,7 +10,11 @@ import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
+import { consumerIdentityRoutes } from "./routes/consumer-identity.routes.ts";
+import { sandboxIdentityRoutes } from "./routes/sandbox-identity.routes.ts";
+import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
+import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -63,6 +67,10 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   registerMetrics(app);
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
+  await app.register(async (scope) => consumerIdentityRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxIdentityRoutes(scope, ctx));
+  await app.register(async (scope) => consumerCheckoutRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxBankRoutes(scope, ctx));
   if (options.adminToken) {
     const token = options.adminToken;
     await app.register(async (scope) => adminRoutes(scope, ctx, token));

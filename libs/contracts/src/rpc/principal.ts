@@ -24,12 +24,19 @@ export const UserPrincipal = z.object({
 export type UserPrincipal = z.infer<typeof UserPrincipal>;
 
 export const AdminPrincipal = z.object({ kind: z.literal("admin") });
+/**
+ * One service calling another on its own account (payments recording a transfer on a
+ * checkout). Only services on the private broker can send it; the gateway never does.
+ */
+export const ServicePrincipal = z.object({ kind: z.literal("service"), service: z.string() });
+export type ServicePrincipal = z.infer<typeof ServicePrincipal>;
 export const AnonymousPrincipal = z.object({ kind: z.literal("anonymous") });
 
 export const Principal = z.discriminatedUnion("kind", [
   MerchantPrincipal,
   UserPrincipal,
   AdminPrincipal,
+  ServicePrincipal,
   AnonymousPrincipal,
 ]);
 export type Principal = z.infer<typeof Principal>;
@@ -51,4 +58,10 @@ export function requireUser(principal: Principal): UserPrincipal {
 /** Admin calls come only through admin routes guarded by x-admin-token, or the CLI. */
 export function requireAdmin(principal: Principal): void {
   if (principal.kind !== "admin") throw new AppError("permission_denied", "admin only");
+}
+
+/** Internal operations answer only other services (never a request relayed from HTTP). */
+export function requireService(principal: Principal): ServicePrincipal {
+  if (principal.kind === "service") return principal;
+  throw new AppError("permission_denied", "internal operation");
 }

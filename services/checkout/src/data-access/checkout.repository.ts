@@ -39,6 +39,18 @@ export class CheckoutRepository implements CheckoutsPort {
     return this.checkouts.findOne({ _id: checkoutId, merchantId });
   }
 
+  findById(checkoutId: string): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOne({ _id: checkoutId });
+  }
+
+  markPaymentMethodSaved(checkoutId: string, at: string): Promise<CheckoutRecord | null> {
+    // The expected states sit in the filter, so a transfer that moved the checkout on first wins.
+    return this.checkouts.findOneAndUpdate(
+      { _id: checkoutId, status: { $in: ["open", "payment_method_saved"] } },
+      { $set: { status: "payment_method_saved", updatedAt: at } },
+    );
+  }
+
   /** Newest first; `beforeNumber` continues after a cursor. Asks for one extra to tell has_more. */
   listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]> {
     const filter = beforeNumber === undefined ? { merchantId } : { merchantId, number: { $lt: beforeNumber } };

@@ -2,3 +2,5 @@ export * from "./create-checkout.op.ts";
 export * from "./get-checkout.op.ts";
 export * from "./list-checkouts.op.ts";
 export * from "./generate-link-token.op.ts";
+export * from "./verify-link-token.op.ts";
+export * from "./mark-payment-method-saved.op.ts";

@@ -4,3 +4,7 @@ export * from "./revoke-api-key.op.ts";
 export * from "./resolve-api-key.op.ts";
 export * from "./get-merchant.op.ts";
 export * from "./resolve-auth-token.op.ts";
+export * from "./send-code.op.ts";
+export * from "./verify-code.op.ts";
+export * from "./logout.op.ts";
+export * from "./get-verification-code.op.ts";

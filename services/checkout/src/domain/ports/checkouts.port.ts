@@ -7,6 +7,16 @@ export interface CheckoutsPort {
   insert(record: CheckoutRecord): Promise<boolean>;
   /** The merchant's checkout, or null (also when it belongs to another merchant). */
   findForMerchant(merchantId: string, checkoutId: string): Promise<CheckoutRecord | null>;
+  /**
+   * Any merchant's checkout by id. Only for callers that proved their right to it otherwise
+   * (a consumer holding the checkout's link token).
+   */
+  findById(checkoutId: string): Promise<CheckoutRecord | null>;
+  /**
+   * One conditional write: `open` or `payment_method_saved` becomes `payment_method_saved`.
+   * Returns the updated checkout, or null when it is absent or in another state.
+   */
+  markPaymentMethodSaved(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
   /** Newest first, `limit` records, numbered below `beforeNumber` when given. */
   listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]>;
 }

@@ -5,6 +5,8 @@ import { createCheckoutHandler } from "./create-checkout.handler.ts";
 import { generateLinkTokenHandler } from "./generate-link-token.handler.ts";
 import { getCheckoutHandler } from "./get-checkout.handler.ts";
 import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
+import { markPaymentMethodSavedHandler } from "./mark-payment-method-saved.handler.ts";
+import { verifyLinkTokenHandler } from "./verify-link-token.handler.ts";
 
 /** The checkout service's operations: its whole RPC surface in one list. */
 export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
@@ -13,6 +15,8 @@ export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
     getCheckoutHandler(deps),
     listCheckoutsHandler(deps),
     generateLinkTokenHandler(deps),
+    verifyLinkTokenHandler(deps),
+    markPaymentMethodSavedHandler(deps),
     handle(pingOp("checkout"), async () => {
       await deps.ping();
       return { service: "checkout", ok: true as const };

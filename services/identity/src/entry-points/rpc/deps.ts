@@ -1,4 +1,8 @@
+import type { AuthTokensPort } from "../../domain/ports/auth-tokens.port.ts";
 import type { MerchantsPort } from "../../domain/ports/merchants.port.ts";
+import type { SmsOutboxPort, SmsPort } from "../../domain/ports/sms.port.ts";
+import type { UsersPort } from "../../domain/ports/users.port.ts";
+import type { VerificationCodesPort } from "../../domain/ports/verification-codes.port.ts";
 
 /** What the identity handlers need, built by the composition root. */
 export interface IdentityDeps {
@@ -7,4 +11,15 @@ export interface IdentityDeps {
   livemode: boolean;
   /** Readiness: resolves when this service's database answers. */
   ping(): Promise<void>;
+  users: UsersPort;
+  codes: VerificationCodesPort;
+  authTokens: AuthTokensPort;
+  sms: SmsPort;
+  /** The sandbox outbox; null in live mode, where codes cannot be read back. */
+  outbox: SmsOutboxPort | null;
+  /** HMAC key of verification codes. */
+  codeKey: Buffer;
+  authTokenTtlMs: number;
+  /** Milliseconds since the epoch; tests move it instead of sleeping. */
+  now(): number;
 }

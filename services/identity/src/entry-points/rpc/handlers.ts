@@ -6,6 +6,11 @@ import { generateApiKeyHandler } from "./generate-api-key.handler.ts";
 import { getMerchantHandler } from "./get-merchant.handler.ts";
 import { resolveApiKeyHandler } from "./resolve-api-key.handler.ts";
 import { revokeApiKeyHandler } from "./revoke-api-key.handler.ts";
+import { sendCodeHandler } from "./send-code.handler.ts";
+import { verifyCodeHandler } from "./verify-code.handler.ts";
+import { logoutHandler } from "./logout.handler.ts";
+import { resolveAuthTokenHandler } from "./resolve-auth-token.handler.ts";
+import { getVerificationCodeHandler } from "./get-verification-code.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -15,6 +20,11 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     revokeApiKeyHandler(deps),
     resolveApiKeyHandler(deps),
     getMerchantHandler(deps),
+    sendCodeHandler(deps),
+    verifyCodeHandler(deps),
+    logoutHandler(deps),
+    resolveAuthTokenHandler(deps),
+    getVerificationCodeHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { CheckoutStatus } from "../../http/checkout.schema.ts";
+import { defineOperation } from "../../rpc/operation.ts";
+
+/** What the payments service needs to know about a checkout to link a bank account to it. */
+export const CheckoutSummary = z.object({
+  id: z.string(),
+  /** The sequential checkout number (`checkout_id` of transaction records). */
+  number: z.number().int(),
+  merchant_id: z.string(),
+  status: CheckoutStatus,
+  /** Order total in integer cents. */
+  amount: z.number().int(),
+  currency: z.string(),
+  is_subscription: z.boolean(),
+});
+export type CheckoutSummary = z.infer<typeof CheckoutSummary>;
+
+/**
+ * Checks a merchant link token (the consumer's `link-token` header) against the checkout it is
+ * presented for, on behalf of a consumer. Unknown: 401 `link_token_invalid`; expired: 401
+ * `link_token_expired`; generated for another checkout: 403 `link_token_mismatch`.
+ */
+export const verifyLinkTokenOp = defineOperation(
+  "checkout.verifyLinkToken",
+  z.object({ checkout_id: z.string().min(1).max(64), link_token: z.string().min(1).max(512) }),
+  CheckoutSummary,
+);

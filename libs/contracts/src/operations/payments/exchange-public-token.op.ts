@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { ExchangePublicTokenBody, MessageResponse } from "../../http/consumer.schema.ts";
+import { defineOperation } from "../../rpc/operation.ts";
+
+/**
+ * Exchange Public Token (spec 7, API.md §6) for the calling consumer: exchanges the public token
+ * at the bank-data provider, stores the access token encrypted and the chosen account, and moves
+ * the checkout to `payment_method_saved`. A used, expired or unknown public token is 400
+ * `parameter_invalid` (param `public_token`) and stores nothing.
+ */
+export const exchangePublicTokenOp = defineOperation(
+  "payments.exchangePublicToken",
+  ExchangePublicTokenBody.extend({ checkout_id: z.string().min(1).max(64), link_token: z.string().min(1).max(512) }),
+  MessageResponse,
+);

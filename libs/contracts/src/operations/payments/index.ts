@@ -1,0 +1,3 @@
+export * from "./create-link-token.op.ts";
+export * from "./exchange-public-token.op.ts";
+export * from "./sandbox-public-token.op.ts";

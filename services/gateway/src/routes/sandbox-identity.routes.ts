@@ -1,0 +1,32 @@
+import { SandboxVerificationCode, VerificationCodePhoneParam, getVerificationCodeOp } from "@payrail/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { authenticateMerchant } from "../auth/merchant-auth.ts";
+import { callService } from "../http/call-service.ts";
+import type { GatewayContext } from "../gateway-context.ts";
+import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
+
+/**
+ * Sandbox SMS (API.md §8): the last code texted to a phone, so a test can finish Verify Code
+ * without a handset. Registered only when PROVIDERS=sandbox; any api-key.
+ */
+export async function sandboxIdentityRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/sandbox/verification_codes/:phone",
+    {
+      preValidation: async (request: FastifyRequest) => {
+        request.principal = await authenticateMerchant(ctx, request);
+      },
+      schema: {
+        tags: ["Sandbox"],
+        summary: "The last verification code sent to a phone (E.164; `%2B` or digits alone for the `+`)",
+        headers: ApiKeyHeader,
+        params: VerificationCodePhoneParam,
+        response: { 200: SandboxVerificationCode, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, getVerificationCodeOp, request.params),
+  );
+}

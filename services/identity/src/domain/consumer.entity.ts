@@ -1,0 +1,40 @@
+/** A consumer, created by the first successful verification of its phone. */
+export interface UserRecord {
+  /** 32 lowercase hex (API.md §3). */
+  _id: string;
+  /** E.164; unique, so concurrent first verifications make one user. */
+  phone: string;
+  createdAt: string;
+}
+
+/**
+ * The current verification code of one phone (`_id`): a new code overwrites the old, so
+ * there is never more than one. Every write pins `codeId`, so a write meant for an old code
+ * cannot touch the one that replaced it.
+ */
+export interface VerificationCodeRecord {
+  _id: string;
+  codeId: string;
+  /** HMAC of the code (see `hashCode`); null once consumed or withdrawn. */
+  codeHash: string | null;
+  expiresAt: string;
+  /** Wrong attempts on this code; at MAX_WRONG_ATTEMPTS the code is dead. */
+  attempts: number;
+  consumedAt: string | null;
+  /** The resend history (see `decideResend`). */
+  lastSentAt: string | null;
+  sentAt: string[];
+  createdAt: string;
+}
+
+/** An auth token, stored only as the SHA-256 of the token (`_id`). */
+export interface AuthTokenRecord {
+  _id: string;
+  /** Public name of the token (the principal's `tokenId`): logout revokes by it. */
+  tokenId: string;
+  userId: string;
+  phone: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}

@@ -1,0 +1,10 @@
+import type { UserRecord } from "../consumer.entity.ts";
+
+/** Storage of consumers. */
+export interface UsersPort {
+  /**
+   * The user of this phone, created as `candidate` when there is none. Concurrent calls for
+   * one phone all get the same user (a unique index on the phone decides).
+   */
+  findOrCreate(candidate: UserRecord): Promise<UserRecord>;
+}

@@ -1,0 +1,179 @@
+import { AppError } from "@payrail/contracts";
+import { z } from "zod";
+import type { CreateTransferInput, EnsureCustomerInput, TransferStatus } from "../../domain/ports/transfer.port.ts";
+
+/*
+ * Pure translations between the port and Dwolla's wire shapes (https://developers.dwolla.com/).
+ * Answers are checked with zod before use: a malformed answer is a provider failure, not a crash.
+ */
+
+/** Dwolla's transfer statuses, explicitly. Anything else is `pending` (and logged by the adapter). */
+export const DWOLLA_TRANSFER_STATUSES: Readonly<Record<string, TransferStatus>> = {
+  pending: "pending",
+  processed: "completed",
+  failed: "failed",
+  cancelled: "cancelled",
+};
+
+export function fromDwollaStatus(vendorStatus: string): { status: TransferStatus; known: boolean } {
+  const status = Object.hasOwn(DWOLLA_TRANSFER_STATUSES, vendorStatus) ? DWOLLA_TRANSFER_STATUSES[vendorStatus] : undefined;
+  return status ? { status, known: true } : { status: "pending", known: false };
+}
+
+/** Dwolla wants a decimal string ("10.05"); integer arithmetic keeps cents exact. */
+export function toDwollaAmount(amountCents: number, currency: string): { value: string; currency: string } {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw new AppError("amount_invalid", "transfer amount must be a positive whole number of cents", { param: "amountCents" });
+  }
+  const cents = String(amountCents % 100).padStart(2, "0");
+  return { value: `${Math.floor(amountCents / 100)}.${cents}`, currency };
+}
+
+export type DwollaCustomerType = "unverified" | "receive-only";
+
+/**
+ * POST /customers. An unverified customer is the lightest type that can both send (pay a
+ * merchant) and receive (a refund); Dwolla asks for a name and a unique email, of which we know
+ * neither, so placeholders derived from our user id stand in unless the caller has real ones.
+ */
+export function toCreateCustomerBody(input: EnsureCustomerInput, type: DwollaCustomerType, emailDomain: string): Record<string, string> {
+  const body: Record<string, string> = {
+    firstName: input.firstName ?? "Payrail",
+    lastName: input.lastName ?? "Customer",
+    email: input.email ?? `user-${input.userId}@${emailDomain}`,
+  };
+  if (type === "receive-only") body.type = "receive-only";
+  return body;
+}
+
+/** Dwolla's Idempotency-Key for a user's customer: one per user, whatever the call. */
+export function customerIdempotencyKey(userId: string): string {
+  return `payrail-customer-${userId}`;
+}
+
+export function toCreateTransferBody(input: CreateTransferInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    _links: { source: { href: input.sourceFundingSource }, destination: { href: input.destinationFundingSource } },
+    amount: toDwollaAmount(input.amountCents, input.currency),
+  };
+  if (input.metadata && Object.keys(input.metadata).length > 0) body.metadata = input.metadata;
+  return body;
+}
+
+/** The id at the end of a `Location` header (`…/transfers/{id}`); Dwolla's 201s have no body. */
+export function idFromLocation(location: string | null | undefined, resource: string): string {
+  const match = typeof location === "string" ? new RegExp(`/${resource}/([0-9A-Za-z-]+)/?$`).exec(location) : null;
+  if (!match?.[1]) throw new AppError("provider_error", `the transfer provider answered no ${resource} location`, { providerCode: "invalid_response" });
+  return match[1];
+}
+
+/** Our transfer ids go into URL paths: only Dwolla's id alphabet is accepted. */
+export function isDwollaId(id: string): boolean {
+  return /^[0-9A-Za-z-]{1,64}$/.test(id);
+}
+
+const TransferAnswer = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  _links: z.object({ failure: z.object({ href: z.string() }).optional() }).passthrough().optional(),
+});
+const FailureAnswer = z.object({ code: z.string().min(1), description: z.string().optional() });
+
+export function fromTransferResponse(body: unknown): { transferId: string; vendorStatus: string; failureHref?: string } {
+  const a = parseAnswer(TransferAnswer, body, "GET /transfers/{id}");
+  const failureHref = a._links?.failure?.href;
+  return { transferId: a.id, vendorStatus: a.status, ...(failureHref ? { failureHref } : {}) };
+}
+
+/** GET /transfers/{id}/failure: the ACH return code (R01 insufficient funds, ...). */
+export function fromFailureResponse(body: unknown): string {
+  return parseAnswer(FailureAnswer, body, "GET /transfers/{id}/failure").code;
+}
+
+/** Dwolla's error body: a code, a message, and for ValidationError the list of field errors. */
+const DwollaErrorBody = z.object({
+  code: z.string().min(1),
+  message: z.string().optional(),
+  _links: z.object({ about: z.object({ href: z.string() }).partial().optional() }).partial().optional(),
+  _embedded: z
+    .object({
+      errors: z.array(
+        z.object({
+          code: z.string().optional(),
+          message: z.string().optional(),
+          path: z.string().optional(),
+          _links: z.object({ about: z.object({ href: z.string() }).partial().optional() }).partial().optional(),
+        }),
+      ),
+    })
+    .partial()
+    .optional(),
+});
+
+/** What failed, as plain values: the SDK's error objects are never logged or rethrown. */
+export interface DwollaFailure {
+  /** HTTP status when Dwolla answered. */
+  status?: number | undefined;
+  body?: unknown;
+  /** OAuth error of the token endpoint (`invalid_client`, ...). */
+  oauthError?: string | undefined;
+  /** Node's network error code, or "timeout", when no (readable) answer came. */
+  networkCode?: string | undefined;
+}
+
+/**
+ * Every Dwolla refusal is a 502 carrying Dwolla's code, even a 4xx caused by what we sent (a
+ * ValidationError on a funding source, InvalidResourceState): the merchant's request was fine,
+ * the provider's step failed. No answer at all is `network_error`.
+ */
+export function toAppError(failure: DwollaFailure): AppError {
+  if (failure.oauthError) {
+    return new AppError("provider_error", `the transfer provider refused our credentials (${failure.oauthError})`, { providerCode: failure.oauthError });
+  }
+  const body = DwollaErrorBody.safeParse(failure.body);
+  if (failure.status !== undefined && body.success) {
+    const { code, message } = body.data;
+    const details = (body.data._embedded?.errors ?? []).map((e) => `${e.message ?? e.code ?? "invalid"}${e.path ? ` (${e.path})` : ""}`);
+    const text = details.length > 0 ? details.join("; ") : (message ?? code);
+    return new AppError("provider_error", `the transfer provider refused the request (${code}): ${text}`, { providerCode: code });
+  }
+  if (failure.status !== undefined) {
+    return new AppError("provider_error", `the transfer provider answered HTTP ${failure.status}`, { providerCode: `http_${failure.status}` });
+  }
+  if (failure.networkCode === "invalid_response") {
+    return new AppError("provider_error", "the transfer provider sent an unreadable answer", { providerCode: "invalid_response" });
+  }
+  // No answer came: the request may still have taken effect at Dwolla. That is safe to retry
+  // because every create carries an Idempotency-Key, so the retry answers the same resource.
+  return new AppError("provider_error", `the transfer provider did not answer (${failure.networkCode ?? "no response"})`, {
+    providerCode: "network_error",
+  });
+}
+
+/**
+ * The resource a create collided with, when Dwolla says it already exists: a customer with
+ * this email (ValidationError → Duplicate on /email), or this bank on this customer
+ * (DuplicateResource, whose `about` link may be empty while the message names the id).
+ * Lets a create repeated after Dwolla's 24-hour idempotency window still answer the original.
+ */
+export function existingResourceHref(failure: DwollaFailure, apiUrl: string): string | undefined {
+  const body = DwollaErrorBody.safeParse(failure.body);
+  if (failure.status !== 400 || !body.success) return undefined;
+  if (body.data.code === "DuplicateResource") {
+    const href = body.data._links?.about?.href;
+    if (href) return href;
+    const id = /id=([0-9A-Za-z-]+)/.exec(body.data.message ?? "")?.[1];
+    return id ? `${apiUrl}/funding-sources/${id}` : undefined;
+  }
+  if (body.data.code === "ValidationError") {
+    const dup = body.data._embedded?.errors?.find((e) => e.code === "Duplicate" && e.path === "/email");
+    return dup?._links?.about?.href || undefined;
+  }
+  return undefined;
+}
+
+function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, endpoint: string): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new AppError("provider_error", `the transfer provider sent a malformed answer to ${endpoint}`, { providerCode: "invalid_response" });
+  return parsed.data;
+}

@@ -1,0 +1,193 @@
+import { AppError } from "@payrail/contracts";
+import { randomUUID, sha256Hex, type Logger } from "@payrail/runtime";
+import { DuplicateKeyError, type Collection, type Filter, type Store } from "@payrail/store";
+import type {
+  CreatedTransfer,
+  CreateFundingSourceInput,
+  CreateTransferInput,
+  EnsureCustomerInput,
+  FundingSource,
+  TransferCustomer,
+  TransferPort,
+  TransferState,
+  TransferStatusEvent,
+} from "../../domain/ports/transfer.port.ts";
+import {
+  SANDBOX_CUSTOMERS,
+  SANDBOX_FUNDING_SOURCES,
+  SANDBOX_TRANSFERS,
+  SANDBOX_URL,
+  sandboxId,
+  type SandboxCustomerRecord,
+  type SandboxFundingSourceRecord,
+  toState,
+  type SandboxTransferRecord,
+} from "./sandbox-transfer.records.ts";
+import {
+  checkSimulation,
+  checkTransferInput,
+  notFound,
+  validationError,
+  type SandboxTransferStats,
+  type SimulateInput,
+  type SimulationResult,
+} from "./sandbox-transfer.rules.ts";
+
+export type { SandboxTransferStats, SimulateInput, SimulationResult } from "./sandbox-transfer.rules.ts";
+
+/**
+ * A deterministic transfer provider with Dwolla's rules where they matter: idempotency keys
+ * (one resource per key, enforced by unique indexes so racing callers and processes agree),
+ * transfers that stay `pending` until `simulate` moves them once, ACH return codes on failure,
+ * and provider errors with Dwolla's codes (`ValidationError`, `NotFound`).
+ */
+export class SandboxTransferAdapter implements TransferPort {
+  readonly provider = "sandbox" as const;
+  private readonly calls = { ensureCustomer: 0, createFundingSource: 0, createTransfer: 0, getTransfer: 0 };
+  private indexes: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private get customers() {
+    return this.store.collection<SandboxCustomerRecord>(SANDBOX_CUSTOMERS);
+  }
+  private get fundingSources() {
+    return this.store.collection<SandboxFundingSourceRecord>(SANDBOX_FUNDING_SOURCES);
+  }
+  private get transfers() {
+    return this.store.collection<SandboxTransferRecord>(SANDBOX_TRANSFERS);
+  }
+
+  async ensureCustomer(input: EnsureCustomerInput): Promise<TransferCustomer> {
+    this.calls.ensureCustomer++;
+    await this.ready();
+    const record = await this.insertOrGet(this.customers, { _id: randomUUID(), userId: input.userId, createdAt: this.iso() }, { userId: input.userId });
+    return { customerUrl: SANDBOX_URL.customer(record._id) };
+  }
+
+  async createFundingSource(input: CreateFundingSourceInput): Promise<FundingSource> {
+    this.calls.createFundingSource++;
+    await this.ready();
+    const customerId = sandboxId(input.customerUrl, "customers");
+    if (!customerId || !(await this.customers.findOne({ _id: customerId }))) throw notFound("customer");
+    if (!input.processorToken) throw validationError("plaidToken is required", "/plaidToken");
+    const record = await this.insertOrGet(
+      this.fundingSources,
+      {
+        _id: randomUUID(),
+        customerId,
+        idempotencyKey: input.idempotencyKey,
+        name: input.name.slice(0, 50),
+        processorTokenSha256: sha256Hex(input.processorToken),
+        createdAt: this.iso(),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { fundingSourceUrl: SANDBOX_URL.fundingSource(record._id) };
+  }
+
+  async createTransfer(input: CreateTransferInput): Promise<CreatedTransfer> {
+    this.calls.createTransfer++;
+    await this.ready();
+    checkTransferInput(input);
+    // Funding sources this simulator issued must exist; any other reference is taken to be a
+    // merchant's account configured outside it (refunds send from those).
+    for (const ref of [input.sourceFundingSource, input.destinationFundingSource]) {
+      const id = sandboxId(ref, "funding-sources");
+      if (id && !(await this.fundingSources.findOne({ _id: id }))) throw notFound("funding source");
+    }
+    const at = this.iso();
+    const record = await this.insertOrGet(
+      this.transfers,
+      {
+        _id: randomUUID(),
+        idempotencyKey: input.idempotencyKey,
+        sourceFundingSource: input.sourceFundingSource,
+        destinationFundingSource: input.destinationFundingSource,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        metadata: Object.entries(input.metadata ?? {}).map(([key, value]) => ({ key, value })),
+        status: "pending",
+        createdAt: at,
+        updatedAt: at,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    if (record.amountCents !== input.amountCents) {
+      // Dwolla answers the original for a reused key whatever the body; so do we, but say so.
+      this.logger.warn({ transferId: record._id }, "sandbox transfer idempotency key reused with a different amount");
+    }
+    return { transferId: record._id, transferUrl: SANDBOX_URL.transfer(record._id), status: record.status };
+  }
+
+  async getTransfer(transferId: string): Promise<TransferState> {
+    this.calls.getTransfer++;
+    const record = await this.transfers.findOne({ _id: transferId });
+    if (!record) throw notFound("transfer");
+    return toState(record);
+  }
+
+  /**
+   * Sandbox only: the provider settles (`completed`) or returns (`failed`, ACH code, R01 by
+   * default) a pending transfer, in one conditional write so racing simulations have one winner.
+   * A final transfer never moves: the answer says nothing changed and repeats the event that
+   * made it final, so a caller that lost that event can still process it (same `eventId`).
+   */
+  async simulate(transferId: string, input: SimulateInput): Promise<SimulationResult> {
+    const { status, failureCode } = checkSimulation(input);
+    const at = this.iso();
+    const event: TransferStatusEvent = { eventId: randomUUID(), transferId, status, ...(failureCode ? { failureCode } : {}), occurredAt: at };
+    const set: Partial<SandboxTransferRecord> = { status, lastEvent: event, updatedAt: at, ...(failureCode ? { failureCode } : {}) };
+    const updated = await this.transfers.findOneAndUpdate({ _id: transferId, status: "pending" }, { $set: set });
+    if (updated) return { changed: true, event, transfer: toState(updated) };
+    const current = await this.transfers.findOne({ _id: transferId });
+    if (!current) throw new AppError("resource_missing", "no sandbox transfer has this id", { param: "transferId" });
+    return { changed: false, reason: `transfer is already ${current.status}`, event: current.lastEvent ?? null, transfer: toState(current) };
+  }
+
+  async stats(): Promise<SandboxTransferStats> {
+    const [customersCreated, fundingSourcesCreated, transfersCreated] = await Promise.all([
+      this.customers.countDocuments({}),
+      this.fundingSources.countDocuments({}),
+      this.transfers.countDocuments({}),
+    ]);
+    return { customersCreated, fundingSourcesCreated, transfersCreated, calls: { ...this.calls } };
+  }
+
+  /** Inserts; when the unique key is taken, answers the document that holds it. */
+  private async insertOrGet<T extends { _id: string }>(collection: Collection<T>, doc: T, key: Filter): Promise<T> {
+    try {
+      await collection.insertOne(doc);
+      return doc;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const existing = await collection.findOne(key);
+      if (!existing) throw err;
+      return existing;
+    }
+  }
+
+  /** Unique indexes first: they are what makes the idempotency hold under races. */
+  private ready(): Promise<void> {
+    this.indexes ??= Promise.all([
+      this.customers.createIndex({ keys: { userId: 1 }, unique: true, name: "user" }),
+      this.fundingSources.createIndex({ keys: { idempotencyKey: 1 }, unique: true, name: "idempotency_key" }),
+      this.transfers.createIndex({ keys: { idempotencyKey: 1 }, unique: true, name: "idempotency_key" }),
+    ]).then(
+      () => undefined,
+      (err: unknown) => {
+        this.indexes = undefined;
+        throw err;
+      },
+    );
+    return this.indexes;
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}

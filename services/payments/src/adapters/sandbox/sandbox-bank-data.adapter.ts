@@ -1,0 +1,129 @@
+import { AppError } from "@payrail/contracts";
+import { randomUUID, sha256Hex } from "@payrail/runtime";
+import type { Store } from "@payrail/store";
+import type {
+  BankAccount,
+  BankDataPort,
+  BankLinkToken,
+  ExchangedItem,
+  ProcessorToken,
+  SandboxPublicToken,
+} from "../../domain/ports/bank-data.port.ts";
+import type {
+  SandboxItemRecord,
+  SandboxLinkTokenRecord,
+  SandboxProcessorTokenRecord,
+  SandboxPublicTokenRecord,
+} from "./sandbox-bank-data.records.ts";
+
+/** Lifetimes as Plaid documents them: bank-linking tokens 4 hours, public tokens 30 minutes. */
+export const SANDBOX_LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
+export const SANDBOX_PUBLIC_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/** Every sandbox item holds these two accounts (Plaid's sandbox bank shows the same pair). */
+const ACCOUNT_TEMPLATES: readonly Omit<BankAccount, "accountId">[] = [
+  { name: "Plaid Checking", mask: "0000", subtype: "checking" },
+  { name: "Plaid Saving", mask: "1111", subtype: "savings" },
+];
+
+/**
+ * A deterministic bank-data simulator with Plaid's token shapes and rules: `link-sandbox-`,
+ * `public-sandbox-` (single use: consumed by one conditional write), `access-sandbox-` and
+ * `processor-sandbox-` tokens followed by a UUID.
+ */
+export class SandboxBankDataAdapter implements BankDataPort {
+  readonly provider = "sandbox" as const;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private get linkTokens() {
+    return this.store.collection<SandboxLinkTokenRecord>("sandbox_link_tokens");
+  }
+  private get publicTokens() {
+    return this.store.collection<SandboxPublicTokenRecord>("sandbox_public_tokens");
+  }
+  private get items() {
+    return this.store.collection<SandboxItemRecord>("sandbox_items");
+  }
+  private get processorTokens() {
+    return this.store.collection<SandboxProcessorTokenRecord>("sandbox_processor_tokens");
+  }
+
+  async createLinkToken(input: { clientUserId: string; checkoutId: string }): Promise<BankLinkToken> {
+    const linkToken = `link-sandbox-${randomUUID()}`;
+    const expiration = new Date(this.now() + SANDBOX_LINK_TOKEN_TTL_MS).toISOString();
+    await this.linkTokens.insertOne({ _id: sha256Hex(linkToken), ...input, expiresAt: expiration, createdAt: this.iso() });
+    return { linkToken, expiration, requestId: requestId() };
+  }
+
+  async createSandboxPublicToken(linkToken: string): Promise<SandboxPublicToken> {
+    const link = await this.linkTokens.findOne({ _id: sha256Hex(linkToken) });
+    if (!link || link.expiresAt <= this.iso()) {
+      throw new AppError("parameter_invalid", "link_token is not an unexpired bank-linking token from Create Link Token", {
+        param: "link_token",
+        providerCode: "INVALID_LINK_TOKEN",
+      });
+    }
+    const publicToken = `public-sandbox-${randomUUID()}`;
+    const accounts = ACCOUNT_TEMPLATES.map((a) => ({ ...a, accountId: randomUUID().replaceAll("-", "") }));
+    await this.publicTokens.insertOne({
+      _id: sha256Hex(publicToken),
+      itemId: `item-sandbox-${randomUUID()}`,
+      accounts,
+      expiresAt: new Date(this.now() + SANDBOX_PUBLIC_TOKEN_TTL_MS).toISOString(),
+      usedAt: null,
+      createdAt: this.iso(),
+    });
+    return { publicToken, accounts };
+  }
+
+  async exchangePublicToken(publicToken: string): Promise<ExchangedItem> {
+    const now = this.iso();
+    // Consumed in one conditional write: of two racing exchanges exactly one gets the item.
+    const used = await this.publicTokens.findOneAndUpdate(
+      { _id: sha256Hex(publicToken), usedAt: null, expiresAt: { $gt: now } },
+      { $set: { usedAt: now } },
+    );
+    if (!used) {
+      throw new AppError("parameter_invalid", "public_token is invalid, expired or already used", {
+        param: "public_token",
+        providerCode: "INVALID_PUBLIC_TOKEN",
+      });
+    }
+    const accessToken = `access-sandbox-${randomUUID()}`;
+    await this.items.insertOne({ _id: sha256Hex(accessToken), itemId: used.itemId, accounts: used.accounts, createdAt: now });
+    return { accessToken, itemId: used.itemId, requestId: requestId() };
+  }
+
+  async createProcessorToken(input: { accessToken: string; accountId: string; processor: "dwolla" }): Promise<ProcessorToken> {
+    const item = await this.items.findOne({ _id: sha256Hex(input.accessToken) });
+    if (!item) throw providerError("INVALID_ACCESS_TOKEN", "the access token is not valid");
+    const account = item.accounts.find((a) => a.accountId === input.accountId);
+    if (!account) throw providerError("INVALID_ACCOUNT_ID", "the account is not part of this item");
+    const processorToken = `processor-sandbox-${randomUUID()}`;
+    await this.processorTokens.insertOne({
+      _id: sha256Hex(processorToken),
+      itemId: item.itemId,
+      account,
+      processor: input.processor,
+      createdAt: this.iso(),
+    });
+    return { processorToken, requestId: requestId() };
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}
+
+/** Plaid's request ids are short opaque strings; the simulator's look alike. */
+function requestId(): string {
+  return randomUUID().replaceAll("-", "").slice(0, 15);
+}
+
+function providerError(code: string, message: string): AppError {
+  return new AppError("provider_error", `the bank-data provider refused the request: ${message}`, { providerCode: code });
+}

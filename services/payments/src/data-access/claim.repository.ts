@@ -1,0 +1,28 @@
+import { DuplicateKeyError, type Store } from "@payrail/store";
+import type { ClaimRecord } from "../domain/payment-method.entity.ts";
+import type { ClaimsPort } from "../domain/ports/claims.port.ts";
+
+/**
+ * Checkout claims, keyed by checkout id: the `_id` uniqueness, not a read-then-write, decides
+ * who of several racing consumers gets the checkout (insert-or-conflict, on every instance).
+ */
+export class ClaimRepository implements ClaimsPort {
+  constructor(private readonly store: Store) {}
+
+  private get claims() {
+    return this.store.collection<ClaimRecord>("checkout_claims");
+  }
+
+  async claim(record: ClaimRecord): Promise<string> {
+    try {
+      await this.claims.insertOne(record);
+      return record.userId;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+    const holder = await this.claims.findOne({ _id: record._id });
+    // Claims are never deleted, so the conflicting one is there to read.
+    if (!holder) throw new Error(`claim of ${record._id} conflicted but cannot be read`);
+    return holder.userId;
+  }
+}

@@ -1,0 +1,22 @@
+/** The first consumer to use a checkout holds it (`_id` is the checkout id: one claim each). */
+export interface ClaimRecord {
+  _id: string;
+  userId: string;
+  claimedAt: string;
+}
+
+/** The consumer's bank account for one checkout (`_id` is the checkout id). */
+export interface PaymentMethodRecord {
+  _id: string;
+  checkoutNumber: number;
+  merchantId: string;
+  userId: string;
+  provider: "plaid" | "sandbox";
+  itemId: string;
+  /** The provider's account id the consumer chose (`bankdata_account_id`). */
+  accountId: string;
+  /** The provider's access token, sealed by SecretBox with the checkout id as context. */
+  accessTokenSealed: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,18 @@
+import type { CheckoutSummary, Principal } from "@payrail/contracts";
+
+/** The request on whose behalf payments asks: its id and caller travel on to the checkout service. */
+export interface RequestMeta {
+  requestId: string;
+  principal: Principal;
+}
+
+/** What payments needs from the checkout service, which owns checkouts and merchant link tokens. */
+export interface CheckoutsPort {
+  /**
+   * The checkout, if `linkToken` is a valid merchant link token of it: else AppError
+   * `link_token_invalid` / `link_token_expired` (401) or `link_token_mismatch` (403).
+   */
+  verifyLinkToken(meta: RequestMeta, checkoutId: string, linkToken: string): Promise<CheckoutSummary>;
+  /** Moves the checkout to `payment_method_saved`; 409 `checkout_closed` once a transfer started. */
+  markPaymentMethodSaved(meta: RequestMeta, checkoutId: string): Promise<void>;
+}
