@@ -1,4 +1,4 @@
-import { createLinkTokenOp, exchangePublicTokenOp, getCheckoutOp, sandboxPublicTokenOp, type UserPrincipal } from "@payrail/contracts";
+import { createLinkTokenOp, exchangePublicTokenOp, getCheckoutOp, sandboxPublicTokenOp, type Principal, type UserPrincipal } from "@payrail/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { SecretBox } from "../src/domain/secret-box.ts";
@@ -47,7 +47,7 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
       expect(await statusOf(c.id)).toBe("payment_method_saved");
 
       const method = (await methodOf(c.id))!;
-      expect(method).toMatchObject({ userId: ada.userId, merchantId: h.merchant.kind === "merchant" ? h.merchant.merchantId : "", provider: "sandbox", accountId: account });
+      expect(method).toMatchObject({ userId: ada.userId, merchantId: h.merchant.merchantId, provider: "sandbox", accountId: account });
       expect(method.itemId).toMatch(/^item-sandbox-/);
       const accessToken = new SecretBox(h.secretsKey).open(method.accessTokenSealed!, c.id);
       expect(accessToken).toMatch(/^access-sandbox-[0-9a-f-]{36}$/);
@@ -66,6 +66,19 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
       const err = await exchange(ada, c, c.public_token, c.accounts[1]!.account_id).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: "parameter_invalid", status: 400, param: "public_token", providerCode: "INVALID_PUBLIC_TOKEN" });
       expect(await methodOf(c.id)).toEqual(before);
+    });
+
+    it("lets the consumer re-link before the transfer: the new account replaces the old", async () => {
+      const ada = consumer();
+      const c = await linked(ada);
+      await exchange(ada, c, c.public_token, c.accounts[0]!.account_id);
+      const first = (await methodOf(c.id))!;
+      const again = await h.client.call(sandboxPublicTokenOp, { link_token: c.bankLinkToken }, as(h.merchant));
+      await expect(exchange(ada, c, again.public_token, again.accounts[1]!.account_id)).resolves.toEqual({ message: "Payment method saved" });
+      const second = (await methodOf(c.id))!;
+      expect(second).toMatchObject({ accountId: again.accounts[1]!.account_id, createdAt: first.createdAt });
+      expect(second.itemId).not.toBe(first.itemId);
+      expect(await statusOf(c.id)).toBe("payment_method_saved");
     });
 
     it("stores nothing when the public token is unknown or expired", async () => {
@@ -105,7 +118,7 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
     it("answers the sandbox public token only for live bank-linking tokens, and only to merchants", async () => {
       const ada = consumer();
       const c = await linked(ada);
-      const sandbox = (linkToken: string, who = h.merchant) => h.client.call(sandboxPublicTokenOp, { link_token: linkToken }, as(who));
+      const sandbox = (linkToken: string, who: Principal = h.merchant) => h.client.call(sandboxPublicTokenOp, { link_token: linkToken }, as(who));
       const err = await sandbox(c.linkToken).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: "parameter_invalid", param: "link_token" });
       expect(await codeOf(sandbox(c.bankLinkToken, ada))).toBe("permission_denied");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import { AppError, createCheckoutOp, generateLinkTokenOp, type Principal, type UserPrincipal } from "@payrail/contracts";
+import { AppError, createCheckoutOp, generateLinkTokenOp, type MerchantPrincipal, type Principal, type UserPrincipal } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { createLogger, loadConfig, type Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
@@ -27,7 +27,7 @@ export interface PaymentsHarness {
   clock: TestClock;
   /** Everything the services logged so far. */
   logs(): string;
-  merchant: Principal;
+  merchant: MerchantPrincipal;
   /** Creates a checkout for the harness's merchant and a merchant link token for it. */
   checkout(overrides?: Record<string, unknown>): Promise<{ id: string; linkToken: string }>;
 }

@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
+import { silentLogger } from "@payrail/runtime";
 import { describe, expect, it } from "vitest";
+import { DwollaTransferAdapter } from "../../src/adapters/dwolla/dwolla.adapter.ts";
 import { verifyDwollaSignature } from "../../src/adapters/dwolla/dwolla-webhook.signature.ts";
 import { parseWebhookEvent, toStatusEvent } from "../../src/adapters/dwolla/dwolla-webhook.transformers.ts";
 
@@ -51,6 +53,13 @@ describe("Dwolla webhook signature", () => {
     }
     expect(verifyDwollaSignature(SECRET, body, ["a"] as unknown as string)).toBe(false);
     expect(verifyDwollaSignature(SECRET, undefined as unknown as string, sign(body))).toBe(false);
+  });
+
+  it("is checked by the adapter with DWOLLA_WEBHOOK_SECRET, and fails closed when it is unset", () => {
+    const adapter = (webhookSecret?: string) => new DwollaTransferAdapter({ key: "k", secret: "s", env: "sandbox", webhookSecret }, silentLogger());
+    expect(adapter(SECRET).verifyWebhook(body, sign(body))).toBe(true);
+    expect(adapter(SECRET).verifyWebhook(body, undefined)).toBe(false);
+    expect(adapter(undefined).verifyWebhook(body, sign(body, ""))).toBe(false);
   });
 });
 

@@ -91,7 +91,8 @@ export class DwollaTransferAdapter implements TransferPort {
   }
 
   async createFundingSource(input: CreateFundingSourceInput): Promise<FundingSource> {
-    const customerId = idFromLocation(input.customerUrl, "customers");
+    const customerId = /\/customers\/([0-9A-Za-z-]{1,64})\/?$/.exec(input.customerUrl)?.[1];
+    if (!customerId) throw new AppError("parameter_invalid", "customerUrl is not a Dwolla customer URL", { param: "customerUrl" });
     const op = "POST /customers/{id}/funding-sources";
     const r = await this.attempt(op, () =>
       this.client.post(
