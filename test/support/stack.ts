@@ -8,6 +8,8 @@ import { startServices } from "../../bin/wiring.ts";
 import type { InfraVariant } from "./infra.ts";
 
 export const ADMIN_TOKEN = "test-admin-token";
+/** Signs transfer webhooks in tests (DWOLLA_WEBHOOK_SECRET). */
+export const WEBHOOK_SECRET = "test-webhook-secret";
 
 export interface Stack {
   app: FastifyInstance;
@@ -29,7 +31,7 @@ export async function startStack(
 ): Promise<Stack> {
   const logger = silentLogger();
   // A random SECRETS_KEY: no key file is written under DATA_DIR by tests.
-  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET });
   const serviceTransport = await variant.transport();
   const store = await variant.store();
   await startServices(["identity", "checkout", "payments", "refunds"], { config, logger, transport: serviceTransport, store });

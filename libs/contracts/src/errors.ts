@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   invalid_verification_code: 401,
   verification_code_expired: 401,
   admin_token_invalid: 401,
+  webhook_signature_invalid: 401,
   // 403
   permission_denied: 403,
   link_token_mismatch: 403,
@@ -46,6 +47,7 @@ export const ERROR_CODES = {
   route_not_found: 404,
   resource_missing: 404,
   checkout_not_found: 404,
+  transaction_not_found: 404,
   merchant_not_found: 404,
   api_key_not_found: 404,
   // 409
@@ -54,6 +56,7 @@ export const ERROR_CODES = {
   checkout_claimed: 409,
   payment_method_missing: 409,
   transfer_in_progress: 409,
+  destination_funding_source_missing: 409,
   not_a_subscription: 409,
   transaction_not_refundable: 409,
   refund_exists: 409,

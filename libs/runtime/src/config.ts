@@ -41,6 +41,16 @@ export const ConfigSchema = z.object({
   PLAID_ENV: z.preprocess(emptyAsUndefined, z.enum(["sandbox", "production"]).default("sandbox")),
   /** Overrides PLAID_ENV's URL (a proxy, or a local stand-in). */
   PLAID_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /** Dwolla (transfers); payments requires the key and secret when PROVIDERS=live. */
+  DWOLLA_KEY: optionalString,
+  DWOLLA_SECRET: optionalString,
+  DWOLLA_ENV: z.preprocess(emptyAsUndefined, z.enum(["sandbox", "production"]).default("sandbox")),
+  /** Overrides DWOLLA_ENV's URL (a proxy, or a local stand-in). */
+  DWOLLA_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /** Signs transfer webhooks (HMAC-SHA256); unset, POST /api/webhooks/transfers refuses every call. */
+  DWOLLA_WEBHOOK_SECRET: optionalString,
+  /** How long one Get Processor Token call may hold a checkout's transfer before another takes over. */
+  TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(60_000)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

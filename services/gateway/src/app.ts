@@ -10,6 +10,9 @@ import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
+import { sandboxTransfersRoutes } from "./routes/sandbox-transfers.routes.ts";
+import { transfersRoutes } from "./routes/transfers.routes.ts";
+import { webhooksRoutes } from "./routes/webhooks.routes.ts";
 import { consumerIdentityRoutes } from "./routes/consumer-identity.routes.ts";
 import { sandboxIdentityRoutes } from "./routes/sandbox-identity.routes.ts";
 import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
@@ -71,6 +74,9 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (ctx.sandbox) await app.register(async (scope) => sandboxIdentityRoutes(scope, ctx));
   await app.register(async (scope) => consumerCheckoutRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxBankRoutes(scope, ctx));
+  await app.register(async (scope) => transfersRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxTransfersRoutes(scope, ctx));
+  await app.register(async (scope) => webhooksRoutes(scope, ctx));
   if (options.adminToken) {
     const token = options.adminToken;
     await app.register(async (scope) => adminRoutes(scope, ctx, token));

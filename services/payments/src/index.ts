@@ -2,6 +2,14 @@ import type { Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { createBankData, type BankDataConfig } from "./adapters/create-bank-data.ts";
+import { createTransfers, type TransfersConfig } from "./adapters/create-transfers.ts";
+import { verifyDwollaSignature } from "./adapters/dwolla/dwolla-webhook.signature.ts";
+import { parseDwollaTransferWebhook } from "./adapters/dwolla/dwolla-webhook.parse.ts";
+import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
+import { TransactionRepository } from "./data-access/transaction.repository.ts";
+import { TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
+import { WebhookEventRepository } from "./data-access/webhook-event.repository.ts";
+import type { TransferStep } from "./domain/transfer.deps.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
 import { PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
@@ -18,28 +26,48 @@ export interface PaymentsServiceDeps {
   logger: Logger;
   /** The 32-byte key that seals provider access tokens at rest (SECRETS_KEY, see bin/secrets-key.ts). */
   secretsKey: Buffer;
-  /** Which bank-data provider to use (PROVIDERS) and Plaid's settings. */
-  providers: BankDataConfig;
+  /** Which providers to use (PROVIDERS) and their settings. */
+  providers: BankDataConfig & TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number };
   /** Replaces the provider chosen by `providers` (tests). */
   bankData?: BankDataPort;
+  /** Replaces the clock (tests move time past a lease). */
+  now?: () => Date;
+  /** Tests only: runs after each transfer step is recorded, to inject crashes between steps. */
+  afterStep?: (step: TransferStep, checkoutId: string) => Promise<void>;
 }
 
 /** Composition root of the payments service. */
 export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const secretBox = new SecretBox(deps.secretsKey);
   const bankData = deps.bankData ?? createBankData(deps.providers, deps.store, deps.logger);
+  const { transfers, simulator } = createTransfers(deps.providers, deps.store, deps.logger);
+  const transactions = new TransactionRepository(deps.store);
+  await transactions.ensureIndexes();
   await deps.transport.serve(
     "payments",
     paymentsHandlers({
       checkouts: new CheckoutServiceClient(deps.transport),
+      merchants: new IdentityServiceClient(deps.transport),
       claims: new ClaimRepository(deps.store),
       paymentMethods: new PaymentMethodRepository(deps.store),
+      attempts: new TransferAttemptRepository(deps.store),
+      transactions,
+      webhookEvents: new WebhookEventRepository(deps.store),
       bankData,
+      transfers,
+      ...(simulator ? { simulator } : {}),
       secretBox,
       logger: deps.logger,
+      now: deps.now ?? (() => new Date()),
+      leaseMs: deps.providers.TRANSFER_LEASE_MS,
+      sandbox: deps.providers.PROVIDERS === "sandbox",
+      webhookSecret: deps.providers.DWOLLA_WEBHOOK_SECRET,
+      verifyWebhook: verifyDwollaSignature,
+      parseWebhook: parseDwollaTransferWebhook,
+      ...(deps.afterStep ? { afterStep: deps.afterStep } : {}),
       ping: () => deps.store.ping(),
     }),
   );
-  deps.logger.info({ bankData: bankData.provider }, "payments service started");
+  deps.logger.info({ bankData: bankData.provider, transfers: transfers.provider }, "payments service started");
   return { name: "payments", stop: async () => {} };
 }

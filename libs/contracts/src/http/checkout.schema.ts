@@ -122,6 +122,7 @@ export const TransferSummary = z.object({
   currency: z.string(),
   initiated_at: z.string(),
 });
+export type TransferSummary = z.infer<typeof TransferSummary>;
 
 /** Get Checkout: every key as sent, plus the server's fields (API.md §4). */
 export const CheckoutView = z

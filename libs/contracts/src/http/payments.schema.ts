@@ -28,6 +28,8 @@ export const TransactionRecord = z.object({
   updated_at: z.string(),
 });
 
+export type TransactionRecord = z.infer<typeof TransactionRecord>;
+
 export const SubscriptionDetailsQuery = z.object({
   checkout_id: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(100),

@@ -1,6 +1,6 @@
 import { DuplicateKeyError, type Store } from "@payrail/store";
 import type { CheckoutsPort } from "../domain/ports/checkouts.port.ts";
-import type { CheckoutRecord } from "../domain/checkout.entity.ts";
+import type { CheckoutRecord, TransferSummaryRecord } from "../domain/checkout.entity.ts";
 
 const COLLECTION = "checkouts";
 const NUMBER_SEQUENCE = "checkout_number";
@@ -48,6 +48,34 @@ export class CheckoutRepository implements CheckoutsPort {
     return this.checkouts.findOneAndUpdate(
       { _id: checkoutId, status: { $in: ["open", "payment_method_saved"] } },
       { $set: { status: "payment_method_saved", updatedAt: at } },
+    );
+  }
+
+  recordTransfer(checkoutId: string, transfer: TransferSummaryRecord, subscription: boolean, at: string): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOneAndUpdate(
+      { _id: checkoutId, status: "payment_method_saved" },
+      { $set: { status: "transfer_pending", transfer, ...(subscription ? { subscriptionStatus: "active" } : {}), updatedAt: at } },
+    );
+  }
+
+  recordTransferStatus(
+    checkoutId: string,
+    transactionUuid: string,
+    status: "paid" | "failed",
+    transferStatus: string,
+    at: string,
+  ): Promise<CheckoutRecord | null> {
+    // Only from transfer_pending, and only for the transfer the checkout names: final stays final.
+    return this.checkouts.findOneAndUpdate(
+      { _id: checkoutId, status: "transfer_pending", "transfer.transaction_uuid": transactionUuid },
+      { $set: { status, "transfer.status": transferStatus, updatedAt: at } },
+    );
+  }
+
+  cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOneAndUpdate(
+      { _id: checkoutId, isSubscription: true, subscriptionStatus: "active" },
+      { $set: { subscriptionStatus: "cancelled", updatedAt: at } },
     );
   }
 

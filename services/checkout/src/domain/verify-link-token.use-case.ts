@@ -1,5 +1,6 @@
 import { AppError, type CheckoutSummary } from "@payrail/contracts";
 import { sha256Hex } from "@payrail/runtime";
+import { toCheckoutSummary } from "./checkout-summary.ts";
 import { checkoutNotFound } from "./get-checkout.use-case.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 import type { LinkTokensPort } from "./ports/link-tokens.port.ts";
@@ -24,13 +25,5 @@ export async function verifyLinkToken(
   }
   const checkout = await deps.checkouts.findById(checkoutId);
   if (!checkout) throw checkoutNotFound(checkoutId);
-  return {
-    id: checkout._id,
-    number: checkout.number,
-    merchant_id: checkout.merchantId,
-    status: checkout.status,
-    amount: checkout.amountCents.total,
-    currency: checkout.currency,
-    is_subscription: checkout.isSubscription,
-  };
+  return toCheckoutSummary(checkout);
 }

@@ -1,6 +1,21 @@
-import { markPaymentMethodSavedOp, verifyLinkTokenOp, type CheckoutSummary } from "@payrail/contracts";
+import {
+  cancelSubscriptionOp,
+  getCheckoutSummaryOp,
+  markPaymentMethodSavedOp,
+  recordTransferOp,
+  recordTransferStatusOp,
+  verifyLinkTokenOp,
+  type CheckoutSummary,
+  type TransferSummary,
+} from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { CheckoutsPort, RequestMeta } from "../domain/ports/checkouts.port.ts";
+
+/** Internal operations are asked on payments' own account, after payments' own checks. */
+const asPayments = (meta: RequestMeta) => ({
+  requestId: meta.requestId,
+  principal: { kind: "service" as const, service: "payments" },
+});
 
 /**
  * The checkout service over RPC: payments never reads its collections. The caller's request id
@@ -15,8 +30,32 @@ export class CheckoutServiceClient implements CheckoutsPort {
   }
 
   async markPaymentMethodSaved(meta: RequestMeta, checkoutId: string): Promise<void> {
-    // An internal operation: payments asks on its own account, after its own checks.
-    const principal = { kind: "service" as const, service: "payments" };
-    await this.transport.call(markPaymentMethodSavedOp, { checkout_id: checkoutId }, { requestId: meta.requestId, principal });
+    await this.transport.call(markPaymentMethodSavedOp, { checkout_id: checkoutId }, asPayments(meta));
+  }
+
+  getSummary(meta: RequestMeta, checkoutId: string): Promise<CheckoutSummary> {
+    // Asked as the merchant itself, so the checkout service enforces the tenant boundary.
+    return this.transport.call(getCheckoutSummaryOp, { checkout_id: checkoutId }, meta);
+  }
+
+  async recordTransfer(meta: RequestMeta, checkoutId: string, transfer: TransferSummary): Promise<void> {
+    await this.transport.call(recordTransferOp, { checkout_id: checkoutId, transfer }, asPayments(meta));
+  }
+
+  async recordTransferStatus(
+    meta: RequestMeta,
+    checkoutId: string,
+    transactionUuid: string,
+    status: "completed" | "failed" | "cancelled",
+  ): Promise<void> {
+    await this.transport.call(
+      recordTransferStatusOp,
+      { checkout_id: checkoutId, transaction_uuid: transactionUuid, status },
+      asPayments(meta),
+    );
+  }
+
+  async cancelSubscription(meta: RequestMeta, checkoutId: string): Promise<void> {
+    await this.transport.call(cancelSubscriptionOp, { checkout_id: checkoutId }, asPayments(meta));
   }
 }

@@ -37,6 +37,7 @@ export async function exchangePublicToken(
     checkoutNumber: checkout.number,
     merchantId: checkout.merchant_id,
     userId: user.userId,
+    userPhone: user.phone,
     provider: deps.bankData.provider,
     itemId: item.itemId,
     accountId: input.bankdata_account_id,

@@ -11,6 +11,8 @@ export interface PaymentMethodRecord {
   checkoutNumber: number;
   merchantId: string;
   userId: string;
+  /** The consumer's verified phone (E.164), for the transfer provider's customer record. */
+  userPhone: string;
   provider: "plaid" | "sandbox";
   itemId: string;
   /** The provider's account id the consumer chose (`bankdata_account_id`). */

@@ -4,3 +4,7 @@ export * from "./list-checkouts.op.ts";
 export * from "./generate-link-token.op.ts";
 export * from "./verify-link-token.op.ts";
 export * from "./mark-payment-method-saved.op.ts";
+export * from "./get-checkout-summary.op.ts";
+export * from "./record-transfer.op.ts";
+export * from "./record-transfer-status.op.ts";
+export * from "./cancel-subscription.op.ts";

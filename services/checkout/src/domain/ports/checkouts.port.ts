@@ -1,4 +1,4 @@
-import type { CheckoutRecord } from "../checkout.entity.ts";
+import type { CheckoutRecord, TransferSummaryRecord } from "../checkout.entity.ts";
 
 /** What the checkout use cases need from storage. */
 export interface CheckoutsPort {
@@ -17,6 +17,18 @@ export interface CheckoutsPort {
    * Returns the updated checkout, or null when it is absent or in another state.
    */
   markPaymentMethodSaved(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
+  /** `payment_method_saved` → `transfer_pending` with the transfer (and `active` for a subscription); else null. */
+  recordTransfer(checkoutId: string, transfer: TransferSummaryRecord, subscription: boolean, at: string): Promise<CheckoutRecord | null>;
+  /** `transfer_pending` with this transfer → `paid` / `failed`; else null (final stays final). */
+  recordTransferStatus(
+    checkoutId: string,
+    transactionUuid: string,
+    status: "paid" | "failed",
+    transferStatus: string,
+    at: string,
+  ): Promise<CheckoutRecord | null>;
+  /** An `active` subscription → `cancelled`; else null. */
+  cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
   /** Newest first, `limit` records, numbered below `beforeNumber` when given. */
   listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]>;
 }

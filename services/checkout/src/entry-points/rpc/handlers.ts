@@ -1,7 +1,11 @@
 import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
 import type { CheckoutDeps } from "./deps.ts";
+import { cancelSubscriptionHandler } from "./cancel-subscription.handler.ts";
 import { createCheckoutHandler } from "./create-checkout.handler.ts";
+import { getCheckoutSummaryHandler } from "./get-checkout-summary.handler.ts";
+import { recordTransferStatusHandler } from "./record-transfer-status.handler.ts";
+import { recordTransferHandler } from "./record-transfer.handler.ts";
 import { generateLinkTokenHandler } from "./generate-link-token.handler.ts";
 import { getCheckoutHandler } from "./get-checkout.handler.ts";
 import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
@@ -15,6 +19,10 @@ export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
     getCheckoutHandler(deps),
     listCheckoutsHandler(deps),
     generateLinkTokenHandler(deps),
+    getCheckoutSummaryHandler(deps),
+    recordTransferHandler(deps),
+    recordTransferStatusHandler(deps),
+    cancelSubscriptionHandler(deps),
     verifyLinkTokenHandler(deps),
     markPaymentMethodSavedHandler(deps),
     handle(pingOp("checkout"), async () => {

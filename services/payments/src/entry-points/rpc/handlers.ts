@@ -1,6 +1,11 @@
 import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
+import { cancelSubscriptionHandler } from "./cancel-subscription.handler.ts";
 import { createLinkTokenHandler } from "./create-link-token.handler.ts";
+import { getProcessorTokenHandler } from "./get-processor-token.handler.ts";
+import { handleTransferWebhookHandler } from "./handle-transfer-webhook.handler.ts";
+import { listTransactionsHandler } from "./list-transactions.handler.ts";
+import { simulateTransferHandler } from "./simulate-transfer.handler.ts";
 import type { PaymentsDeps } from "./deps.ts";
 import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
 import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
@@ -11,6 +16,11 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     createLinkTokenHandler(deps),
     exchangePublicTokenHandler(deps),
     sandboxPublicTokenHandler(deps),
+    getProcessorTokenHandler(deps),
+    listTransactionsHandler(deps),
+    cancelSubscriptionHandler(deps),
+    simulateTransferHandler(deps),
+    handleTransferWebhookHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };

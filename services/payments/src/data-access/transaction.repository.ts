@@ -1,0 +1,61 @@
+import { DuplicateKeyError, type Filter, type Store } from "@payrail/store";
+import type { TransactionsPort } from "../domain/ports/transactions.port.ts";
+import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
+
+/** Transaction records (`_id` = transaction_uuid). */
+export class TransactionRepository implements TransactionsPort {
+  constructor(private readonly store: Store) {}
+
+  private get transactions() {
+    return this.store.collection<TransactionDoc>("transactions");
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.transactions.createIndex({ keys: { id: 1 }, unique: true, name: "id" });
+    await this.transactions.createIndex({ keys: { processor_transaction_id: 1 }, name: "transfer" });
+    await this.transactions.createIndex({ keys: { user_id: 1, id: -1 }, name: "user_newest" });
+  }
+
+  nextId(): Promise<number> {
+    return this.store.nextSequence("transaction_id");
+  }
+
+  async insertOnce(doc: TransactionDoc): Promise<TransactionDoc> {
+    try {
+      await this.transactions.insertOne(doc);
+      return doc;
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const existing = await this.transactions.findOne({ _id: doc._id });
+      if (!existing) throw err;
+      return existing;
+    }
+  }
+
+  findByUuid(transactionUuid: string): Promise<TransactionDoc | null> {
+    return this.transactions.findOne({ _id: transactionUuid });
+  }
+
+  findByTransferId(transferId: string): Promise<TransactionDoc | null> {
+    return this.transactions.findOne({ processor_transaction_id: transferId });
+  }
+
+  listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]> {
+    const filter: Filter = { user_id: userId };
+    if (checkout?.number !== undefined) filter["checkout_id"] = checkout.number;
+    if (checkout?.ref !== undefined) filter["checkoutRef"] = checkout.ref;
+    return this.transactions.find(filter, { sort: { id: -1 }, limit });
+  }
+
+  settle(
+    transactionUuid: string,
+    status: Exclude<TransactionStatus, "pending">,
+    error: string | null,
+    at: string,
+  ): Promise<TransactionDoc | null> {
+    return this.transactions.findOneAndUpdate(
+      { _id: transactionUuid, transaction_status: "pending" },
+      { $set: { transaction_status: status, error, updated_at: at } },
+    );
+  }
+}

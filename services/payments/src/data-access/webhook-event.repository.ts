@@ -1,0 +1,25 @@
+import { DuplicateKeyError, type Store } from "@payrail/store";
+import type { WebhookEventsPort } from "../domain/ports/webhook-events.port.ts";
+
+/** Provider event ids already processed (`_id` = the provider's event id). */
+export class WebhookEventRepository implements WebhookEventsPort {
+  constructor(private readonly store: Store) {}
+
+  private get events() {
+    return this.store.collection<{ _id: string; processedAt: string }>("transfer_webhook_events");
+  }
+
+  async seen(eventId: string): Promise<boolean> {
+    return (await this.events.findOne({ _id: eventId })) !== null;
+  }
+
+  async remember(eventId: string, at: string): Promise<boolean> {
+    try {
+      await this.events.insertOne({ _id: eventId, processedAt: at });
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { TransactionDoc } from "./transaction.entity.ts";
+import type { TransferDeps } from "./transfer.deps.ts";
+
+/**
+ * The one path by which a transfer's status changes, for provider webhooks and sandbox
+ * simulations alike: the event only says "look at transfer X"; the status is re-read from the
+ * provider. The record moves `pending` → final in one conditional write, so replays and
+ * out-of-order events never move a final status back; the checkout follows the record, which
+ * also repairs a checkout whose update was lost after the record moved.
+ */
+export async function applyTransferStatus(
+  deps: TransferDeps,
+  meta: RequestMeta,
+  event: { eventId: string; transferId: string },
+): Promise<{ duplicate: boolean; transaction: TransactionDoc | null }> {
+  if (await deps.webhookEvents.seen(event.eventId)) return { duplicate: true, transaction: null };
+  const transaction = await deps.transactions.findByTransferId(event.transferId);
+  if (!transaction) {
+    deps.logger.info({ requestId: meta.requestId, eventId: event.eventId, transferId: event.transferId }, "status event for an unknown transfer ignored");
+    return { duplicate: false, transaction: null };
+  }
+  const state = await deps.transfers.getTransfer(event.transferId);
+  if (state.status === "pending") {
+    // Nothing final yet (an event that ran ahead of the provider): a later delivery may act.
+    return { duplicate: false, transaction };
+  }
+  const now = deps.now().toISOString();
+  const error = state.status === "failed" ? (state.failureCode ?? "failed") : null;
+  await deps.transactions.settle(transaction._id, state.status, error, now);
+  const current = (await deps.transactions.findByUuid(transaction._id)) ?? transaction;
+  if (current.transaction_status !== "pending") {
+    await deps.checkouts.recordTransferStatus(meta, current.checkoutRef, current._id, current.transaction_status);
+  }
+  await deps.webhookEvents.remember(event.eventId, now);
+  deps.logger.info(
+    { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, error: current.error },
+    "transfer status applied",
+  );
+  return { duplicate: false, transaction: current };
+}

@@ -1,0 +1,103 @@
+import { AppError, type CheckoutSummary, type MerchantPrincipal } from "@payrail/contracts";
+import { prefixedHexId, randomUUID } from "@payrail/runtime";
+import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferDeps } from "./transfer.deps.ts";
+import { runTransferSteps } from "./transfer-steps.ts";
+
+export const TRANSACTION_EXECUTED = "Transaction executed";
+
+/**
+ * Get Processor Token: processor token → funding source → transfer, for the merchant's own
+ * checkout. One attempt per checkout (its `_id` is the checkout id) and a lease on it make
+ * concurrent calls safe: one works, the others answer 409 `transfer_in_progress`, and every
+ * call after success answers the same body. A call that failed half-way leaves the attempt's
+ * finished steps recorded, and the next call resumes from there.
+ */
+export async function getProcessorToken(
+  deps: TransferDeps,
+  meta: RequestMeta,
+  merchant: MerchantPrincipal,
+  checkoutId: string,
+): Promise<{ message: string; transaction_uuid: string; transaction_id: string }> {
+  const checkout = await deps.checkouts.getSummary(meta, checkoutId);
+  // The checkout service already answered 404 for another merchant's checkout; money code checks twice.
+  if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`);
+  const attempt = (await deps.attempts.find(checkout.id)) ?? (await startAttempt(deps, meta, checkout));
+  if (attempt.completed) return answer(attempt);
+
+  const leaseId = randomUUID();
+  const now = deps.now();
+  const leased = await deps.attempts.acquireLease(
+    checkout.id,
+    leaseId,
+    now.toISOString(),
+    new Date(now.getTime() + deps.leaseMs).toISOString(),
+  );
+  if (!leased) {
+    const current = await deps.attempts.find(checkout.id);
+    if (current?.completed) return answer(current);
+    throw new AppError("transfer_in_progress", `a transfer for checkout ${checkout.id} is being started; retry shortly`, {
+      retryAfter: 1,
+    });
+  }
+  try {
+    return answer(await runTransferSteps(deps, meta, leased, leaseId));
+  } finally {
+    // A crash never gets here: then the lease runs out and the next call takes over.
+    await deps.attempts.releaseLease(checkout.id, leaseId).catch((err: unknown) => {
+      deps.logger.warn({ err, checkoutId: checkout.id }, "could not release the transfer lease; it will expire");
+    });
+  }
+}
+
+/** The first call for a checkout fixes what will be transferred, and from where to where. */
+async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary): Promise<TransferAttemptRecord> {
+  if (checkout.status !== "payment_method_saved") {
+    if (checkout.status === "open") throw paymentMethodMissing(checkout.id);
+    throw new AppError("checkout_closed", `checkout ${checkout.id} is ${checkout.status}`, { param: "checkout_id" });
+  }
+  const method = await deps.paymentMethods.findByCheckout(checkout.id);
+  if (!method) throw paymentMethodMissing(checkout.id);
+  const destination =
+    (await deps.merchants.destinationFundingSource(meta, checkout.merchant_id)) ??
+    (deps.sandbox ? `sandbox://merchants/${checkout.merchant_id}/balance` : null);
+  if (!destination) {
+    throw new AppError("destination_funding_source_missing", "the merchant has no destination_funding_source to receive transfers");
+  }
+  const now = deps.now().toISOString();
+  return deps.attempts.findOrCreate({
+    _id: checkout.id,
+    merchantId: checkout.merchant_id,
+    userId: method.userId,
+    userPhone: method.userPhone,
+    checkoutNumber: checkout.number,
+    amountCents: checkout.amount,
+    currency: checkout.currency,
+    isSubscription: checkout.is_subscription,
+    transactionUuid: prefixedHexId("sc-"),
+    consumerTransactionId: randomUUID(),
+    merchantTransactionId: randomUUID(),
+    accessTokenSealed: method.accessTokenSealed,
+    accountId: method.accountId,
+    destinationFundingSource: destination,
+    processorTokenSealed: null,
+    customerUrl: null,
+    fundingSourceUrl: null,
+    transferId: null,
+    initiatedAt: null,
+    completed: false,
+    leaseId: null,
+    leaseUntil: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+function answer(attempt: TransferAttemptRecord) {
+  return { message: TRANSACTION_EXECUTED, transaction_uuid: attempt.transactionUuid, transaction_id: attempt.transferId ?? "" };
+}
+
+function paymentMethodMissing(checkoutId: string): AppError {
+  return new AppError("payment_method_missing", `checkout ${checkoutId} has no saved payment method yet`, { param: "checkout_id" });
+}

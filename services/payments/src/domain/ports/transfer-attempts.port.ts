@@ -1,0 +1,17 @@
+import type { AttemptProgress, TransferAttemptRecord } from "../transfer-attempt.entity.ts";
+
+/** Storage of transfer attempts; every write below is one conditional write. */
+export interface TransferAttemptsPort {
+  /** Inserts the attempt, or returns the one that already exists for the checkout. */
+  findOrCreate(record: TransferAttemptRecord): Promise<TransferAttemptRecord>;
+  find(checkoutId: string): Promise<TransferAttemptRecord | null>;
+  /**
+   * Takes the lease when nobody holds it (or the holder's lease ran out) and the attempt is not
+   * completed; null when another call is working on it.
+   */
+  acquireLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null>;
+  /** Records a step's result, only while `leaseId` still holds the lease; null when it was lost. */
+  saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null>;
+  /** Gives the lease back (no-op when it was already taken over). */
+  releaseLease(checkoutId: string, leaseId: string): Promise<void>;
+}

@@ -1,0 +1,99 @@
+import { AppError } from "@payrail/contracts";
+import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
+import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
+
+/**
+ * The three steps of the specification plus the two records that follow, for an attempt this
+ * call holds the lease on. A step already recorded is skipped; a step's provider call carries
+ * an idempotency key derived from the attempt, so even a step whose result was lost (a crash
+ * between the provider's answer and our write) is deduplicated by the provider.
+ */
+export async function runTransferSteps(
+  deps: TransferDeps,
+  meta: RequestMeta,
+  attempt: TransferAttemptRecord,
+  leaseId: string,
+): Promise<TransferAttemptRecord> {
+  let a = attempt;
+  const save = async (step: TransferStep, progress: AttemptProgress) => {
+    const next = await deps.attempts.saveProgress(a._id, leaseId, progress, deps.now().toISOString());
+    // The lease ran out and another call took over: stop; that call finishes the work.
+    if (!next) throw new AppError("transfer_in_progress", `the transfer for checkout ${a._id} is being started by another call`, { retryAfter: 1 });
+    a = next;
+    await deps.afterStep?.(step, a._id);
+  };
+
+  if (!a.processorTokenSealed) {
+    const accessToken = deps.secretBox.open(a.accessTokenSealed, a._id);
+    const token = await deps.bankData.createProcessorToken({ accessToken, accountId: a.accountId, processor: "dwolla" });
+    await save("processor_token", { processorTokenSealed: deps.secretBox.seal(token.processorToken, a._id) });
+  }
+  if (!a.fundingSourceUrl) {
+    if (!a.customerUrl) {
+      const customer = await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone });
+      await save("customer", { customerUrl: customer.customerUrl });
+    }
+    const source = await deps.transfers.createFundingSource({
+      customerUrl: a.customerUrl!,
+      processorToken: deps.secretBox.open(a.processorTokenSealed!, a._id),
+      name: `Payrail checkout ${a._id}`,
+      idempotencyKey: `${a.transactionUuid}-funding-source`,
+    });
+    await save("funding_source", { fundingSourceUrl: source.fundingSourceUrl });
+  }
+  if (!a.transferId) {
+    const transfer = await deps.transfers.createTransfer({
+      sourceFundingSource: a.fundingSourceUrl!,
+      destinationFundingSource: a.destinationFundingSource,
+      amountCents: a.amountCents,
+      currency: a.currency,
+      idempotencyKey: a.transactionUuid,
+      metadata: { checkout_id: a._id, transaction_uuid: a.transactionUuid },
+    });
+    await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
+  }
+  if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
+    await deps.transactions.insertOnce(transactionDoc(a, await deps.transactions.nextId()));
+  }
+  await deps.afterStep?.("transaction_record", a._id);
+  await deps.checkouts.recordTransfer(meta, a._id, {
+    transaction_uuid: a.transactionUuid,
+    processor_transaction_id: a.transferId!,
+    status: "pending",
+    amount: amountOf(a.amountCents),
+    currency: a.currency,
+    initiated_at: a.initiatedAt!,
+  });
+  await save("completed", { completed: true });
+  deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
+  return a;
+}
+
+function transactionDoc(a: TransferAttemptRecord, id: number): TransactionDoc {
+  // Dated when the transfer was initiated, whichever call writes the record.
+  const now = a.initiatedAt!;
+  return {
+    _id: a.transactionUuid,
+    id,
+    transaction_uuid: a.transactionUuid,
+    processor_transaction_id: a.transferId!,
+    amount: amountOf(a.amountCents),
+    user_id: a.userId,
+    consumer_transaction_id: a.consumerTransactionId,
+    merchant_transaction_id: a.merchantTransactionId,
+    checkout_id: a.checkoutNumber,
+    transaction_status: "pending",
+    transaction_date_time: a.initiatedAt!,
+    description: a.isSubscription ? `Subscription payment for checkout ${a._id}` : `Payment for checkout ${a._id}`,
+    error: null,
+    created_at: now,
+    updated_at: now,
+    checkoutRef: a._id,
+    merchantId: a.merchantId,
+    isSubscription: a.isSubscription,
+    amountCents: a.amountCents,
+    currency: a.currency,
+  };
+}

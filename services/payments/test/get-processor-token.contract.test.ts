@@ -1,0 +1,156 @@
+import {
+  AppError,
+  createLinkTokenOp,
+  createMerchantOp,
+  exchangePublicTokenOp,
+  getProcessorTokenOp,
+  sandboxPublicTokenOp,
+  type MerchantPrincipal,
+} from "@payrail/contracts";
+import type { Transport } from "@payrail/messaging";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import type { Store } from "@payrail/store";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServices } from "../../../bin/wiring.ts";
+import { infraVariants } from "../../../test/support/infra.ts";
+import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
+import type { TransferStep } from "../src/domain/transfer.deps.ts";
+import { start } from "../src/index.ts";
+import { as, codeOf, consumer } from "./support/payments-harness.ts";
+
+const variants = await infraVariants();
+const LEASE_MS = 5_000;
+const STEPS: TransferStep[] = ["processor_token", "customer", "funding_source", "transfer", "transaction_record"];
+
+/** The bank-data simulator, with a switch to make its next processor-token call fail like Plaid. */
+class FlakyBankData extends SandboxBankDataAdapter {
+  failNext = false;
+  override async createProcessorToken(input: Parameters<SandboxBankDataAdapter["createProcessorToken"]>[0]) {
+    if (this.failNext) {
+      this.failNext = false;
+      throw new AppError("provider_error", "the bank-data provider failed", { providerCode: "INTERNAL_SERVER_ERROR" });
+    }
+    return super.createProcessorToken(input);
+  }
+}
+
+describe.each(variants)("get_processor_token over $name", (variant) => {
+  let client: Transport;
+  let store: Store;
+  let merchant: MerchantPrincipal;
+  let bankData: FlakyBankData;
+  let offsetMs = 0;
+  /** What the next call does after a step: throw (a failure the process survives) or hang (a crash). */
+  let fault: { step: TransferStep; mode: "throw" | "hang" } | null = null;
+
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    store = await variant.store();
+    const logger = silentLogger();
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), TRANSFER_LEASE_MS: String(LEASE_MS) });
+    await startServices(["identity", "checkout"], { config, logger, transport: await variant.transport(), store });
+    bankData = new FlakyBankData(store);
+    await start({
+      transport: await variant.transport(),
+      store,
+      logger,
+      secretsKey: randomBytes(32),
+      providers: config,
+      bankData,
+      now: () => new Date(Date.now() + offsetMs),
+      afterStep: async (step) => {
+        if (fault?.step !== step) return;
+        const { mode } = fault;
+        fault = null;
+        if (mode === "throw") throw new Error(`injected failure after ${step}`);
+        await new Promise(() => {}); // the process "died" here: this call never finishes
+      },
+    });
+    client = await variant.transport();
+    const created = await client.call(
+      createMerchantOp,
+      { name: "Acme", destination_funding_source: "https://api-sandbox.dwolla.com/funding-sources/merchant-balance" },
+      { requestId: "r", principal: { kind: "admin" } },
+    );
+    merchant = { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
+  });
+  afterAll(() => variant.cleanup());
+
+  /** A checkout whose consumer linked a bank account (the state get_processor_token needs). */
+  async function linked(): Promise<string> {
+    const { createCheckoutOp, generateLinkTokenOp } = await import("@payrail/contracts");
+    const { sampleCheckout } = await import("../../../test/support/fixtures.ts");
+    const { id } = await client.call(createCheckoutOp, { checkout: sampleCheckout() as never }, as(merchant));
+    const { link_token } = await client.call(generateLinkTokenOp, { checkout_id: id }, as(merchant));
+    const user = consumer();
+    const bank = await client.call(createLinkTokenOp, { checkout_id: id, link_token }, as(user));
+    const pub = await client.call(sandboxPublicTokenOp, { link_token: bank.link_token }, as(merchant));
+    await client.call(
+      exchangePublicTokenOp,
+      { checkout_id: id, link_token, public_token: pub.public_token, bankdata_account_id: pub.accounts[0]!.account_id },
+      as(user),
+    );
+    return id;
+  }
+  const run = (checkoutId: string) => client.call(getProcessorTokenOp, { checkout_id: checkoutId }, as(merchant), { timeoutMs: 3_000 });
+  const counts = async () => ({
+    customers: await store.collection("sandbox_transfer_customers").countDocuments({}),
+    fundingSources: await store.collection("sandbox_funding_sources").countDocuments({}),
+    transfers: await store.collection("sandbox_transfers").countDocuments({}),
+    transactions: await store.collection("transactions").countDocuments({}),
+  });
+
+  describe.skipIf(!!variant.skipReason)("resuming", () => {
+    it.each(STEPS)("finishes after a failure right after the %s step, without a second funding source or transfer", async (step) => {
+      const id = await linked();
+      const before = await counts();
+      fault = { step, mode: "throw" };
+      expect(await codeOf(run(id))).toBe("internal_error");
+      const answer = await run(id);
+      expect(answer.message).toBe("Transaction executed");
+      expect(await run(id)).toEqual(answer);
+      const after = await counts();
+      expect(after.fundingSources - before.fundingSources).toBe(1);
+      expect(after.transfers - before.transfers).toBe(1);
+      expect(after.transactions - before.transactions).toBe(1);
+      expect(after.customers - before.customers).toBe(1);
+    });
+
+    it.each(["funding_source", "transfer"] as const)("takes over from a call that died after the %s step once its lease ran out", async (step) => {
+      const id = await linked();
+      const before = await counts();
+      fault = { step, mode: "hang" };
+      void run(id).catch(() => undefined); // dies (hangs) after the step, holding the lease
+      await waitFor(async () => (await store.collection<{ _id: string; leaseId: string | null }>("transfer_attempts").findOne({ _id: id }))?.leaseId != null);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await codeOf(run(id))).toBe("transfer_in_progress");
+      offsetMs += LEASE_MS + 1_000;
+      const answer = await run(id);
+      expect(answer.transaction_id).toMatch(/^[0-9a-f-]{36}$/);
+      const after = await counts();
+      expect(after.fundingSources - before.fundingSources).toBe(1);
+      expect(after.transfers - before.transfers).toBe(1);
+      expect(after.transactions - before.transactions).toBe(1);
+    });
+
+    it("answers 502 provider_error on a provider failure and stays retryable", async () => {
+      const id = await linked();
+      bankData.failNext = true;
+      const err = await run(id).then(
+        () => null,
+        (e: unknown) => e as AppError,
+      );
+      expect(err).toMatchObject({ code: "provider_error", providerCode: "INTERNAL_SERVER_ERROR" });
+      expect((await run(id)).message).toBe("Transaction executed");
+    });
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
