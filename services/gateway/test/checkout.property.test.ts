@@ -1,8 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { expectNo5xx } from "./support/no-5xx.ts";
 
 /**
  * Throws random bodies, paths and headers at the checkout routes: whatever arrives, the answer
@@ -25,14 +26,6 @@ describe("checkout routes under random input", () => {
     await variant.cleanup();
   });
 
-  const expectNo5xx = (reply: { statusCode: number; body: string }, what: unknown) => {
-    expect(reply.statusCode, JSON.stringify(what)).toBeLessThan(500);
-    if (reply.statusCode >= 400) {
-      const body = JSON.parse(reply.body);
-      expect(typeof body.error?.code, reply.body).toBe("string");
-      expect(typeof body.error?.request_id).toBe("string");
-    }
-  };
 
   // Values of every JSON kind, including tricky numbers and strings.
   const jsonValue = fc.oneof(

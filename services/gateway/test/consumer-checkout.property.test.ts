@@ -1,8 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { checkoutWithLinkToken, consumerToken } from "./support/bank-linking.ts";
+import { expectNo5xx } from "./support/no-5xx.ts";
 
 /**
  * Throws random bodies, paths and headers at the bank-linking routes: whatever arrives, the
@@ -35,14 +36,6 @@ describe("bank-linking routes under random input", () => {
     await variant.cleanup();
   });
 
-  const expectNo5xx = (reply: { statusCode: number; body: string }, what: unknown) => {
-    expect(reply.statusCode, JSON.stringify(what)).toBeLessThan(500);
-    if (reply.statusCode >= 400) {
-      const body = JSON.parse(reply.body);
-      expect(typeof body.error?.code, reply.body).toBe("string");
-      expect(typeof body.error?.request_id).toBe("string");
-    }
-  };
   const jsonValue = fc.oneof(
     fc.jsonValue({ maxDepth: 3 }),
     fc.constantFrom("", " ", "\u0000", "public-sandbox-x", "x".repeat(600), null, [], {}, -1, 1e21),

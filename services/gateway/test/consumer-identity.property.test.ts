@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { expectNo5xx } from "./support/no-5xx.ts";
 
 /**
  * Throws random bodies and headers at send_code, verify_code and logout: whatever arrives, the
@@ -25,14 +26,6 @@ describe("consumer identity routes under random input", () => {
     await variant.cleanup();
   });
 
-  const expectNo5xx = (reply: { statusCode: number; body: string }, what: unknown) => {
-    expect(reply.statusCode, JSON.stringify(what)).toBeLessThan(500);
-    if (reply.statusCode >= 400) {
-      const body = JSON.parse(reply.body);
-      expect(typeof body.error?.code, reply.body).toBe("string");
-      expect(typeof body.error?.request_id).toBe("string");
-    }
-  };
 
   // Phone-ish strings: real formats, near misses, unicode digits, huge and empty ones.
   const phoneish = fc.oneof(

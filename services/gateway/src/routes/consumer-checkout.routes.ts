@@ -10,10 +10,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authenticateUser } from "../auth/user-auth.ts";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
+import { userAuth } from "../auth/hooks.ts";
 
 const MAX_LINK_TOKEN_LENGTH = 512;
 
@@ -49,10 +49,7 @@ export async function consumerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["Consumer: bank linking"];
-  // Authenticate before validating the body: an unauthenticated caller learns nothing.
-  const preValidation = async (request: FastifyRequest) => {
-    request.principal = await authenticateUser(ctx, request);
-  };
+  const preValidation = userAuth(ctx);
 
   r.route({
     method: ["GET", "POST"],

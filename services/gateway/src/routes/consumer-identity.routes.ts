@@ -8,12 +8,12 @@ import {
   sendCodeOp,
   verifyCodeOp,
 } from "@payrail/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authenticateUser } from "../auth/user-auth.ts";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
+import { userAuth } from "../auth/hooks.ts";
 
 /**
  * Spec endpoints 4–5 and logout (API.md §5). Send Code and Verify Code take no credential and
@@ -53,9 +53,7 @@ export async function consumerIdentityRoutes(app: FastifyInstance, ctx: GatewayC
   r.post(
     "/api/verify_user/logout",
     {
-      preValidation: async (request: FastifyRequest) => {
-        request.principal = await authenticateUser(ctx, request);
-      },
+      preValidation: userAuth(ctx),
       schema: {
         tags,
         summary: "Logout: revoke the presented auth token",

@@ -13,19 +13,16 @@ import {
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authenticateMerchant } from "../auth/merchant-auth.ts";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
+import { merchantAuth } from "../auth/hooks.ts";
 
 /** Spec endpoints 1–3 (and the list form of 2), authenticated by `api-key`. */
 export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["Merchant: checkout"];
-  // Authenticate before validating the body: an unauthenticated caller learns nothing.
-  const preValidation = async (request: Parameters<typeof authenticateMerchant>[1]) => {
-    request.principal = await authenticateMerchant(ctx, request);
-  };
+  const preValidation = merchantAuth(ctx);
 
   r.post(
     "/api/merchants/checkout",

@@ -1,10 +1,10 @@
 import { SandboxVerificationCode, VerificationCodePhoneParam, getVerificationCodeOp } from "@payrail/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authenticateMerchant } from "../auth/merchant-auth.ts";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
+import { merchantAuth } from "../auth/hooks.ts";
 
 /**
  * Sandbox SMS (API.md §8): the last code texted to a phone, so a test can finish Verify Code
@@ -16,9 +16,7 @@ export async function sandboxIdentityRoutes(app: FastifyInstance, ctx: GatewayCo
   r.get(
     "/api/sandbox/verification_codes/:phone",
     {
-      preValidation: async (request: FastifyRequest) => {
-        request.principal = await authenticateMerchant(ctx, request);
-      },
+      preValidation: merchantAuth(ctx),
       schema: {
         tags: ["Sandbox"],
         summary: "The last verification code sent to a phone (E.164; `%2B` or digits alone for the `+`)",
