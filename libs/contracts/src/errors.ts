@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   transaction_not_found: 404,
   merchant_not_found: 404,
   api_key_not_found: 404,
+  refund_not_found: 404,
   // 409
   duplicate_merchant_checkout_id: 409,
   checkout_closed: 409,

@@ -24,4 +24,6 @@ export const RevokeKeyParams = z.object({
   key_prefix: z.string().min(1).max(64),
 });
 
+/** Registers a user (by verified phone) as an operator of a merchant: they may decide and pay out its refunds. */
 export const AddOperatorBody = z.object({ phone: z.string().min(1).max(64) });
+export const OperatorView = z.object({ merchant_id: z.string(), phone: z.string() });

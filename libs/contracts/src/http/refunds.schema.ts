@@ -2,6 +2,7 @@ import { z } from "zod";
 
 /** Refund endpoints (spec 11–14, API.md §7). */
 export const RefundStatus = z.enum(["pending", "approved", "rejected", "processing", "completed", "failed"]);
+export type RefundStatus = z.infer<typeof RefundStatus>;
 
 export const RefundRecord = z.object({
   id: z.string(),
@@ -15,6 +16,7 @@ export const RefundRecord = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
+export type RefundRecord = z.infer<typeof RefundRecord>;
 
 export const ConsumerRefundRequestBody = z.object({
   transaction_uuid: z.string().min(1).max(64),
@@ -22,6 +24,8 @@ export const ConsumerRefundRequestBody = z.object({
 });
 export const RefundAnswer = z.object({ message: z.string(), refund: RefundRecord });
 export const ConsumerRefundListResponse = z.array(RefundRecord);
+/** Consumer Refund List: newest first, at most `limit` (1–100, default 100) records. */
+export const ConsumerRefundListQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) });
 
 /** `Approved` / `Rejected` in any letter case, stored lowercase. */
 export const MerchantRefundDecisionBody = z.object({

@@ -8,3 +8,5 @@ export * from "./send-code.op.ts";
 export * from "./verify-code.op.ts";
 export * from "./logout.op.ts";
 export * from "./get-verification-code.op.ts";
+export * from "./add-operator.op.ts";
+export * from "./is-operator.op.ts";

@@ -6,3 +6,5 @@ export * from "./list-transactions.op.ts";
 export * from "./cancel-subscription.op.ts";
 export * from "./simulate-transfer.op.ts";
 export * from "./handle-transfer-webhook.op.ts";
+export * from "./get-transaction-for-refund.op.ts";
+export * from "./start-refund-transfer.op.ts";
