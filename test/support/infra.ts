@@ -6,7 +6,7 @@ import {
   type Transport,
 } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
-import { silentLogger } from "@payrail/runtime";
+import { silentLogger, type Logger } from "@payrail/runtime";
 import { createEmbeddedStore, createMongoStore, type Store } from "@payrail/store";
 import { mongoTestUrl } from "@payrail/store/testing";
 
@@ -27,9 +27,9 @@ export interface InfraVariant {
   cleanup(): Promise<void>;
 }
 
-const logger = silentLogger();
 
-export function embeddedVariant(): InfraVariant {
+/** `logger` receives what the bus logs (every handled RPC), for tests that read logs. */
+export function embeddedVariant(logger: Logger = silentLogger()): InfraVariant {
   const bus = createInProcessBus();
   const opened: { close(): Promise<void> }[] = [];
   let store: Store | undefined;
@@ -52,6 +52,7 @@ export function embeddedVariant(): InfraVariant {
 }
 
 export async function brokerVariant(): Promise<InfraVariant> {
+  const logger = silentLogger();
   const broker = await amqpTestUrl();
   const mongo = await mongoTestUrl();
   const suffix = randomBytes(4).toString("hex");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createMerchantOp } from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
 import type { Transport } from "@payrail/messaging";
-import { loadConfig, silentLogger } from "@payrail/runtime";
+import { loadConfig, silentLogger, type Logger } from "@payrail/runtime";
 import type { FastifyInstance } from "fastify";
 import { startServices } from "../../bin/wiring.ts";
 import type { InfraVariant } from "./infra.ts";
@@ -27,9 +27,9 @@ export interface Stack {
  */
 export async function startStack(
   variant: InfraVariant,
-  options: { apiKeyCacheMs?: number; rateLimitPerMinute?: number } = {},
+  options: { apiKeyCacheMs?: number; rateLimitPerMinute?: number; logger?: Logger } = {},
 ): Promise<Stack> {
-  const logger = silentLogger();
+  const logger = options.logger ?? silentLogger();
   // A random SECRETS_KEY: no key file is written under DATA_DIR by tests.
   const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET });
   const serviceTransport = await variant.transport();

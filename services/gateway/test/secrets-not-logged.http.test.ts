@@ -1,0 +1,56 @@
+import { Writable } from "node:stream";
+import { createLogger } from "@payrail/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddedVariant } from "../../../test/support/infra.ts";
+import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { linkedCheckout } from "./support/payment-flow.ts";
+
+/**
+ * Runs the whole payment flow with every service logging at info level into memory, then looks
+ * for the secrets that crossed the gateway: none may appear in any log line.
+ */
+describe("secrets stay out of the logs", () => {
+  const chunks: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString("utf8"));
+      done();
+    },
+  });
+  const logger = createLogger({ level: "info", destination });
+  const variant = embeddedVariant(logger);
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack(variant, { logger });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await variant.cleanup();
+  });
+
+  it("logs no api-key, auth token, link token, code or provider token", async () => {
+    const { apiKey } = await stack.merchant();
+    const { id, consumer } = await linkedCheckout(stack, apiKey);
+    const link = (await stack.app.inject({ url: `/api/merchants/checkout/${id}/generate_link_token`, headers: { "api-key": apiKey } })).json();
+    const pt = await stack.app.inject({
+      method: "POST",
+      url: "/api/merchants/payment_preprocess/get_processor_token",
+      payload: { checkout_id: id },
+      headers: { "api-key": apiKey, authorization: `Token ${consumer.token}` },
+    });
+    expect(pt.statusCode).toBe(200);
+    // Failed attempts log too: a wrong key and a wrong token.
+    await stack.app.inject({ url: "/api/merchants/checkout", headers: { "api-key": `${apiKey.slice(0, -1)}x` } });
+    await stack.app.inject({ url: "/api/merchants/manage_subscription/get_subscription_details", headers: { authorization: `Token ${consumer.token}x` } });
+
+    const logs = chunks.join("");
+    expect(logs.length).toBeGreaterThan(1000);
+    expect(logs).toContain("request completed");
+    expect(logs).toContain("rpc handled");
+    for (const secret of [apiKey, apiKey.slice(8), consumer.token, link.link_token]) {
+      expect(logs.includes(secret), `a secret (${secret.slice(0, 6)}…) reached the logs`).toBe(false);
+    }
+    expect(logs).not.toMatch(/access-sandbox-|processor-sandbox-|public-sandbox-/);
+  });
+});
