@@ -27,7 +27,6 @@ export interface InfraVariant {
   cleanup(): Promise<void>;
 }
 
-
 /** `logger` receives what the bus logs (every handled RPC), for tests that read logs. */
 export function embeddedVariant(logger: Logger = silentLogger()): InfraVariant {
   const bus = createInProcessBus();

@@ -13,4 +13,5 @@ export * from "./http/sandbox-identity.schema.ts";
 export * from "./operations/identity/index.ts";
 export * from "./operations/checkout/index.ts";
 export * from "./operations/payments/index.ts";
+export * from "./operations/refunds/index.ts";
 export * from "./operations/ping.op.ts";

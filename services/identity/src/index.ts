@@ -5,6 +5,7 @@ import { createSmsProvider, type TwilioConfig } from "./adapters/sms-provider.ts
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
 import { loadCodeKey } from "./data-access/code-key.repository.ts";
 import { MerchantRepository } from "./data-access/merchant.repository.ts";
+import { OperatorRepository } from "./data-access/operator.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
 import { VerificationCodeRepository } from "./data-access/verification-code.repository.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
@@ -40,6 +41,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
     "identity",
     identityHandlers({
       merchants,
+      operators: new OperatorRepository(deps.store),
       livemode: deps.livemode,
       ping: () => deps.store.ping(),
       users,

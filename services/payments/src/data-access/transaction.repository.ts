@@ -58,4 +58,17 @@ export class TransactionRepository implements TransactionsPort {
       { $set: { transaction_status: status, error, updated_at: at } },
     );
   }
+
+  async lockForRefund(transactionUuid: string, refundId: string): Promise<boolean> {
+    // `null` also matches a missing field: records start without one.
+    const locked = await this.transactions.findOneAndUpdate(
+      { _id: transactionUuid, $or: [{ refundLock: null }, { refundLock: refundId }] },
+      { $set: { refundLock: refundId } },
+    );
+    return locked !== null;
+  }
+
+  async releaseRefundLock(transactionUuid: string, refundId: string): Promise<void> {
+    await this.transactions.findOneAndUpdate({ _id: transactionUuid, refundLock: refundId }, { $set: { refundLock: null } });
+  }
 }

@@ -29,6 +29,12 @@ export interface TransactionDoc {
   isSubscription: boolean;
   amountCents: number;
   currency: string;
+  /**
+   * The refund whose transfer may send this transaction's money back (set before that transfer
+   * is asked for, cleared only when it fails): two refunds can never both pay out. Absent
+   * until the first refund transfer starts.
+   */
+  refundLock?: string | null;
 }
 
 export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {

@@ -1,5 +1,6 @@
 import type { AuthTokensPort } from "../../domain/ports/auth-tokens.port.ts";
 import type { MerchantsPort } from "../../domain/ports/merchants.port.ts";
+import type { OperatorsPort } from "../../domain/ports/operators.port.ts";
 import type { SmsOutboxPort, SmsPort } from "../../domain/ports/sms.port.ts";
 import type { UsersPort } from "../../domain/ports/users.port.ts";
 import type { VerificationCodesPort } from "../../domain/ports/verification-codes.port.ts";
@@ -7,6 +8,8 @@ import type { VerificationCodesPort } from "../../domain/ports/verification-code
 /** What the identity handlers need, built by the composition root. */
 export interface IdentityDeps {
   merchants: MerchantsPort;
+  /** Users (by phone) who may act on a merchant's refunds with their auth token. */
+  operators: OperatorsPort;
   /** Live installations issue `sk_live_` keys, sandbox ones `sk_test_`. */
   livemode: boolean;
   /** Readiness: resolves when this service's database answers. */

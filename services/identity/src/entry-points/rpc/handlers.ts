@@ -11,6 +11,8 @@ import { verifyCodeHandler } from "./verify-code.handler.ts";
 import { logoutHandler } from "./logout.handler.ts";
 import { resolveAuthTokenHandler } from "./resolve-auth-token.handler.ts";
 import { getVerificationCodeHandler } from "./get-verification-code.handler.ts";
+import { addOperatorHandler } from "./add-operator.handler.ts";
+import { isOperatorHandler } from "./is-operator.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -25,6 +27,8 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     logoutHandler(deps),
     resolveAuthTokenHandler(deps),
     getVerificationCodeHandler(deps),
+    addOperatorHandler(deps),
+    isOperatorHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };

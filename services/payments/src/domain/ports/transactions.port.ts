@@ -11,4 +11,8 @@ export interface TransactionsPort {
   listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]>;
   /** `pending` → a final status, once; null when the record is no longer pending. */
   settle(transactionUuid: string, status: Exclude<TransactionStatus, "pending">, error: string | null, at: string): Promise<TransactionDoc | null>;
+  /** Reserves the transaction for this refund's transfer; false when another refund holds it. */
+  lockForRefund(transactionUuid: string, refundId: string): Promise<boolean>;
+  /** Frees the reservation after the refund's transfer failed (no-op when another holds it). */
+  releaseRefundLock(transactionUuid: string, refundId: string): Promise<void>;
 }

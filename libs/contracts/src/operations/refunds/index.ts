@@ -1,0 +1,5 @@
+export * from "./request-refund.op.ts";
+export * from "./list-refunds.op.ts";
+export * from "./decide-refund.op.ts";
+export * from "./initiate-refund-transfer.op.ts";
+export * from "./record-refund-transfer-status.op.ts";

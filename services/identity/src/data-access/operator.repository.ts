@@ -1,0 +1,25 @@
+import { DuplicateKeyError, type Store } from "@payrail/store";
+import { operatorId, type OperatorRecord } from "../domain/operator.entity.ts";
+import type { OperatorsPort } from "../domain/ports/operators.port.ts";
+
+/** Merchant operators (`_id` = merchant id and phone, see operator.entity.ts). */
+export class OperatorRepository implements OperatorsPort {
+  constructor(private readonly store: Store) {}
+
+  private get operators() {
+    return this.store.collection<OperatorRecord>("merchant_operators");
+  }
+
+  async add(record: OperatorRecord): Promise<void> {
+    try {
+      await this.operators.insertOne(record);
+    } catch (err) {
+      // Registered already (or by a racing call): adding is idempotent.
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  async isOperator(merchantId: string, phone: string): Promise<boolean> {
+    return (await this.operators.findOne({ _id: operatorId(merchantId, phone) })) !== null;
+  }
+}

@@ -1,0 +1,26 @@
+import { AppError } from "@payrail/contracts";
+import { operatorId } from "./operator.entity.ts";
+import { normalisePhone } from "./phone-number.ts";
+import type { MerchantsPort } from "./ports/merchants.port.ts";
+import type { OperatorsPort } from "./ports/operators.port.ts";
+
+/**
+ * Registers a phone as an operator of a merchant. The phone is normalised like Send Code's,
+ * so the E.164 number a verified user's token carries matches whatever form the admin typed.
+ */
+export async function addOperator(
+  deps: { merchants: MerchantsPort; operators: OperatorsPort; now(): number },
+  input: { merchant_id: string; phone: string },
+): Promise<{ merchant_id: string; phone: string }> {
+  const phone = normalisePhone(input.phone, "phone");
+  if (!(await deps.merchants.findMerchant(input.merchant_id))) {
+    throw new AppError("merchant_not_found", `no merchant ${input.merchant_id}`, { param: "id" });
+  }
+  await deps.operators.add({
+    _id: operatorId(input.merchant_id, phone),
+    merchantId: input.merchant_id,
+    phone,
+    createdAt: new Date(deps.now()).toISOString(),
+  });
+  return { merchant_id: input.merchant_id, phone };
+}

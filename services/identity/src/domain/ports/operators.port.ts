@@ -1,0 +1,9 @@
+import type { OperatorRecord } from "../operator.entity.ts";
+
+/** Storage of merchant operators (one record per merchant and phone). */
+export interface OperatorsPort {
+  /** Inserts the record unless the pair is registered already (then nothing changes). */
+  add(record: OperatorRecord): Promise<void>;
+  /** Whether the phone (E.164) is registered as an operator of the merchant. */
+  isOperator(merchantId: string, phone: string): Promise<boolean>;
+}
