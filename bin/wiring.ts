@@ -35,7 +35,14 @@ const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds"] as const
  */
 export async function startServices(
   names: readonly ServiceName[],
-  deps: { config: Config; logger: Logger; transport: Transport; store: Store | null },
+  deps: {
+    config: Config;
+    logger: Logger;
+    transport: Transport;
+    store: Store | null;
+    /** Tests only: fault hooks of the refunds service (see RefundsServiceDeps). */
+    refundsHooks?: Pick<refunds.RefundsServiceDeps, "afterProcessing">;
+  },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
   const started: Started[] = [];
@@ -57,7 +64,7 @@ export async function startServices(
     }
     if (name === "checkout") started.push(await checkout.start(common));
     if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await resolveSecretsKey(config), providers: config }));
-    if (name === "refunds") started.push(await refunds.start(common));
+    if (name === "refunds") started.push(await refunds.start({ ...common, ...deps.refundsHooks }));
   }
   if (names.includes("gateway")) {
     started.push(

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createMerchantOp } from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
 import type { Transport } from "@payrail/messaging";
+import type { RefundsServiceDeps } from "@payrail/refunds";
 import { loadConfig, silentLogger, type Logger } from "@payrail/runtime";
 import type { FastifyInstance } from "fastify";
 import { startServices } from "../../bin/wiring.ts";
@@ -27,14 +28,26 @@ export interface Stack {
  */
 export async function startStack(
   variant: InfraVariant,
-  options: { apiKeyCacheMs?: number; rateLimitPerMinute?: number; logger?: Logger } = {},
+  options: {
+    apiKeyCacheMs?: number;
+    rateLimitPerMinute?: number;
+    logger?: Logger;
+    /** Fault hooks of the refunds service (crash tests). */
+    refundsHooks?: Pick<RefundsServiceDeps, "afterProcessing">;
+  } = {},
 ): Promise<Stack> {
   const logger = options.logger ?? silentLogger();
   // A random SECRETS_KEY: no key file is written under DATA_DIR by tests.
   const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET });
   const serviceTransport = await variant.transport();
   const store = await variant.store();
-  await startServices(["identity", "checkout", "payments", "refunds"], { config, logger, transport: serviceTransport, store });
+  await startServices(["identity", "checkout", "payments", "refunds"], {
+    config,
+    logger,
+    transport: serviceTransport,
+    store,
+    ...(options.refundsHooks ? { refundsHooks: options.refundsHooks } : {}),
+  });
   const transport = await variant.transport();
   const app = await buildApp({
     transport,

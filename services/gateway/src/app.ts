@@ -18,6 +18,7 @@ import { sandboxIdentityRoutes } from "./routes/sandbox-identity.routes.ts";
 import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
 import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
+import { refundsRoutes } from "./routes/refunds.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -77,6 +78,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => transfersRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxTransfersRoutes(scope, ctx));
   await app.register(async (scope) => webhooksRoutes(scope, ctx));
+  await app.register(async (scope) => refundsRoutes(scope, ctx));
   if (options.adminToken) {
     const token = options.adminToken;
     await app.register(async (scope) => adminRoutes(scope, ctx, token));

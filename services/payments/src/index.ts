@@ -13,6 +13,8 @@ import type { TransferStep } from "./domain/transfer.deps.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
 import { PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
+import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
+import { RefundsServiceClient } from "./data-access/refunds-service.client.ts";
 import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
 import { SecretBox } from "./domain/secret-box.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
@@ -43,6 +45,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   const { transfers, simulator } = createTransfers(deps.providers, deps.store, deps.logger);
   const transactions = new TransactionRepository(deps.store);
   await transactions.ensureIndexes();
+  const refundTransfers = new RefundTransferRepository(deps.store);
+  await refundTransfers.ensureIndexes();
   await deps.transport.serve(
     "payments",
     paymentsHandlers({
@@ -52,6 +56,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
       paymentMethods: new PaymentMethodRepository(deps.store),
       attempts: new TransferAttemptRepository(deps.store),
       transactions,
+      refundTransfers,
+      refunds: new RefundsServiceClient(deps.transport),
       webhookEvents: new WebhookEventRepository(deps.store),
       bankData,
       transfers,

@@ -1,3 +1,4 @@
+import { AppError } from "@payrail/contracts";
 import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { authenticateMerchant } from "./merchant-auth.ts";
@@ -15,5 +16,26 @@ export const merchantAuth = (ctx: GatewayContext) => async (request: FastifyRequ
 
 /** `Authorization` → the consumer. */
 export const userAuth = (ctx: GatewayContext) => async (request: FastifyRequest) => {
+  request.principal = await authenticateUser(ctx, request);
+};
+
+/**
+ * The merchant refund endpoints (API.md §5): a valid `api-key` → the merchant (it decides when
+ * both headers are sent); else `Authorization` → the user, whom refunds then checks is an
+ * operator of the refund's merchant. A refused api-key with no Authorization to fall back on
+ * is its own 401; a dependency failure (503) is never taken for a wrong key.
+ */
+export const merchantOrOperatorAuth = (ctx: GatewayContext) => async (request: FastifyRequest) => {
+  const hasKey = request.headers["api-key"] !== undefined;
+  const hasToken = request.headers.authorization !== undefined;
+  if (!hasKey && !hasToken) throw new AppError("api_key_missing", "send the merchant's api-key, or an operator's Authorization token");
+  if (hasKey) {
+    try {
+      request.principal = await authenticateMerchant(ctx, request);
+      return;
+    } catch (err) {
+      if (!hasToken || !(err instanceof AppError) || err.status !== 401) throw err;
+    }
+  }
   request.principal = await authenticateUser(ctx, request);
 };

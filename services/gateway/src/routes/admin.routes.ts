@@ -1,9 +1,12 @@
 import {
+  AddOperatorBody,
   CreateMerchantBody,
   CreateMerchantResponse,
   IssuedApiKey,
   MerchantIdParam,
+  OperatorView,
   RevokeKeyParams,
+  addOperatorOp,
   createMerchantOp,
   generateApiKeyOp,
   revokeApiKeyOp,
@@ -72,5 +75,21 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     },
     (request) =>
       callService(ctx, request, revokeApiKeyOp, { merchant_id: request.params.id, key_prefix: request.params.key_prefix }),
+  );
+
+  r.post(
+    "/api/admin/merchants/:id/operators",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Register a user (by phone) as an operator: their auth token may decide and pay out the merchant's refunds",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        body: AddOperatorBody,
+        response: { 200: OperatorView, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, addOperatorOp, { merchant_id: request.params.id, phone: request.body.phone }),
   );
 }

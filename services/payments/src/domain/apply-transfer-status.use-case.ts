@@ -1,3 +1,5 @@
+import type { RefundRecord } from "@payrail/contracts";
+import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
@@ -7,16 +9,24 @@ import type { TransferDeps } from "./transfer.deps.ts";
  * simulations alike: the event only says "look at transfer X"; the status is re-read from the
  * provider. The record moves `pending` → final in one conditional write, so replays and
  * out-of-order events never move a final status back; the checkout follows the record, which
- * also repairs a checkout whose update was lost after the record moved.
+ * also repairs a checkout whose update was lost after the record moved. A transfer that is not
+ * a transaction's may be a refund's: that one goes to the refunds service instead.
  */
 export async function applyTransferStatus(
   deps: TransferDeps,
   meta: RequestMeta,
   event: { eventId: string; transferId: string },
-): Promise<{ duplicate: boolean; transaction: TransactionDoc | null }> {
+): Promise<{ duplicate: boolean; transaction: TransactionDoc | null; refund?: RefundRecord }> {
   if (await deps.webhookEvents.seen(event.eventId)) return { duplicate: true, transaction: null };
   const transaction = await deps.transactions.findByTransferId(event.transferId);
   if (!transaction) {
+    const refundTransfer = await deps.refundTransfers.findByTransferId(event.transferId);
+    if (refundTransfer) {
+      const refund = await applyRefundTransferStatus(deps, meta, refundTransfer);
+      // Remembered only once refunds has it: a failure on the way makes the provider redeliver.
+      if (refund) await deps.webhookEvents.remember(event.eventId, deps.now().toISOString());
+      return { duplicate: false, transaction: null, ...(refund ? { refund } : {}) };
+    }
     deps.logger.info({ requestId: meta.requestId, eventId: event.eventId, transferId: event.transferId }, "status event for an unknown transfer ignored");
     return { duplicate: false, transaction: null };
   }

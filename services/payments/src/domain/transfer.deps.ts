@@ -3,6 +3,8 @@ import type { BankDataPort } from "./ports/bank-data.port.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import type { RefundTransfersPort } from "./ports/refund-transfers.port.ts";
+import type { RefundsPort } from "./ports/refunds.port.ts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
@@ -23,6 +25,10 @@ export interface TransferDeps {
   paymentMethods: PaymentMethodsPort;
   attempts: TransferAttemptsPort;
   transactions: TransactionsPort;
+  /** Refund transfers (merchant → consumer), one per refund. */
+  refundTransfers: RefundTransfersPort;
+  /** The refunds service, told when a refund transfer reaches a final status. */
+  refunds: RefundsPort;
   webhookEvents: WebhookEventsPort;
   bankData: BankDataPort;
   transfers: TransferPort;

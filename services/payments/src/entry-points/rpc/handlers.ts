@@ -9,6 +9,8 @@ import { simulateTransferHandler } from "./simulate-transfer.handler.ts";
 import type { PaymentsDeps } from "./deps.ts";
 import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
 import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
+import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
+import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -21,6 +23,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     cancelSubscriptionHandler(deps),
     simulateTransferHandler(deps),
     handleTransferWebhookHandler(deps),
+    getTransactionForRefundHandler(deps),
+    startRefundTransferHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };

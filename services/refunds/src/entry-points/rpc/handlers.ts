@@ -1,12 +1,20 @@
 import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
+import { decideRefundHandler } from "./decide-refund.handler.ts";
+import type { RefundsDeps } from "./deps.ts";
+import { initiateRefundTransferHandler } from "./initiate-refund-transfer.handler.ts";
+import { listRefundsHandler } from "./list-refunds.handler.ts";
+import { recordRefundTransferStatusHandler } from "./record-refund-transfer-status.handler.ts";
+import { requestRefundHandler } from "./request-refund.handler.ts";
 
-/**
- * The refunds service's operations. Only its readiness ping so far: the operations of its
- * endpoints arrive with their issues (see the README's status table).
- */
-export function refundsHandlers(deps: { ping(): Promise<void> }): HandlerEntry[] {
+/** The refunds service's operations: its whole RPC surface in one list. */
+export function refundsHandlers(deps: RefundsDeps): HandlerEntry[] {
   return [
+    requestRefundHandler(deps),
+    listRefundsHandler(deps),
+    decideRefundHandler(deps),
+    initiateRefundTransferHandler(deps),
+    recordRefundTransferStatusHandler(deps),
     handle(pingOp("refunds"), async () => {
       await deps.ping();
       return { service: "refunds", ok: true as const };

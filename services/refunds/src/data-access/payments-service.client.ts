@@ -1,0 +1,28 @@
+import { getTransactionForRefundOp, startRefundTransferOp, type RefundableTransaction } from "@payrail/contracts";
+import type { Transport } from "@payrail/messaging";
+import type { PaymentsPort, RequestMeta } from "../domain/ports/payments.port.ts";
+
+/** Internal operations are asked on refunds' own account, after refunds' own checks. */
+const asRefunds = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, principal: { kind: "service", service: "refunds" } });
+
+/** Payments over RPC: refunds never reads its collections. Business errors come back as they are. */
+export class PaymentsServiceClient implements PaymentsPort {
+  constructor(private readonly transport: Transport) {}
+
+  getTransaction(meta: RequestMeta, transactionUuid: string, options: { asService?: boolean } = {}): Promise<RefundableTransaction> {
+    // As the consumer by default, so payments itself keeps them to their own records.
+    return this.transport.call(getTransactionForRefundOp, { transaction_uuid: transactionUuid }, options.asService ? asRefunds(meta) : meta);
+  }
+
+  async startRefundTransfer(
+    meta: RequestMeta,
+    input: { refundId: string; transactionUuid: string; amountCents: number; currency: string },
+  ): Promise<{ transferId: string }> {
+    const out = await this.transport.call(
+      startRefundTransferOp,
+      { refund_id: input.refundId, transaction_uuid: input.transactionUuid, amount_cents: input.amountCents, currency: input.currency },
+      asRefunds(meta),
+    );
+    return { transferId: out.transfer_id };
+  }
+}

@@ -1,0 +1,27 @@
+import { AppError } from "@payrail/contracts";
+import type { RequestMeta } from "./ports/payments.port.ts";
+import { refundForMerchant } from "./refund-for-merchant.ts";
+import { DECISION_MESSAGES, decisionOutcome, releasesClaim, type Decision } from "./refund-state.ts";
+import { toRefundRecord } from "./refund.entity.ts";
+import type { RefundsDeps } from "./refunds.deps.ts";
+
+/**
+ * Merchant Status Refund Request: approve or reject a pending refund, in one conditional write
+ * from `pending`, so of racing decisions exactly one is made. A call that finds the decision
+ * made answers as the winner did when it is the same decision, else 409
+ * `invalid_refund_transition`. A rejection frees the transaction for a new refund request.
+ */
+export async function decideRefund(deps: RefundsDeps, meta: RequestMeta, input: { id: string; status: Decision }) {
+  let refund = await refundForMerchant(deps, meta, input.id);
+  if (decisionOutcome(refund.status, input.status) === "move") {
+    const moved = await deps.refunds.move(refund._id, "pending", input.status, {}, deps.now().toISOString());
+    if (moved) deps.logger.info({ requestId: meta.requestId, refundId: refund._id, status: moved.status }, "refund decided");
+    refund = moved ?? (await deps.refunds.find(refund._id)) ?? refund;
+  }
+  if (decisionOutcome(refund.status, input.status) !== "same") {
+    throw new AppError("invalid_refund_transition", `refund ${refund._id} is ${refund.status}; it cannot be ${input.status}`, { param: "status" });
+  }
+  // Also on a repeat: heals a release lost to a crash right after the move.
+  if (releasesClaim(refund.status)) await deps.claims.release(refund.transactionUuid, refund._id);
+  return { message: DECISION_MESSAGES[input.status], refund: toRefundRecord(refund) };
+}

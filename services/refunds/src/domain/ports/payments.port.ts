@@ -1,0 +1,26 @@
+import type { Principal, RefundableTransaction } from "@payrail/contracts";
+
+/** The request on whose behalf refunds asks: its id (and, where it matters, the caller). */
+export interface RequestMeta {
+  requestId: string;
+  principal: Principal;
+}
+
+/** What refunds needs from payments, which owns transactions and moves money. */
+export interface PaymentsPort {
+  /**
+   * The transaction, as the consumer of `meta` sees it (their own only: else AppError
+   * `transaction_not_found`), or, with `asService`, any transaction.
+   */
+  getTransaction(meta: RequestMeta, transactionUuid: string, options?: { asService?: boolean }): Promise<RefundableTransaction>;
+  /**
+   * Starts the refund's transfer (merchant → consumer) or, when it was started already,
+   * answers the same transfer: idempotent per refund id, concurrent calls included. AppError
+   * `transaction_not_settled` (409) before the transaction completed, `provider_error` (502)
+   * when the provider refused or failed (then retrying later is safe).
+   */
+  startRefundTransfer(
+    meta: RequestMeta,
+    input: { refundId: string; transactionUuid: string; amountCents: number; currency: string },
+  ): Promise<{ transferId: string }>;
+}

@@ -1,0 +1,49 @@
+import type { RefundStatus } from "@payrail/contracts";
+import type { RefundDoc } from "./refund.entity.ts";
+
+/*
+ * The refund state machine (API.md §7), pure:
+ *   pending → approved | rejected;  approved → processing → completed | failed.
+ * Each move is made by one conditional write elsewhere; these functions only say which move a
+ * request asks for, and what a request that finds the move already made should answer.
+ */
+
+export type Decision = "approved" | "rejected";
+
+/**
+ * A merchant's decision on a refund in `status`: `move` (only from pending), `same` (this
+ * decision was made already: answer as before), or `conflict` (the other one was).
+ */
+export function decisionOutcome(status: RefundStatus, decision: Decision): "move" | "same" | "conflict" {
+  if (status === "pending") return "move";
+  const made: Decision = status === "rejected" ? "rejected" : "approved";
+  return made === decision ? "same" : "conflict";
+}
+
+/**
+ * Initiate Refund Transfer on a refund: `start` it (approved), `resume` it (processing, but
+ * the provider's transfer id was never recorded: a call died in between), answer it as it is
+ * (`done`: the transfer started), or `conflict` (pending, rejected, failed).
+ */
+export function initiateOutcome(refund: Pick<RefundDoc, "status" | "refundTransactionId">): "start" | "resume" | "done" | "conflict" {
+  switch (refund.status) {
+    case "approved":
+      return "start";
+    case "processing":
+      return refund.refundTransactionId ? "done" : "resume";
+    case "completed":
+      return "done";
+    default:
+      return "conflict";
+  }
+}
+
+/** Statuses after which the refund holds nothing: its transaction may be refunded again. */
+export function releasesClaim(status: RefundStatus): boolean {
+  return status === "rejected" || status === "failed";
+}
+
+export const DECISION_MESSAGES: Record<Decision, string> = {
+  approved: "Refund request approved by merchant",
+  rejected: "Refund request rejected by merchant",
+};

@@ -1,0 +1,46 @@
+import { centsToDecimal, type RefundRecord, type RefundStatus } from "@payrail/contracts";
+
+/**
+ * One refund request (`_id` = `rfd_` + 32 hex). Always for the transaction's full amount, in
+ * integer cents; what it is for is copied from payments when the consumer asks, so answering
+ * and authorising never need another service.
+ */
+export interface RefundDoc {
+  _id: string;
+  transactionUuid: string;
+  /** The checkout's `chk_` id. */
+  checkoutRef: string;
+  /** The checkout's number: the record's `checkout_id`. */
+  checkoutNumber: number;
+  merchantId: string;
+  userId: string;
+  amountCents: number;
+  currency: string;
+  status: RefundStatus;
+  reason: string | null;
+  /** The refund transfer's provider id; null until the provider answered. */
+  refundTransactionId: string | null;
+  /** The provider's return code when the refund transfer failed (kept, not answered). */
+  failureCode: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The refund record of API.md §7. */
+export function toRefundRecord(doc: RefundDoc): RefundRecord {
+  return {
+    id: doc._id,
+    transaction_uuid: doc.transactionUuid,
+    checkout_id: doc.checkoutNumber,
+    amount: Number(centsToDecimal(doc.amountCents)),
+    currency: doc.currency,
+    status: doc.status,
+    reason: doc.reason,
+    refund_transaction_id: doc.refundTransactionId,
+    created_at: doc.createdAt,
+    updated_at: doc.updatedAt,
+  };
+}
+
+/** Refund ids have one form; anything else names no refund (and is never looked up). */
+export const REFUND_ID = /^rfd_[0-9a-f]{32}$/;

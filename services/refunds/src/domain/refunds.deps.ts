@@ -1,0 +1,20 @@
+import type { Logger } from "@payrail/runtime";
+import type { OperatorsPort } from "./ports/operators.port.ts";
+import type { PaymentsPort } from "./ports/payments.port.ts";
+import type { RefundClaimsPort } from "./ports/refund-claims.port.ts";
+import type { RefundsPort } from "./ports/refunds.port.ts";
+
+/** What the refund use cases need. */
+export interface RefundsDeps {
+  refunds: RefundsPort;
+  claims: RefundClaimsPort;
+  payments: PaymentsPort;
+  operators: OperatorsPort;
+  logger: Logger;
+  now(): Date;
+  /**
+   * Tests only: runs right after a refund was recorded `processing` and before the refund
+   * transfer is asked for, to inject a crash between the two.
+   */
+  afterProcessing?(refundId: string): Promise<void>;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import {
+  AppError,
+  createCheckoutOp,
+  createLinkTokenOp,
+  createMerchantOp,
+  exchangePublicTokenOp,
+  generateLinkTokenOp,
+  getProcessorTokenOp,
+  sandboxPublicTokenOp,
+  simulateTransferOp,
+  type MerchantPrincipal,
+  type Principal,
+  type UserPrincipal,
+} from "@payrail/contracts";
+import type { Transport } from "@payrail/messaging";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import type { Store } from "@payrail/store";
+// Through the launcher's wiring: a service never imports another service, not even in tests.
+import { startServices } from "../../../../bin/wiring.ts";
+import { sampleCheckout } from "../../../../test/support/fixtures.ts";
+import type { InfraVariant } from "../../../../test/support/infra.ts";
+import { start } from "../../src/index.ts";
+
+export interface RefundsHarness {
+  client: Transport;
+  store: Store;
+  /** A merchant created through identity, with its own destination funding source. */
+  merchant(): Promise<MerchantPrincipal>;
+  /**
+   * A transaction of a fresh consumer at `merchant`, through the real payments flow; left
+   * `pending`, or moved to `completed` / `failed` through the sandbox simulation.
+   */
+  transaction(merchant: MerchantPrincipal, status?: "pending" | "completed" | "failed"): Promise<{ uuid: string; user: UserPrincipal; amountCents: number }>;
+  /** Set to make the next initiate "crash" right after recording `processing`. */
+  crashAfterProcessing: { next: boolean };
+}
+
+/** Identity, checkout and payments through the launcher's wiring, refunds itself with a fault hook. */
+export async function startRefunds(variant: InfraVariant): Promise<RefundsHarness> {
+  const store = await variant.store();
+  const logger = silentLogger();
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
+  await startServices(["identity", "checkout", "payments"], { config, logger, transport: await variant.transport(), store });
+  const crashAfterProcessing = { next: false };
+  await start({
+    transport: await variant.transport(),
+    store,
+    logger,
+    afterProcessing: async (refundId) => {
+      if (!crashAfterProcessing.next) return;
+      crashAfterProcessing.next = false;
+      throw new Error(`injected crash after ${refundId} became processing`);
+    },
+  });
+  const client = await variant.transport();
+  return {
+    client,
+    store,
+    crashAfterProcessing,
+    async merchant() {
+      const suffix = randomBytes(4).toString("hex");
+      const created = await client.call(
+        createMerchantOp,
+        { name: `Merchant ${suffix}`, destination_funding_source: `https://api-sandbox.dwolla.com/funding-sources/merchant-${suffix}` },
+        as({ kind: "admin" }),
+      );
+      return { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
+    },
+    async transaction(merchant, status = "completed") {
+      const { id } = await client.call(createCheckoutOp, { checkout: sampleCheckout() as never }, as(merchant));
+      const { link_token } = await client.call(generateLinkTokenOp, { checkout_id: id }, as(merchant));
+      const user = consumer();
+      const bank = await client.call(createLinkTokenOp, { checkout_id: id, link_token }, as(user));
+      const pub = await client.call(sandboxPublicTokenOp, { link_token: bank.link_token }, as(merchant));
+      await client.call(
+        exchangePublicTokenOp,
+        { checkout_id: id, link_token, public_token: pub.public_token, bankdata_account_id: pub.accounts[0]!.account_id },
+        as(user),
+      );
+      const { transaction_uuid: uuid } = await client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant));
+      if (status !== "pending") await client.call(simulateTransferOp, { transaction_uuid: uuid, status }, as(merchant));
+      // sampleCheckout's total is 107.5.
+      return { uuid, user, amountCents: 10_750 };
+    },
+  };
+}
+
+let phones = 0;
+/** A consumer as the gateway would resolve one (identity need not know them for these calls). */
+export function consumer(phone = `+1415556${String(++phones % 10_000).padStart(4, "0")}`): UserPrincipal {
+  return { kind: "user", userId: randomBytes(16).toString("hex"), phone };
+}
+
+export const as = (principal: Principal) => ({ requestId: `req_${randomBytes(4).toString("hex")}`, principal });
+export const SERVICE: Principal = { kind: "service", service: "test" };
+
+/** The AppError code a call fails with, or "resolved". */
+export const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "resolved",
+    (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+  );
