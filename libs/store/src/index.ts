@@ -7,3 +7,4 @@ export * from "./store.port.ts";
 export { createMongoStore, RESERVED_COLLECTIONS, type MongoStoreOptions } from "./mongo/mongo.store.ts";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded/embedded.store.ts";
 export { createStore, type StoreConfig } from "./create-store.ts";
+export { insertIfAbsent, insertOrGet } from "./insert-once.ts";

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertIfAbsent, type Store } from "@payrail/store";
 import type { CheckoutsPort } from "../domain/ports/checkouts.port.ts";
 import type { CheckoutRecord, TransferSummaryRecord } from "../domain/checkout.entity.ts";
 
@@ -25,14 +25,8 @@ export class CheckoutRepository implements CheckoutsPort {
   }
 
   /** Inserts; returns false when the merchant already has this merchant_checkout_id. */
-  async insert(record: CheckoutRecord): Promise<boolean> {
-    try {
-      await this.checkouts.insertOne(record);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  insert(record: CheckoutRecord): Promise<boolean> {
+    return insertIfAbsent(this.checkouts, record);
   }
 
   findForMerchant(merchantId: string, checkoutId: string): Promise<CheckoutRecord | null> {

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertIfAbsent, type Store } from "@payrail/store";
 import { operatorId, type OperatorRecord } from "../domain/operator.entity.ts";
 import type { OperatorsPort } from "../domain/ports/operators.port.ts";
 
@@ -11,12 +11,8 @@ export class OperatorRepository implements OperatorsPort {
   }
 
   async add(record: OperatorRecord): Promise<void> {
-    try {
-      await this.operators.insertOne(record);
-    } catch (err) {
-      // Registered already (or by a racing call): adding is idempotent.
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
+    // Registered already (or by a racing call): adding is idempotent.
+    await insertIfAbsent(this.operators, record);
   }
 
   async isOperator(merchantId: string, phone: string): Promise<boolean> {

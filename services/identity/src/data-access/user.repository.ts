@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertOrGet, type Store } from "@payrail/store";
 import type { UserRecord } from "../domain/consumer.entity.ts";
 import type { UsersPort } from "../domain/ports/users.port.ts";
 
@@ -16,15 +16,7 @@ export class UserRepository implements UsersPort {
   async findOrCreate(candidate: UserRecord): Promise<UserRecord> {
     const existing = await this.users.findOne({ phone: candidate.phone });
     if (existing) return existing;
-    try {
-      await this.users.insertOne(candidate);
-      return candidate;
-    } catch (err) {
-      // A concurrent first verification of this phone inserted first: theirs is the user.
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const winner = await this.users.findOne({ phone: candidate.phone });
-      if (!winner) throw err;
-      return winner;
-    }
+    // A concurrent first verification of this phone may insert first: then theirs is the user.
+    return (await insertOrGet(this.users, candidate, { phone: candidate.phone })).doc;
   }
 }

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertOrGet, type Store } from "@payrail/store";
 import type { ClaimRecord } from "../domain/payment-method.entity.ts";
 import type { ClaimsPort } from "../domain/ports/claims.port.ts";
 
@@ -14,15 +14,7 @@ export class ClaimRepository implements ClaimsPort {
   }
 
   async claim(record: ClaimRecord): Promise<string> {
-    try {
-      await this.claims.insertOne(record);
-      return record.userId;
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
-    const holder = await this.claims.findOne({ _id: record._id });
-    // Claims are never deleted, so the conflicting one is there to read.
-    if (!holder) throw new Error(`claim of ${record._id} conflicted but cannot be read`);
-    return holder.userId;
+    // Claims are never deleted, so a conflicting one is there to read.
+    return (await insertOrGet(this.claims, record)).doc.userId;
   }
 }

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertOrGet, type Store } from "@payrail/store";
 import type { RefundTransfersPort } from "../domain/ports/refund-transfers.port.ts";
 import type { TransferStatus } from "../domain/ports/transfer.port.ts";
 import type { RefundTransferRecord } from "../domain/refund-transfer.entity.ts";
@@ -16,16 +16,8 @@ export class RefundTransferRepository implements RefundTransfersPort {
   }
 
   async findOrCreate(record: RefundTransferRecord): Promise<RefundTransferRecord> {
-    try {
-      await this.transfers.insertOne(record);
-      return record;
-    } catch (err) {
-      // The _id is the refund id: a racing call created it first, and its record is the one.
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const existing = await this.transfers.findOne({ _id: record._id });
-      if (!existing) throw err;
-      return existing;
-    }
+    // The _id is the refund id: when a racing call created it first, its record is the one.
+    return (await insertOrGet(this.transfers, record)).doc;
   }
 
   find(refundId: string): Promise<RefundTransferRecord | null> {

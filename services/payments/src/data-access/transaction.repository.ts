@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Filter, type Store } from "@payrail/store";
+import { insertOrGet, type Filter, type Store } from "@payrail/store";
 import type { TransactionsPort } from "../domain/ports/transactions.port.ts";
 import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
 
@@ -21,15 +21,7 @@ export class TransactionRepository implements TransactionsPort {
   }
 
   async insertOnce(doc: TransactionDoc): Promise<TransactionDoc> {
-    try {
-      await this.transactions.insertOne(doc);
-      return doc;
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const existing = await this.transactions.findOne({ _id: doc._id });
-      if (!existing) throw err;
-      return existing;
-    }
+    return (await insertOrGet(this.transactions, doc)).doc;
   }
 
   findByUuid(transactionUuid: string): Promise<TransactionDoc | null> {

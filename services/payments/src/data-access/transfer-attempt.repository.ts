@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertOrGet, type Store } from "@payrail/store";
 import type { TransferAttemptsPort } from "../domain/ports/transfer-attempts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "../domain/transfer-attempt.entity.ts";
 
@@ -11,16 +11,8 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
   }
 
   async findOrCreate(record: TransferAttemptRecord): Promise<TransferAttemptRecord> {
-    try {
-      await this.attempts.insertOne(record);
-      return record;
-    } catch (err) {
-      // The _id is the checkout id: a racing call created it first, and its attempt is the one.
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const existing = await this.attempts.findOne({ _id: record._id });
-      if (!existing) throw err;
-      return existing;
-    }
+    // The _id is the checkout id: when a racing call created it first, its attempt is the one.
+    return (await insertOrGet(this.attempts, record)).doc;
   }
 
   find(checkoutId: string): Promise<TransferAttemptRecord | null> {

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertIfAbsent, type Store } from "@payrail/store";
 import type { WebhookEventsPort } from "../domain/ports/webhook-events.port.ts";
 
 /** Provider event ids already processed (`_id` = the provider's event id). */
@@ -13,13 +13,7 @@ export class WebhookEventRepository implements WebhookEventsPort {
     return (await this.events.findOne({ _id: eventId })) !== null;
   }
 
-  async remember(eventId: string, at: string): Promise<boolean> {
-    try {
-      await this.events.insertOne({ _id: eventId, processedAt: at });
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  remember(eventId: string, at: string): Promise<boolean> {
+    return insertIfAbsent(this.events, { _id: eventId, processedAt: at });
   }
 }

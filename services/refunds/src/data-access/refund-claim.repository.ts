@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import { insertIfAbsent, type Store } from "@payrail/store";
 import type { RefundClaim, RefundClaimsPort } from "../domain/ports/refund-claims.port.ts";
 
 /** Refund claims, keyed by transaction_uuid: the `_id` uniqueness picks one of racing requests. */
@@ -9,14 +9,8 @@ export class RefundClaimRepository implements RefundClaimsPort {
     return this.store.collection<RefundClaim>("refund_claims");
   }
 
-  async claim(claim: RefundClaim): Promise<boolean> {
-    try {
-      await this.claims.insertOne(claim);
-      return true;
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return false;
-      throw err;
-    }
+  claim(claim: RefundClaim): Promise<boolean> {
+    return insertIfAbsent(this.claims, claim);
   }
 
   find(transactionUuid: string): Promise<RefundClaim | null> {

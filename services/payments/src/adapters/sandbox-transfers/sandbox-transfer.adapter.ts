@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { randomUUID, sha256Hex, type Logger } from "@payrail/runtime";
-import { DuplicateKeyError, type Collection, type Filter, type Store } from "@payrail/store";
+import { insertOrGet, type Store } from "@payrail/store";
 import type {
   CreatedTransfer,
   CreateFundingSourceInput,
@@ -65,7 +65,7 @@ export class SandboxTransferAdapter implements TransferPort {
   async ensureCustomer(input: EnsureCustomerInput): Promise<TransferCustomer> {
     this.calls.ensureCustomer++;
     await this.ready();
-    const record = await this.insertOrGet(this.customers, { _id: randomUUID(), userId: input.userId, createdAt: this.iso() }, { userId: input.userId });
+    const { doc: record } = await insertOrGet(this.customers, { _id: randomUUID(), userId: input.userId, createdAt: this.iso() }, { userId: input.userId });
     return { customerUrl: SANDBOX_URL.customer(record._id) };
   }
 
@@ -75,7 +75,7 @@ export class SandboxTransferAdapter implements TransferPort {
     const customerId = sandboxId(input.customerUrl, "customers");
     if (!customerId || !(await this.customers.findOne({ _id: customerId }))) throw notFound("customer");
     if (!input.processorToken) throw validationError("plaidToken is required", "/plaidToken");
-    const record = await this.insertOrGet(
+    const { doc: record } = await insertOrGet(
       this.fundingSources,
       {
         _id: randomUUID(),
@@ -101,7 +101,7 @@ export class SandboxTransferAdapter implements TransferPort {
       if (id && !(await this.fundingSources.findOne({ _id: id }))) throw notFound("funding source");
     }
     const at = this.iso();
-    const record = await this.insertOrGet(
+    const { doc: record } = await insertOrGet(
       this.transfers,
       {
         _id: randomUUID(),
@@ -158,18 +158,6 @@ export class SandboxTransferAdapter implements TransferPort {
     return { customersCreated, fundingSourcesCreated, transfersCreated, calls: { ...this.calls } };
   }
 
-  /** Inserts; when the unique key is taken, answers the document that holds it. */
-  private async insertOrGet<T extends { _id: string }>(collection: Collection<T>, doc: T, key: Filter): Promise<T> {
-    try {
-      await collection.insertOne(doc);
-      return doc;
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-      const existing = await collection.findOne(key);
-      if (!existing) throw err;
-      return existing;
-    }
-  }
 
   /** Unique indexes first: they are what makes the idempotency hold under races. */
   private ready(): Promise<void> {
