@@ -1,10 +1,7 @@
 import {
   AppError,
-  createLinkTokenOp,
   createMerchantOp,
-  exchangePublicTokenOp,
   getProcessorTokenOp,
-  sandboxPublicTokenOp,
   type MerchantPrincipal,
 } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
@@ -17,7 +14,8 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
 import type { TransferStep } from "../src/domain/transfer.deps.ts";
 import { start } from "../src/index.ts";
-import { as, codeOf, consumer } from "./support/payments-harness.ts";
+import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
+import { as, codeOf } from "./support/payments-harness.ts";
 
 const variants = await infraVariants();
 const LEASE_MS = 5_000;
@@ -77,22 +75,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
   });
   afterAll(() => variant.cleanup());
 
-  /** A checkout whose consumer linked a bank account (the state get_processor_token needs). */
-  async function linked(): Promise<string> {
-    const { createCheckoutOp, generateLinkTokenOp } = await import("@payrail/contracts");
-    const { sampleCheckout } = await import("../../../test/support/fixtures.ts");
-    const { id } = await client.call(createCheckoutOp, { checkout: sampleCheckout() as never }, as(merchant));
-    const { link_token } = await client.call(generateLinkTokenOp, { checkout_id: id }, as(merchant));
-    const user = consumer();
-    const bank = await client.call(createLinkTokenOp, { checkout_id: id, link_token }, as(user));
-    const pub = await client.call(sandboxPublicTokenOp, { link_token: bank.link_token }, as(merchant));
-    await client.call(
-      exchangePublicTokenOp,
-      { checkout_id: id, link_token, public_token: pub.public_token, bankdata_account_id: pub.accounts[0]!.account_id },
-      as(user),
-    );
-    return id;
-  }
+  const linked = async () => (await linkedCheckoutOverRpc(client, merchant)).id;
   const run = (checkoutId: string) => client.call(getProcessorTokenOp, { checkout_id: checkoutId }, as(merchant), { timeoutMs: 3_000 });
   const counts = async () => ({
     customers: await store.collection("sandbox_transfer_customers").countDocuments({}),

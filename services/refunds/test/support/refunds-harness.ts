@@ -1,13 +1,8 @@
 import { randomBytes } from "node:crypto";
 import {
   AppError,
-  createCheckoutOp,
-  createLinkTokenOp,
   createMerchantOp,
-  exchangePublicTokenOp,
-  generateLinkTokenOp,
   getProcessorTokenOp,
-  sandboxPublicTokenOp,
   simulateTransferOp,
   type MerchantPrincipal,
   type Principal,
@@ -18,8 +13,8 @@ import { loadConfig, silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 // Through the launcher's wiring: a service never imports another service, not even in tests.
 import { startServices } from "../../../../bin/wiring.ts";
-import { sampleCheckout } from "../../../../test/support/fixtures.ts";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
+import { linkedCheckoutOverRpc } from "../../../../test/support/rpc-flow.ts";
 import { start } from "../../src/index.ts";
 
 export interface RefundsHarness {
@@ -68,16 +63,7 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
       return { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
     },
     async transaction(merchant, status = "completed") {
-      const { id } = await client.call(createCheckoutOp, { checkout: sampleCheckout() as never }, as(merchant));
-      const { link_token } = await client.call(generateLinkTokenOp, { checkout_id: id }, as(merchant));
-      const user = consumer();
-      const bank = await client.call(createLinkTokenOp, { checkout_id: id, link_token }, as(user));
-      const pub = await client.call(sandboxPublicTokenOp, { link_token: bank.link_token }, as(merchant));
-      await client.call(
-        exchangePublicTokenOp,
-        { checkout_id: id, link_token, public_token: pub.public_token, bankdata_account_id: pub.accounts[0]!.account_id },
-        as(user),
-      );
+      const { id, user } = await linkedCheckoutOverRpc(client, merchant, consumer());
       const { transaction_uuid: uuid } = await client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant));
       if (status !== "pending") await client.call(simulateTransferOp, { transaction_uuid: uuid, status }, as(merchant));
       // sampleCheckout's total is 107.5.
