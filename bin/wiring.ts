@@ -45,6 +45,9 @@ export async function startServices(
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
+  // One key for every service of the process (SECRETS_KEY, or embedded mode's generated one).
+  let key: Buffer | undefined;
+  const secretsKey = async () => (key ??= await resolveSecretsKey(config));
   const started: Started[] = [];
   for (const name of DOMAIN_SERVICES) {
     if (!names.includes(name)) continue;
@@ -58,12 +61,12 @@ export async function startServices(
           livemode: config.PROVIDERS === "live",
           authTokenTtlHours: config.AUTH_TOKEN_TTL_HOURS,
           twilio: { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, fromNumber: config.TWILIO_FROM_NUMBER },
-          secretsKey: config.SECRETS_KEY,
+          secretsKey: await secretsKey(),
         }),
       );
     }
     if (name === "checkout") started.push(await checkout.start(common));
-    if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await resolveSecretsKey(config), providers: config }));
+    if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await secretsKey(), providers: config }));
     if (name === "refunds") started.push(await refunds.start({ ...common, ...deps.refundsHooks }));
   }
   if (names.includes("gateway")) {
