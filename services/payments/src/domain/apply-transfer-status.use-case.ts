@@ -37,8 +37,11 @@ export async function applyTransferStatus(
   }
   const now = deps.now().toISOString();
   const error = state.status === "failed" ? (state.failureCode ?? "failed") : null;
-  await deps.transactions.settle(transaction._id, state.status, error, now);
-  const current = (await deps.transactions.findByUuid(transaction._id)) ?? transaction;
+  // The moved record, or (already final: a replay or a late event) the record as it stands.
+  const current =
+    (await deps.transactions.settle(transaction._id, state.status, error, now)) ??
+    (await deps.transactions.findByUuid(transaction._id)) ??
+    transaction;
   if (current.transaction_status !== "pending") {
     await deps.checkouts.recordTransferStatus(meta, current.checkoutRef, current._id, current.transaction_status);
   }

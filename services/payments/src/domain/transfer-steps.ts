@@ -54,6 +54,7 @@ export async function runTransferSteps(
     });
     await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
   }
+  // Look first so a resumed call does not draw (and waste) another sequential id.
   if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
     await deps.transactions.insertOnce(transactionDoc(a, await deps.transactions.nextId()));
   }
