@@ -15,7 +15,9 @@ export interface Started {
 }
 
 export function openStore(config: Config, logger: Logger): Promise<Store> {
-  return createStore({ mongodbUrl: config.MONGODB_URL, dbName: config.MONGODB_DB, dataDir: config.DATA_DIR, logger });
+  // Unindexed queries fail in development and tests; production logs them instead of failing requests.
+  const indexCheck = process.env.NODE_ENV === "production" ? "warn" : "enforce";
+  return createStore({ mongodbUrl: config.MONGODB_URL, dbName: config.MONGODB_DB, dataDir: config.DATA_DIR, logger, indexCheck });
 }
 
 export function openTransport(config: Config, logger: Logger): Promise<Transport> {

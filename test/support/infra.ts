@@ -7,7 +7,7 @@ import {
 } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
 import { silentLogger, type Logger } from "@payrail/runtime";
-import { createEmbeddedStore, createMongoStore, type Store } from "@payrail/store";
+import { createEmbeddedStore, createMongoStore, withIndexCheck, type Store } from "@payrail/store";
 import { mongoTestUrl } from "@payrail/store/testing";
 
 /**
@@ -40,7 +40,7 @@ export function embeddedVariant(logger: Logger = silentLogger()): InfraVariant {
       return t;
     },
     async store() {
-      store ??= await createEmbeddedStore({ logger });
+      store ??= withIndexCheck(createEmbeddedStore({ logger }), { mode: "enforce" });
       return store;
     },
     async cleanup() {
@@ -69,7 +69,7 @@ export async function brokerVariant(): Promise<InfraVariant> {
       return t;
     },
     async store() {
-      store ??= await createMongoStore({ url: mongo.url!, dbName, logger });
+      store ??= withIndexCheck(createMongoStore({ url: mongo.url!, dbName, logger }), { mode: "enforce" });
       return store;
     },
     async cleanup() {

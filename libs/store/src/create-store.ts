@@ -2,6 +2,7 @@ import type { Logger } from "@payrail/runtime";
 import type { Store } from "./store.port.ts";
 import { createEmbeddedStore } from "./embedded/embedded.store.ts";
 import { createMongoStore } from "./mongo/mongo.store.ts";
+import { withIndexCheck } from "./index-coverage/index-checked.store.ts";
 
 export interface StoreConfig {
   /** MONGODB_URL: when set, the MongoDB adapter is used. */
@@ -11,6 +12,11 @@ export interface StoreConfig {
   /** DATA_DIR: the embedded store's folder; undefined keeps data in memory (tests). */
   dataDir?: string | undefined;
   logger: Logger;
+  /**
+   * What a query no declared index serves does: "enforce" (default) fails it, "warn" logs its
+   * shape once (production, where a failed request is worse than a slow one).
+   */
+  indexCheck?: "enforce" | "warn";
 }
 
 /**
@@ -19,9 +25,10 @@ export interface StoreConfig {
  * an unreachable database or an unusable data folder instead of failing on first request.
  */
 export async function createStore(config: StoreConfig): Promise<Store> {
-  const store = config.mongodbUrl
+  const raw = config.mongodbUrl
     ? createMongoStore({ url: config.mongodbUrl, dbName: config.dbName ?? "payrail", logger: config.logger })
     : createEmbeddedStore({ dir: config.dataDir, logger: config.logger });
+  const store = withIndexCheck(raw, { mode: config.indexCheck ?? "enforce", logger: config.logger });
   try {
     await store.ping();
   } catch (err) {

@@ -74,6 +74,11 @@ export interface Collection<T extends { _id: string }> {
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   countDocuments(filter: Filter): Promise<number>;
   /**
+   * How many documents the collection holds, from the database's own bookkeeping rather than
+   * a query (MongoDB's estimatedDocumentCount): for statistics, never for decisions.
+   */
+  estimatedCount(): Promise<number>;
+  /**
    * The single conditional write: atomically finds one document matching `filter`, applies
    * `update`, and returns it (after, by default), or null when nothing matched and no upsert.
    * Throws DuplicateKeyError when the write would break a unique index.

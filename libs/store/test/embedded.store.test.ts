@@ -1,13 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore, DuplicateKeyError, StoreUnavailableError } from "../src/index.ts";
+import type { EmbeddedCollection } from "../src/embedded/embedded.collection.ts";
 import { runStoreContract } from "./store.contract.ts";
 
 const logger = silentLogger();
+const here = dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "payrail-store-"));
@@ -54,29 +57,6 @@ describe("embedded store on disk", () => {
     await second.close();
   });
 
-  it("compacts the datafile on close, so 200 updates of one document leave one line", async () => {
-    const dir = await tempDir();
-    const store = createEmbeddedStore({ dir, logger });
-    const col = store.collection<{ _id: string; n?: number }>("counting");
-    await col.insertOne({ _id: "one" });
-    for (let i = 0; i < 200; i++) await col.findOneAndUpdate({ _id: "one" }, { $inc: { n: 1 } });
-    await store.close();
-    const lines = (await readFile(join(dir, "counting.db"), "utf8")).trim().split("\n");
-    expect(lines).toEqual([JSON.stringify({ _id: "one", n: 200 })]);
-  });
-
-  it("compacts periodically while running", async () => {
-    const dir = await tempDir();
-    const store = createEmbeddedStore({ dir, logger, compactIntervalMs: 50 });
-    const col = store.collection<{ _id: string; n?: number }>("ticking");
-    await col.insertOne({ _id: "one" });
-    for (let i = 0; i < 50; i++) await col.findOneAndUpdate({ _id: "one" }, { $inc: { n: 1 } });
-    await sleep(300);
-    const lines = (await readFile(join(dir, "ticking.db"), "utf8")).trim().split("\n");
-    expect(lines).toHaveLength(1);
-    await store.close();
-  });
-
   it("reports a folder it cannot use, and a closed store, as unavailable", async () => {
     const store = createEmbeddedStore({ dir: blocked, logger });
     await expect(store.collection("x").find({})).rejects.toBeInstanceOf(StoreUnavailableError);
@@ -99,5 +79,97 @@ describe("embedded store on disk", () => {
     await expect(second.collection("a").insertOne({ _id: "2" })).rejects.toBeInstanceOf(DuplicateKeyError);
     await second.collection("a").insertOne({ _id: "3", k: 1 } as { _id: string });
     await second.close();
+  });
+
+  it("keeps every acknowledged write when the process is killed (SIGKILL) mid-burst", async () => {
+    const dir = await tempDir();
+    const child = spawn(process.execPath, ["--import", "tsx", join(here, "support", "write-burst.child.ts"), dir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const acknowledged: string[] = [];
+    let partial = "";
+    await new Promise<void>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", () => resolve());
+      child.stdout.on("data", (chunk: Buffer) => {
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop() ?? "";
+        acknowledged.push(...lines);
+        if (acknowledged.length >= 2_000) child.kill("SIGKILL");
+      });
+    });
+    expect(child.signalCode).toBe("SIGKILL");
+    const store = createEmbeddedStore({ dir, logger });
+    const col = store.collection<{ _id: string; n: number; touched?: boolean }>("burst");
+    const missing: string[] = [];
+    for (const id of acknowledged) {
+      const doc = await col.findOne({ _id: id });
+      if (doc?.touched !== true) missing.push(id);
+    }
+    expect(missing).toEqual([]);
+    await store.close();
+  });
+
+  it("imports an nedb data folder on first open and moves the old files aside", async () => {
+    const dir = await tempDir();
+    const lines = [
+      { _id: "c1", merchantId: "m1", number: 1, createdAt: { $$date: Date.UTC(2024, 0, 2) } },
+      { _id: "c2", merchantId: "m1", number: 2, items: [{ sku: "x" }] },
+      { _id: "c1", merchantId: "m1", number: 1, status: "paid" },
+      { $$deleted: true, _id: "c2" },
+      { _id: "c3", merchantId: "m2", number: 3 },
+      { $$indexCreated: { fieldName: "merchantId" } },
+    ];
+    await writeFile(join(dir, "checkouts.db"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n{\"_id\": \"torn");
+    await writeFile(join(dir, "counters.db"), JSON.stringify({ _id: "checkout_number", seq: 3 }) + "\n");
+    await writeFile(join(dir, "_indexes.meta"), JSON.stringify({ _id: "checkouts/x", collection: "checkouts" }) + "\n");
+
+    const store = createEmbeddedStore({ dir, logger });
+    const checkouts = store.collection<{ _id: string; merchantId: string }>("checkouts");
+    expect(await checkouts.find({ merchantId: "m1" })).toEqual([{ _id: "c1", merchantId: "m1", number: 1, status: "paid" }]);
+    expect(await checkouts.findOne({ _id: "c3" })).toMatchObject({ merchantId: "m2" });
+    expect(await store.nextSequence("checkout_number")).toBe(4);
+    await store.close();
+
+    const files = await readdir(dir);
+    expect(files.filter((f) => f.endsWith(".db") || f.endsWith(".meta"))).toEqual([]);
+    const backup = files.find((f) => f.startsWith("nedb-backup-"));
+    expect((await readdir(join(dir, backup!))).sort()).toEqual(["_indexes.meta", "checkouts.db", "counters.db"]);
+
+    // A second open finds nothing to import and keeps the data.
+    const again = createEmbeddedStore({ dir, logger });
+    expect(await again.collection("checkouts").estimatedCount()).toBe(2);
+    await again.close();
+  });
+
+  it("refuses to open a folder whose nedb file is unreadable, naming the file", async () => {
+    const dir = await tempDir();
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "checkouts.db"), "not json\n" + JSON.stringify({ _id: "a" }) + "\n" + JSON.stringify({ _id: "b" }) + "\n");
+    const store = createEmbeddedStore({ dir, logger });
+    await expect(store.ping()).rejects.toThrow(/checkouts\.db: line 1 is not JSON/);
+    await store.close();
+  });
+});
+
+describe("embedded store query plans", () => {
+  it("answers the services' query shapes through their indexes, never a full scan or a sort", async () => {
+    const store = createEmbeddedStore({ logger });
+    const col = store.collection<{ _id: string }>("planned") as unknown as EmbeddedCollection<{ _id: string }>;
+    await col.createIndex({ keys: { merchantId: 1, number: -1 }, name: "merchant_newest" });
+    await col.createIndex({ keys: { merchantId: 1, merchantCheckoutId: 1 }, unique: true, name: "merchant_checkout_id" });
+    await col.createIndex({ keys: { userId: 1, createdAt: -1 }, name: "user_newest" });
+    const plans = [
+      col.queryPlan({ _id: "chk_1", merchantId: "m" }),
+      col.queryPlan({ merchantId: "m" }, { sort: { number: -1 }, limit: 21 }),
+      col.queryPlan({ merchantId: "m", number: { $lt: 500 } }, { sort: { number: -1 }, limit: 21 }),
+      col.queryPlan({ merchantId: "m", merchantCheckoutId: "order-1" }),
+      col.queryPlan({ userId: "u" }, { sort: { createdAt: -1 }, limit: 100 }),
+    ];
+    for (const plan of plans) {
+      expect(plan).toMatch(/SEARCH .* USING (INDEX|COVERING INDEX|PRIMARY KEY)/);
+      expect(plan).not.toMatch(/SCAN|TEMP B-TREE/);
+    }
+    await store.close();
   });
 });

@@ -7,6 +7,7 @@ import {
 import type { Transport } from "@payrail/messaging";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
+import { uncheckedStore } from "@payrail/store/testing";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "../../../bin/wiring.ts";
@@ -78,10 +79,10 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
   const linked = async () => (await linkedCheckoutOverRpc(client, merchant)).id;
   const run = (checkoutId: string) => client.call(getProcessorTokenOp, { checkout_id: checkoutId }, as(merchant), { timeoutMs: 3_000 });
   const counts = async () => ({
-    customers: await store.collection("sandbox_transfer_customers").countDocuments({}),
-    fundingSources: await store.collection("sandbox_funding_sources").countDocuments({}),
-    transfers: await store.collection("sandbox_transfers").countDocuments({}),
-    transactions: await store.collection("transactions").countDocuments({}),
+    customers: await uncheckedStore(store).collection("sandbox_transfer_customers").countDocuments({}),
+    fundingSources: await uncheckedStore(store).collection("sandbox_funding_sources").countDocuments({}),
+    transfers: await uncheckedStore(store).collection("sandbox_transfers").countDocuments({}),
+    transactions: await uncheckedStore(store).collection("transactions").countDocuments({}),
   });
 
   describe.skipIf(!!variant.skipReason)("resuming", () => {

@@ -1,3 +1,4 @@
+import { uncheckedStore } from "@payrail/store/testing";
 import {
   decideRefundOp,
   initiateRefundTransferOp,
@@ -42,7 +43,7 @@ describe.each(variants)("refund transfers over $name", (variant) => {
   const initiate = (id: string, who: Parameters<typeof as>[0] = merchant) =>
     h.client.call(initiateRefundTransferOp, { id, status: "approved" }, as(who), { timeoutMs: 15_000 });
   const transfersFor = (refundId: string) => h.store.collection<SandboxTransfer>("sandbox_transfers").find({ idempotencyKey: refundId });
-  const allTransfers = () => h.store.collection("sandbox_transfers").countDocuments({});
+  const allTransfers = () => uncheckedStore(h.store).collection("sandbox_transfers").countDocuments({});
   const simulate = (transferId: string, status: "completed" | "failed", who: MerchantPrincipal = merchant) =>
     h.client.call(simulateTransferOp, { transaction_uuid: transferId, status }, as(who)) as Promise<RefundRecord>;
 

@@ -1,4 +1,3 @@
-import type { Datastore as Nedb } from "./nedb-datastore.ts";
 import {
   DuplicateKeyError,
   type Collection,
@@ -9,47 +8,40 @@ import {
   type SortSpec,
   type Update,
 } from "../store.port.ts";
-import type { KeyedMutex } from "../shared/keyed-mutex.ts";
 import { assertDefinedFilter } from "../shared/filter-guard.ts";
 import { plainCopy } from "../shared/plain-copy.ts";
 import { randomId } from "../shared/random-id.ts";
-import { countDocs, findDocs } from "./nedb-cursor.ts";
+import { matches } from "./document-match.ts";
+import { sameIndex, sameKeys, toStoredIndex, type StoredIndex } from "./index-spec.ts";
+import { arrayPaths, throughArray } from "./multikey-paths.ts";
+import { fieldExpr, sqlName } from "./sql-expression.ts";
+import { toSqlFilter, toSqlOrder, toSqlPredicate } from "./sql-filter.ts";
+import { sqlIndexName, type CollectionState, type SqliteHost } from "./sqlite-host.ts";
 import { applyUpdate } from "./update-operators.ts";
 import { seedFromFilter } from "./upsert-seed.ts";
-import { findUniqueViolation, hasExistingDuplicates, sameIndex, toStoredIndex, type StoredIndex } from "./unique-indexes.ts";
 
 type Doc = Record<string, unknown>;
-
-/** What a collection needs from its store: its loaded datastore, index persistence, the lock. */
-export interface CollectionHost {
-  /** Loads the collection on first use; throws StoreUnavailableError once the store is closed. */
-  state(name: string): Promise<{ ds: Nedb; indexes: StoredIndex[] }>;
-  saveIndex(collection: string, index: StoredIndex): Promise<void>;
-  /** Held around every write of a collection, so read-check-write sequences are atomic. */
-  writeLock: KeyedMutex;
-  /** Marks the datafile as grown since its last compaction. */
-  wrote(name: string): void;
+interface Row {
+  rowid: number;
+  doc: string;
 }
 
 /**
- * One collection of the embedded store. nedb stores and matches documents; everything nedb
- * cannot do atomically (conditional update with arbitrary operators, upsert, partial-unique
- * indexes) happens here under the collection's write lock, so it behaves like MongoDB for a
- * single process.
+ * One collection of the embedded store: a SQLite table of JSON documents (`_id`, `doc`),
+ * with each declared index built by SQLite on `json_extract` expressions, so lookups, sorts
+ * and uniqueness (compound and partial) are the engine's. A query is narrowed in SQL through
+ * those indexes and confirmed row by row with MongoDB's rules (document-match.ts).
  */
 export class EmbeddedCollection<T extends { _id: string }> implements Collection<T> {
   constructor(
     readonly name: string,
-    private readonly host: CollectionHost,
+    private readonly host: SqliteHost,
   ) {}
 
   async insertOne(doc: T): Promise<void> {
     if (typeof doc._id !== "string") throw new Error(`insert into ${this.name}: _id must be a string`);
     const copy = plainCopy(doc) as Doc;
-    await this.write(async ({ ds, indexes }) => {
-      await this.assertUnique(ds, indexes, copy, true);
-      await ds.insertAsync(copy);
-    });
+    await this.host.write(this.name, () => this.insertRow(this.state(), copy));
   }
 
   async findOne(filter: Filter, options: { sort?: SortSpec } = {}): Promise<T | null> {
@@ -59,80 +51,180 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     assertDefinedFilter(filter, this.name);
-    const { ds } = await this.host.state(this.name);
-    return (await findDocs(ds, filter, options)) as T[];
+    return this.host.read(this.name, () => this.select(this.state(), filter, options).map((r) => JSON.parse(r.doc) as T));
   }
 
   async countDocuments(filter: Filter): Promise<number> {
     assertDefinedFilter(filter, this.name);
-    const { ds } = await this.host.state(this.name);
-    return countDocs(ds, filter);
+    return this.host.read(this.name, () => {
+      const state = this.state();
+      const sql = toSqlFilter(filter, (path) => throughArray(state.arrays, path));
+      if (sql.exact) {
+        return (this.host.prepare(`SELECT count(*) AS n FROM ${sqlName(state.table)} WHERE ${sql.where}`).get(...sql.params) as { n: number }).n;
+      }
+      return this.select(state, filter, {}).length;
+    });
+  }
+
+  async estimatedCount(): Promise<number> {
+    return this.host.read(this.name, () => {
+      const { table } = this.state();
+      return (this.host.prepare(`SELECT count(*) AS n FROM ${sqlName(table)}`).get() as { n: number }).n;
+    });
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     assertDefinedFilter(filter, this.name);
-    const returnBefore = options.returnDocument === "before";
-    return this.write(async ({ ds, indexes }) => {
-      const [found] = await findDocs(ds, filter, { sort: options.sort, limit: 1 });
+    return this.host.write(this.name, () => {
+      const state = this.state();
+      const [found] = this.select(state, filter, { sort: options.sort, limit: 1 });
       if (found) {
-        const next = applyUpdate(found, update, false);
-        await this.assertUnique(ds, indexes, next, false);
-        await ds.updateAsync({ _id: found._id }, next, {});
-        return (returnBefore ? found : next) as T;
+        const before = JSON.parse(found.doc) as Doc;
+        const next = applyUpdate(before, update, false);
+        this.assertNullKeysFree(state, next);
+        this.host.prepare(`UPDATE ${sqlName(state.table)} SET doc = ? WHERE rowid = ?`).run(JSON.stringify(next), found.rowid);
+        this.rememberArrays(state, next);
+        return (options.returnDocument === "before" ? before : next) as T;
       }
       if (!options.upsert) return null;
       const created = applyUpdate(seedFromFilter(filter), update, true);
       created._id ??= randomId();
       if (typeof created._id !== "string") throw new Error(`upsert into ${this.name}: _id must be a string`);
-      await this.assertUnique(ds, indexes, created, true);
-      await ds.insertAsync(created);
-      return returnBefore ? null : (created as T);
+      this.insertRow(state, created);
+      return options.returnDocument === "before" ? null : (created as T);
     });
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
     assertDefinedFilter(filter, this.name);
-    return this.write(async ({ ds }) => {
-      const [found] = await findDocs(ds, filter, { limit: 1 });
+    return this.host.write(this.name, () => {
+      const state = this.state();
+      const [found] = this.select(state, filter, { limit: 1 });
       if (!found) return false;
-      return (await ds.removeAsync({ _id: found._id }, {})) === 1;
+      return this.host.prepare(`DELETE FROM ${sqlName(state.table)} WHERE rowid = ?`).run(found.rowid).changes === 1;
     });
   }
 
   async createIndex(spec: IndexSpec): Promise<void> {
     const wanted = toStoredIndex(spec);
-    await this.write(async ({ ds, indexes }) => {
-      const existing = indexes.find((i) => i.name === wanted.name || sameKeys(i, wanted));
+    await this.host.write(this.name, () => {
+      const state = this.state();
+      const existing = state.indexes.find((i) => i.name === wanted.name || sameKeys(i, wanted));
       if (existing) {
         if (sameIndex(existing, wanted)) return;
         throw new Error(`index ${wanted.name} on ${this.name} conflicts with existing index ${existing.name}`);
       }
-      if (wanted.unique && hasExistingDuplicates(await findDocs(ds, {}), wanted)) {
-        throw new DuplicateKeyError(this.name, wanted.name);
+      const columns = Object.entries(wanted.keys).map(([field, dir]) => `${fieldExpr(field)}${dir === -1 ? " DESC" : ""}`);
+      const where = wanted.partialFilterExpression ? ` WHERE ${toSqlPredicate(wanted.partialFilterExpression)}` : "";
+      state.indexes.push(wanted); // before building, so a unique failure names this index
+      try {
+        const index = sqlName(sqlIndexName(state.table, wanted.name));
+        this.host.db().exec(`CREATE ${wanted.unique ? "UNIQUE " : ""}INDEX ${index} ON ${sqlName(state.table)} (${columns.join(", ")})${where}`);
+        if (wanted.unique && this.nullKeyHolders(state, wanted, undefined).length > 1) throw new DuplicateKeyError(this.name, wanted.name);
+        this.host.prepare("INSERT INTO _indexes (collection, name, spec) VALUES (?, ?, ?)").run(this.name, wanted.name, JSON.stringify(wanted));
+      } catch (err) {
+        state.indexes.pop(); // the transaction rolls the SQL back; undo the memory too
+        throw err;
       }
-      // nedb's own (non-unique) index on the first key only speeds up lookups and unique
-      // checks; uniqueness itself is enforced above, because nedb has no partial indexes.
-      const [first] = Object.keys(wanted.keys);
-      if (first && first !== "_id") await ds.ensureIndexAsync({ fieldName: first });
-      await this.host.saveIndex(this.name, wanted);
-      indexes.push(wanted);
     });
   }
 
-  private async assertUnique(ds: Nedb, indexes: StoredIndex[], doc: Doc, isNew: boolean): Promise<void> {
-    const violated = await findUniqueViolation(ds, indexes, doc, isNew);
-    if (violated) throw new DuplicateKeyError(this.name, violated);
+  /** SQLite's plan for a find (EXPLAIN QUERY PLAN, one line per step): for tests and diagnosis. */
+  queryPlan(filter: Filter, options: FindOptions = {}): string {
+    const { text, params } = this.selectSql(this.state(), filter, options);
+    const rows = this.host.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[];
+    return rows.map((r) => r.detail).join("\n");
   }
 
-  private async write<R>(section: (state: { ds: Nedb; indexes: StoredIndex[] }) => Promise<R>): Promise<R> {
-    return this.host.writeLock.run(this.name, async () => {
-      const result = await section(await this.host.state(this.name));
-      this.host.wrote(this.name);
-      return result;
-    });
+  private state(): CollectionState {
+    return this.host.state(this.name);
+  }
+
+  /**
+   * The rows matching `filter`, in `options.sort` order. When the SQL is exact, skip and
+   * limit run in SQLite; otherwise rows are confirmed in JavaScript as they stream past.
+   */
+  private select(state: CollectionState, filter: Filter, options: FindOptions): Row[] {
+    const { text, params, exact } = this.selectSql(state, filter, options);
+    if (exact) return this.host.prepare(text).all(...params) as Row[];
+    const rows: Row[] = [];
+    let skip = options.skip ?? 0;
+    for (const row of this.host.prepare(text).iterate(...params) as IterableIterator<Row>) {
+      if (!matches(JSON.parse(row.doc) as Doc, filter)) continue;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      rows.push(row);
+      if (options.limit && rows.length >= options.limit) break; // leaving the loop closes the cursor
+    }
+    return rows;
+  }
+
+  /** The SELECT for a find; skip and limit go into the SQL only when it is exact. */
+  private selectSql(state: CollectionState, filter: Filter, options: FindOptions): { text: string; params: (string | number)[]; exact: boolean } {
+    const sql = toSqlFilter(filter, (path) => throughArray(state.arrays, path));
+    const order = toSqlOrder(options.sort);
+    let text = `SELECT rowid, doc FROM ${sqlName(state.table)} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ""}`;
+    if (sql.exact) {
+      if (options.limit !== undefined && options.limit > 0) text += ` LIMIT ${Math.floor(options.limit)}`;
+      if (options.skip) text += `${options.limit ? "" : " LIMIT -1"} OFFSET ${Math.floor(options.skip)}`;
+    }
+    return { text, params: sql.params, exact: sql.exact };
+  }
+
+  private insertRow(state: CollectionState, doc: Doc): void {
+    this.assertNullKeysFree(state, doc);
+    this.host.prepare(`INSERT INTO ${sqlName(state.table)} (_id, doc) VALUES (?, ?)`).run(doc._id as string, JSON.stringify(doc));
+    this.rememberArrays(state, doc);
+  }
+
+  /**
+   * MongoDB indexes a missing field as null, so two documents without a unique field collide;
+   * SQLite lets NULLs differ. Only for a document with a null key, look for another holder
+   * (an indexed `IS NULL` lookup) inside the same write transaction.
+   */
+  private assertNullKeysFree(state: CollectionState, doc: Doc): void {
+    for (const index of state.indexes) {
+      if (!index.unique || !Object.keys(index.keys).some((field) => valueAt(doc, field) === null)) continue;
+      if (index.partialFilterExpression && !matches(doc, index.partialFilterExpression)) continue;
+      if (this.nullKeyHolders(state, index, doc).some((id) => id !== doc._id)) throw new DuplicateKeyError(this.name, index.name);
+    }
+  }
+
+  /** `_id`s of documents whose keys for `index` equal `doc`'s (all-null keys when no doc). */
+  private nullKeyHolders(state: CollectionState, index: StoredIndex, doc: Doc | undefined): string[] {
+    const conditions: string[] = [];
+    const params: (string | number)[] = [];
+    for (const field of Object.keys(index.keys)) {
+      const value = doc ? valueAt(doc, field) : null;
+      if (value === null) conditions.push(`${fieldExpr(field)} IS NULL`);
+      else if (typeof value === "string" || typeof value === "number") {
+        conditions.push(`${fieldExpr(field)} = ?`);
+        params.push(value);
+      } else return []; // an object or array key: SQLite's own unique check covers it
+    }
+    if (index.partialFilterExpression) conditions.push(toSqlPredicate(index.partialFilterExpression));
+    const sql = `SELECT _id FROM ${sqlName(state.table)} WHERE ${conditions.join(" AND ")} LIMIT 2`;
+    return (this.host.prepare(sql).all(...params) as { _id: string }[]).map((r) => r._id);
+  }
+
+  /** Records new array paths (see multikey-paths.ts) in the same transaction as the write. */
+  private rememberArrays(state: CollectionState, doc: Doc): void {
+    for (const path of arrayPaths(doc)) {
+      if (state.arrays.has(path)) continue;
+      this.host.prepare("INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)").run(this.name, path);
+      state.arrays.add(path);
+    }
   }
 }
 
-function sameKeys(a: StoredIndex, b: StoredIndex): boolean {
-  return JSON.stringify(a.keys) === JSON.stringify(b.keys);
+/** The value at a dotted path, missing counting as null (MongoDB's index key rule). */
+function valueAt(doc: Doc, path: string): unknown {
+  let node: unknown = doc;
+  for (const key of path.split(".")) {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return null;
+    node = (node as Doc)[key];
+  }
+  return node ?? null;
 }

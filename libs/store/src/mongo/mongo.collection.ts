@@ -52,6 +52,10 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     return this.call(() => this.col.countDocuments(asDriverFilter(filter)));
   }
 
+  async estimatedCount(): Promise<number> {
+    return this.call(() => this.col.estimatedDocumentCount());
+  }
+
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     assertDefinedFilter(filter, this.name);
     const upsert = options.upsert ?? false;

@@ -151,9 +151,9 @@ export class SandboxTransferAdapter implements TransferPort {
 
   async stats(): Promise<SandboxTransferStats> {
     const [customersCreated, fundingSourcesCreated, transfersCreated] = await Promise.all([
-      this.customers.countDocuments({}),
-      this.fundingSources.countDocuments({}),
-      this.transfers.countDocuments({}),
+      this.customers.estimatedCount(),
+      this.fundingSources.estimatedCount(),
+      this.transfers.estimatedCount(),
     ]);
     return { customersCreated, fundingSourcesCreated, transfersCreated, calls: { ...this.calls } };
   }

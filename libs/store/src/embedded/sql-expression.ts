@@ -1,0 +1,30 @@
+/**
+ * The SQL expression for a document field. Every query and every index goes through this
+ * one function, because SQLite uses an expression index only when the query spells the
+ * expression exactly as the index did. `_id` is a real column (the table's unique key).
+ */
+export function fieldExpr(path: string): string {
+  if (path === "_id") return "_id";
+  return `json_extract(doc, ${sqlString(jsonPath(path))})`;
+}
+
+/** `a.b` → `$.a.b`; segments that are not plain identifiers are quoted (`$."x-y"`). */
+function jsonPath(path: string): string {
+  const segments = path.split(".");
+  if (segments.some((s) => s === "" || s.startsWith("$") || s.includes('"'))) throw new Error(`invalid field path "${path}"`);
+  return "$" + segments.map((s) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? `.${s}` : `."${s}"`)).join("");
+}
+
+/** A quoted SQL identifier (table and index names come from checked collection and index names). */
+export function sqlName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export function sqlString(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** A JSON scalar as SQLite compares it: booleans are stored by json_extract as 1 and 0. */
+export function sqlScalar(value: string | number | boolean): string | number {
+  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+}

@@ -1,0 +1,214 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { Logger } from "@payrail/runtime";
+import { DuplicateKeyError, StoreUnavailableError } from "../store.port.ts";
+import { sqlName } from "./sql-expression.ts";
+import type { StoredIndex } from "./index-spec.ts";
+
+type Db = Database.Database;
+type Statement = Database.Statement;
+
+/** What the store knows of one collection: its table, its indexes, its array paths. */
+export interface CollectionState {
+  table: string;
+  indexes: StoredIndex[];
+  arrays: Set<string>;
+}
+
+interface PendingWrite {
+  collection: string;
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The file the embedded store keeps everything in, under DATA_DIR. */
+export const DATABASE_FILE = "payrail.sqlite";
+
+/** How many distinct prepared statements are kept (filters of varying shape make new ones). */
+const STATEMENT_CACHE = 500;
+
+/**
+ * The one SQLite connection of an embedded store and the state of its collections. All calls
+ * are synchronous (better-sqlite3): a statement or transaction runs to completion before any
+ * other JavaScript runs, which is what makes each conditional write atomic in this process;
+ * `BEGIN IMMEDIATE` keeps it atomic against another process too.
+ *
+ * Durability: WAL with synchronous=NORMAL. A commit is in the WAL (the OS's page cache) before
+ * the call returns, so a killed process (SIGKILL) loses nothing it acknowledged; only a power
+ * loss may lose the last transactions, and never corrupts the file.
+ */
+export class SqliteHost {
+  private connection: Db | undefined;
+  private readonly statements = new Map<string, Statement>();
+  private readonly states = new Map<string, CollectionState>();
+  private readonly pending: PendingWrite[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly dir: string | undefined,
+    readonly log: Logger,
+    private readonly onOpen: (db: Db) => void = () => undefined,
+  ) {}
+
+  /** The open connection, opening it on first use; StoreUnavailableError when it cannot be. */
+  db(): Db {
+    if (this.closed) throw new StoreUnavailableError("embedded store is closed");
+    if (this.connection) return this.connection;
+    try {
+      if (this.dir) mkdirSync(this.dir, { recursive: true });
+      const db = new Database(this.dir ? join(this.dir, DATABASE_FILE) : ":memory:");
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+      db.pragma("busy_timeout = 5000");
+      // A bounded page cache (16 MiB): the data stays on disk, not in the process.
+      db.pragma("cache_size = -16384");
+      db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name));
+               CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path));
+               CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+      this.connection = db;
+      this.onOpen(db);
+      return db;
+    } catch (err) {
+      this.connection?.close();
+      this.connection = undefined;
+      if (err instanceof StoreUnavailableError) throw err;
+      throw new StoreUnavailableError(`embedded store cannot open ${this.dir ?? "memory"}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /** A prepared statement, cached by its text. */
+  prepare(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE) this.statements.clear();
+      statement = this.db().prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Runs `work` as one atomic write and resolves once it is committed. Writes asked for in the
+   * same turn of the event loop share one transaction (group commit): each runs alone inside
+   * its own savepoint, so one that fails (a duplicate key) undoes only itself, and all are
+   * acknowledged after the single COMMIT. One commit per batch instead of one per write is what
+   * lets the store keep up with many concurrent requests: a commit writes every touched page
+   * to the WAL, and costs far more than the statements themselves.
+   */
+  write<R>(collection: string, work: () => R): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.pending.push({ collection, work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  /** Commits every queued write in one transaction (see write). */
+  private flush(): void {
+    const batch = this.pending.splice(0, this.pending.length);
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      this.prepare("BEGIN IMMEDIATE").run();
+      for (const op of batch) {
+        this.prepare("SAVEPOINT write").run();
+        try {
+          outcomes.push({ ok: true, value: op.work() });
+          this.prepare("RELEASE write").run();
+        } catch (err) {
+          this.prepare("ROLLBACK TO write").run();
+          this.prepare("RELEASE write").run();
+          outcomes.push({ ok: false, error: toStoreError(err, op.collection, this.states.get(op.collection)) });
+        }
+      }
+      this.prepare("COMMIT").run();
+    } catch (err) {
+      // BEGIN or COMMIT failed (busy, disk full, closed): nothing of the batch was written.
+      if (this.connection?.inTransaction) this.connection.prepare("ROLLBACK").run();
+      for (const op of batch) op.reject(toStoreError(err, op.collection, undefined));
+      return;
+    }
+    batch.forEach((op, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) op.resolve(outcome.value);
+      else op.reject(outcome.error);
+    });
+  }
+
+  /** Runs a read, mapping SQLite errors. */
+  read<R>(collection: string, work: () => R): R {
+    return this.run(collection, work);
+  }
+
+  /** The collection's table (created on first use) with its indexes and array paths. */
+  state(name: string): CollectionState {
+    let state = this.states.get(name);
+    if (state) return state;
+    const db = this.db();
+    const table = `c_${name}`;
+    db.exec(`CREATE TABLE IF NOT EXISTS ${sqlName(table)} (_id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
+    const indexes = (db.prepare("SELECT spec FROM _indexes WHERE collection = ?").all(name) as { spec: string }[]).map(
+      (row) => JSON.parse(row.spec) as StoredIndex,
+    );
+    const arrays = new Set((db.prepare("SELECT path FROM _array_paths WHERE collection = ?").all(name) as { path: string }[]).map((r) => r.path));
+    state = { table, indexes, arrays };
+    this.states.set(name, state);
+    return state;
+  }
+
+  /** Forgets every collection (after a drop), so tables are made again on next use. */
+  forget(): void {
+    this.states.clear();
+    this.statements.clear();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.flush(); // writes already asked for are committed, not dropped
+    this.closed = true;
+    this.statements.clear();
+    this.connection?.close();
+    this.connection = undefined;
+  }
+
+  private run<R>(collection: string, work: () => R): R {
+    try {
+      return work();
+    } catch (err) {
+      throw toStoreError(err, collection, this.states.get(collection));
+    }
+  }
+}
+
+/** SQLite's error codes that mean the database, not the request, is the problem. */
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|CORRUPT|NOTADB|PROTOCOL)/;
+
+function toStoreError(err: unknown, collection: string, state: CollectionState | undefined): unknown {
+  if (!(err instanceof Database.SqliteError)) {
+    if (err instanceof TypeError && /database connection is not open/.test(err.message)) {
+      return new StoreUnavailableError("embedded store is closed", { cause: err });
+    }
+    return err;
+  }
+  if (err.code === "SQLITE_CONSTRAINT_UNIQUE" || err.code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return new DuplicateKeyError(collection, violatedIndex(err.message, state));
+  }
+  if (UNAVAILABLE.test(err.code)) return new StoreUnavailableError(`embedded store: ${err.message}`, { cause: err });
+  return err;
+}
+
+/** `UNIQUE constraint failed: index 'c_x$email'` or `...: c_x._id` → the port's index name. */
+function violatedIndex(message: string, state: CollectionState | undefined): string {
+  const named = /index '([^']+)'/.exec(message)?.[1];
+  if (named && state) {
+    const index = state.indexes.find((i) => sqlIndexName(state.table, i.name) === named);
+    if (index) return index.name;
+  }
+  return "_id_";
+}
+
+/** The SQLite name of a collection's index. */
+export function sqlIndexName(table: string, index: string): string {
+  return `${table}$${index}`;
+}

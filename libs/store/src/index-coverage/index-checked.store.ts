@@ -1,0 +1,104 @@
+import type { Logger } from "@payrail/runtime";
+import type { Collection, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Store, Update } from "../store.port.ts";
+import { isServed, UnindexedQueryError } from "./index-coverage.rule.ts";
+
+export interface IndexCheckOptions {
+  /** "enforce" fails the query (tests, development); "warn" logs each unserved shape once. */
+  mode: "enforce" | "warn";
+  logger?: Logger;
+}
+
+/**
+ * Wraps a store so that every find, count, conditional write and delete must be served by
+ * an index declared on that collection in this process (or by `_id`): ARCHITECTURE.md's
+ * "no collection scans", checked on every call, in every suite and in `npm start`. It costs
+ * a few property lookups per query; the answer for a filter's shape is cached.
+ */
+export function withIndexCheck(store: Store, options: IndexCheckOptions): Store {
+  const declared = new Map<string, IndexSpec[]>();
+  const wrapped = new Map<string, Collection<{ _id: string }>>();
+  const warned = new Set<string>();
+  const served = new Map<string, boolean>();
+
+  const check = (collection: string, operation: string, filter: Filter, sort?: SortSpec, limit?: number): void => {
+    const indexes = declared.get(collection) ?? [];
+    const shape = `${collection}|${indexes.length}|${shapeOf(filter)}|${Object.keys(sort ?? {}).join(",")}|${limit ? 1 : 0}`;
+    let ok = served.get(shape);
+    if (ok === undefined) {
+      ok = isServed(filter, indexes, sort, limit);
+      served.set(shape, ok);
+    }
+    if (ok) return;
+    const error = new UnindexedQueryError(collection, operation, filter, sort);
+    if (options.mode === "enforce") throw error;
+    if (!warned.has(shape)) {
+      warned.add(shape);
+      options.logger?.warn({ collection, operation }, error.message);
+    }
+  };
+
+  const wrap = <T extends { _id: string }>(inner: Collection<T>): Collection<T> => ({
+    name: inner.name,
+    insertOne: (doc) => inner.insertOne(doc),
+    async findOne(filter: Filter, opts?: { sort?: SortSpec }) {
+      check(inner.name, "findOne", filter, opts?.sort, 1);
+      return inner.findOne(filter, opts);
+    },
+    async find(filter: Filter, opts?: FindOptions) {
+      check(inner.name, "find", filter, opts?.sort, opts?.limit);
+      return inner.find(filter, opts);
+    },
+    async countDocuments(filter: Filter) {
+      check(inner.name, "countDocuments", filter);
+      return inner.countDocuments(filter);
+    },
+    estimatedCount: () => inner.estimatedCount(),
+    async findOneAndUpdate(filter: Filter, update: Update, opts?: FindOneAndUpdateOptions) {
+      check(inner.name, "findOneAndUpdate", filter, opts?.sort, 1);
+      return inner.findOneAndUpdate(filter, update, opts);
+    },
+    async deleteOne(filter: Filter) {
+      check(inner.name, "deleteOne", filter);
+      return inner.deleteOne(filter);
+    },
+    async createIndex(spec: IndexSpec) {
+      await inner.createIndex(spec);
+      const list = declared.get(inner.name) ?? [];
+      if (!list.some((i) => JSON.stringify(i.keys) === JSON.stringify(spec.keys))) declared.set(inner.name, [...list, spec]);
+    },
+  });
+
+  const checked: Store = {
+    collection<T extends { _id: string }>(name: string): Collection<T> {
+      let collection = wrapped.get(name);
+      if (!collection) {
+        collection = wrap(store.collection<{ _id: string }>(name));
+        wrapped.set(name, collection);
+      }
+      return collection as unknown as Collection<T>;
+    },
+    nextSequence: (name) => store.nextSequence(name),
+    ping: () => store.ping(),
+    drop: () => store.drop(),
+    close: () => store.close(),
+  };
+  unchecked.set(checked, store);
+  return checked;
+}
+
+const unchecked = new WeakMap<Store, Store>();
+
+/**
+ * The store behind a checked one, for tests that inspect what services wrote (counting all of
+ * a collection's documents, say): queries a service would never make. Never for service code.
+ */
+export function uncheckedStore(store: Store): Store {
+  return unchecked.get(store) ?? store;
+}
+
+/** The filter's fields and operators, without values: what decides whether an index serves it. */
+function shapeOf(filter: Filter): string {
+  return JSON.stringify(filter, (_key, value: unknown) =>
+    value !== null && typeof value === "object" ? value : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? 0 : value,
+  );
+}
