@@ -23,8 +23,17 @@ export interface HandlerEntry {
 }
 
 export interface CallOptions {
-  /** Overrides the transport's default call timeout. */
+  /**
+   * Overrides the transport's default call timeout. The request carries the moment it runs
+   * out (`deadline`), and a server that only gets it later does not run it.
+   */
   timeoutMs?: number;
+}
+
+/** What a transport's servers have counted since it was created. */
+export interface TransportStats {
+  /** Requests skipped unhandled because their caller's deadline had passed on arrival. */
+  expiredRequests: number;
 }
 
 /**
@@ -42,6 +51,8 @@ export interface Transport {
   serve(service: string, entries: HandlerEntry[]): Promise<void>;
   /** True while the transport can deliver calls (broker connected). */
   isReady(): boolean;
+  /** Counters of the serving side (read by metrics; cheap to call). */
+  stats(): TransportStats;
   close(): Promise<void>;
 }
 

@@ -81,6 +81,38 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
     });
   });
 
+  it("acks a delivered request past its deadline without running it or replying; one within it is answered", async () => {
+    queuePrefix = randomQueuePrefix();
+    const { logger, lines } = memoryLogger();
+    const ran: string[] = [];
+    const server = await transport({ logger });
+    await server.serve("echo", echoHandlers("a", ran));
+    const queue = `${queuePrefix}echo.rpc`;
+    const replies = new Map<string, unknown>();
+    // No broker expiration on these: only the envelope's deadline can stop the first one, as
+    // for a request redelivered, or sitting in a busy consumer's prefetch, after its caller left.
+    await withRawChannel(url, async (channel) => {
+      await channel.consume("amq.rabbitmq.reply-to", (m) => m && replies.set(m.properties.correlationId, JSON.parse(m.content.toString())), { noAck: true });
+      const send = (correlationId: string, text: string, deadline: number) =>
+        channel.sendToQueue(
+          queue,
+          Buffer.from(JSON.stringify({ pattern: "echo.say", requestId: correlationId, principal: { kind: "anonymous" }, payload: { text }, deadline })),
+          { correlationId, replyTo: "amq.rabbitmq.reply-to" },
+        );
+      send("late", "late", Date.now() - 1_000);
+      send("on-time", "on time", Date.now() + 10_000);
+      await vi.waitFor(() => expect(replies.has("on-time")).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // room for a wrong reply to arrive
+    });
+    expect(replies.get("on-time")).toMatchObject({ ok: true, data: { text: "on time" } });
+    expect(replies.has("late")).toBe(false);
+    expect(ran).toEqual(["on time"]);
+    expect(server.stats().expiredRequests).toBe(1);
+    expect(lines()).toMatch(/"level":40.*"requestId":"late".*"skipped RPC request past its deadline"/);
+    const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(queue));
+    expect(messageCount).toBe(0); // acked, not left to be redelivered
+  });
+
   it("fails fast with service_unavailable when the broker is absent, and closes cleanly", async () => {
     queuePrefix = randomQueuePrefix();
     const absent = await createAmqpTransport({ url: "amqp://guest:guest@127.0.0.1:1", logger: silentLogger(), defaultTimeoutMs: 10_000 });

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { flushLogger } from "./logger.ts";
 
 /** Something started that must be stopped, in reverse order of starting. */
 export interface Stoppable {
@@ -7,8 +8,9 @@ export interface Stoppable {
 }
 
 /**
- * Stops everything on SIGINT/SIGTERM, last started first, then exits. A second signal, or a
- * stop that hangs past `graceMs`, exits at once.
+ * Stops everything on SIGINT/SIGTERM, last started first, writes out the buffered log lines,
+ * then exits. A second signal, or a stop that hangs past `graceMs`, exits at once (pino's exit
+ * hook still writes the buffer synchronously then).
  */
 export function stopOnSignals(parts: Stoppable[], logger: Logger, graceMs = 10_000): void {
   let stopping = false;
@@ -22,6 +24,8 @@ export function stopOnSignals(parts: Stoppable[], logger: Logger, graceMs = 10_0
     }, graceMs);
     timer.unref();
     await stopAll(parts, logger);
+    logger.info("stopped");
+    await flushLogger(logger);
     process.exit(0);
   };
   process.once("SIGINT", (s) => void shutdown(s));

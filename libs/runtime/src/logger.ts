@@ -30,6 +30,14 @@ export const REDACT_PATHS = [
   "token",
 ];
 
+/**
+ * The process's logger. By default it writes to stdout through an asynchronous pino
+ * destination: a log call only appends to a buffer, and the buffer goes out in one write
+ * while the previous write is in flight, so logging never blocks a request on a slow pipe.
+ * Lines still buffered when the process exits are written by `flushLogger` (graceful stop)
+ * and, for any other `process.exit`, by pino's own exit hook. A given `destination` (tests)
+ * is written synchronously, as before.
+ */
 export function createLogger(options: { level?: string; name?: string; destination?: NodeJS.WritableStream } = {}): Logger {
   const opts = {
     level: options.level ?? "info",
@@ -37,7 +45,42 @@ export function createLogger(options: { level?: string; name?: string; destinati
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  return options.destination ? pino(opts, options.destination as pino.DestinationStream) : pino(opts);
+  const destination = options.destination
+    ? (options.destination as pino.DestinationStream)
+    : pino.destination({ dest: 1, sync: false });
+  return pino(opts, destination);
+}
+
+/**
+ * Writes out what the logger still buffers and resolves once it is on its file descriptor
+ * (or after `timeoutMs`). Ends the destination: call it last, just before the process exits.
+ * Loggers with another destination resolve at once.
+ */
+export async function flushLogger(logger: Logger, timeoutMs = 2_000): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
+  if (!isSonicBoom(stream) || stream.destroyed) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    // `end` waits for the write in flight, writes the rest, then emits "close" (stdout stays open).
+    new Promise<void>((resolve) => {
+      stream.once("close", () => resolve());
+      stream.once("error", () => resolve());
+      stream.end();
+    }),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+  ]);
+  clearTimeout(timer);
+}
+
+interface SonicBoomLike {
+  destroyed: boolean;
+  end(): void;
+  once(event: string, listener: () => void): unknown;
+  flushSync(): void;
+}
+
+function isSonicBoom(stream: unknown): stream is SonicBoomLike {
+  return typeof stream === "object" && stream !== null && typeof (stream as SonicBoomLike).flushSync === "function";
 }
 
 /** A logger that writes nothing (tests that do not look at logs). */

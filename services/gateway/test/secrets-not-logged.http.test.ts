@@ -6,8 +6,9 @@ import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 
 /**
- * Runs the whole payment flow with every service logging at info level into memory, then looks
- * for the secrets that crossed the gateway: none may appear in any log line.
+ * Runs the whole payment flow with every service logging at debug level into memory (so the
+ * per-RPC lines, below the default info, are searched too), then looks for the secrets that
+ * crossed the gateway: none may appear in any log line.
  */
 describe("secrets stay out of the logs", () => {
   const chunks: string[] = [];
@@ -17,7 +18,7 @@ describe("secrets stay out of the logs", () => {
       done();
     },
   });
-  const logger = createLogger({ level: "info", destination });
+  const logger = createLogger({ level: "debug", destination });
   const variant = embeddedVariant(logger);
   let stack: Stack;
 

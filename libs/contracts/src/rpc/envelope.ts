@@ -5,12 +5,17 @@ import { Principal } from "./principal.ts";
 /**
  * The RPC request envelope. Every message on a service queue has this shape; anything else
  * is logged and dropped by the server.
+ *
+ * `deadline` (epoch ms) is when the caller stops waiting: the client sets it from its call
+ * timeout, and a server that receives the request later skips it unhandled, since nobody will
+ * read the reply. Optional, so senders that do not set it are still served.
  */
 export const RpcRequestEnvelope = z.object({
   pattern: z.string().regex(/^[a-z]+\.[a-zA-Z]+$/),
   requestId: z.string().max(128),
   principal: Principal,
   payload: z.unknown(),
+  deadline: z.number().int().positive().optional(),
 });
 export type RpcRequestEnvelope = z.infer<typeof RpcRequestEnvelope>;
 

@@ -3,6 +3,7 @@ import type { Channel, ChannelModel, ConsumeMessage, Message } from "amqplib";
 import { AppError, type Operation } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { settleReply } from "../rpc/dispatch-request.ts";
+import { encodeRequest } from "../rpc/encode-request.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
 import type { CallContext } from "../transport.port.ts";
 import { watchChannel } from "./watch-channel.ts";
@@ -44,6 +45,8 @@ export interface AmqpRpcClientOptions {
  * an extra round trip to check the queue. If the queue exists but nobody consumes it, the
  * call times out (`service_timeout`), and the request's `expiration` equals the timeout so
  * stale requests expire in the queue instead of being served long after their caller left.
+ * The envelope's `deadline` covers what expiration cannot: a request already delivered (in a
+ * consumer's prefetch, or redelivered) when its caller gives up is skipped by the server.
  */
 export class AmqpRpcClient {
   private channel: Channel | undefined;
@@ -84,7 +87,7 @@ export class AmqpRpcClient {
     if (!channel) return Promise.reject(serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
     let body: Buffer;
     try {
-      body = Buffer.from(JSON.stringify({ pattern: operation.pattern, requestId: ctx.requestId, principal: ctx.principal, payload }));
+      body = Buffer.from(encodeRequest(operation, payload, ctx, timeoutMs));
     } catch (err) {
       return Promise.reject(err);
     }

@@ -2,6 +2,7 @@ import type { Channel, ChannelModel, ConsumeMessage } from "amqplib";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { dispatchRequest, encodeReply, undecodableReply } from "../rpc/dispatch-request.ts";
+import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable, type HandlerTable } from "../rpc/handler-table.ts";
 import { InFlight } from "../rpc/in-flight.ts";
 import type { HandlerEntry } from "../transport.port.ts";
@@ -30,15 +31,24 @@ export interface AmqpRpcServerOptions {
  * Each request is acked only after its reply is published on the same channel, so a
  * process that dies mid-request leaves the request to be redelivered. Malformed messages
  * get an error reply when they say where to send one, and are acked either way: requeueing
- * them would loop forever.
+ * them would loop forever. A request past its deadline is acked without running its handler
+ * or replying (its caller has timed out) and counted in `expiredCount`.
  */
 export class AmqpRpcServer {
   private readonly served: ServedQueue[] = [];
   private readonly inFlight = new InFlight();
+  private readonly expired: ExpiredRequests;
   private model: ChannelModel | undefined;
   private stopping = false;
 
-  constructor(private readonly options: AmqpRpcServerOptions) {}
+  constructor(private readonly options: AmqpRpcServerOptions) {
+    this.expired = new ExpiredRequests(options.logger);
+  }
+
+  /** Requests skipped because their deadline had passed when they arrived. */
+  get expiredCount(): number {
+    return this.expired.count;
+  }
 
   /** Starts consuming every served queue on a (re)connected connection. */
   async attach(model: ChannelModel): Promise<void> {
@@ -98,16 +108,18 @@ export class AmqpRpcServer {
   private async handle(channel: Channel, served: ServedQueue, message: ConsumeMessage): Promise<void> {
     const { logger } = this.options;
     const { correlationId, replyTo } = message.properties as { correlationId?: string; replyTo?: string };
-    let reply: RpcReplyEnvelope;
+    let reply: RpcReplyEnvelope | null;
     try {
-      reply = await dispatchRequest(served.table, JSON.parse(message.content.toString("utf8")), logger);
+      reply = await dispatchRequest(served.table, JSON.parse(message.content.toString("utf8")), logger, this.expired);
     } catch (err) {
       // dispatchRequest never throws, so this is JSON.parse refusing the body.
       logger.warn({ queue: served.queue, bytes: message.content.length, err: (err as Error).message }, "dropped RPC request that is not JSON");
       reply = undecodableReply();
     }
     try {
-      if (replyTo && correlationId) {
+      if (reply === null) {
+        // Past its deadline: nobody waits for a reply, so none is sent.
+      } else if (replyTo && correlationId) {
         channel.publish("", replyTo, Buffer.from(encodeReply(reply, logger)), { correlationId, contentType: "application/json" });
       } else {
         logger.warn({ queue: served.queue }, "RPC request without replyTo/correlationId: no reply sent");

@@ -35,6 +35,9 @@ export interface AmqpTransportOptions {
  *            publish(default exchange, key = replyTo, correlationId) ──▶ caller's reply queue,
  *            then ack the request
  *
+ * The request envelope carries `deadline` (epoch ms, = send time + timeout); a server that
+ * receives it later acks it without running the handler or replying, and counts it (`stats()`).
+ *
  * Only servers declare service queues, so an unroutable (returned) request means the service
  * was never started → `service_unavailable`. One connection per transport carries both sides.
  *
@@ -76,6 +79,7 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
       await server.serve(service, entries);
     },
     isReady: () => !closed && connection.isReady(),
+    stats: () => ({ expiredRequests: server.expiredCount }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,10 +1,13 @@
 import type { HandlerTable } from "../rpc/handler-table.ts";
 
-/** One `serve()` of one transport: runs a JSON request message and returns the JSON reply. */
+/**
+ * One `serve()` of one transport: runs a JSON request message and returns the JSON reply, or
+ * null when the request was skipped because its deadline had passed (no reply, as over a broker).
+ */
 export interface InProcessServer {
   readonly service: string;
   readonly table: HandlerTable;
-  run(message: unknown): Promise<string>;
+  run(message: unknown): Promise<string | null>;
 }
 
 /**

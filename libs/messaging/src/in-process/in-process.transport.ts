@@ -1,5 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import { dispatchRequest, encodeReply, settleReply } from "../rpc/dispatch-request.ts";
+import { encodeRequest } from "../rpc/encode-request.ts";
+import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable } from "../rpc/handler-table.ts";
 import { InFlight } from "../rpc/in-flight.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
@@ -26,6 +28,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   const bus = options.bus ?? new InProcessBus();
   const servers: InProcessServer[] = [];
   const running = new InFlight();
+  const expired = new ExpiredRequests(logger);
   const pending = new Set<(err: Error) => void>();
   let closed = false;
 
@@ -35,7 +38,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       const server = bus.pick(operation.service);
       if (!server) throw serviceUnavailable(`service ${operation.service} is not running`);
       const timeoutMs = callOptions?.timeoutMs ?? defaultTimeoutMs;
-      const text = JSON.stringify({ pattern: operation.pattern, requestId: ctx.requestId, principal: ctx.principal, payload });
+      const text = encodeRequest(operation, payload, ctx, timeoutMs);
       return new Promise((resolve, reject) => {
         const settle = (err: Error | undefined, value?: unknown) => {
           if (!pending.delete(fail)) return; // already timed out or closed: drop the late reply
@@ -47,6 +50,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         pending.add(fail);
         const timer = setTimeout(() => fail(serviceTimeout(operation.pattern, timeoutMs)), timeoutMs);
         server.run(JSON.parse(text)).then((reply) => {
+          if (reply === null) return; // skipped past its deadline: the timer above answers
           try {
             settle(undefined, settleReply(JSON.parse(reply)));
           } catch (err) {
@@ -64,7 +68,8 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         table,
         run: async (message) => {
           await null; // never run the handler inside call(), as over a broker
-          return encodeReply(await running.track(dispatchRequest(table, message, logger)), logger);
+          const reply = await running.track(dispatchRequest(table, message, logger, expired));
+          return reply === null ? null : encodeReply(reply, logger);
         },
       };
       servers.push(server);
@@ -72,6 +77,8 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
     },
 
     isReady: () => !closed,
+
+    stats: () => ({ expiredRequests: expired.count }),
 
     async close() {
       if (closed) return;

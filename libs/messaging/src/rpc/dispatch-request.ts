@@ -1,5 +1,6 @@
 import { AppError, appErrorFromIssues, RpcReplyEnvelope, RpcRequestEnvelope } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
+import type { ExpiredRequests } from "./expired-requests.ts";
 import type { HandlerTable } from "./handler-table.ts";
 
 const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_error", message: "Internal error" } };
@@ -10,9 +11,19 @@ const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_e
  * AppError and an unexpected throw all become `{ok:false}` replies. Unexpected throws are
  * logged here with their stack; the wire only ever sees a generic `internal_error`.
  *
+ * Resolves `null` (send no reply) for a request whose `deadline` has passed: its caller has
+ * already timed out, so the handler is not run and the request is only counted in `expired`.
+ * No timeout reply either: the caller's own timer answers it `service_timeout` at the same
+ * moment, and when a service is behind, replies nobody reads would only add to its load.
+ *
  * Shared by the RabbitMQ server and the in-process bus so both validate and map errors alike.
  */
-export async function dispatchRequest(table: HandlerTable, message: unknown, logger: Logger): Promise<RpcReplyEnvelope> {
+export async function dispatchRequest(
+  table: HandlerTable,
+  message: unknown,
+  logger: Logger,
+  expired: ExpiredRequests,
+): Promise<RpcReplyEnvelope | null> {
   const envelope = RpcRequestEnvelope.safeParse(message);
   if (!envelope.success) {
     const issue = envelope.error.issues[0];
@@ -20,7 +31,11 @@ export async function dispatchRequest(table: HandlerTable, message: unknown, log
     logger.warn({ path: dottedPath(issue?.path), issue: issue?.message }, "dropped malformed RPC request");
     return errorReply(new AppError("invalid_request", "Malformed RPC request envelope"));
   }
-  const { pattern, requestId, principal, payload } = envelope.data;
+  const { pattern, requestId, principal, payload, deadline } = envelope.data;
+  if (deadline !== undefined && Date.now() > deadline) {
+    expired.record(pattern, requestId, Date.now() - deadline);
+    return null;
+  }
   const entry = table.get(pattern);
   if (!entry) {
     logger.warn({ pattern, requestId }, "dropped RPC request for an unknown operation");
@@ -30,11 +45,13 @@ export async function dispatchRequest(table: HandlerTable, message: unknown, log
   const parsed = entry.operation.request.safeParse(payload);
   // The same mapping as the gateway's: the first bad field, with the registry's code for it.
   if (!parsed.success) return errorReply(appErrorFromIssues(parsed.error.issues));
-  const started = performance.now();
-  // Every service that handles a request logs its id (API.md §1), so one request can be
-  // followed across processes.
-  const handled = (outcome: string) =>
-    logger.info({ requestId, pattern, outcome, ms: Math.round(performance.now() - started) }, "rpc handled");
+  // Every service that handles a request logs its id (API.md §1) at debug: at info the
+  // gateway's one line per request names the operations it called (docs/decisions.md).
+  const debug = logger.isLevelEnabled("debug");
+  const started = debug ? performance.now() : 0;
+  const handled = (outcome: string) => {
+    if (debug) logger.debug({ requestId, pattern, outcome, ms: Math.round(performance.now() - started) }, "rpc handled");
+  };
   try {
     const data: unknown = await entry.handler(parsed.data, { requestId, principal });
     handled("ok");

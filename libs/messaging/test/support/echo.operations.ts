@@ -15,10 +15,14 @@ export const failEcho = defineOperation("echo.fail", z.object({ mode: z.enum(["a
 /** Served by nobody in any test. */
 export const pingNobody = defineOperation("nobody.ping", z.object({}), z.null());
 
-/** The `echo` service's handlers, tagged with the instance that answered. */
-export function echoHandlers(instance: string): HandlerEntry[] {
+/**
+ * The `echo` service's handlers, tagged with the instance that answered. `ran`, when given,
+ * receives the text of every `echo.say` whose handler started (to prove one did not).
+ */
+export function echoHandlers(instance: string, ran?: string[]): HandlerEntry[] {
   return [
     handle(sayEcho, async (payload, ctx) => {
+      ran?.push(payload.text);
       if (payload.delayMs > 0) await sleep(payload.delayMs);
       return { text: payload.text, instance, requestId: ctx.requestId, principal: ctx.principal, delayMs: payload.delayMs };
     }),

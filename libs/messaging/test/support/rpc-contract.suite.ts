@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError, type Principal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { Transport } from "../../src/index.ts";
@@ -37,9 +37,9 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
       await world.dispose();
     });
 
-    async function echoService(instance = "a", logger?: Logger): Promise<Transport> {
+    async function echoService(instance = "a", logger?: Logger, ran?: string[]): Promise<Transport> {
       const server = await world.transport(logger ? { logger } : {});
-      await server.serve("echo", echoHandlers(instance));
+      await server.serve("echo", echoHandlers(instance, ran));
       return server;
     }
 
@@ -85,6 +85,36 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
       expect(err.code).toBe("service_timeout");
       await new Promise((resolve) => setTimeout(resolve, 500)); // let the late reply arrive
       await expect(client.call(sayEcho, { text: "after" }, anonymousCtx)).resolves.toMatchObject({ text: "after" });
+    });
+
+    it("does not run a request that reaches its server after its deadline, and counts it", async () => {
+      const { logger, lines } = memoryLogger();
+      const ran: string[] = [];
+      const server = await echoService("a", logger, ran);
+      const client = await world.transport();
+      const call = appErrorOf(client.call(sayEcho, { text: "too late" }, anonymousCtx, { timeoutMs: 50 }));
+      // Block this process past the deadline: the server (here too) only gets to the request
+      // afterwards, as a service that is behind would.
+      const until = Date.now() + 150;
+      while (Date.now() < until);
+      expect((await call).code).toBe("service_timeout");
+      await vi.waitFor(() => expect(server.stats().expiredRequests).toBe(1));
+      expect(ran).toEqual([]);
+      expect(lines()).toContain("skipped RPC request past its deadline");
+      expect(lines()).toContain('"requestId":"req_test"');
+      // The server is not stuck: the next call, within its deadline, runs.
+      await expect(client.call(sayEcho, { text: "in time" }, anonymousCtx)).resolves.toMatchObject({ text: "in time" });
+      expect(ran).toEqual(["in time"]);
+      expect(server.stats().expiredRequests).toBe(1);
+    });
+
+    it("runs a request that arrives within its deadline, however short", async () => {
+      const ran: string[] = [];
+      const server = await echoService("a", undefined, ran);
+      const client = await world.transport();
+      await expect(client.call(sayEcho, { text: "prompt" }, anonymousCtx, { timeoutMs: 1_000 })).resolves.toMatchObject({ text: "prompt" });
+      expect(ran).toEqual(["prompt"]);
+      expect(server.stats().expiredRequests).toBe(0);
     });
 
     it("fails with service_unavailable, not a timeout, when nobody serves the operation", async () => {

@@ -1,7 +1,8 @@
-import { AppError, resolveApiKeyOp, type MerchantPrincipal } from "@payrail/contracts";
+import { ANONYMOUS, AppError, resolveApiKeyOp, type MerchantPrincipal } from "@payrail/contracts";
 import { sha256Hex } from "@payrail/runtime";
 import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
+import { callService } from "../http/call-service.ts";
 
 /**
  * Resolves the `api-key` header to its merchant through identity (cached briefly) and
@@ -14,11 +15,7 @@ export async function authenticateMerchant(ctx: GatewayContext, request: Fastify
   const hash = sha256Hex(key);
   let principal = ctx.apiKeyCache.get(hash);
   if (!principal) {
-    const resolved = await ctx.transport.call(
-      resolveApiKeyOp,
-      { api_key: key.slice(0, 256) },
-      { requestId: request.id, principal: { kind: "anonymous" } },
-    );
+    const resolved = await callService(ctx, request, resolveApiKeyOp, { api_key: key.slice(0, 256) }, ANONYMOUS);
     principal = {
       kind: "merchant",
       merchantId: resolved.merchant_id,

@@ -1,7 +1,8 @@
-import { AppError, resolveAuthTokenOp, type UserPrincipal } from "@payrail/contracts";
+import { ANONYMOUS, AppError, resolveAuthTokenOp, type UserPrincipal } from "@payrail/contracts";
 import { sha256Hex } from "@payrail/runtime";
 import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
+import { callService } from "../http/call-service.ts";
 
 /** `Token <t>`, `Bearer <t>` or the bare `<t>` (API.md §1); null when the header is absent. */
 export function authTokenFrom(request: FastifyRequest): string | null {
@@ -19,11 +20,7 @@ export async function authenticateUser(ctx: GatewayContext, request: FastifyRequ
   const token = authTokenFrom(request);
   if (token === null) throw new AppError("auth_token_missing", "the Authorization header is required");
   if (token === "") throw new AppError("auth_token_invalid", "the Authorization header is not valid");
-  const resolved = await ctx.transport.call(
-    resolveAuthTokenOp,
-    { auth_token: token.slice(0, 512) },
-    { requestId: request.id, principal: { kind: "anonymous" } },
-  );
+  const resolved = await callService(ctx, request, resolveAuthTokenOp, { auth_token: token.slice(0, 512) }, ANONYMOUS);
   ctx.rateLimiter.hit(`token:${sha256Hex(token)}`);
   request.log = request.log.child({ userId: resolved.user_id });
   return { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };

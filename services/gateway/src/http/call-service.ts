@@ -9,12 +9,18 @@ declare module "fastify" {
   }
 }
 
-/** Calls a service on behalf of the request: its id and resolved principal travel along. */
+/**
+ * Calls a service on behalf of the request: its id and resolved principal (or, for the auth
+ * hooks that resolve it, `principal`) travel along. The pattern is noted for the request's log line.
+ */
 export function callService<O extends Operation>(
   ctx: GatewayContext,
   request: FastifyRequest,
   operation: O,
   payload: RequestOf<O>,
+  principal: Principal = request.principal ?? ANONYMOUS,
 ): Promise<ResponseOf<O>> {
-  return ctx.transport.call(operation, payload, { requestId: request.id, principal: request.principal ?? ANONYMOUS });
+  if (request.rpcCalls === null) request.rpcCalls = [operation.pattern];
+  else request.rpcCalls.push(operation.pattern);
+  return ctx.transport.call(operation, payload, { requestId: request.id, principal });
 }

@@ -4,6 +4,7 @@ import { errorBody, fromFastifyError } from "../http/error-body.ts";
 
 /** Sends an AppError as API.md's error body with its status (and Retry-After for 429/503). */
 export function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
+  request.errorCode = error.code; // for the request's log line
   if (error.retryAfter !== undefined) reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfter))));
   else if (error.status === 503 || error.status === 429) reply.header("retry-after", "1");
   return reply.code(error.status).send(errorBody({ ...error.toPayload(), status: error.status }, request.id));
@@ -18,7 +19,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof AppError) return sendAppError(reply, request, err);
     const error = fromFastifyError(err as { code?: string; statusCode?: number; message: string });
     if (error.code === "internal_error") request.log.error({ err }, "unhandled error");
-    else request.log.info({ code: error.code, detail: (err as Error).message }, "request rejected");
+    // The request's one info line carries the code; the parser's own words are for debugging.
+    else request.log.debug({ code: error.code, detail: (err as Error).message }, "request rejected");
     return sendAppError(reply, request, error);
   });
 

@@ -1,8 +1,16 @@
+import type { Transport } from "@payrail/messaging";
 import type { FastifyInstance } from "fastify";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
-/** Prometheus metrics of this gateway: process defaults plus request counts and latency by route. */
-export function registerMetrics(app: FastifyInstance): Registry {
+/**
+ * Prometheus metrics of this gateway: process defaults plus request counts and latency by
+ * route, and the RPC requests this process's services skipped past their deadline.
+ *
+ * Per request this costs one counter and one histogram update keyed by (method, route
+ * pattern, status): all three come from fixed sets (unknown paths are "unmatched", never the
+ * URL), so the series never grow with traffic and nothing is scanned on the request path.
+ */
+export function registerMetrics(app: FastifyInstance, transport: Transport): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -19,11 +27,23 @@ export function registerMetrics(app: FastifyInstance): Registry {
     registers: [registry],
   });
 
-  app.addHook("onResponse", async (request, reply) => {
+  // Read from the transport when scraped: the counting itself is one increment in the server.
+  new Counter({
+    name: "payrail_rpc_expired_requests_total",
+    help: "RPC requests this process's services skipped unhandled because their caller's deadline had passed",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(transport.stats().expiredRequests);
+    },
+  });
+
+  app.addHook("onResponse", (request, reply, done) => {
     // The route pattern, not the URL: ids in paths would explode the label set.
     const route = request.routeOptions.url ?? "unmatched";
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get("/metrics", { schema: { hide: true } as Record<string, unknown> }, async (_request, reply) => {
