@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,13 +40,14 @@ runStoreContract("embedded store (files)", {
 });
 
 describe("embedded store on disk", () => {
-  it("keeps documents, unique indexes and sequences across close and reopen", async () => {
+  it("keeps documents, unique indexes and sequences across close and reopen, in owner-only files", async () => {
     const dir = await tempDir();
     const first = createEmbeddedStore({ dir, logger });
     const col = first.collection<{ _id: string; email: string }>("merchants");
     await col.createIndex({ keys: { email: 1 }, unique: true, name: "email_unique" });
     await col.insertOne({ _id: "m1", email: "a@x.io" });
     await first.nextSequence("checkout");
+    for (const file of ["payrail.sqlite", "payrail.sqlite-wal"]) expect((await stat(join(dir, file))).mode & 0o777, file).toBe(0o600);
     await first.close();
 
     const second = createEmbeddedStore({ dir, logger });

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "@payrail/runtime";
@@ -57,8 +57,13 @@ export class SqliteHost {
     if (this.closed) throw new StoreUnavailableError("embedded store is closed");
     if (this.connection) return this.connection;
     try {
-      if (this.dir) mkdirSync(this.dir, { recursive: true });
-      const db = new Database(this.dir ? join(this.dir, DATABASE_FILE) : ":memory:");
+      const file = this.dir ? join(this.dir, DATABASE_FILE) : ":memory:";
+      if (this.dir) {
+        mkdirSync(this.dir, { recursive: true });
+        // Owner-only from the first byte; SQLite gives its -wal and -shm files the same mode.
+        closeSync(openSync(file, "a", 0o600));
+      }
+      const db = new Database(file);
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
       db.pragma("busy_timeout = 5000");
