@@ -1,0 +1,89 @@
+/**
+ * What runs for each kind of row, each server in a process of its own so that every row pays
+ * the same process and loopback costs: the bare fastify baseline, the RPC → echo ceiling,
+ * Payrail in one process (embedded), and Payrail as a gateway process plus a domain process
+ * over RabbitMQ (on the embedded store, or on MONGODB_URL).
+ */
+import { performance } from "node:perf_hooks";
+import type { Launcher } from "./payrail-build.ts";
+import { freePort, spawnServer, tsxArgv, waitReady, type ServerProcess } from "./servers.ts";
+
+export interface Deployment {
+  url: string;
+  processes: ServerProcess[];
+  /** Spawn of the first process → first 200 from its readiness URL. */
+  startupS: number;
+  stop(): Promise<void>;
+}
+
+/** Payrail settings of every bench server: sandbox providers, no rate limit in the way. */
+export interface PayrailSettings {
+  /** How `payrail start` runs: the compiled build on plain node, or the sources through tsx. */
+  launcher: Launcher;
+  logLevel: string;
+  /** DATA_DIR, SECRETS_KEY and, for the MongoDB-wire rows, MONGODB_URL / MONGODB_DB. */
+  storeEnv: Record<string, string>;
+}
+
+export function startBaseline(): Promise<Deployment> {
+  return deploy(async (port) => [spawnServer("fastify hello", tsxArgv("bench/http/servers/hello.server.ts"), { PORT: String(port) })]);
+}
+
+export function startCeiling(amqpUrl: string, logLevel: string): Promise<Deployment> {
+  return deploy(async (port) => {
+    const env = { AMQP_URL: amqpUrl, LOG_LEVEL: logLevel };
+    return [
+      spawnServer("echo service", tsxArgv("bench/http/servers/echo-service.server.ts"), env),
+      spawnServer("echo gateway", tsxArgv("bench/http/servers/echo-gateway.server.ts"), { ...env, HOST: "127.0.0.1", PORT: String(port) }),
+    ];
+  });
+}
+
+/** `payrail start` with every service in one process: in-process bus, embedded store. */
+export function startEmbedded(settings: PayrailSettings): Promise<Deployment> {
+  const env = (port: number) => ({ ...payrailEnv(settings, port), ...settings.storeEnv, SERVICES: "all" });
+  return deploy(async (port) => [spawnServer("payrail", settings.launcher.argv, env(port))]);
+}
+
+/** A domain process (identity, checkout, payments, refunds) and a gateway process on RabbitMQ. */
+export function startRabbitMq(settings: PayrailSettings, amqpUrl: string): Promise<Deployment> {
+  return deploy(async (port) => {
+    const env = { ...payrailEnv(settings, port), AMQP_URL: amqpUrl };
+    const { argv } = settings.launcher;
+    const domain = spawnServer("domain", argv, { ...env, ...settings.storeEnv, SERVICES: "identity,checkout,payments,refunds" });
+    // The gateway holds no data, so it gets no store settings.
+    const gateway = spawnServer("gateway", argv, { ...env, SERVICES: "gateway" });
+    return [domain, gateway];
+  });
+}
+
+function payrailEnv(settings: PayrailSettings, port: number): Record<string, string> {
+  return {
+    ...settings.launcher.env,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: settings.logLevel,
+    PROVIDERS: "sandbox",
+    DEMO_MERCHANT: "off",
+    // One merchant key sends every request of a row: the per-key limit would measure itself.
+    RATE_LIMIT_PER_MINUTE: "1000000000",
+  };
+}
+
+async function deploy(spawnAll: (port: number) => Promise<ServerProcess[]>): Promise<Deployment> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  const processes = await spawnAll(port);
+  const stop = async () => {
+    // Last started first: the gateway stops taking requests before the services go.
+    for (const p of [...processes].reverse()) await p.stop();
+  };
+  try {
+    await waitReady(`${url}/readyz`, processes);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, processes, startupS: (performance.now() - t0) / 1000, stop };
+}

@@ -1,0 +1,63 @@
+import type { FlowResult } from "./full-flow.ts";
+import type { LoadResult } from "./load.ts";
+
+/** The row names of a Payrail mode, in the order they run (Create last: it adds checkouts). */
+export type RowName = "Get" | "Get at half max rate" | "List" | "Create";
+
+export type ModeName = "embedded" | "rabbitmq" | "rabbitmq-mongo";
+
+export const MODE_TITLES: Record<ModeName, string> = {
+  embedded: "embedded: one process, in-process bus, embedded store",
+  rabbitmq: "RabbitMQ: gateway process + domain process, embedded store",
+  "rabbitmq-mongo": "RabbitMQ: gateway process + domain process, MongoDB-wire store",
+};
+
+export interface ProcessRss {
+  name: string;
+  /** Highest resident set size seen after a row, MB. */
+  maxMb: number | null;
+}
+
+export interface MeasuredRow {
+  name: string;
+  result: LoadResult;
+  /** Resident set size of each server process right after the row, MB. */
+  rssMb: (number | null)[];
+  connections: number;
+  /** The rate-limited rows: the overall rate asked for. */
+  rate?: number;
+}
+
+export interface ModeFigures {
+  mode: ModeName;
+  rows: MeasuredRow[];
+  flow: FlowResult | null;
+  startupS: number;
+  processes: ProcessRss[];
+  seedS: number;
+}
+
+/** The rows every ratio is taken against, measured at the start of each size. */
+export interface ReferenceFigures {
+  baseline: MeasuredRow;
+  /** Null when no broker answered. */
+  ceiling: MeasuredRow | null;
+}
+
+export interface SizeFigures {
+  size: number;
+  reference: ReferenceFigures;
+  modes: ModeFigures[];
+  /** Modes that could not be measured, and why. */
+  failures: string[];
+}
+
+export function row(mode: ModeFigures | undefined, name: RowName): MeasuredRow | undefined {
+  return mode?.rows.find((r) => r.name === name);
+}
+
+/** 1000 → "10^3"; other counts as digits. */
+export function sizeLabel(size: number): string {
+  const exponent = Math.log10(size);
+  return Number.isInteger(exponent) && exponent >= 2 ? `10^${exponent}` : String(size);
+}

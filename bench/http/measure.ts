@@ -1,0 +1,74 @@
+/**
+ * The rows run against one deployment: a single load row, or a Payrail mode's Get, (Get at
+ * half max rate,) List, Create and full flow on seeded checkouts.
+ */
+import type { Deployment } from "./deployments.ts";
+import type { MeasuredRow, ModeFigures, ModeName } from "./figures.ts";
+import { runFullFlow } from "./full-flow.ts";
+import { createCheckout, getCheckout, getPath, randomCheckoutPath, runLoad, type LoadResult, type LoadSettings, type RequestShape } from "./load.ts";
+import { runPaced } from "./paced.ts";
+import { ms } from "./table.ts";
+import type { Seeded } from "./seed.ts";
+
+export interface MeasureSettings {
+  load: LoadSettings;
+  flowClients: number;
+  /** Keeps merchant_checkout_ids of this run's Create rows apart from any other's. */
+  tag: string;
+  log(message: string): void;
+}
+
+/** An autocannon row: as many requests as `connections` connections get answered. */
+export function measureRow(s: MeasureSettings, d: Deployment, name: string, shape: RequestShape): Promise<MeasuredRow> {
+  return record(s, d, name, () => runLoad(d.url, shape, s.load));
+}
+
+async function record(s: MeasureSettings, d: Deployment, name: string, run: () => Promise<LoadResult>, rate?: number): Promise<MeasuredRow> {
+  const result = await run();
+  const rssMb = d.processes.map((p) => p.rssMb());
+  await settle(d.url);
+  const offered = rate ? ` at ${rate}/s offered` : "";
+  s.log(`    ${name}${offered}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${result.errors} errors`);
+  return { name, result, rssMb, connections: s.load.connections, ...(rate ? { rate } : {}) };
+}
+
+export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deployment, seeded: Seeded, size: number): Promise<ModeFigures> {
+  const key = { "api-key": seeded.apiKey };
+  await probe(`${d.url}/api/merchants/checkout/${seeded.sampleIds[0]}`, key);
+  const rows: MeasuredRow[] = [];
+  const get = await measureRow(s, d, "Get", getCheckout(seeded.apiKey, seeded.sampleIds));
+  rows.push(get);
+  if (mode !== "embedded" && get.result.rps >= 2) {
+    const half = Math.max(1, Math.round(get.result.rps / 2));
+    const paced = { headers: key, nextPath: randomCheckoutPath(seeded.sampleIds) };
+    rows.push(await record(s, d, "Get at half max rate", () => runPaced(d.url, paced, half, s.load), half));
+  }
+  rows.push(await measureRow(s, d, "List", getPath("/api/merchants/checkout?limit=20", key)));
+  // Create last: it adds checkouts, and the rows before it measure the seeded size.
+  rows.push(await measureRow(s, d, "Create", createCheckout(seeded.apiKey, `bench-${s.tag}-${mode}-${size}`)));
+
+  if (s.load.warmupS > 0) await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.warmupS);
+  const flow = await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.durationS);
+  s.log(`    full flow: ${flow.flowsPerS.toFixed(1)} flows/s, p50 ${ms(flow.p50)} ms, p99 ${ms(flow.p99)} ms, ${flow.errors} failed`);
+  if (flow.firstError) s.log(`      first failure: ${flow.firstError}`);
+  const processes = d.processes.map((p, i) => ({
+    name: p.name,
+    maxMb: Math.max(...rows.map((r) => r.rssMb[i] ?? 0), p.rssMb() ?? 0) || null,
+  }));
+  return { mode, rows, flow, startupS: d.startupS, processes, seedS: seeded.seconds };
+}
+
+/**
+ * Waits for the requests a row left queued (a slow store can hold seconds of them): /readyz
+ * goes through the same bus and queues, so its answer comes after theirs.
+ */
+async function settle(url: string): Promise<void> {
+  const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(120_000) }).catch(() => null);
+  await res?.arrayBuffer();
+}
+
+/** One probe before the load, so that a wrong key or id fails with a message, not a row of errors. */
+async function probe(url: string, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`probe ${url}: ${res.status} ${await res.text()}`);
+}

@@ -1,0 +1,89 @@
+/**
+ * Seeds stored checkouts through the store, not HTTP: the checkout and identity services run
+ * in this process on the in-process bus (bin/wiring.ts, as `payrail start` wires them) over
+ * the store the server will open next, so every document, index entry and `number` sequence
+ * value is the one services/checkout writes itself. The embedded store is single-process, so
+ * this runs before the server starts and closes the store when done.
+ */
+import { performance } from "node:perf_hooks";
+import { createCheckoutOp, createMerchantOp, type CreateCheckoutBody } from "@payrail/contracts";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import { openStore, openTransport, startServices } from "../../bin/wiring.ts";
+import { checkoutBody } from "./checkout-body.ts";
+
+/** How many checkouts are written at once: enough to keep the store's write queue full. */
+const CONCURRENCY = 64;
+/** How many seeded ids the Get row picks from (a uniform sample of all of them). */
+const SAMPLE_SIZE = 10_000;
+const PROGRESS_EVERY_MS = 5_000;
+
+/** Where the data lives: the embedded store's folder, or a MongoDB-wire database. */
+export type StoreTarget = { dataDir: string } | { mongodbUrl: string; dbName: string; dataDir: string };
+
+export interface Seeded {
+  merchantId: string;
+  apiKey: string;
+  /** A uniform sample of the seeded checkout ids. */
+  sampleIds: string[];
+  seconds: number;
+}
+
+/** The Payrail environment of a store target (also given to the servers that use it). */
+export function storeEnv(target: StoreTarget, secretsKey: string): Record<string, string> {
+  const env: Record<string, string> = { DATA_DIR: target.dataDir, SECRETS_KEY: secretsKey };
+  if ("mongodbUrl" in target) Object.assign(env, { MONGODB_URL: target.mongodbUrl, MONGODB_DB: target.dbName });
+  return env;
+}
+
+/** Creates a merchant and `count` checkouts of it; returns its key and a sample of the ids. */
+export async function seedCheckouts(target: StoreTarget, secretsKey: string, count: number, label: string): Promise<Seeded> {
+  const config = loadConfig({ ...storeEnv(target, secretsKey), SERVICES: "all" });
+  const logger = silentLogger();
+  const store = await openStore(config, logger);
+  const transport = await openTransport(config, logger);
+  const t0 = performance.now();
+  try {
+    await startServices(["identity", "checkout"], { config, logger, transport, store });
+    const admin = { requestId: "bench-seed", principal: { kind: "admin" as const } };
+    const created = await transport.call(createMerchantOp, { name: "Bench merchant" }, admin);
+    const merchant = { kind: "merchant" as const, merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
+    const ctx = { requestId: "bench-seed", principal: merchant };
+
+    const sampleIds: string[] = [];
+    let next = 0;
+    let done = 0;
+    let lastReport = performance.now();
+    const worker = async () => {
+      for (let i = next++; i < count; i = next++) {
+        const body = checkoutBody(`seed-${i}`) as CreateCheckoutBody;
+        const { id } = await transport.call(createCheckoutOp, { checkout: body }, ctx);
+        // Reservoir sampling: every seeded id is equally likely to be in the sample.
+        const slot = done < SAMPLE_SIZE ? done : Math.floor(Math.random() * (done + 1));
+        if (slot < SAMPLE_SIZE) sampleIds[slot] = id;
+        done += 1;
+        if (performance.now() - lastReport > PROGRESS_EVERY_MS) {
+          lastReport = performance.now();
+          const rate = done / ((lastReport - t0) / 1000);
+          console.log(`  seeding ${label}: ${done}/${count} (${Math.round(rate)}/s, ~${Math.round((count - done) / rate)} s left)`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, worker));
+    return { merchantId: merchant.merchantId, apiKey: created.api_key, sampleIds, seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    await transport.close();
+    await store.close();
+  }
+}
+
+/** Deletes a MongoDB-wire database the bench made (the embedded folders are just removed). */
+export async function dropDatabase(target: StoreTarget, secretsKey: string): Promise<void> {
+  if (!("mongodbUrl" in target)) return;
+  const config = loadConfig(storeEnv(target, secretsKey));
+  const store = await openStore(config, silentLogger());
+  try {
+    await store.drop();
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The issue's targets, checked against one run's figures (ratios within the run, never timed
+ * tests). A target holds when it holds at every size measured; the 10^6 targets need 10^6.
+ */
+import { row, sizeLabel, type ModeFigures, type ModeName, type RowName, type SizeFigures } from "./figures.ts";
+import { ms, percent } from "./table.ts";
+
+interface Finding {
+  where: string;
+  figure: string;
+  ok: boolean;
+}
+
+const BIG = 1_000_000;
+const SMALL = 1_000;
+
+export function renderTargets(sizes: SizeFigures[]): string {
+  const out = ["## Targets", ""];
+  const add = (target: string, findings: Finding[]) => out.push(verdict(target, findings));
+  const modeAt = (f: SizeFigures, m: ModeName) => f.modes.find((x) => x.mode === m);
+  const each = (m: ModeName, fn: (f: SizeFigures, mode: ModeFigures) => Finding | null): Finding[] =>
+    sizes.flatMap((f) => {
+      const mode = modeAt(f, m);
+      const found = mode ? fn(f, mode) : null;
+      return found ? [found] : [];
+    });
+
+  const ratioTo = (m: ModeName, name: RowName, min: number) =>
+    each(m, (f, mode) => {
+      const r = row(mode, name);
+      const reference = m === "embedded" ? f.reference.baseline : f.reference.ceiling;
+      if (!r || !reference) return null;
+      const x = r.result.rps / reference.result.rps;
+      return { where: sizeLabel(f.size), figure: percent(x), ok: x >= min };
+    });
+
+  add("Embedded Create ≥ 25% of bare fastify", ratioTo("embedded", "Create", 0.25));
+  add("Embedded Get ≥ 50% of bare fastify", ratioTo("embedded", "Get", 0.5));
+  const small = sizes.find((f) => f.size === SMALL);
+  const big = sizes.find((f) => f.size === BIG);
+  for (const name of ["Get", "Create", "List"] as const) {
+    const a = row(small && modeAt(small, "embedded"), name);
+    const b = row(big && modeAt(big, "embedded"), name);
+    const findings = a && b ? [{ where: "10^6 ÷ 10^3", figure: `${(a.result.rps / b.result.rps).toFixed(2)}×`, ok: a.result.rps / b.result.rps <= 1.5 }] : [];
+    add(`Embedded ${name} at 10^6 within 1.5× of its cost at 10^3`, findings);
+  }
+  const bigEmbedded = big && modeAt(big, "embedded");
+  add(
+    "Embedded start-up < 3 s at 10^6",
+    bigEmbedded ? [{ where: "10^6", figure: `${bigEmbedded.startupS.toFixed(2)} s`, ok: bigEmbedded.startupS < 3 }] : [],
+  );
+  const rss = bigEmbedded?.processes[0]?.maxMb;
+  add("Embedded RSS < 150 MB at 10^6", rss != null ? [{ where: "10^6", figure: `${rss.toFixed(0)} MB`, ok: rss < 150 }] : []);
+
+  for (const m of ["rabbitmq", "rabbitmq-mongo"] as const) {
+    if (!sizes.some((f) => modeAt(f, m))) continue;
+    const title = m === "rabbitmq" ? "RabbitMQ mode" : "RabbitMQ mode on the MongoDB-wire store";
+    add(`${title}: Create ≥ 60% of the RPC → echo ceiling`, ratioTo(m, "Create", 0.6));
+    add(`${title}: Get ≥ 80% of the RPC → echo ceiling`, ratioTo(m, "Get", 0.8));
+    add(
+      `${title}: p99 < 25 ms at half the maximum rate (Get)`,
+      each(m, (f, mode) => {
+        const r = row(mode, "Get at half max rate");
+        return r ? { where: sizeLabel(f.size), figure: `${ms(r.result.p99)} ms`, ok: r.result.p99 < 25 } : null;
+      }),
+    );
+    add(
+      `${title}: zero errors`,
+      each(m, (f, mode) => {
+        const errors = mode.rows.reduce((sum, r) => sum + r.result.errors, 0) + (mode.flow?.errors ?? 0);
+        return { where: sizeLabel(f.size), figure: String(errors), ok: errors === 0 };
+      }),
+    );
+  }
+  add(
+    "Full payment flow ≥ 300 flows/s embedded",
+    each("embedded", (f, mode) =>
+      mode.flow ? { where: sizeLabel(f.size), figure: `${mode.flow.flowsPerS.toFixed(0)}/s`, ok: mode.flow.flowsPerS >= 300 } : null,
+    ),
+  );
+  return `${out.join("\n")}\n`;
+}
+
+function verdict(target: string, findings: Finding[]): string {
+  if (findings.length === 0) return `- **not measured**: ${target}`;
+  const status = findings.every((f) => f.ok) ? "met" : "MISSED";
+  return `- **${status}**: ${target}: ${findings.map((f) => `${f.where} ${f.figure}${f.ok ? "" : " ✗"}`).join(", ")}`;
+}
