@@ -7,6 +7,7 @@ import type { GatewayContext } from "./gateway-context.ts";
 import { registerErrorHandling } from "./plugins/errors.plugin.ts";
 import { registerMetrics } from "./plugins/metrics.plugin.ts";
 import { registerOpenApi } from "./plugins/openapi.plugin.ts";
+import { lazyChildLogger } from "./plugins/lazy-request-logger.ts";
 import { registerRequestLog } from "./plugins/request-log.plugin.ts";
 import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
@@ -47,6 +48,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
       // The services log the request id as `requestId` too, so one search finds every line.
       requestIdLogLabel: "requestId",
     }),
+    childLoggerFactory: (logger, bindings, childOptions) => lazyChildLogger(logger, bindings, childOptions),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     // A client's x-request-id is kept when it is a safe short string, else we make one.

@@ -4,9 +4,16 @@
  * expression exactly as the index did. `_id` is a real column (the table's unique key).
  */
 export function fieldExpr(path: string): string {
-  if (path === "_id") return "_id";
-  return `json_extract(doc, ${sqlString(jsonPath(path))})`;
+  let expr = expressions.get(path);
+  if (expr === undefined) {
+    expr = path === "_id" ? "_id" : `json_extract(doc, ${sqlString(jsonPath(path))})`;
+    expressions.set(path, expr);
+  }
+  return expr;
 }
+
+/** Field paths come from code, so they are few: remember each one's expression. */
+const expressions = new Map<string, string>();
 
 /** `a.b` → `$.a.b`; segments that are not plain identifiers are quoted (`$."x-y"`). */
 function jsonPath(path: string): string {

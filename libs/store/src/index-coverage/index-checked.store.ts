@@ -98,7 +98,14 @@ export function uncheckedStore(store: Store): Store {
 
 /** The filter's fields and operators, without values: what decides whether an index serves it. */
 function shapeOf(filter: Filter): string {
-  return JSON.stringify(filter, (_key, value: unknown) =>
-    value !== null && typeof value === "object" ? value : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? 0 : value,
-  );
+  let shape = "";
+  for (const key in filter) {
+    const condition = filter[key];
+    shape += key;
+    if (key === "$or" || key === "$and") shape += `[${(condition as Filter[]).map(shapeOf).join("|")}]`;
+    else if (condition !== null && typeof condition === "object" && !Array.isArray(condition)) shape += `{${Object.keys(condition).join(",")}}`;
+    else shape += condition === null ? "=null" : "=";
+    shape += ";";
+  }
+  return shape;
 }

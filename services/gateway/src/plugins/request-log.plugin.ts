@@ -20,8 +20,11 @@ export function registerRequestLog(app: FastifyInstance): void {
   app.decorateRequest("rpcCalls", null);
   app.decorateRequest("errorCode", null);
   app.addHook("onResponse", (request, reply, done) => {
-    request.log.info(
+    // The root logger with the id as a field: the same line as request.log would write,
+    // without making the request's child logger (see lazy-request-logger.ts).
+    app.log.info(
       {
+        requestId: request.id,
         method: request.method,
         // The pattern, not the URL: the URL may carry ids, and unknown paths are anyone's input.
         route: request.routeOptions.url ?? "unmatched",
