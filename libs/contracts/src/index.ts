@@ -15,3 +15,4 @@ export * from "./operations/checkout/index.ts";
 export * from "./operations/payments/index.ts";
 export * from "./operations/refunds/index.ts";
 export * from "./operations/ping.op.ts";
+export * from "./events/index.ts";

@@ -5,6 +5,8 @@ import { createInProcessTransport } from "./in-process/in-process.transport.ts";
 import type { Transport } from "./transport.port.ts";
 
 export * from "./transport.port.ts";
+export * from "./events.port.ts";
+export { SUBSCRIBE_DEFAULTS } from "./events/subscription.ts";
 export { createAmqpTransport, type AmqpTransportOptions } from "./amqp/amqp.transport.ts";
 export type { ReplyMode } from "./amqp/amqp-rpc.client.ts";
 export { createInProcessTransport, type InProcessTransportOptions } from "./in-process/in-process.transport.ts";

@@ -1,4 +1,5 @@
 import type { Operation, ParsedRequestOf, Principal, RequestOf, ResponseOf } from "@payrail/contracts";
+import type { EventStats, EventTransport } from "./events.port.ts";
 
 /** What a handler knows about the call besides its payload. */
 export interface CallContext {
@@ -30,17 +31,20 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** What a transport's servers have counted since it was created. */
+/** What a transport's servers, publishers and subscribers have counted since it was created. */
 export interface TransportStats {
   /** Requests skipped unhandled because their caller's deadline had passed on arrival. */
   expiredRequests: number;
+  /** Domain events published, consumed, retried and dead-lettered, by type. */
+  events: EventStats;
 }
 
 /**
- * The RPC transport shared by the RabbitMQ implementation and the in-process bus. Both
- * serialise messages to JSON, so a handler behaves the same on either.
+ * The transport shared by the RabbitMQ implementation and the in-process bus: RPC, and domain
+ * events (`EventTransport`). Both serialise messages to JSON, so a handler behaves the same on
+ * either.
  */
-export interface Transport {
+export interface Transport extends EventTransport {
   /**
    * Sends a request to the operation's service and resolves with the reply's data. Rejects
    * with an AppError: the handler's business error, `service_timeout` when no reply came in
@@ -51,7 +55,7 @@ export interface Transport {
   serve(service: string, entries: HandlerEntry[]): Promise<void>;
   /** True while the transport can deliver calls (broker connected). */
   isReady(): boolean;
-  /** Counters of the serving side (read by metrics; cheap to call). */
+  /** Counters of the serving, publishing and subscribing sides (read by metrics; cheap to call). */
   stats(): TransportStats;
   close(): Promise<void>;
 }

@@ -4,16 +4,12 @@ import type { Logger } from "@payrail/runtime";
 import { dispatchRequest, encodeReply, undecodableReply } from "../rpc/dispatch-request.ts";
 import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable, type HandlerTable } from "../rpc/handler-table.ts";
-import { InFlight } from "../rpc/in-flight.ts";
 import type { HandlerEntry } from "../transport.port.ts";
-import { watchChannel } from "./watch-channel.ts";
+import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
 
-interface ServedQueue {
+interface ServedQueue extends ConsumedQueue<Channel> {
   service: string;
-  queue: string;
   table: HandlerTable;
-  channel?: Channel | undefined;
-  consumerTag?: string | undefined;
 }
 
 export interface AmqpRpcServerOptions {
@@ -35,14 +31,20 @@ export interface AmqpRpcServerOptions {
  * or replying (its caller has timed out) and counted in `expiredCount`.
  */
 export class AmqpRpcServer {
-  private readonly served: ServedQueue[] = [];
-  private readonly inFlight = new InFlight();
+  private readonly consumers: QueueConsumers<Channel, ServedQueue>;
   private readonly expired: ExpiredRequests;
-  private model: ChannelModel | undefined;
-  private stopping = false;
 
   constructor(private readonly options: AmqpRpcServerOptions) {
     this.expired = new ExpiredRequests(options.logger);
+    this.consumers = new QueueConsumers({
+      logger: options.logger,
+      recycle: options.recycle,
+      openChannel: (model) => model.createChannel(),
+      declare: async (channel, served) => {
+        await channel.assertQueue(served.queue, { durable: true });
+      },
+      handle: (channel, served, message) => this.handle(channel, served, message),
+    });
   }
 
   /** Requests skipped because their deadline had passed when they arrived. */
@@ -51,58 +53,25 @@ export class AmqpRpcServer {
   }
 
   /** Starts consuming every served queue on a (re)connected connection. */
-  async attach(model: ChannelModel): Promise<void> {
-    this.model = model;
-    for (const served of [...this.served]) await this.consume(model, served);
+  attach(model: ChannelModel): Promise<void> {
+    return this.consumers.attach(model);
   }
 
   /** The connection is gone; its channels with it (unacked requests return to the queue). */
   detach(): void {
-    this.model = undefined;
-    for (const served of this.served) {
-      served.channel = undefined;
-      served.consumerTag = undefined;
-    }
+    this.consumers.detach();
   }
 
   /** Registers a service; consumes now if connected, else on the next connect. */
   async serve(service: string, entries: HandlerEntry[]): Promise<void> {
-    const served: ServedQueue = { service, queue: this.options.queueOf(service), table: createHandlerTable(service, entries) };
-    this.served.push(served);
-    if (this.model) await this.consume(this.model, served);
-    else this.options.logger.warn({ service }, "message broker unavailable: will serve once connected");
+    const { prefetch, queueOf } = this.options;
+    const table = createHandlerTable(service, entries);
+    await this.consumers.add({ service, table, queue: queueOf(service), role: `rpc server ${service}`, prefetch });
   }
 
-  /**
-   * Stops taking requests, waits (up to `graceMs`) for the ones being handled, then closes
-   * the channels. Closing each channel before the connection matters: amqplib interleaves
-   * channels' frames on the socket, so a connection.close could overtake the last replies.
-   */
-  async stop(graceMs: number): Promise<void> {
-    this.stopping = true;
-    await Promise.all(
-      this.served.map(async ({ channel, consumerTag }) => {
-        if (channel && consumerTag) await channel.cancel(consumerTag).catch(() => undefined);
-      }),
-    );
-    await this.inFlight.drain(graceMs);
-    await Promise.all(this.served.map(({ channel }) => channel?.close().catch(() => undefined)));
-  }
-
-  private async consume(model: ChannelModel, served: ServedQueue): Promise<void> {
-    const { logger, prefetch } = this.options;
-    const channel = await model.createChannel();
-    watchChannel(channel, `rpc server ${served.service}`, logger, () => {
-      if (served.channel === channel && !this.stopping) this.options.recycle(`${served.queue} channel closed`);
-    });
-    await channel.prefetch(prefetch);
-    await channel.assertQueue(served.queue, { durable: true });
-    served.channel = channel;
-    const { consumerTag } = await channel.consume(served.queue, (message) => {
-      if (message) void this.inFlight.track(this.handle(channel, served, message));
-      else if (served.channel === channel && !this.stopping) this.options.recycle(`consumer of ${served.queue} cancelled by broker`);
-    });
-    served.consumerTag = consumerTag;
+  /** Stops taking requests, waits (up to `graceMs`) for the ones being handled, closes the channels. */
+  stop(graceMs: number): Promise<void> {
+    return this.consumers.stop(graceMs);
   }
 
   private async handle(channel: Channel, served: ServedQueue, message: ConsumeMessage): Promise<void> {

@@ -1,10 +1,15 @@
 import { rpcQueueOf } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
+import { EventCounters } from "../events/event-counters.ts";
+import { createSubscription } from "../events/subscription.ts";
 import { serviceUnavailable } from "../rpc/rpc-errors.ts";
 import type { Transport } from "../transport.port.ts";
 import { AmqpConnection } from "./amqp-connection.ts";
+import { AmqpEventPublisher } from "./amqp-event.publisher.ts";
+import { AmqpEventSubscriber } from "./amqp-event.subscriber.ts";
 import { AmqpRpcClient, type ReplyMode } from "./amqp-rpc.client.ts";
 import { AmqpRpcServer } from "./amqp-rpc.server.ts";
+import { EVENTS_EXCHANGE } from "./event-topology.ts";
 
 export interface AmqpTransportOptions {
   /** e.g. `amqp://guest:guest@rabbitmq:5672`. */
@@ -12,9 +17,9 @@ export interface AmqpTransportOptions {
   logger: Logger;
   /** Unacked requests a consumer may hold at once. Default 200. */
   prefetch?: number;
-  /** Call timeout when the call does not set one. Default 10 s. */
+  /** Call timeout when the call does not set one, and how long a publish waits for its confirm. Default 10 s. */
   defaultTimeoutMs?: number;
-  /** Prepended to every queue name (tests use a random one to stay apart). Default "". */
+  /** Prepended to every queue and exchange name (tests use a random one to stay apart). Default "". */
   queuePrefix?: string;
   /** How replies come back (see `ReplyMode`). Default "exclusive-queue", measured faster. */
   replyMode?: ReplyMode;
@@ -41,6 +46,16 @@ export interface AmqpTransportOptions {
  * Only servers declare service queues, so an unroutable (returned) request means the service
  * was never started → `service_unavailable`. One connection per transport carries both sides.
  *
+ * Domain events (see `AmqpEventPublisher`, `AmqpEventSubscriber`):
+ *
+ *   publisher ──confirm channel, persistent, routing key = event type──▶ topic exchange
+ *            "<prefix>payrail.events" ──binding per pattern──▶ durable queue "<prefix><service>.events"
+ *            (one per subscribing service, shared by its replicas)
+ *   queue ──▶ handler ──resolved──▶ ack
+ *                     ──threw, attempts left──▶ "<service>.events.retry" (expiration = retry delay,
+ *                                               then dead-lettered back to the main queue) ──▶ ack
+ *                     ──threw, last attempt──▶ "<service>.events.dead" (reason in a header) ──▶ ack
+ *
  * Resolves after the first connection attempt, whether it succeeded or not: without a broker
  * calls fail fast with `service_unavailable` while the connection keeps retrying.
  */
@@ -55,16 +70,25 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
     onUp: async (model) => {
       await client.attach(model);
       await server.attach(model);
+      await publisher.attach(model);
+      await subscriber.attach(model);
     },
     onDown: (reason) => {
       client.detach(reason);
       server.detach();
+      publisher.detach();
+      subscriber.detach();
     },
   });
   const recycle = (reason: string) => connection.recycle(reason);
   const retryAfterSeconds = () => connection.retryAfterSeconds();
   const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, retryAfterSeconds, recycle });
   const server = new AmqpRpcServer({ logger, prefetch, queueOf, recycle });
+  const counters = new EventCounters();
+  const exchange = `${queuePrefix}${EVENTS_EXCHANGE}`;
+  const confirmTimeoutMs = defaultTimeoutMs;
+  const publisher = new AmqpEventPublisher({ logger, exchange, confirmTimeoutMs, counters, retryAfterSeconds, recycle });
+  const subscriber = new AmqpEventSubscriber({ logger, exchange, queuePrefix, confirmTimeoutMs, counters, recycle });
   let closed = false;
 
   await connection.start();
@@ -78,12 +102,20 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
       if (closed) throw new Error("transport is closed");
       await server.serve(service, entries);
     },
+    async publish(event) {
+      if (closed) throw serviceUnavailable("transport is closed");
+      await publisher.publish(event);
+    },
+    async subscribe(service, patterns, handler, subscribeOptions) {
+      if (closed) throw new Error("transport is closed");
+      await subscriber.subscribe(createSubscription(service, patterns, handler, subscribeOptions));
+    },
     isReady: () => !closed && connection.isReady(),
-    stats: () => ({ expiredRequests: server.expiredCount }),
+    stats: () => ({ expiredRequests: server.expiredCount, events: counters.snapshot() }),
     async close() {
       if (closed) return;
       closed = true;
-      await server.stop(closeGraceMs);
+      await Promise.all([server.stop(closeGraceMs), subscriber.stop(closeGraceMs), publisher.close(closeGraceMs)]);
       client.detach("transport closed");
       await connection.close();
     },

@@ -1,4 +1,6 @@
+import type { DeadLetteredEvent } from "../events.port.ts";
 import type { HandlerTable } from "../rpc/handler-table.ts";
+import { InProcessEventQueue } from "./in-process-event.queue.ts";
 
 /**
  * One `serve()` of one transport: runs a JSON request message and returns the JSON reply, or
@@ -12,12 +14,13 @@ export interface InProcessServer {
 
 /**
  * What the broker is to AMQP transports: the place where in-process transports find each
- * other's services. Several servers of one service share calls round-robin, like several
- * consumers on one queue.
+ * other's services and event queues. Several servers of one service share calls round-robin,
+ * like several consumers on one queue. Event queues live as long as the bus (in memory).
  */
 export class InProcessBus {
   private readonly servers = new Map<string, InProcessServer[]>();
   private readonly cursors = new Map<string, number>();
+  private readonly eventQueues = new Map<string, InProcessEventQueue>();
 
   add(server: InProcessServer): void {
     const list = this.servers.get(server.service) ?? [];
@@ -37,6 +40,23 @@ export class InProcessBus {
     const cursor = (this.cursors.get(service) ?? 0) % list.length;
     this.cursors.set(service, cursor + 1);
     return list[cursor];
+  }
+
+  /** The event queue of a subscribing service, created on its first subscribe(). */
+  eventQueue(service: string): InProcessEventQueue {
+    let queue = this.eventQueues.get(service);
+    if (!queue) this.eventQueues.set(service, (queue = new InProcessEventQueue()));
+    return queue;
+  }
+
+  /** The queues an event of this type is routed to. */
+  eventQueuesBoundTo(type: string): InProcessEventQueue[] {
+    return [...this.eventQueues.values()].filter((queue) => queue.isBoundTo(type));
+  }
+
+  /** The events `service` gave up on, with their reasons (for tests and operators). */
+  deadLetters(service: string): readonly DeadLetteredEvent[] {
+    return this.eventQueues.get(service)?.deadLetters ?? [];
   }
 }
 

@@ -7,6 +7,7 @@ import { InFlight } from "../rpc/in-flight.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
 import type { Transport } from "../transport.port.ts";
 import { InProcessBus, type InProcessServer } from "./in-process.bus.ts";
+import { InProcessEvents } from "./in-process-events.ts";
 
 export interface InProcessTransportOptions {
   logger: Logger;
@@ -14,14 +15,15 @@ export interface InProcessTransportOptions {
   defaultTimeoutMs?: number;
   /** Shared with the other transports of the process; default: a private bus. */
   bus?: InProcessBus;
-  /** How long `close()` waits for running handlers. Default 5 s. */
+  /** How long `close()` waits for running handlers (RPC and events). Default 5 s. */
   closeGraceMs?: number;
 }
 
 /**
  * The transport for one-process (embedded) mode. Requests and replies go through
  * JSON.stringify/parse, and through the same validation, timeout and error mapping as the
- * RabbitMQ transport, so a handler cannot come to rely on in-process shortcuts.
+ * RabbitMQ transport, so a handler cannot come to rely on in-process shortcuts. Events too
+ * (`InProcessEvents`): asynchronous, at least once, retried and dead-lettered alike.
  */
 export function createInProcessTransport(options: InProcessTransportOptions): Transport {
   const { logger, defaultTimeoutMs = 10_000, closeGraceMs = 5_000 } = options;
@@ -30,6 +32,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   const running = new InFlight();
   const expired = new ExpiredRequests(logger);
   const pending = new Set<(err: Error) => void>();
+  const events = new InProcessEvents(bus, logger);
   let closed = false;
 
   return {
@@ -76,16 +79,26 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       bus.add(server);
     },
 
+    async publish(event) {
+      if (closed) throw serviceUnavailable("transport is closed");
+      await events.publish(event);
+    },
+
+    async subscribe(service, patterns, handler, subscribeOptions) {
+      if (closed) throw new Error("transport is closed");
+      await events.subscribe(service, patterns, handler, subscribeOptions);
+    },
+
     isReady: () => !closed,
 
-    stats: () => ({ expiredRequests: expired.count }),
+    stats: () => ({ expiredRequests: expired.count, events: events.stats() }),
 
     async close() {
       if (closed) return;
       closed = true;
       for (const server of servers.splice(0)) bus.remove(server);
       for (const fail of [...pending]) fail(serviceUnavailable("transport is closed"));
-      await running.drain(closeGraceMs);
+      await Promise.all([running.drain(closeGraceMs), events.close(closeGraceMs)]);
     },
   };
 }

@@ -2,6 +2,8 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { connect, type Channel } from "amqplib";
+import type { DeadLetteredEvent } from "../../src/index.ts";
+import { EVENT_HEADERS, EVENTS_EXCHANGE, eventQueuesOf } from "../../src/amqp/event-topology.ts";
 
 const run = promisify(execFile);
 
@@ -25,6 +27,24 @@ export async function withRawChannel<T>(url: string, fn: (channel: Channel) => P
 export async function deleteQueues(url: string, queues: string[]): Promise<void> {
   await withRawChannel(url, async (channel) => {
     for (const queue of queues) await channel.deleteQueue(queue);
+  });
+}
+
+/** Deletes what subscribing `services` declared under `prefix`: their three queues each, and the exchange. */
+export async function deleteEventTopology(url: string, prefix: string, services: string[]): Promise<void> {
+  await deleteQueues(url, services.flatMap((service) => Object.values(eventQueuesOf(prefix, service))));
+  await withRawChannel(url, (channel) => channel.deleteExchange(`${prefix}${EVENTS_EXCHANGE}`));
+}
+
+/** The messages in a service's dead-letter queue, left in it (read unacked, requeued on close). */
+export async function readDeadLetters(url: string, prefix: string, service: string): Promise<DeadLetteredEvent[]> {
+  return withRawChannel(url, async (channel) => {
+    const letters: DeadLetteredEvent[] = [];
+    for (let m = await channel.get(eventQueuesOf(prefix, service).dead); m; m = await channel.get(eventQueuesOf(prefix, service).dead)) {
+      const { messageId, type, headers = {} } = m.properties;
+      letters.push({ id: messageId, type, reason: String(headers[EVENT_HEADERS.error]), attempts: Number(headers[EVENT_HEADERS.attempt] ?? 1), body: m.content.toString("utf8") });
+    }
+    return letters;
   });
 }
 

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppError, type Principal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { Transport } from "../../src/index.ts";
 import { anonymousCtx, echoHandlers, failEcho, pingNobody, sayEcho } from "./echo.operations.ts";
+import { freshWorldPerTest } from "./fresh-world.ts";
 import { memoryLogger } from "./memory-logger.ts";
 
 /** One isolated "network" (a broker with a fresh queue prefix, or a fresh bus). */
@@ -29,23 +30,17 @@ async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
  */
 export function describeRpcContract(name: string, createWorld: () => Promise<RpcWorld>): void {
   describe(`RPC contract over ${name}`, () => {
-    let world: RpcWorld;
-    beforeEach(async () => {
-      world = await createWorld();
-    });
-    afterEach(async () => {
-      await world.dispose();
-    });
+    const world = freshWorldPerTest(createWorld);
 
     async function echoService(instance = "a", logger?: Logger, ran?: string[]): Promise<Transport> {
-      const server = await world.transport(logger ? { logger } : {});
+      const server = await world().transport(logger ? { logger } : {});
       await server.serve("echo", echoHandlers(instance, ran));
       return server;
     }
 
     it("returns the handler's result to the caller", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const reply = await client.call(sayEcho, { text: "hello" }, anonymousCtx);
       expect(reply).toMatchObject({ text: "hello", instance: "a", delayMs: 0 });
       expect(client.isReady()).toBe(true);
@@ -53,7 +48,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("answers an invalid payload with a 400 code naming the first bad field", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const err = await appErrorOf(client.call(sayEcho, { text: "x", nested: { amount: "ten" } } as never, anonymousCtx));
       expect(err.code).toBe("parameter_invalid");
       expect(err.status).toBe(400);
@@ -62,7 +57,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("passes a handler's AppError through with its code, message and param", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const err = await appErrorOf(client.call(failEcho, { mode: "app" }, anonymousCtx));
       expect(err.toPayload()).toEqual({ code: "checkout_closed", message: "Checkout is closed", param: "checkout_id" });
     });
@@ -70,7 +65,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
     it("turns any other throw into internal_error, logging the stack but never sending it", async () => {
       const { logger, lines } = memoryLogger();
       await echoService("a", logger);
-      const client = await world.transport();
+      const client = await world().transport();
       const err = await appErrorOf(client.call(failEcho, { mode: "crash" }, anonymousCtx));
       expect(err.code).toBe("internal_error");
       expect(JSON.stringify(err.toPayload())).not.toMatch(/hunter2|\bat /);
@@ -80,7 +75,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("fails with service_timeout when no reply comes in time, and drops the late reply", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const err = await appErrorOf(client.call(sayEcho, { text: "slow", delayMs: 600 }, anonymousCtx, { timeoutMs: 300 }));
       expect(err.code).toBe("service_timeout");
       await new Promise((resolve) => setTimeout(resolve, 500)); // let the late reply arrive
@@ -91,7 +86,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
       const { logger, lines } = memoryLogger();
       const ran: string[] = [];
       const server = await echoService("a", logger, ran);
-      const client = await world.transport();
+      const client = await world().transport();
       const call = appErrorOf(client.call(sayEcho, { text: "too late" }, anonymousCtx, { timeoutMs: 50 }));
       // Block this process past the deadline: the server (here too) only gets to the request
       // afterwards, as a service that is behind would.
@@ -111,7 +106,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
     it("runs a request that arrives within its deadline, however short", async () => {
       const ran: string[] = [];
       const server = await echoService("a", undefined, ran);
-      const client = await world.transport();
+      const client = await world().transport();
       await expect(client.call(sayEcho, { text: "prompt" }, anonymousCtx, { timeoutMs: 1_000 })).resolves.toMatchObject({ text: "prompt" });
       expect(ran).toEqual(["prompt"]);
       expect(server.stats().expiredRequests).toBe(0);
@@ -119,7 +114,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("fails with service_unavailable, not a timeout, when nobody serves the operation", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const err = await appErrorOf(client.call(pingNobody, {}, anonymousCtx, { timeoutMs: 10_000 }));
       expect(err.code).toBe("service_unavailable");
       expect(err.retryAfter).toBeGreaterThanOrEqual(1);
@@ -127,7 +122,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("answers 200 concurrent calls, each with its own reply", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const texts = Array.from({ length: 200 }, (_, i) => `m${i}`);
       const replies = await Promise.all(texts.map((text, i) => client.call(sayEcho, { text, delayMs: i % 7 }, anonymousCtx)));
       expect(replies.map((r) => r.text)).toEqual(texts);
@@ -135,7 +130,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("hands the requestId and the principal to the handler", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const principal: Principal = { kind: "merchant", merchantId: "mer_1", keyPrefix: "sk_test_ab", livemode: false };
       const reply = await client.call(sayEcho, { text: "who" }, { requestId: "req_42", principal });
       expect(reply.requestId).toBe("req_42");
@@ -145,7 +140,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
     it("shares calls between several instances of one service", async () => {
       await echoService("a");
       await echoService("b");
-      const client = await world.transport();
+      const client = await world().transport();
       const replies = await Promise.all(Array.from({ length: 40 }, () => client.call(sayEcho, { text: "lb", delayMs: 10 }, anonymousCtx)));
       const counts = new Map<string, number>();
       for (const { instance } of replies) counts.set(instance, (counts.get(instance) ?? 0) + 1);
@@ -154,7 +149,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("lets a running handler finish and reply when its server closes", async () => {
       const server = await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       const call = client.call(sayEcho, { text: "draining", delayMs: 300 }, anonymousCtx);
       await new Promise((resolve) => setTimeout(resolve, 100)); // the handler is now running
       await server.close();
@@ -163,7 +158,7 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
 
     it("fails calls with service_unavailable once the caller's transport is closed", async () => {
       await echoService();
-      const client = await world.transport();
+      const client = await world().transport();
       await client.close();
       expect(client.isReady()).toBe(false);
       const err = await appErrorOf(client.call(sayEcho, { text: "late" }, anonymousCtx));

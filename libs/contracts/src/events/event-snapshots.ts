@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/*
+ * What `data.object` holds for each aggregate: the object as the API shows it at the moment of
+ * the change. Only the ids and the status every subscriber relies on are checked; the rest is
+ * passed through untouched (loose objects), so these schemas need not follow each field the
+ * owning service adds. Tighten one when a subscriber starts to depend on more of it.
+ */
+
+const hexId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9a-f]{32}$`), `must be ${prefix} and 32 lowercase hex`);
+
+/** The checkout as Get Checkout answers it (API.md §4). */
+export const CheckoutSnapshot = z.looseObject({ id: hexId("chk_"), status: z.string() });
+
+/** A transaction record (API.md §6): one transfer, the first charge or a renewal. */
+export const TransactionSnapshot = z.looseObject({ transaction_uuid: hexId("sc-"), transaction_status: z.string() });
+
+/** A refund record (API.md §7). */
+export const RefundSnapshot = z.looseObject({ id: hexId("rfd_"), transaction_uuid: hexId("sc-"), status: z.string() });
+
+/** A subscription: its object is not defined yet (billing is still to be built), so anything. */
+export const SubscriptionSnapshot = z.record(z.string(), z.unknown());

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { CheckoutCreatedEvent } from "./checkout-created.event.ts";
+import { CheckoutPaymentMethodSavedEvent } from "./checkout-payment-method-saved.event.ts";
+import { TransactionCreatedEvent } from "./transaction-created.event.ts";
+import { TransactionCompletedEvent } from "./transaction-completed.event.ts";
+import { TransactionFailedEvent } from "./transaction-failed.event.ts";
+import { SubscriptionRenewedEvent } from "./subscription-renewed.event.ts";
+import { SubscriptionPastDueEvent } from "./subscription-past-due.event.ts";
+import { SubscriptionCancelledEvent } from "./subscription-cancelled.event.ts";
+import { SubscriptionUnpaidEvent } from "./subscription-unpaid.event.ts";
+import { RefundRequestedEvent } from "./refund-requested.event.ts";
+import { RefundApprovedEvent } from "./refund-approved.event.ts";
+import { RefundRejectedEvent } from "./refund-rejected.event.ts";
+import { RefundProcessingEvent } from "./refund-processing.event.ts";
+import { RefundCompletedEvent } from "./refund-completed.event.ts";
+import { RefundFailedEvent } from "./refund-failed.event.ts";
+
+export * from "./domain-event.ts";
+export * from "./event-snapshots.ts";
+export * from "./checkout-created.event.ts";
+export * from "./checkout-payment-method-saved.event.ts";
+export * from "./transaction-created.event.ts";
+export * from "./transaction-completed.event.ts";
+export * from "./transaction-failed.event.ts";
+export * from "./subscription-renewed.event.ts";
+export * from "./subscription-past-due.event.ts";
+export * from "./subscription-cancelled.event.ts";
+export * from "./subscription-unpaid.event.ts";
+export * from "./refund-requested.event.ts";
+export * from "./refund-approved.event.ts";
+export * from "./refund-rejected.event.ts";
+export * from "./refund-processing.event.ts";
+export * from "./refund-completed.event.ts";
+export * from "./refund-failed.event.ts";
+
+/**
+ * The event catalogue (API.md §11): every type a service may publish, each with its schema.
+ * Publishing checks an event against its type's schema, and subscribers get it checked again.
+ */
+const CATALOGUE = [
+  CheckoutCreatedEvent,
+  CheckoutPaymentMethodSavedEvent,
+  TransactionCreatedEvent,
+  TransactionCompletedEvent,
+  TransactionFailedEvent,
+  SubscriptionRenewedEvent,
+  SubscriptionPastDueEvent,
+  SubscriptionCancelledEvent,
+  SubscriptionUnpaidEvent,
+  RefundRequestedEvent,
+  RefundApprovedEvent,
+  RefundRejectedEvent,
+  RefundProcessingEvent,
+  RefundCompletedEvent,
+  RefundFailedEvent,
+] as const;
+
+/** Any event of the catalogue: narrow it on `type` to get its `data` typed. */
+export const AnyDomainEvent = z.discriminatedUnion("type", CATALOGUE);
+export type AnyDomainEvent = z.infer<typeof AnyDomainEvent>;
+
+export type EventType = AnyDomainEvent["type"];
+
+/** Every event type, in catalogue order. */
+export const EVENT_TYPES: readonly EventType[] = CATALOGUE.map((schema) => schema.shape.type.value);
+
+/** The event of type `T`. */
+export type EventOf<T extends EventType> = Extract<AnyDomainEvent, { type: T }>;

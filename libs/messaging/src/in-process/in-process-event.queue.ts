@@ -1,0 +1,118 @@
+import type { DeadLetteredEvent } from "../events.port.ts";
+import type { EventOutcome } from "../events/handle-event.ts";
+import { matchesTopic } from "../events/topic-pattern.ts";
+
+/** An event waiting in a queue: its JSON as published and the attempt its next delivery is. */
+export interface QueuedEvent {
+  body: string;
+  attempt: number;
+}
+
+/**
+ * What a consumer reports for one delivery: the shared outcome, or `requeue` when its
+ * transport closed before the handler finished (as a broker requeues unacked messages).
+ */
+export type DeliveryOutcome = EventOutcome | { kind: "requeue" };
+
+/** One subscribe() of one transport, consuming the queue. */
+export interface InProcessEventConsumer {
+  readonly prefetch: number;
+  readonly retryDelayMs: number;
+  /** Runs the handler; never rejects. */
+  deliver(message: QueuedEvent): Promise<DeliveryOutcome>;
+}
+
+/**
+ * What a durable queue is on the broker, for one subscribing service in one process: it is
+ * created by the service's first subscribe() and outlives its consumers, so events published
+ * while the service is down wait here. Consumers (replicas) take events round-robin, each
+ * holding at most `prefetch` at once. Deliveries always start from a later turn of the event
+ * loop, never inside publish(). Failed attempts come back after the consumer's retry delay;
+ * given-up events stay in `deadLetters`.
+ */
+export class InProcessEventQueue {
+  readonly deadLetters: DeadLetteredEvent[] = [];
+  private readonly bindings = new Set<string>();
+  private readonly ready: QueuedEvent[] = [];
+  private consumers: { consumer: InProcessEventConsumer; unacked: number }[] = [];
+  private cursor = 0;
+  private scheduled = false;
+
+  bind(patterns: readonly string[]): void {
+    for (const pattern of patterns) this.bindings.add(pattern);
+  }
+
+  isBoundTo(type: string): boolean {
+    for (const pattern of this.bindings) if (matchesTopic(pattern, type)) return true;
+    return false;
+  }
+
+  enqueue(message: QueuedEvent): void {
+    this.ready.push(message);
+    this.schedule();
+  }
+
+  addConsumer(consumer: InProcessEventConsumer): void {
+    this.consumers.push({ consumer, unacked: 0 });
+    this.schedule();
+  }
+
+  removeConsumer(consumer: InProcessEventConsumer): void {
+    this.consumers = this.consumers.filter((entry) => entry.consumer !== consumer);
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.ready.length > 0) {
+      const taker = this.nextFree();
+      if (!taker) return;
+      const message = this.ready.shift() as QueuedEvent;
+      taker.unacked += 1;
+      void taker.consumer.deliver(message).then((outcome) => {
+        taker.unacked -= 1;
+        this.settle(message, outcome, taker.consumer.retryDelayMs);
+        this.schedule();
+      });
+    }
+  }
+
+  /** The next consumer, round-robin, with room in its prefetch. */
+  private nextFree(): { consumer: InProcessEventConsumer; unacked: number } | undefined {
+    const count = this.consumers.length;
+    for (let i = 0; i < count; i++) {
+      const index = (this.cursor + i) % count;
+      const entry = this.consumers[index];
+      if (entry && entry.unacked < entry.consumer.prefetch) {
+        this.cursor = index + 1;
+        return entry;
+      }
+    }
+    return undefined;
+  }
+
+  private settle(message: QueuedEvent, outcome: DeliveryOutcome, retryDelayMs: number): void {
+    if (outcome.kind === "requeue") this.ready.unshift(message);
+    if (outcome.kind === "retry") {
+      // unref: a pending retry must not keep a stopping process alive (the bus is memory only).
+      setTimeout(() => this.enqueue({ body: message.body, attempt: message.attempt + 1 }), retryDelayMs).unref();
+    }
+    if (outcome.kind === "dead") this.deadLetters.push({ ...idAndType(message.body), reason: outcome.reason, attempts: message.attempt, body: message.body });
+  }
+}
+
+function idAndType(body: string): { id: string | undefined; type: string | undefined } {
+  try {
+    const { id, type } = JSON.parse(body) as { id?: unknown; type?: unknown };
+    return { id: typeof id === "string" ? id : undefined, type: typeof type === "string" ? type : undefined };
+  } catch {
+    return { id: undefined, type: undefined };
+  }
+}
