@@ -9,4 +9,7 @@ export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded/embed
 export { createStore, type StoreConfig } from "./create-store.ts";
 export { withIndexCheck, type IndexCheckOptions } from "./index-coverage/index-checked.store.ts";
 export { isServed, UnindexedQueryError } from "./index-coverage/index-coverage.rule.ts";
+export { withEvents, insertWithEvents, OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox/outbox-fields.ts";
+export { OutboxRelay, type OutboxRelayOptions, type OutboxStats } from "./outbox/outbox-relay.ts";
+export { applyOnce, PROCESSED_EVENTS } from "./outbox/processed-events.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";

@@ -1,0 +1,42 @@
+import type { Update } from "../store.port.ts";
+
+/** What the outbox needs of an event: its id (the deduplication key) and when it happened. */
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  created_at: string;
+}
+
+/**
+ * The fields an aggregate's document carries for its unpublished events: `_outbox` maps event
+ * id → event, `outboxPending` is what the relay's index finds. MongoDB without a replica set
+ * (and FerretDB) has no multi-document transaction, so the events travel inside the document
+ * whose change caused them: one conditional write stores both or neither.
+ */
+export interface OutboxFields {
+  _outbox?: Record<string, OutboxEvent>;
+  outboxPending?: boolean;
+}
+
+/** The index the relay queries by; it declares it on every collection it serves. */
+export const OUTBOX_INDEX = { keys: { outboxPending: 1 }, name: "outbox_pending" } as const;
+
+/** `update` plus the events it causes, to pass to the same findOneAndUpdate. */
+export function withEvents(update: Update, events: readonly OutboxEvent[]): Update {
+  if (events.length === 0) return update;
+  const set: Record<string, unknown> = { ...update.$set, outboxPending: true };
+  for (const event of events) set[`_outbox.${assertEventId(event.id)}`] = event;
+  return { ...update, $set: set };
+}
+
+/** A new document carrying the events of its creation, for insertOne. */
+export function insertWithEvents<T extends { _id: string }>(doc: T, events: readonly OutboxEvent[]): T & OutboxFields {
+  if (events.length === 0) return doc;
+  return { ...doc, outboxPending: true, _outbox: Object.fromEntries(events.map((e) => [assertEventId(e.id), e])) };
+}
+
+/** Event ids become field names: no dots or `$`, or the update would write somewhere else. */
+function assertEventId(id: string): string {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw new Error(`outbox: event id "${id}" cannot be a field name`);
+  return id;
+}

@@ -1,0 +1,169 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { silentLogger } from "@payrail/runtime";
+import {
+  applyOnce,
+  createEmbeddedStore,
+  createMongoStore,
+  insertWithEvents,
+  OutboxRelay,
+  withEvents,
+  withIndexCheck,
+  type OutboxEvent,
+  type Store,
+} from "../src/index.ts";
+import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
+
+const logger = silentLogger();
+const mongo = await mongoTestUrl();
+const opened: Store[] = [];
+afterAll(async () => {
+  for (const store of opened) {
+    await store.drop();
+    await store.close();
+  }
+  await mongo.stop();
+});
+
+type Order = { _id: string; status: string; version: number };
+
+let seq = 0;
+function event(type: string, aggregateId: string): OutboxEvent & { aggregate: string } {
+  seq++;
+  return { id: `evt_${String(seq).padStart(32, "0")}`, type, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, seq)).toISOString(), aggregate: aggregateId };
+}
+
+/** Waits (bounded) until `check` holds: no fixed sleeps. */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const variants: [string, (() => Store) | null][] = [
+  ["embedded store", () => createEmbeddedStore({ logger })],
+  ["MongoDB-wire store", mongo.url ? () => createMongoStore({ url: mongo.url!, dbName: uniqueTestDbName(), logger }) : null],
+];
+
+describe.each(variants)("outbox on the %s", (_name, open) => {
+  const fresh = (): Store => {
+    if (!open) throw new Error("unreachable");
+    // The index check is on, as in every suite: the relay must declare what it queries by.
+    const store = withIndexCheck(open(), { mode: "enforce" });
+    opened.push(store);
+    return store;
+  };
+  const runIf = open ? it : it.skip;
+  const collectionName = () => `orders_${Math.random().toString(36).slice(2, 8)}`;
+
+  runIf("publishes each event of a write once, in order per document, and clears the outbox", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    const published: OutboxEvent[] = [];
+    const relay = new OutboxRelay({ store, collections: [name], logger, pollMs: 20, publish: async (e) => void published.push(e) });
+    await relay.start();
+    const created = event("order.created", "o1");
+    await orders.insertOne(insertWithEvents({ _id: "o1", status: "open", version: 1 }, [created]));
+    const paid = [event("order.paid", "o1"), event("order.receipt", "o1")];
+    await orders.findOneAndUpdate({ _id: "o1", status: "open" }, withEvents({ $set: { status: "paid" }, $inc: { version: 1 } }, paid));
+    relay.notify();
+    await until(() => published.length === 3);
+    await until(async () => (await orders.findOne({ _id: "o1" }))?.outboxPending === false);
+    await relay.stop();
+    expect(published.map((e) => e.id)).toEqual([created.id, paid[0]!.id, paid[1]!.id]);
+    expect(await orders.findOne({ _id: "o1" })).toEqual({ _id: "o1", status: "paid", version: 2, outboxPending: false, _outbox: {} });
+    expect(relay.stats()).toMatchObject({ published: 3, lagMs: 0 });
+  });
+
+  runIf("keeps events whose publish failed and sends them on a later pass", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    let brokerUp = false;
+    const published: string[] = [];
+    const relay = new OutboxRelay({
+      store,
+      collections: [name],
+      logger,
+      publish: async (e) => {
+        if (!brokerUp) throw new Error("broker down");
+        published.push(e.id);
+      },
+    });
+    await relay.start();
+    await relay.stop(); // driven by hand below
+    const e1 = event("order.created", "o2");
+    await orders.insertOne(insertWithEvents({ _id: "o2", status: "open", version: 1 }, [e1]));
+    await relay.runOnce();
+    expect(published).toEqual([]);
+    expect((await orders.findOne({ _id: "o2" }))?.outboxPending).toBe(true);
+    expect(relay.stats()).toMatchObject({ failures: 1, published: 0 });
+    expect(relay.stats().lagMs).toBeGreaterThan(0);
+    brokerUp = true;
+    await relay.runOnce();
+    expect(published).toEqual([e1.id]);
+    expect((await orders.findOne({ _id: "o2" }))?.outboxPending).toBe(false);
+    expect(relay.stats()).toMatchObject({ published: 1, lagMs: 0 });
+  });
+
+  runIf("publishes again after a crash between publish and mark, and the subscriber applies it once", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    const e1 = event("order.created", "o3");
+    await orders.insertOne(insertWithEvents({ _id: "o3", status: "open", version: 1 }, [e1]));
+    let applied = 0;
+    const deliveries: string[] = [];
+    const subscriber = async (e: OutboxEvent) => {
+      deliveries.push(e.id);
+      await applyOnce(store, "billing", e.id, async () => void applied++);
+    };
+    // The first relay's process dies right after the broker took the event: nothing marked.
+    const crashing = new OutboxRelay({
+      store,
+      collections: [name],
+      logger,
+      publish: async (e) => {
+        await subscriber(e);
+        throw new Error("process killed before marking");
+      },
+    });
+    await crashing.start();
+    await crashing.stop();
+    await crashing.runOnce();
+    const survivor = new OutboxRelay({ store, collections: [name], logger, publish: subscriber });
+    await survivor.start();
+    await survivor.stop();
+    await survivor.runOnce();
+    expect(deliveries).toEqual([e1.id, e1.id]);
+    expect(applied).toBe(1);
+    expect((await orders.findOne({ _id: "o3" }))?.outboxPending).toBe(false);
+  });
+
+  runIf("loses none of 500 events written while two relays publish", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    const seen = new Set<string>();
+    const relays = [1, 2].map(() => new OutboxRelay({ store, collections: [name], logger, pollMs: 5, batch: 20, publish: async (e) => void seen.add(e.id) }));
+    for (const relay of relays) await relay.start();
+    for (let i = 0; i < 25; i++) await orders.insertOne({ _id: `o${i}`, status: "open", version: 0 });
+    const written: string[] = [];
+    await Promise.all(
+      Array.from({ length: 25 }, async (_, i) => {
+        for (let n = 0; n < 20; n++) {
+          const e = event("order.touched", `o${i}`);
+          written.push(e.id);
+          await orders.findOneAndUpdate({ _id: `o${i}` }, withEvents({ $inc: { version: 1 } }, [e]));
+          relays[n % 2]!.notify();
+        }
+      }),
+    );
+    await until(() => written.every((id) => seen.has(id)), 20_000);
+    await until(async () => (await orders.find({ outboxPending: true }, { limit: 1 })).length === 0);
+    for (const relay of relays) await relay.stop();
+    expect(written).toHaveLength(500);
+  });
+});
