@@ -9,6 +9,7 @@ import {
   withEvents,
   withIndexCheck,
   type OutboxEvent,
+  type OutboxFields,
   type Store,
 } from "../src/index.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
@@ -24,7 +25,7 @@ afterAll(async () => {
   await mongo.stop();
 });
 
-type Order = { _id: string; status: string; version: number };
+type Order = { _id: string; status: string; version: number } & OutboxFields;
 
 let seq = 0;
 function event(type: string, aggregateId: string): OutboxEvent & { aggregate: string } {
