@@ -11,9 +11,9 @@
  *
  * Uses the esbuild that tsx brings along.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 
@@ -52,7 +52,15 @@ const outfile = outfileFromArgs(process.argv.slice(2));
 const result = await build({
   absWorkingDir: ROOT,
   entryPoints: ["bin/payrail.ts"],
-  outfile,
+  // Code splitting: a module only imported dynamically (the live providers' adapters) becomes a
+  // chunk of its own, so its SDK is loaded when that code runs, not at start (Plaid's alone is
+  // ~90 MB of memory that a sandbox process never needs). Without splitting, esbuild hoists
+  // every external import of the bundle to its top.
+  splitting: true,
+  outdir: dirname(outfile),
+  entryNames: basename(outfile, ".mjs"),
+  chunkNames: "chunks/[name]-[hash]",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -64,13 +72,15 @@ const result = await build({
   logLevel: "warning",
   write: false,
 });
-await mkdir(dirname(outfile), { recursive: true });
+// Chunks are named by content hash: clear the old ones rather than let them pile up.
+await rm(join(dirname(outfile), "chunks"), { recursive: true, force: true });
 let bytes = 0;
 for (const file of result.outputFiles) {
+  await mkdir(dirname(file.path), { recursive: true });
   // The entry's `#!/usr/bin/env -S npx tsx` is carried over; the bundle runs with plain node
   // (one line for one line, so the source map stays aligned).
   const text = file.path === outfile ? file.text.replace(/^#![^\n]*/, "#!/usr/bin/env node") : file.text;
   await writeFile(file.path, text);
   bytes += Buffer.byteLength(text);
 }
-console.log(`built ${relative(process.cwd(), outfile) || outfile} (${Math.round(bytes / 1024)} KiB with its source map)`);
+console.log(`built ${relative(process.cwd(), outfile) || outfile} and its chunks (${Math.round(bytes / 1024)} KiB with source maps)`);

@@ -2,7 +2,6 @@ import type { Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import type { SmsOutboxPort, SmsPort } from "../domain/ports/sms.port.ts";
 import { SandboxSmsAdapter } from "./sandbox/sandbox.adapter.ts";
-import { TwilioSmsAdapter } from "./twilio/twilio.adapter.ts";
 
 export interface TwilioConfig {
   accountSid?: string | undefined;
@@ -14,15 +13,15 @@ export interface TwilioConfig {
 /**
  * PROVIDERS=sandbox: the sandbox adapter, which is also the outbox the sandbox route reads.
  * PROVIDERS=live: Twilio, whose settings must all be present; a missing one stops the start
- * with a message naming it, rather than failing on the first consumer's send.
+ * with a message naming it, rather than failing on the first consumer's send. The Twilio SDK is loaded only then (memory).
  */
-export function createSmsProvider(deps: {
+export async function createSmsProvider(deps: {
   livemode: boolean;
   twilio?: TwilioConfig | undefined;
   store: Store;
   logger: Logger;
   now: () => number;
-}): { sms: SmsPort; outbox: SmsOutboxPort | null } {
+}): Promise<{ sms: SmsPort; outbox: SmsOutboxPort | null }> {
   if (!deps.livemode) {
     const sandbox = new SandboxSmsAdapter(deps.store, deps.logger, deps.now);
     return { sms: sandbox, outbox: sandbox };
@@ -37,6 +36,7 @@ export function createSmsProvider(deps: {
     throw new Error(`identity: PROVIDERS=live sends codes through Twilio and needs ${missing.join(", ")} (set ${missing.length > 1 ? "them" : "it"}, or use PROVIDERS=sandbox)`);
   }
   if (!/^AC[0-9a-f]{32}$/i.test(t.accountSid!)) throw new Error("identity: TWILIO_ACCOUNT_SID must be AC followed by 32 hex digits");
+  const { TwilioSmsAdapter } = await import("./twilio/twilio.adapter.ts");
   return {
     sms: new TwilioSmsAdapter({ accountSid: t.accountSid!, authToken: t.authToken!, fromNumber: t.fromNumber!, apiBaseUrl: t.apiBaseUrl }),
     outbox: null,

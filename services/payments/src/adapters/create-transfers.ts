@@ -2,23 +2,26 @@ import type { Config, Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import type { TransferPort } from "../domain/ports/transfer.port.ts";
 import type { TransferSimulator } from "../domain/transfer.deps.ts";
-import { DwollaTransferAdapter } from "./dwolla/dwolla.adapter.ts";
 import { SandboxTransferAdapter } from "./sandbox-transfers/sandbox-transfer.adapter.ts";
 
 export type TransfersConfig = Pick<Config, "PROVIDERS" | "DWOLLA_KEY" | "DWOLLA_SECRET" | "DWOLLA_ENV" | "DWOLLA_BASE_URL">;
 
-/** PROVIDERS=sandbox: the simulator (which also simulates); live: Dwolla, whose credentials must be set. */
-export function createTransfers(
+/**
+ * PROVIDERS=sandbox: the simulator (which also simulates); live: Dwolla, whose credentials must be
+ * set. The Dwolla SDK is loaded only in live mode (memory, like Plaid's).
+ */
+export async function createTransfers(
   config: TransfersConfig,
   store: Store,
   logger: Logger,
-): { transfers: TransferPort; simulator?: TransferSimulator } {
+): Promise<{ transfers: TransferPort; simulator?: TransferSimulator }> {
   if (config.PROVIDERS === "sandbox") {
     const sandbox = new SandboxTransferAdapter(store, logger);
     return { transfers: sandbox, simulator: sandbox };
   }
   const missing = (["DWOLLA_KEY", "DWOLLA_SECRET"] as const).filter((name) => !config[name]);
   if (missing.length > 0) throw new Error(`PROVIDERS=live needs ${missing.join(" and ")} (Dwolla credentials) for the payments service`);
+  const { DwollaTransferAdapter } = await import("./dwolla/dwolla.adapter.ts");
   return {
     transfers: new DwollaTransferAdapter(
       { key: config.DWOLLA_KEY!, secret: config.DWOLLA_SECRET!, env: config.DWOLLA_ENV, baseUrl: config.DWOLLA_BASE_URL },
