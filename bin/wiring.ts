@@ -44,6 +44,8 @@ export async function startServices(
     store: Store | null;
     /** Tests only: fault hooks of the refunds service (see RefundsServiceDeps). */
     refundsHooks?: Pick<refunds.RefundsServiceDeps, "afterProcessing">;
+    /** Tests only: fault hooks of the payments service (see PaymentsServiceDeps). */
+    paymentsHooks?: Pick<payments.PaymentsServiceDeps, "wrapTransfers">;
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
@@ -68,7 +70,7 @@ export async function startServices(
       );
     }
     if (name === "checkout") started.push(await checkout.start(common));
-    if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await secretsKey(), providers: config }));
+    if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
     if (name === "refunds") started.push(await refunds.start({ ...common, ...deps.refundsHooks }));
   }
   if (names.includes("gateway")) {

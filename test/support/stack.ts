@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createMerchantOp } from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
 import type { Transport } from "@payrail/messaging";
+import type { PaymentsServiceDeps } from "@payrail/payments";
 import type { RefundsServiceDeps } from "@payrail/refunds";
 import { loadConfig, silentLogger, type Logger } from "@payrail/runtime";
 import type { FastifyInstance } from "fastify";
@@ -34,6 +35,8 @@ export async function startStack(
     logger?: Logger;
     /** Fault hooks of the refunds service (crash tests). */
     refundsHooks?: Pick<RefundsServiceDeps, "afterProcessing">;
+    /** Fault hooks of the payments service (a provider that refuses). */
+    paymentsHooks?: Pick<PaymentsServiceDeps, "wrapTransfers">;
   } = {},
 ): Promise<Stack> {
   const logger = options.logger ?? silentLogger();
@@ -47,6 +50,7 @@ export async function startStack(
     transport: serviceTransport,
     store,
     ...(options.refundsHooks ? { refundsHooks: options.refundsHooks } : {}),
+    ...(options.paymentsHooks ? { paymentsHooks: options.paymentsHooks } : {}),
   });
   const transport = await variant.transport();
   const app = await buildApp({

@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   merchant_not_found: 404,
   api_key_not_found: 404,
   refund_not_found: 404,
+  operator_not_found: 404,
   // 409
   duplicate_merchant_checkout_id: 409,
   checkout_closed: 409,
@@ -61,6 +62,7 @@ export const ERROR_CODES = {
   not_a_subscription: 409,
   transaction_not_refundable: 409,
   refund_exists: 409,
+  amount_exceeds_refundable: 409,
   invalid_refund_transition: 409,
   transaction_not_settled: 409,
   // 413 / 415

@@ -61,7 +61,7 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
       expect((await processorToken(id)).json()).toEqual(body);
 
       const view = await checkout(id);
-      expect(view).toMatchObject({ status: "transfer_pending", subscription_status: "" });
+      expect(view).toMatchObject({ status: "transfer_pending", subscription_status: "", amount_refunded: 0 });
       expect(view.transfer).toEqual({
         transaction_uuid: body.transaction_uuid,
         processor_transaction_id: body.transaction_id,
@@ -87,6 +87,7 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
         transaction_date_time: expect.stringMatching(ISO),
         description: expect.any(String),
         error: null,
+        amount_refunded: 0,
         created_at: expect.stringMatching(ISO),
         updated_at: expect.stringMatching(ISO),
       });

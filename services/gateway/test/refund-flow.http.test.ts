@@ -28,8 +28,19 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
     await variant.cleanup();
   });
 
+  const admin = { "x-admin-token": ADMIN_TOKEN };
   const addOperator = (merchantId: string, phone: string) =>
-    stack.app.inject({ method: "POST", url: `/api/admin/merchants/${merchantId}/operators`, payload: { phone }, headers: { "x-admin-token": ADMIN_TOKEN } });
+    stack.app.inject({ method: "POST", url: `/api/admin/merchants/${merchantId}/operators`, payload: { phone }, headers: admin });
+  const operators = (merchantId: string) => stack.app.inject({ url: `/api/admin/merchants/${merchantId}/operators`, headers: admin });
+  const removeOperator = (merchantId: string, phone: string) =>
+    stack.app.inject({ method: "DELETE", url: `/api/admin/merchants/${merchantId}/operators/${phone}`, headers: admin });
+  const getCheckout = async (id: string) => (await stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": merchant.apiKey } })).json();
+  const record = async (p: { uuid: string; consumer: { token: string } }) =>
+    (
+      await stack.app.inject({ url: "/api/merchants/manage_subscription/get_subscription_details/", headers: { authorization: `Token ${p.consumer.token}` } })
+    )
+      .json()
+      .find((r: { transaction_uuid: string }) => r.transaction_uuid === p.uuid);
 
   describe.skipIf(!!variant.skipReason)("flow", () => {
     it("runs the specification's refund flow end to end, as a merchant backend calls it", async () => {
@@ -49,6 +60,8 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
         status: "pending",
         reason: "changed my mind",
         refund_transaction_id: null,
+        failure_code: null,
+        failure_reason: null,
         created_at: expect.stringMatching(ISO),
         updated_at: expect.stringMatching(ISO),
       });
@@ -77,6 +90,110 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
       expect(settled.json()).toMatchObject({ id: refund.id, status: "completed", refund_transaction_id: processing.refund_transaction_id });
       expect((await refunds.list({ authorization: `Bearer ${p.consumer.token}` })).json()[0]).toMatchObject({ status: "completed" });
       expect((await refunds.initiate(both, refund.id)).json()).toMatchObject({ message: "Refund success", refund: { status: "completed" } });
+    });
+
+    it("refunds part of a payment twice, as the README shows: amount_refunded on the record and the checkout, then refunded", async () => {
+      const p = await payment(stack, merchant.apiKey, "completed");
+      const key = { "api-key": merchant.apiKey };
+      const consumer = { authorization: `Token ${p.consumer.token}` };
+      const payBack = async (amount?: string) => {
+        const asked = await refunds.request(consumer, { transaction_uuid: p.uuid, ...(amount ? { amount } : {}) });
+        expect(asked.statusCode).toBe(200);
+        const { id } = asked.json().refund;
+        expect((await refunds.decide(key, id, "Approved")).statusCode).toBe(200);
+        const transferId = (await refunds.initiate(key, id)).json().refund.refund_transaction_id;
+        const settled = await refunds.simulate(merchant.apiKey, transferId, "completed");
+        expect(settled.statusCode).toBe(200);
+        return settled.json();
+      };
+      expect(await payBack("40.00")).toMatchObject({ amount: 40, status: "completed" });
+      expect(await getCheckout(p.checkoutId)).toMatchObject({ status: "paid", amount_refunded: 40 });
+      expect(await record(p)).toMatchObject({ transaction_status: "completed", amount_refunded: 40 });
+      const tooMuch = await refunds.request(consumer, { transaction_uuid: p.uuid, amount: 67.51 });
+      expect(tooMuch.statusCode).toBe(409);
+      expect(tooMuch.json().error).toMatchObject({ type: "conflict_error", code: "amount_exceeds_refundable", param: "amount" });
+      // Without an amount: the rest.
+      expect(await payBack()).toMatchObject({ amount: 67.5, status: "completed" });
+      expect(await getCheckout(p.checkoutId)).toMatchObject({ status: "refunded", amount_refunded: 107.5 });
+      expect(await record(p)).toMatchObject({ amount_refunded: 107.5 });
+      const nothingLeft = await refunds.request(consumer, { transaction_uuid: p.uuid });
+      expect(nothingLeft.json().error.code).toBe("refund_exists");
+      const bad = await refunds.request(consumer, { transaction_uuid: p.uuid, amount: "1.234" });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toMatchObject({ code: "amount_invalid", param: "amount" });
+      // A refunded checkout is closed like a paid one.
+      const link = await stack.app.inject({ url: `/api/merchants/checkout/${p.checkoutId}/generate_link_token`, headers: key });
+      expect(link.json().error.code).toBe("checkout_closed");
+    });
+
+    it("lists and removes operators; a removed operator's token is refused at once, mid-flow", async () => {
+      const phone = randomPhone();
+      expect((await addOperator(merchant.id, phone)).statusCode).toBe(200);
+      const listed = await operators(merchant.id);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().data).toContainEqual({ merchant_id: merchant.id, phone, created_at: expect.stringMatching(ISO) });
+      expect((await operators(other.id)).json().data.map((o: { phone: string }) => o.phone)).not.toContain(phone);
+
+      const p = await payment(stack, merchant.apiKey, "completed");
+      const refund = await requested(stack, p);
+      const operator = { authorization: `Token ${(await consumerToken(stack, merchant.apiKey, phone)).token}` };
+      expect((await refunds.decide(operator, refund.id, "Approved")).json().refund.status).toBe("approved");
+      // Removed between the decision and the payout: the next call is refused, nothing is paid.
+      const removed = await removeOperator(merchant.id, encodeURIComponent(phone));
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json()).toEqual({ merchant_id: merchant.id, phone, removed: true });
+      const refused = await refunds.initiate(operator, refund.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe("permission_denied");
+      expect(await store.collection("sandbox_transfers").countDocuments({ idempotencyKey: refund.id })).toBe(0);
+      expect((await operators(merchant.id)).json().data.map((o: { phone: string }) => o.phone)).not.toContain(phone);
+      // Removing again, or a phone that never was one: 404; digits alone name the same phone.
+      const again = await removeOperator(merchant.id, phone.slice(1));
+      expect(again.statusCode).toBe(404);
+      expect(again.json().error.code).toBe("operator_not_found");
+      expect((await removeOperator(merchant.id, "not-a-phone")).json().error.code).toBe("invalid_phone_number");
+      expect((await removeOperator(`mer_${"0".repeat(32)}`, phone.slice(1))).json().error.code).toBe("merchant_not_found");
+      expect((await stack.app.inject({ url: `/api/admin/merchants/${merchant.id}/operators` })).statusCode).toBe(401);
+      // The merchant's own key still pays out.
+      expect((await refunds.initiate({ "api-key": merchant.apiKey }, refund.id)).json().refund.status).toBe("processing");
+    });
+
+    it("lists the merchant's own refunds newest first, by status or transaction, page by page, and reads one", async () => {
+      const shop = await stack.merchant("Initech");
+      const key = { "api-key": shop.apiKey };
+      const list = (query = "") => stack.app.inject({ url: `/api/merchants/refunds${query}`, headers: key });
+      const p = await payment(stack, shop.apiKey, "completed");
+      const consumer = { authorization: `Token ${p.consumer.token}` };
+      const ids: string[] = [];
+      for (const amount of ["10.00", "20.00", "30.00"]) ids.push((await refunds.request(consumer, { transaction_uuid: p.uuid, amount })).json().refund.id);
+      await refunds.decide(key, ids[1]!, "Rejected");
+      const all = await list();
+      expect(all.statusCode).toBe(200);
+      expect(all.json()).toMatchObject({ has_more: false });
+      expect(all.json().data.map((r: { id: string }) => r.id)).toEqual([...ids].reverse());
+      expect((await list("?status=rejected")).json().data.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
+      expect((await list(`?transaction_uuid=${p.uuid}&limit=2`)).json()).toMatchObject({ has_more: true, data: [{ id: ids[2] }, { id: ids[1] }] });
+      expect((await list(`?limit=2&starting_after=${ids[1]}`)).json()).toMatchObject({ has_more: false, data: [{ id: ids[0] }] });
+      expect((await list("?status=maybe")).json().error).toMatchObject({ code: "parameter_invalid", param: "status" });
+      const foreignCursor = await stack.app.inject({ url: `/api/merchants/refunds?starting_after=${ids[0]}`, headers: { "api-key": merchant.apiKey } });
+      expect(foreignCursor.json().error.param).toBe("starting_after");
+      const one = await stack.app.inject({ url: `/api/merchants/refunds/${ids[0]}`, headers: key });
+      expect(one.json()).toEqual(all.json().data[2]);
+      expect((await stack.app.inject({ url: `/api/merchants/refunds/${ids[0]}`, headers: { "api-key": merchant.apiKey } })).statusCode).toBe(404);
+      expect((await stack.app.inject({ url: `/api/merchants/refunds/${ids[0]}`, headers: consumer })).statusCode).toBe(401);
+    });
+
+    it("documents partial refunds, failed payouts, the merchant's refunds and operator removal in the OpenAPI document", async () => {
+      const spec = (await stack.app.inject("/openapi.json")).json();
+      const paths = spec.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>>;
+      expect(paths["/api/merchants/refunds"]?.get).toBeDefined();
+      expect(paths["/api/merchants/refunds/{id}"]?.get).toBeDefined();
+      expect(paths["/api/admin/merchants/{id}/operators"]?.get).toBeDefined();
+      expect(paths["/api/admin/merchants/{id}/operators/{phone}"]?.delete).toBeDefined();
+      const body = paths["/api/merchants/refund_request/consumer_refund_request"]?.post?.requestBody?.content["application/json"]?.schema;
+      expect(Object.keys(body?.properties ?? {})).toContain("amount");
+      const text = JSON.stringify(spec);
+      for (const field of ["amount_refunded", "failure_code", "failure_reason", '"refunded"']) expect(text).toContain(field);
     });
 
     it("lets an operator's token decide and pay out, never the consumer's own", async () => {

@@ -38,6 +38,7 @@ describe.each(variants)("refund routes under random input over $name", (variant)
     const phone = randomPhone();
     await stack.app.inject({ method: "POST", url: `/api/admin/merchants/${merchant.id}/operators`, payload: { phone }, headers: { "x-admin-token": ADMIN_TOKEN } });
     real["OPERATOR"] = (await consumerToken(stack, merchant.apiKey, phone)).token;
+    real["MERCHANT"] = merchant.id;
   });
   afterAll(async () => {
     await stack?.close();
@@ -57,10 +58,17 @@ describe.each(variants)("refund routes under random input over $name", (variant)
     status: fc.oneof(fc.constantFrom("Approved", "Rejected", "approved", "APPROVED", "rejected"), fc.string({ maxLength: 10 })),
     transaction_uuid: fc.oneof(fc.constant("UUID"), fc.string({ maxLength: 70 })),
     reason: fc.option(fc.string({ maxLength: 1100 }), { nil: undefined }),
+    amount: fc.option(
+      fc.oneof(fc.constantFrom("0.01", "1.00", "107.50", "107.51", 50, 0, -1, "1e3", "99999999.99", 1e21, null), fc.double(), fc.string({ maxLength: 12 })),
+      { nil: undefined },
+    ),
   });
   const body = fc.oneof(
     { arbitrary: plausible, weight: 3 },
-    { arbitrary: fc.record({ id: jsonValue, status: jsonValue, transaction_uuid: jsonValue, reason: jsonValue, extra: jsonValue }, { requiredKeys: [] }), weight: 1 },
+    {
+      arbitrary: fc.record({ id: jsonValue, status: jsonValue, transaction_uuid: jsonValue, reason: jsonValue, amount: jsonValue, extra: jsonValue }, { requiredKeys: [] }),
+      weight: 1,
+    },
     { arbitrary: jsonValue, weight: 1 },
   );
   // Header values a client can actually send: printable ASCII.
@@ -107,6 +115,36 @@ describe.each(variants)("refund routes under random input over $name", (variant)
               headers: { ...headers, ...(contentType ? { "content-type": contentType } : {}) },
             });
             expectNo5xx(reply, { method, route, query, payload, contentType, who });
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
+
+    it("never answers 5xx to the merchant refund list, one refund, and the operator admin routes under random paths and queries", async () => {
+      const segment = fc.oneof(fc.constantFrom("PENDING_REFUND", "MERCHANT", `rfd_${"0".repeat(32)}`, "%2B14155550000", "14155550000", "%00", ".."), header);
+      const query = fc.oneof(
+        fc.constant(""),
+        fc.constantFrom("?status=failed", "?status=nope", "?limit=0", "?limit=100", "?starting_after=rfd_x", `?starting_after=rfd_${"0".repeat(32)}`, "?transaction_uuid="),
+        header.map((h) => `?${encodeURIComponent(h)}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("refunds", "refund", "operators", "operator"),
+          segment,
+          query,
+          fc.constantFrom("GET", "DELETE", "POST"),
+          async (route, rawSegment, q, method) => {
+            const part = encodeURIComponent(String(fill(rawSegment)));
+            const url = {
+              refunds: `/api/merchants/refunds${q}`,
+              refund: `/api/merchants/refunds/${part}${q}`,
+              operators: `/api/admin/merchants/${real["MERCHANT"]}/operators${q}`,
+              operator: `/api/admin/merchants/${part}/operators/${part}`,
+            }[route];
+            const headers = route.startsWith("operator") ? { "x-admin-token": ADMIN_TOKEN } : { "api-key": real["KEY"]! };
+            const reply = await stack.app.inject({ method, url, headers, ...(method === "POST" ? { payload: {} } : {}) });
+            expectNo5xx(reply, { route, rawSegment, q, method });
           },
         ),
         { numRuns: 200 },

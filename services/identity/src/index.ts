@@ -29,19 +29,21 @@ export interface IdentityServiceDeps {
 /** Composition root of the identity service: adapters and indexes first, then the queue. */
 export async function start(deps: IdentityServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const now = deps.now ?? Date.now;
-  const { sms, outbox } = createSmsProvider({ livemode: deps.livemode, twilio: deps.twilio, store: deps.store, logger: deps.logger, now });
+  const { sms, outbox } = await createSmsProvider({ livemode: deps.livemode, twilio: deps.twilio, store: deps.store, logger: deps.logger, now });
   const merchants = new MerchantRepository(deps.store);
   const users = new UserRepository(deps.store);
   const authTokens = new AuthTokenRepository(deps.store);
   await merchants.ensureIndexes();
   await users.ensureIndexes();
   await authTokens.ensureIndexes();
+  const operators = new OperatorRepository(deps.store);
+  await operators.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
   await deps.transport.serve(
     "identity",
     identityHandlers({
       merchants,
-      operators: new OperatorRepository(deps.store),
+      operators,
       livemode: deps.livemode,
       ping: () => deps.store.ping(),
       users,

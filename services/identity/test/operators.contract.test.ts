@@ -1,4 +1,4 @@
-import { addOperatorOp, createMerchantOp, isOperatorOp } from "@payrail/contracts";
+import { addOperatorOp, createMerchantOp, isOperatorOp, listOperatorsOp, removeOperatorOp } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { Store } from "@payrail/store";
 import { uncheckedStore } from "@payrail/store/testing";
@@ -38,11 +38,38 @@ describe.each(variants)("merchant operators over $name", (variant) => {
       expect(await isOperator(merchantId, freshPhone())).toEqual({ operator: false });
     });
 
+    it("lists a merchant's operators oldest first, and removes one at once", async () => {
+      const merchant = (await client.call(createMerchantOp, { name: "Initech" }, admin)).merchant.id;
+      const [first, second] = [freshPhone(), freshPhone()];
+      await client.call(addOperatorOp, { merchant_id: merchant, phone: first }, admin);
+      await client.call(addOperatorOp, { merchant_id: merchant, phone: second }, admin);
+      await client.call(addOperatorOp, { merchant_id: otherId, phone: first }, admin);
+      const listed = await client.call(listOperatorsOp, { merchant_id: merchant }, admin);
+      expect(listed.data.map((o) => o.phone)).toEqual([first, second]);
+      expect(listed.data[0]).toEqual({ merchant_id: merchant, phone: first, created_at: expect.any(String) });
+
+      // The phone as a URL path gives it: `+…`, or digits alone.
+      expect(await client.call(removeOperatorOp, { merchant_id: merchant, phone: first.slice(1) }, admin)).toEqual({ merchant_id: merchant, phone: first, removed: true });
+      expect(await isOperator(merchant, first)).toEqual({ operator: false });
+      expect(await isOperator(otherId, first)).toEqual({ operator: true });
+      expect((await client.call(listOperatorsOp, { merchant_id: merchant }, admin)).data.map((o) => o.phone)).toEqual([second]);
+      expect(await codeOf(client.call(removeOperatorOp, { merchant_id: merchant, phone: first }, admin))).toBe("operator_not_found");
+      // Added again after removal: an operator again.
+      await client.call(addOperatorOp, { merchant_id: merchant, phone: first }, admin);
+      expect(await isOperator(merchant, first)).toEqual({ operator: true });
+    });
+
     it("refuses bad phones, unknown merchants and callers that are not allowed", async () => {
       expect(await codeOf(client.call(addOperatorOp, { merchant_id: merchantId, phone: "555-0100" }, admin))).toBe("invalid_phone_number");
       expect(await codeOf(client.call(addOperatorOp, { merchant_id: `mer_${"0".repeat(32)}`, phone: freshPhone() }, admin))).toBe("merchant_not_found");
       expect(await codeOf(client.call(addOperatorOp, { merchant_id: merchantId, phone: freshPhone() }, aMerchant))).toBe("permission_denied");
       expect(await codeOf(client.call(isOperatorOp, { merchant_id: merchantId, phone: freshPhone() }, aMerchant))).toBe("permission_denied");
+      const unknown = `mer_${"0".repeat(32)}`;
+      expect(await codeOf(client.call(listOperatorsOp, { merchant_id: unknown }, admin))).toBe("merchant_not_found");
+      expect(await codeOf(client.call(removeOperatorOp, { merchant_id: unknown, phone: freshPhone() }, admin))).toBe("merchant_not_found");
+      expect(await codeOf(client.call(removeOperatorOp, { merchant_id: merchantId, phone: "555-0100" }, admin))).toBe("invalid_phone_number");
+      expect(await codeOf(client.call(listOperatorsOp, { merchant_id: merchantId }, aMerchant))).toBe("permission_denied");
+      expect(await codeOf(client.call(removeOperatorOp, { merchant_id: merchantId, phone: freshPhone() }, service))).toBe("permission_denied");
     });
   });
 });

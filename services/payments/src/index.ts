@@ -16,11 +16,13 @@ import { PaymentMethodRepository } from "./data-access/payment-method.repository
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
 import { RefundsServiceClient } from "./data-access/refunds-service.client.ts";
 import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
+import type { TransferPort } from "./domain/ports/transfer.port.ts";
 import { SecretBox } from "./domain/secret-box.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
 
 export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
 export type { BankDataConfig } from "./adapters/create-bank-data.ts";
+export { TransferRefused, type TransferPort } from "./domain/ports/transfer.port.ts";
 
 export interface PaymentsServiceDeps {
   transport: Transport;
@@ -36,13 +38,17 @@ export interface PaymentsServiceDeps {
   now?: () => Date;
   /** Tests only: runs after each transfer step is recorded, to inject crashes between steps. */
   afterStep?: (step: TransferStep, checkoutId: string) => Promise<void>;
+  /** Tests only: wraps the transfer provider (to make it refuse a transfer, say). */
+  wrapTransfers?: (transfers: TransferPort) => TransferPort;
 }
 
 /** Composition root of the payments service. */
 export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const secretBox = new SecretBox(deps.secretsKey);
-  const bankData = deps.bankData ?? createBankData(deps.providers, deps.store, deps.logger);
-  const { transfers, simulator } = createTransfers(deps.providers, deps.store, deps.logger);
+  const bankData = deps.bankData ?? (await createBankData(deps.providers, deps.store, deps.logger));
+  const created = await createTransfers(deps.providers, deps.store, deps.logger);
+  const transfers = deps.wrapTransfers ? deps.wrapTransfers(created.transfers) : created.transfers;
+  const simulator = created.simulator;
   const transactions = new TransactionRepository(deps.store);
   await transactions.ensureIndexes();
   const refundTransfers = new RefundTransferRepository(deps.store);

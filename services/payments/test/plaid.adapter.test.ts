@@ -130,9 +130,9 @@ describe("bank-data provider selection", () => {
   it("uses the sandbox simulator by default and Plaid in live mode, which needs credentials", async () => {
     const store = await createEmbeddedStore({ logger: createLogger({ level: "silent" }) });
     const logger = createLogger({ level: "silent" });
-    expect(createBankData(loadConfig({}), store, logger).provider).toBe("sandbox");
-    expect(() => createBankData(loadConfig({ PROVIDERS: "live" }), store, logger)).toThrow(/PLAID_CLIENT_ID and PLAID_SECRET/);
-    const live = createBankData(loadConfig({ PROVIDERS: "live", PLAID_CLIENT_ID: "id", PLAID_SECRET: "s", PLAID_ENV: "production" }), store, logger);
+    expect((await createBankData(loadConfig({}), store, logger)).provider).toBe("sandbox");
+    await expect(createBankData(loadConfig({ PROVIDERS: "live" }), store, logger)).rejects.toThrow(/PLAID_CLIENT_ID and PLAID_SECRET/);
+    const live = await createBankData(loadConfig({ PROVIDERS: "live", PLAID_CLIENT_ID: "id", PLAID_SECRET: "s", PLAID_ENV: "production" }), store, logger);
     expect(live.provider).toBe("plaid");
     expect(live.createSandboxPublicToken).toBeUndefined();
     expect(() => loadConfig({ PLAID_ENV: "development" })).toThrow(/PLAID_ENV/);

@@ -3,7 +3,7 @@ import type { Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
 import { PaymentsServiceClient } from "./data-access/payments-service.client.ts";
-import { RefundClaimRepository } from "./data-access/refund-claim.repository.ts";
+import { RefundLedgerRepository } from "./data-access/refund-ledger.repository.ts";
 import { RefundRepository } from "./data-access/refund.repository.ts";
 import { refundsHandlers } from "./entry-points/rpc/handlers.ts";
 
@@ -25,7 +25,7 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
     "refunds",
     refundsHandlers({
       refunds,
-      claims: new RefundClaimRepository(deps.store),
+      ledgers: new RefundLedgerRepository(deps.store),
       payments: new PaymentsServiceClient(deps.transport),
       operators: new IdentityServiceClient(deps.transport),
       logger: deps.logger,

@@ -111,7 +111,7 @@ export const CreateCheckoutBody = z
   });
 export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBody>;
 
-export const CheckoutStatus = z.enum(["open", "payment_method_saved", "transfer_pending", "paid", "failed"]);
+export const CheckoutStatus = z.enum(["open", "payment_method_saved", "transfer_pending", "paid", "failed", "refunded"]);
 export type CheckoutStatus = z.infer<typeof CheckoutStatus>;
 
 export const TransferSummary = z.object({
@@ -131,6 +131,8 @@ export const CheckoutView = z
     status: CheckoutStatus,
     subscription_status: z.string(),
     transfer: TransferSummary.nullable(),
+    /** What refunds have sent back of the checkout's payments (completed refund transfers), in major units. */
+    amount_refunded: z.number(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -24,6 +24,8 @@ export const TransactionRecord = z.object({
   transaction_date_time: z.string(),
   description: z.string().nullable(),
   error: z.string().nullable(),
+  /** What refunds have sent back of it so far (completed refund transfers), in major units. */
+  amount_refunded: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { DecimalAmount, toCents } from "./money.schema.ts";
 
-/** Refund endpoints (spec 11–14, API.md §7). */
+/** Refund endpoints (spec 11–14, API.md §7 and §11). */
 export const RefundStatus = z.enum(["pending", "approved", "rejected", "processing", "completed", "failed"]);
 export type RefundStatus = z.infer<typeof RefundStatus>;
 
@@ -13,6 +14,9 @@ export const RefundRecord = z.object({
   status: RefundStatus,
   reason: z.string().nullable(),
   refund_transaction_id: z.string().nullable(),
+  /** Why the last payout failed: the provider's code (an ACH return code such as R01, or its refusal code). */
+  failure_code: z.string().nullable(),
+  failure_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -21,6 +25,8 @@ export type RefundRecord = z.infer<typeof RefundRecord>;
 export const ConsumerRefundRequestBody = z.object({
   transaction_uuid: z.string().min(1).max(64),
   reason: z.string().max(1000).optional(),
+  /** A decimal like Create Checkout's amounts; absent, whatever of the transaction is still refundable. */
+  amount: DecimalAmount.refine((v) => (toCents(v) ?? 0) > 0, { message: "must be greater than 0", params: { code: "amount_invalid" } }).optional(),
 });
 export const RefundAnswer = z.object({ message: z.string(), refund: RefundRecord });
 export const ConsumerRefundListResponse = z.array(RefundRecord);
@@ -44,3 +50,15 @@ export const InitiateRefundBody = z.object({
     .pipe(z.literal("approved"))
     .optional(),
 });
+
+const REFUND_ID_PATTERN = /^rfd_[0-9a-f]{32}$/;
+
+/** Merchant refunds (API.md §11): newest first, filtered by status or transaction, Stripe's paging. */
+export const MerchantRefundListQuery = z.object({
+  status: RefundStatus.optional(),
+  transaction_uuid: z.string().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  starting_after: z.string().regex(REFUND_ID_PATTERN, "must be a refund id").optional(),
+});
+export const MerchantRefundListResponse = z.object({ data: z.array(RefundRecord), has_more: z.boolean() });
+export const RefundIdParam = z.object({ id: z.string().min(1).max(64) });

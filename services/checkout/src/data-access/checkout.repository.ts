@@ -66,6 +66,22 @@ export class CheckoutRepository implements CheckoutsPort {
     );
   }
 
+  recordRefunded(checkoutId: string, transactionUuid: string, cents: number, at: string): Promise<CheckoutRecord | null> {
+    const field = `refundedCents.${transactionUuid}`;
+    // `null` also matches the missing field: the transaction's first refund.
+    return this.checkouts.findOneAndUpdate(
+      { _id: checkoutId, $or: [{ [field]: null }, { [field]: { $lt: cents } }] },
+      { $set: { [field]: cents, updatedAt: at } },
+    );
+  }
+
+  markRefunded(checkoutId: string, transactionUuid: string, at: string): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOneAndUpdate(
+      { _id: checkoutId, status: "paid", "transfer.transaction_uuid": transactionUuid },
+      { $set: { status: "refunded", updatedAt: at } },
+    );
+  }
+
   cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null> {
     return this.checkouts.findOneAndUpdate(
       { _id: checkoutId, isSubscription: true, subscriptionStatus: "active" },

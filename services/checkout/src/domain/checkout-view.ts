@@ -1,4 +1,4 @@
-import type { CheckoutView } from "@payrail/contracts";
+import { centsToDecimal, type CheckoutView } from "@payrail/contracts";
 import type { CheckoutRecord } from "./checkout.entity.ts";
 
 /**
@@ -16,6 +16,7 @@ export function toCheckoutView(record: CheckoutRecord): CheckoutView {
     status: record.status,
     subscription_status: record.subscriptionStatus,
     transfer: record.transfer,
+    amount_refunded: Number(centsToDecimal(Object.values(record.refundedCents ?? {}).reduce((sum, cents) => sum + cents, 0))),
     created_at: sentCreated ?? record.createdAt,
     updated_at: changedByServer ? record.updatedAt : (sentUpdated ?? record.createdAt),
   };

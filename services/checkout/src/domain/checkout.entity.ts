@@ -38,6 +38,11 @@ export interface CheckoutRecord {
   status: CheckoutStatus;
   subscriptionStatus: string;
   transfer: TransferSummaryRecord | null;
+  /**
+   * Cents sent back by refunds, per transaction_uuid of the checkout (a subscription has one
+   * transaction per charge); absent until the first refund completes. `amount_refunded` is the sum.
+   */
+  refundedCents?: Record<string, number>;
   createdAt: string;
   updatedAt: string;
 }

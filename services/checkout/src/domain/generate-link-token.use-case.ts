@@ -17,8 +17,8 @@ export async function generateLinkToken(
 ): Promise<{ link_token: string; checkout_id: string; expiration: string }> {
   const checkout = await deps.checkouts.findForMerchant(merchant.merchantId, checkoutId);
   if (!checkout) throw checkoutNotFound(checkoutId);
-  if (checkout.status === "paid") {
-    throw new AppError("checkout_closed", `checkout ${checkoutId} is already paid`, { param: "checkout_id" });
+  if (checkout.status === "paid" || checkout.status === "refunded") {
+    throw new AppError("checkout_closed", `checkout ${checkoutId} is already ${checkout.status}`, { param: "checkout_id" });
   }
   const token = randomToken(32);
   const now = Date.now();

@@ -4,11 +4,16 @@ import {
   CreateMerchantResponse,
   IssuedApiKey,
   MerchantIdParam,
+  OperatorList,
+  OperatorParams,
   OperatorView,
+  RemovedOperator,
   RevokeKeyParams,
   addOperatorOp,
   createMerchantOp,
   generateApiKeyOp,
+  listOperatorsOp,
+  removeOperatorOp,
   revokeApiKeyOp,
 } from "@payrail/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -91,5 +96,35 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
       },
     },
     (request) => callService(ctx, request, addOperatorOp, { merchant_id: request.params.id, phone: request.body.phone }),
+  );
+
+  r.get(
+    "/api/admin/merchants/:id/operators",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "List the merchant's operators, oldest first",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        response: { 200: OperatorList, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, listOperatorsOp, { merchant_id: request.params.id }),
+  );
+
+  r.delete(
+    "/api/admin/merchants/:id/operators/:phone",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Remove an operator (phone as `%2B…` or digits alone): their token stops acting on refunds at once",
+        headers: AdminHeader,
+        params: OperatorParams,
+        response: { 200: RemovedOperator, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, removeOperatorOp, { merchant_id: request.params.id, phone: request.params.phone }),
   );
 }

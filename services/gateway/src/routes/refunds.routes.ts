@@ -4,19 +4,25 @@ import {
   ConsumerRefundRequestBody,
   InitiateRefundBody,
   MerchantRefundDecisionBody,
+  MerchantRefundListQuery,
+  MerchantRefundListResponse,
   RefundAnswer,
+  RefundIdParam,
+  RefundRecord,
   decideRefundOp,
+  getMerchantRefundOp,
   initiateRefundTransferOp,
+  listMerchantRefundsOp,
   listRefundsOp,
   requestRefundOp,
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { merchantOrOperatorAuth, userAuth } from "../auth/hooks.ts";
+import { merchantAuth, merchantOrOperatorAuth, userAuth } from "../auth/hooks.ts";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
-import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
+import { ApiKeyHeader, AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 
 const MerchantOrOperatorHeaders = z.looseObject({
   "api-key": z.string().optional().describe("The merchant's API key (decides when both headers are sent)"),
@@ -24,7 +30,10 @@ const MerchantOrOperatorHeaders = z.looseObject({
 });
 const responses = { ...errorResponses, 403: ErrorBodySchema };
 
-/** Spec endpoints 11–14: the consumer asks for and lists refunds; the merchant decides and pays out. */
+/**
+ * Spec endpoints 11–14: the consumer asks for and lists refunds; the merchant decides and pays
+ * out. Plus the merchant's own view of its refunds (API.md §11).
+ */
 export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["Refunds"];
@@ -35,7 +44,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): 
       preValidation: userAuth(ctx),
       schema: {
         tags,
-        summary: "Consumer Refund Request (the full amount of one of the consumer's transactions)",
+        summary: "Consumer Refund Request (all or `amount` of what is still refundable of one of the consumer's transactions)",
         headers: AuthorizationHeader,
         body: ConsumerRefundRequestBody,
         response: { 200: RefundAnswer, ...responses },
@@ -80,12 +89,42 @@ export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): 
       preValidation: merchantOrOperatorAuth(ctx),
       schema: {
         tags,
-        summary: "Initiate Refund Transfer (one transfer back to the consumer, however often called)",
+        summary: "Initiate Refund Transfer (one transfer back to the consumer, however often called; a failed refund gets a new one)",
         headers: MerchantOrOperatorHeaders,
         body: InitiateRefundBody,
         response: { 200: RefundAnswer, ...responses, 502: ErrorBodySchema },
       },
     },
     (request) => callService(ctx, request, initiateRefundTransferOp, request.body),
+  );
+
+  r.get(
+    "/api/merchants/refunds",
+    {
+      preValidation: merchantAuth(ctx),
+      schema: {
+        tags,
+        summary: "List the merchant's refunds, newest first (`status`, `transaction_uuid`, `limit`, `starting_after`)",
+        headers: ApiKeyHeader,
+        querystring: MerchantRefundListQuery,
+        response: { 200: MerchantRefundListResponse, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, listMerchantRefundsOp, request.query),
+  );
+
+  r.get(
+    "/api/merchants/refunds/:id",
+    {
+      preValidation: merchantAuth(ctx),
+      schema: {
+        tags,
+        summary: "One refund of the merchant",
+        headers: ApiKeyHeader,
+        params: RefundIdParam,
+        response: { 200: RefundRecord, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, getMerchantRefundOp, request.params),
   );
 }

@@ -10,6 +10,10 @@ export class OperatorRepository implements OperatorsPort {
     return this.store.collection<OperatorRecord>("merchant_operators");
   }
 
+  async ensureIndexes(): Promise<void> {
+    await this.operators.createIndex({ keys: { merchantId: 1, createdAt: 1 }, name: "merchant_oldest" });
+  }
+
   async add(record: OperatorRecord): Promise<void> {
     // Registered already (or by a racing call): adding is idempotent.
     await insertIfAbsent(this.operators, record);
@@ -17,5 +21,13 @@ export class OperatorRepository implements OperatorsPort {
 
   async isOperator(merchantId: string, phone: string): Promise<boolean> {
     return (await this.operators.findOne({ _id: operatorId(merchantId, phone) })) !== null;
+  }
+
+  listForMerchant(merchantId: string, limit: number): Promise<OperatorRecord[]> {
+    return this.operators.find({ merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
+  }
+
+  remove(merchantId: string, phone: string): Promise<boolean> {
+    return this.operators.deleteOne({ _id: operatorId(merchantId, phone) });
   }
 }

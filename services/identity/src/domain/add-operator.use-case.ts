@@ -1,8 +1,8 @@
-import { AppError } from "@payrail/contracts";
 import { operatorId } from "./operator.entity.ts";
 import { normalisePhone } from "./phone-number.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
 import type { OperatorsPort } from "./ports/operators.port.ts";
+import { requireMerchantRecord } from "./require-merchant.ts";
 
 /**
  * Registers a phone as an operator of a merchant. The phone is normalised like Send Code's,
@@ -13,9 +13,7 @@ export async function addOperator(
   input: { merchant_id: string; phone: string },
 ): Promise<{ merchant_id: string; phone: string }> {
   const phone = normalisePhone(input.phone, "phone");
-  if (!(await deps.merchants.findMerchant(input.merchant_id))) {
-    throw new AppError("merchant_not_found", `no merchant ${input.merchant_id}`, { param: "id" });
-  }
+  await requireMerchantRecord(deps, input.merchant_id);
   await deps.operators.add({
     _id: operatorId(input.merchant_id, phone),
     merchantId: input.merchant_id,

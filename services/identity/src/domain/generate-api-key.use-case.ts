@@ -1,16 +1,14 @@
-import { AppError } from "@payrail/contracts";
 import { nowIso } from "@payrail/runtime";
 import { newApiKey } from "./api-key.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
+import { requireMerchantRecord } from "./require-merchant.ts";
 
 /** Issues one more key; older keys keep working until revoked (rotation without downtime). */
 export async function generateApiKey(
   deps: { merchants: MerchantsPort; livemode: boolean },
   merchantId: string,
 ): Promise<{ api_key: string; key_prefix: string; livemode: boolean }> {
-  if (!(await deps.merchants.findMerchant(merchantId))) {
-    throw new AppError("merchant_not_found", `no merchant ${merchantId}`, { param: "id" });
-  }
+  await requireMerchantRecord(deps, merchantId);
   return issueApiKey(deps, merchantId);
 }
 

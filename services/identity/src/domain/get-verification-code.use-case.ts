@@ -1,12 +1,12 @@
 import { AppError, requireMerchant, type Principal, type SandboxVerificationCode } from "@payrail/contracts";
-import { normalisePhone } from "./phone-number.ts";
+import { phoneFromPath } from "./phone-number.ts";
 import { CODE_TTL_MS, codeFromMessage } from "./verification-code.ts";
 import type { SmsOutboxPort } from "./ports/sms.port.ts";
 import type { VerificationCodesPort } from "./ports/verification-codes.port.ts";
 
 /**
- * Sandbox only (API.md §8): the last code texted to a phone, for any merchant. A `+` in a URL
- * path is easily lost, so digits alone are read as an international number here.
+ * Sandbox only (API.md §8): the last code texted to a phone (as a URL path gives it), for any
+ * merchant.
  */
 export async function getVerificationCode(
   deps: { outbox: SmsOutboxPort | null; codes: VerificationCodesPort },
@@ -15,8 +15,7 @@ export async function getVerificationCode(
 ): Promise<SandboxVerificationCode> {
   requireMerchant(principal);
   if (!deps.outbox) throw new AppError("resource_missing", "verification codes can be read back in sandbox mode only");
-  const trimmed = rawPhone.trim();
-  const phone = normalisePhone(/^\d+$/.test(trimmed) ? `+${trimmed}` : trimmed);
+  const phone = phoneFromPath(rawPhone);
   const message = await deps.outbox.lastMessageTo(phone);
   const code = message ? codeFromMessage(message.text) : null;
   if (!message || !code) throw new AppError("resource_missing", `no verification code was sent to ${phone}`, { param: "phone" });

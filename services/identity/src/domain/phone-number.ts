@@ -19,3 +19,12 @@ export function normalisePhone(raw: string, param = "phone"): string {
   }
   return parsed.number;
 }
+
+/**
+ * A phone written in a URL path: a `+` is easily lost there (or arrives as `%2B`), so digits
+ * alone are read as an international number.
+ */
+export function phoneFromPath(raw: string, param = "phone"): string {
+  const trimmed = raw.trim();
+  return normalisePhone(/^\d+$/.test(trimmed) ? `+${trimmed}` : trimmed, param);
+}

@@ -2,6 +2,7 @@ import {
   cancelSubscriptionOp,
   getCheckoutSummaryOp,
   markPaymentMethodSavedOp,
+  recordRefundOp,
   recordTransferOp,
   recordTransferStatusOp,
   verifyLinkTokenOp,
@@ -51,6 +52,23 @@ export class CheckoutServiceClient implements CheckoutsPort {
     await this.transport.call(
       recordTransferStatusOp,
       { checkout_id: checkoutId, transaction_uuid: transactionUuid, status },
+      asPayments(meta),
+    );
+  }
+
+  async recordRefund(
+    meta: RequestMeta,
+    checkoutId: string,
+    input: { transactionUuid: string; amountRefundedCents: number; fullyRefunded: boolean },
+  ): Promise<void> {
+    await this.transport.call(
+      recordRefundOp,
+      {
+        checkout_id: checkoutId,
+        transaction_uuid: input.transactionUuid,
+        amount_refunded_cents: input.amountRefundedCents,
+        fully_refunded: input.fullyRefunded,
+      },
       asPayments(meta),
     );
   }

@@ -3,7 +3,7 @@ import type { RefundTransfersPort } from "../domain/ports/refund-transfers.port.
 import type { TransferStatus } from "../domain/ports/transfer.port.ts";
 import type { RefundTransferRecord } from "../domain/refund-transfer.entity.ts";
 
-/** Refund transfers, one per refund (`_id` = refund id). */
+/** Refund payouts, one per refund and attempt (`_id` = payout id). */
 export class RefundTransferRepository implements RefundTransfersPort {
   constructor(private readonly store: Store) {}
 
@@ -16,28 +16,31 @@ export class RefundTransferRepository implements RefundTransfersPort {
   }
 
   async findOrCreate(record: RefundTransferRecord): Promise<RefundTransferRecord> {
-    // The _id is the refund id: when a racing call created it first, its record is the one.
+    // The _id is the payout id: when a racing call created it first, its record is the one.
     return (await insertOrGet(this.transfers, record)).doc;
   }
 
-  find(refundId: string): Promise<RefundTransferRecord | null> {
-    return this.transfers.findOne({ _id: refundId });
+  find(payoutId: string): Promise<RefundTransferRecord | null> {
+    return this.transfers.findOne({ _id: payoutId });
   }
 
   findByTransferId(transferId: string): Promise<RefundTransferRecord | null> {
     return this.transfers.findOne({ transferId });
   }
 
-  async recordTransferId(refundId: string, transferId: string, at: string): Promise<void> {
-    await this.transfers.findOneAndUpdate({ _id: refundId, transferId: null }, { $set: { transferId, updatedAt: at } });
+  async recordTransferId(payoutId: string, transferId: string, at: string): Promise<void> {
+    await this.transfers.findOneAndUpdate({ _id: payoutId, transferId: null }, { $set: { transferId, updatedAt: at } });
   }
 
   settle(
-    refundId: string,
+    payoutId: string,
     status: Exclude<TransferStatus, "pending">,
-    failureCode: string | null,
+    failure: { code: string; reason: string } | null,
     at: string,
   ): Promise<RefundTransferRecord | null> {
-    return this.transfers.findOneAndUpdate({ _id: refundId, status: "pending" }, { $set: { status, failureCode, updatedAt: at } });
+    return this.transfers.findOneAndUpdate(
+      { _id: payoutId, status: "pending" },
+      { $set: { status, failureCode: failure?.code ?? null, failureReason: failure?.reason ?? null, updatedAt: at } },
+    );
   }
 }

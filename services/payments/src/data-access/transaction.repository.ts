@@ -51,16 +51,31 @@ export class TransactionRepository implements TransactionsPort {
     );
   }
 
-  async lockForRefund(transactionUuid: string, refundId: string): Promise<boolean> {
-    // `null` also matches a missing field: records start without one.
-    const locked = await this.transactions.findOneAndUpdate(
-      { _id: transactionUuid, $or: [{ refundLock: null }, { refundLock: refundId }] },
-      { $set: { refundLock: refundId } },
+  reservePayout(transactionUuid: string, payoutId: string, cents: number, amountCents: number): Promise<TransactionDoc | null> {
+    const payout = `refundPayouts.${payoutId}`;
+    return this.transactions.findOneAndUpdate(
+      {
+        _id: transactionUuid,
+        [payout]: null,
+        // `null` also matches the missing sum of a record no payout touched yet.
+        $or: [{ refundReservedCents: null }, { refundReservedCents: { $lte: amountCents - cents } }],
+      },
+      { $set: { [payout]: "live" }, $inc: { refundReservedCents: cents } },
     );
-    return locked !== null;
   }
 
-  async releaseRefundLock(transactionUuid: string, refundId: string): Promise<void> {
-    await this.transactions.findOneAndUpdate({ _id: transactionUuid, refundLock: refundId }, { $set: { refundLock: null } });
+  settlePayout(
+    transactionUuid: string,
+    payoutId: string,
+    cents: number,
+    outcome: "failed" | "completed",
+    at: string,
+  ): Promise<TransactionDoc | null> {
+    const payout = `refundPayouts.${payoutId}`;
+    const sum: Record<string, number> = outcome === "failed" ? { refundReservedCents: -cents } : { amountRefundedCents: cents };
+    return this.transactions.findOneAndUpdate(
+      { _id: transactionUuid, [payout]: "live" },
+      { $set: { [payout]: outcome, updated_at: at }, $inc: sum },
+    );
   }
 }

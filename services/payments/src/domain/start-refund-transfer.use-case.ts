@@ -1,40 +1,53 @@
 import { AppError } from "@payrail/contracts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
+import { TransferRefused } from "./ports/transfer.port.ts";
+import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts";
+import { refundPayoutEnds, settledTransaction } from "./refund-payout-checks.ts";
+import { settleRefundPayout } from "./settle-refund-payout.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 
+export type StartedPayout = { status: "pending"; transfer_id: string } | { status: "failed"; failure_code: string; failure_reason: string };
+
 /**
- * Sends a refund's money back: one provider transfer from the merchant's funding source to
- * the consumer's, the two ends of the original transfer swapped. Safe to call any number of
- * times, concurrently too: the refund-transfer record is insert-or-get by refund id, and the
- * refund id is the provider's idempotency key, so a call that died after the provider answered
- * (or racing calls) end with the same one transfer. The transaction's refund lock means two
- * different refunds can never both pay out, whatever the refunds service asks.
+ * Sends (part of) a transaction's money back: payout `attempt` of a refund, one provider
+ * transfer from the merchant's funding source to the consumer's, the ends of the original
+ * transfer swapped. Safe to call any number of times, concurrently too: the payout record is
+ * insert-or-get by payout id, which is also the provider's idempotency key, so racing calls,
+ * or a call that died after the provider answered, end with the same one transfer. A later
+ * attempt starts only once the one before failed (a refund never has two live payouts), and the
+ * transaction counts each payout against its amount in one conditional write, so payouts never
+ * send back more than it, whatever the refunds service asks.
  */
 export async function startRefundTransfer(
   deps: TransferDeps,
   meta: RequestMeta,
-  input: { refund_id: string; transaction_uuid: string; amount_cents: number; currency: string },
-): Promise<{ transfer_id: string }> {
-  const transaction = await deps.transactions.findByUuid(input.transaction_uuid);
-  if (!transaction) throw new AppError("transaction_not_found", `no transaction ${input.transaction_uuid}`, { param: "transaction_uuid" });
-  if (transaction.transaction_status !== "completed") {
-    throw new AppError("transaction_not_settled", `transaction ${transaction._id} is ${transaction.transaction_status}, not completed`);
+  input: { refund_id: string; attempt: number; transaction_uuid: string; amount_cents: number; currency: string },
+): Promise<StartedPayout> {
+  const transaction = await settledTransaction(deps, input);
+  const id = payoutId(input.refund_id, input.attempt);
+  const known = await deps.refundTransfers.find(id);
+  if (known) {
+    const answer = await answerOf(deps, known, transaction._id);
+    if (answer) return answer;
+  } else if (input.attempt > 1) {
+    const previous = await deps.refundTransfers.find(payoutId(input.refund_id, input.attempt - 1));
+    if (previous?.status !== "failed" && previous?.status !== "cancelled") {
+      throw new AppError("invalid_refund_transition", `payout ${input.attempt - 1} of refund ${input.refund_id} has not failed`, { param: "attempt" });
+    }
   }
-  if (input.currency !== transaction.currency || input.amount_cents > transaction.amountCents) {
-    throw new AppError("parameter_invalid", "a refund never exceeds the transaction's amount", { param: "amount_cents" });
+  const ends = await refundPayoutEnds(deps, transaction);
+  if (!(await deps.transactions.reservePayout(transaction._id, id, input.amount_cents, transaction.amountCents))) {
+    // Counted already by a racing (or crashed) call for this payout: carry on with it.
+    const now = await deps.transactions.findByUuid(transaction._id);
+    if (!now?.refundPayouts?.[id]) {
+      throw new AppError("amount_exceeds_refundable", `payouts of transaction ${transaction._id} would exceed its amount`, { param: "amount_cents" });
+    }
   }
-  const known = await deps.refundTransfers.find(input.refund_id);
-  if (known?.transferId && known.transactionUuid === transaction._id) return { transfer_id: known.transferId };
-
-  // Both ends come from payments' own record of the original transfer.
-  const attempt = await deps.attempts.find(transaction.checkoutRef);
-  if (!attempt?.fundingSourceUrl) throw new Error(`transaction ${transaction._id} has no recorded funding source`);
-  if (!(await deps.transactions.lockForRefund(transaction._id, input.refund_id))) {
-    throw new AppError("refund_exists", `another refund of transaction ${transaction._id} is being paid out`);
-  }
-  const now = deps.now().toISOString();
+  const at = deps.now().toISOString();
   const record = await deps.refundTransfers.findOrCreate({
-    _id: input.refund_id,
+    _id: id,
+    refundId: input.refund_id,
+    attempt: input.attempt,
     transactionUuid: transaction._id,
     merchantId: transaction.merchantId,
     amountCents: input.amount_cents,
@@ -42,23 +55,43 @@ export async function startRefundTransfer(
     transferId: null,
     status: "pending",
     failureCode: null,
-    createdAt: now,
-    updatedAt: now,
+    failureReason: null,
+    createdAt: at,
+    updatedAt: at,
   });
-  if (record.transactionUuid !== transaction._id) {
-    throw new AppError("parameter_invalid", `refund ${record._id} belongs to another transaction`, { param: "refund_id" });
-  }
-  if (record.transferId) return { transfer_id: record.transferId };
+  const answer = await answerOf(deps, record, transaction._id);
+  if (answer) return answer;
 
-  const transfer = await deps.transfers.createTransfer({
-    sourceFundingSource: attempt.destinationFundingSource,
-    destinationFundingSource: attempt.fundingSourceUrl,
-    amountCents: record.amountCents,
-    currency: record.currency,
-    idempotencyKey: record._id,
-    metadata: { refund_id: record._id, transaction_uuid: transaction._id },
-  });
-  await deps.refundTransfers.recordTransferId(record._id, transfer.transferId, deps.now().toISOString());
-  deps.logger.info({ requestId: meta.requestId, refundId: record._id, transactionUuid: transaction._id }, "refund transfer started");
-  return { transfer_id: transfer.transferId };
+  try {
+    const transfer = await deps.transfers.createTransfer({
+      sourceFundingSource: ends.merchant,
+      destinationFundingSource: ends.consumer,
+      amountCents: record.amountCents,
+      currency: record.currency,
+      idempotencyKey: record._id,
+      metadata: { refund_id: record.refundId, transaction_uuid: transaction._id },
+    });
+    await deps.refundTransfers.recordTransferId(record._id, transfer.transferId, deps.now().toISOString());
+    deps.logger.info({ requestId: meta.requestId, refundId: record.refundId, attempt: record.attempt, transactionUuid: transaction._id }, "refund transfer started");
+    return { status: "pending", transfer_id: transfer.transferId };
+  } catch (err) {
+    // Any other failure may not be final (no answer came): the next call retries with the same key.
+    if (!(err instanceof TransferRefused)) throw err;
+    const failure = { code: err.providerCode ?? "refused", reason: err.message };
+    await settleRefundPayout(deps, meta, record, "failed", failure);
+    deps.logger.warn({ requestId: meta.requestId, refundId: record.refundId, attempt: record.attempt, failureCode: failure.code }, "refund transfer refused");
+    return { status: "failed", failure_code: failure.code, failure_reason: failure.reason };
+  }
+}
+
+/** What a payout that got as far as the provider answers: its transfer, or its refusal; null before. */
+async function answerOf(deps: TransferDeps, payout: RefundTransferRecord, transactionUuid: string): Promise<StartedPayout | null> {
+  if (payout.transactionUuid !== transactionUuid) {
+    throw new AppError("parameter_invalid", `refund ${payout.refundId} belongs to another transaction`, { param: "refund_id" });
+  }
+  if (payout.transferId) return { status: "pending", transfer_id: payout.transferId };
+  if (payout.status === "pending") return null;
+  // Refused: also frees the transaction's count again, should the call that recorded it have died before.
+  await deps.transactions.settlePayout(payout.transactionUuid, payout._id, payout.amountCents, "failed", deps.now().toISOString());
+  return { status: "failed", failure_code: payout.failureCode ?? "refused", failure_reason: payout.failureReason ?? "The transfer provider refused the transfer" };
 }

@@ -30,12 +30,25 @@ export interface TransactionDoc {
   amountCents: number;
   currency: string;
   /**
-   * The refund whose transfer may send this transaction's money back (set before that transfer
-   * is asked for, cleared only when it fails): two refunds can never both pay out. Absent
-   * until the first refund transfer starts.
+   * The two ends of this transaction's transfer, so a refund sends the money back the same way
+   * whichever charge of a checkout it refunds. Absent on records written before they were kept
+   * (then the checkout's transfer attempt has them).
    */
-  refundLock?: string | null;
+  sourceFundingSource?: string;
+  destinationFundingSource?: string;
+  /**
+   * Refund payouts (by payout id) and where each stands: `live` and `completed` ones count
+   * against the amount, a `failed` one no longer does. Each payout's change is one conditional
+   * write together with the sums below. All absent until the first payout starts.
+   */
+  refundPayouts?: Record<string, RefundPayoutState>;
+  /** Cents of the live and completed payouts: never above `amountCents`. */
+  refundReservedCents?: number;
+  /** Cents of the completed payouts: the record's `amount_refunded`. */
+  amountRefundedCents?: number;
 }
+
+export type RefundPayoutState = "live" | "failed" | "completed";
 
 export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {
   return {
@@ -51,6 +64,7 @@ export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {
     transaction_date_time: doc.transaction_date_time,
     description: doc.description,
     error: doc.error,
+    amount_refunded: amountOf(doc.amountRefundedCents ?? 0),
     created_at: doc.created_at,
     updated_at: doc.updated_at,
   };

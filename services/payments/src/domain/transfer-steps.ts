@@ -96,5 +96,7 @@ function transactionDoc(a: TransferAttemptRecord, id: number): TransactionDoc {
     isSubscription: a.isSubscription,
     amountCents: a.amountCents,
     currency: a.currency,
+    sourceFundingSource: a.fundingSourceUrl!,
+    destinationFundingSource: a.destinationFundingSource,
   };
 }

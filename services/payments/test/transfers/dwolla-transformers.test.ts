@@ -7,6 +7,7 @@ import {
   fromFailureResponse,
   fromTransferResponse,
   idFromLocation,
+  isRefusedForGood,
   toAppError,
   toCreateCustomerBody,
   toCreateTransferBody,
@@ -100,6 +101,17 @@ describe("Dwolla transformers", () => {
     expect(toAppError({ networkCode: "ECONNRESET" })).toMatchObject({ providerCode: "network_error" });
     expect(toAppError({ networkCode: "timeout" }).message).toContain("timeout");
     expect(toAppError({ networkCode: "invalid_response" })).toMatchObject({ providerCode: "invalid_response" });
+  });
+
+  it("tells a refusal for good (Dwolla answered 400, 403 or 404 with its error body) from a failure worth retrying", () => {
+    expect(isRefusedForGood({ status: 400, body: fixtures.validation })).toBe(true);
+    expect(isRefusedForGood({ status: 403, body: fixtures.invalidState })).toBe(true);
+    expect(isRefusedForGood({ status: 404, body: { code: "NotFound", message: "Funding source not found." } })).toBe(true);
+    expect(isRefusedForGood({ status: 429, body: { code: "TooManyRequests", message: "Slow down." } })).toBe(false);
+    expect(isRefusedForGood({ status: 500, body: { code: "ServerError", message: "Oops." } })).toBe(false);
+    expect(isRefusedForGood({ status: 400, body: "<html>" })).toBe(false);
+    expect(isRefusedForGood({ networkCode: "ECONNRESET" })).toBe(false);
+    expect(isRefusedForGood({ oauthError: "invalid_client" })).toBe(false);
   });
 
   it("finds the resource a create collided with", () => {

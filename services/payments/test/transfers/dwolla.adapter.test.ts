@@ -3,6 +3,7 @@ import { AppError } from "@payrail/contracts";
 import { createLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DwollaTransferAdapter, type DwollaConfig } from "../../src/adapters/dwolla/dwolla.adapter.ts";
+import { TransferRefused } from "../../src/domain/ports/transfer.port.ts";
 import { startFakeDwolla, type FakeDwolla } from "./support/fake-dwolla.server.ts";
 
 let dwolla: FakeDwolla;
@@ -126,6 +127,19 @@ describe("Dwolla adapter on the dwolla-v2 SDK against a local Dwolla", () => {
     const transfersBefore = dwolla.transfers.size;
     expect(await a.createTransfer(input)).toEqual(created);
     expect(dwolla.transfers.size).toBe(transfersBefore);
+  });
+
+  it("says a transfer Dwolla refuses is refused for good, and one it failed to serve is not", async () => {
+    const a = adapter();
+    const [source, destination] = [await fundedCustomer(a), await fundedCustomer(a)];
+    const input = { sourceFundingSource: source.fundingSourceUrl, destinationFundingSource: destination.fundingSourceUrl, amountCents: 100, currency: "USD" };
+    const refused = await failure(a.createTransfer({ ...input, sourceFundingSource: `${dwolla.url}/funding-sources/${crypto.randomUUID()}`, idempotencyKey: "t-refused" }));
+    expect(refused).toBeInstanceOf(TransferRefused);
+    expect(refused).toMatchObject({ code: "provider_error", providerCode: "ValidationError" });
+    dwolla.respondNext(503, { code: "ServiceUnavailable", message: "Try again." });
+    const unavailable = await failure(a.createTransfer({ ...input, idempotencyKey: "t-unavailable" }));
+    expect(unavailable).not.toBeInstanceOf(TransferRefused);
+    expect(unavailable).toMatchObject({ code: "provider_error", providerCode: "ServiceUnavailable" });
   });
 
   it("reads transfer statuses through the explicit map, with the ACH return code for failures", async () => {

@@ -4,6 +4,7 @@ import type { Store } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../../test/support/infra.ts";
 import { SandboxTransferAdapter } from "../../src/adapters/sandbox-transfers/sandbox-transfer.adapter.ts";
+import { TransferRefused } from "../../src/domain/ports/transfer.port.ts";
 
 const variants = await infraVariants();
 
@@ -72,10 +73,12 @@ describe.each(variants)("sandbox transfer simulator on $name", (variant) => {
       expect(new Set(answers.map((x) => x.transferId)).size).toBe(1);
     });
 
-    it("refuses what Dwolla refuses: a non-USD currency, a bad amount, an unknown funding source", async () => {
+    it("refuses for good what Dwolla refuses: a non-USD currency, a bad amount, an unknown funding source", async () => {
       const s = sandbox();
       const input = await payment(s);
-      expect(await failure(s.createTransfer({ ...input, currency: "EUR" }))).toMatchObject({ providerCode: "ValidationError" });
+      const euro = await failure(s.createTransfer({ ...input, currency: "EUR" }));
+      expect(euro).toBeInstanceOf(TransferRefused);
+      expect(euro).toMatchObject({ providerCode: "ValidationError" });
       expect(await failure(s.createTransfer({ ...input, amountCents: 0 }))).toMatchObject({ providerCode: "ValidationError" });
       expect(await failure(s.createTransfer({ ...input, amountCents: 1.5 }))).toMatchObject({ providerCode: "ValidationError" });
       const unknown = `sandbox://funding-sources/${crypto.randomUUID()}`;

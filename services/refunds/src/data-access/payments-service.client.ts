@@ -1,6 +1,6 @@
 import { getTransactionForRefundOp, startRefundTransferOp, type RefundableTransaction } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
-import type { PaymentsPort, RequestMeta } from "../domain/ports/payments.port.ts";
+import type { PaymentsPort, RequestMeta, StartedPayout } from "../domain/ports/payments.port.ts";
 
 /** Internal operations are asked on refunds' own account, after refunds' own checks. */
 const asRefunds = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, principal: { kind: "service", service: "refunds" } });
@@ -16,13 +16,21 @@ export class PaymentsServiceClient implements PaymentsPort {
 
   async startRefundTransfer(
     meta: RequestMeta,
-    input: { refundId: string; transactionUuid: string; amountCents: number; currency: string },
-  ): Promise<{ transferId: string }> {
+    input: { refundId: string; attempt: number; transactionUuid: string; amountCents: number; currency: string },
+  ): Promise<StartedPayout> {
     const out = await this.transport.call(
       startRefundTransferOp,
-      { refund_id: input.refundId, transaction_uuid: input.transactionUuid, amount_cents: input.amountCents, currency: input.currency },
+      {
+        refund_id: input.refundId,
+        attempt: input.attempt,
+        transaction_uuid: input.transactionUuid,
+        amount_cents: input.amountCents,
+        currency: input.currency,
+      },
       asRefunds(meta),
     );
-    return { transferId: out.transfer_id };
+    return out.status === "pending"
+      ? { status: "pending", transferId: out.transfer_id }
+      : { status: "failed", failureCode: out.failure_code, failureReason: out.failure_reason };
   }
 }

@@ -1,6 +1,6 @@
 import type { RefundStatus } from "@payrail/contracts";
-import type { Store } from "@payrail/store";
-import type { RefundChanges, RefundsPort } from "../domain/ports/refunds.port.ts";
+import type { Filter, Store } from "@payrail/store";
+import type { MerchantRefundFilter, RefundChanges, RefundsPort } from "../domain/ports/refunds.port.ts";
 import type { RefundDoc } from "../domain/refund.entity.ts";
 
 /** Refund records (`_id` = refund id). */
@@ -13,6 +13,7 @@ export class RefundRepository implements RefundsPort {
 
   async ensureIndexes(): Promise<void> {
     await this.refunds.createIndex({ keys: { userId: 1, createdAt: -1 }, name: "user_newest" });
+    await this.refunds.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
   }
 
   insert(doc: RefundDoc): Promise<void> {
@@ -23,16 +24,36 @@ export class RefundRepository implements RefundsPort {
     return this.refunds.findOne({ _id: refundId });
   }
 
+  findMany(refundIds: string[]): Promise<RefundDoc[]> {
+    return this.refunds.find({ _id: { $in: refundIds } });
+  }
+
   listForUser(userId: string, limit: number): Promise<RefundDoc[]> {
     // The id breaks ties between refunds asked for in the same millisecond (a stable order).
     return this.refunds.find({ userId }, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
-  move(refundId: string, from: RefundStatus, to: RefundStatus, changes: RefundChanges, at: string): Promise<RefundDoc | null> {
-    return this.refunds.findOneAndUpdate({ _id: refundId, status: from }, { $set: { ...changes, status: to, updatedAt: at } });
+  listForMerchant(merchantId: string, filter: MerchantRefundFilter, limit: number): Promise<RefundDoc[]> {
+    const query: Filter = { merchantId };
+    if (filter.status) query["status"] = filter.status;
+    if (filter.transactionUuid) query["transactionUuid"] = filter.transactionUuid;
+    if (filter.after) {
+      const { createdAt, _id } = filter.after;
+      query.$or = [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: _id } }];
+    }
+    return this.refunds.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
-  recordTransferId(refundId: string, transferId: string, at: string): Promise<RefundDoc | null> {
-    return this.refunds.findOneAndUpdate({ _id: refundId, refundTransactionId: null }, { $set: { refundTransactionId: transferId, updatedAt: at } });
+  move(refundId: string, from: RefundStatus, to: RefundStatus, changes: RefundChanges, at: string, attempt?: number): Promise<RefundDoc | null> {
+    const filter: Filter = { _id: refundId, status: from };
+    if (attempt !== undefined) filter["attempt"] = attempt;
+    return this.refunds.findOneAndUpdate(filter, { $set: { ...changes, status: to, updatedAt: at } });
+  }
+
+  recordTransferId(refundId: string, attempt: number, transferId: string, at: string): Promise<RefundDoc | null> {
+    return this.refunds.findOneAndUpdate(
+      { _id: refundId, status: "processing", attempt, refundTransactionId: null },
+      { $set: { refundTransactionId: transferId, updatedAt: at } },
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
-import { DECISION_MESSAGES, decisionOutcome, releasesClaim, type Decision } from "./refund-state.ts";
+import { DECISION_MESSAGES, decisionOutcome, releasesHold, type Decision } from "./refund-state.ts";
 import { toRefundRecord } from "./refund.entity.ts";
 import type { RefundsDeps } from "./refunds.deps.ts";
 
@@ -9,7 +9,7 @@ import type { RefundsDeps } from "./refunds.deps.ts";
  * Merchant Status Refund Request: approve or reject a pending refund, in one conditional write
  * from `pending`, so of racing decisions exactly one is made. A call that finds the decision
  * made answers as the winner did when it is the same decision, else 409
- * `invalid_refund_transition`. A rejection frees the transaction for a new refund request.
+ * `invalid_refund_transition`. A rejection gives the refund's amount back to the transaction.
  */
 export async function decideRefund(deps: RefundsDeps, meta: RequestMeta, input: { id: string; status: Decision }) {
   let refund = await refundForMerchant(deps, meta, input.id);
@@ -22,6 +22,6 @@ export async function decideRefund(deps: RefundsDeps, meta: RequestMeta, input: 
     throw new AppError("invalid_refund_transition", `refund ${refund._id} is ${refund.status}; it cannot be ${input.status}`, { param: "status" });
   }
   // Also on a repeat: heals a release lost to a crash right after the move.
-  if (releasesClaim(refund.status)) await deps.claims.release(refund.transactionUuid, refund._id);
+  if (releasesHold(refund.status)) await deps.ledgers.release(refund.transactionUuid, refund._id, refund.attempt, refund.amountCents);
   return { message: DECISION_MESSAGES[input.status], refund: toRefundRecord(refund) };
 }

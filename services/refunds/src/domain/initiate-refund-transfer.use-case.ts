@@ -1,52 +1,96 @@
-import { AppError } from "@payrail/contracts";
+import { AppError, centsToDecimal } from "@payrail/contracts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
 import { initiateOutcome } from "./refund-state.ts";
 import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
 import type { RefundsDeps } from "./refunds.deps.ts";
+import { reserveRefundAmount } from "./reserve-refund-amount.ts";
+import { settleRefund } from "./settle-refund.ts";
 
 export const REFUND_SUCCESS = "Refund success";
 
 /**
- * Initiate Refund Transfer: `approved` → `processing` in one conditional write, then the
- * transfer is asked of payments, then its provider id is recorded. The order makes every
- * failure resumable without paying twice: payments' transfer is idempotent per refund id, so a
- * refund found `processing` without a transfer id (a call died in between, or is still on its
- * way) is finished by asking again. Calls that find the transfer started answer the same.
+ * Initiate Refund Transfer: `approved` (or `failed`: a new payout attempt, once the refund's
+ * amount is held again) → `processing` in one conditional write, then the payout is asked of
+ * payments, then its provider id is recorded. The order makes every failure resumable without
+ * paying twice: payments' payout is idempotent per refund and attempt, so a refund found
+ * `processing` without a transfer id (a call died in between, or is still on its way) is
+ * finished by asking again. Calls that find the transfer started answer the same.
  */
 export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMeta, input: { id: string }) {
   let refund = await refundForMerchant(deps, meta, input.id);
-  if (initiateOutcome(refund) === "start") {
+  const first = initiateOutcome(refund);
+  if (first === "start" || first === "retry") {
     // Money that has not arrived cannot be sent back.
     const transaction = await deps.payments.getTransaction(meta, refund.transactionUuid, { asService: true });
     if (transaction.transaction_status !== "completed") {
       throw new AppError("transaction_not_settled", `transaction ${refund.transactionUuid} is ${transaction.transaction_status}, not completed`);
     }
-    const moved = await deps.refunds.move(refund._id, "approved", "processing", {}, deps.now().toISOString());
+    const moved = first === "start" ? await deps.refunds.move(refund._id, "approved", "processing", {}, now(deps)) : await retry(deps, refund, transaction.amount_cents);
     if (moved) await deps.afterProcessing?.(refund._id);
     refund = moved ?? (await reread(deps, refund));
   }
   const outcome = initiateOutcome(refund);
-  if (outcome === "conflict" || outcome === "start") {
-    throw new AppError("invalid_refund_transition", `refund ${refund._id} is ${refund.status}; only an approved refund can be paid out`, {
+  if (outcome !== "resume" && outcome !== "done") {
+    throw new AppError("invalid_refund_transition", `refund ${refund._id} is ${refund.status}; only an approved or failed refund can be paid out`, {
       param: "id",
     });
   }
-  if (outcome === "resume") refund = await startTransfer(deps, meta, refund);
+  if (outcome === "resume") refund = await startPayout(deps, meta, refund);
   return { message: REFUND_SUCCESS, refund: toRefundRecord(refund) };
 }
 
-async function startTransfer(deps: RefundsDeps, meta: RequestMeta, refund: RefundDoc): Promise<RefundDoc> {
-  const { transferId } = await deps.payments.startRefundTransfer(meta, {
+/**
+ * A failed refund's next payout attempt: its amount is held again first (if the consumer's
+ * later requests took it meanwhile, 409 and the refund stays failed), then the refund moves
+ * `failed` → `processing` on the new attempt, its last failure cleared.
+ */
+async function retry(deps: RefundsDeps, refund: RefundDoc, transactionCents: number): Promise<RefundDoc | null> {
+  const attempt = refund.attempt + 1;
+  const reservation = await reserveRefundAmount(deps, {
+    transactionUuid: refund.transactionUuid,
+    transactionCents,
     refundId: refund._id,
+    attempt,
+    cents: refund.amountCents,
+    at: now(deps),
+  });
+  if ("remaining" in reservation) {
+    const remaining = centsToDecimal(reservation.remaining);
+    throw new AppError("amount_exceeds_refundable", `refund ${refund._id} no longer fits: only ${remaining} of its transaction is still refundable`, {
+      param: "id",
+    });
+  }
+  const cleared = { attempt, refundTransactionId: null, failureCode: null, failureReason: null };
+  return deps.refunds.move(refund._id, "failed", "processing", cleared, now(deps), refund.attempt);
+}
+
+/**
+ * Asks payments for the refund's current payout and records its transfer id. A payout the
+ * provider refused for good fails the refund (its amount is given back) and answers 502 with
+ * the provider's code: initiating again starts a new payout.
+ */
+async function startPayout(deps: RefundsDeps, meta: RequestMeta, refund: RefundDoc): Promise<RefundDoc> {
+  const payout = await deps.payments.startRefundTransfer(meta, {
+    refundId: refund._id,
+    attempt: refund.attempt,
     transactionUuid: refund.transactionUuid,
     amountCents: refund.amountCents,
     currency: refund.currency,
   });
-  const recorded = await deps.refunds.recordTransferId(refund._id, transferId, deps.now().toISOString());
-  if (recorded) deps.logger.info({ requestId: meta.requestId, refundId: refund._id }, "refund transfer recorded");
+  if (payout.status === "failed") {
+    const failure = { failureCode: payout.failureCode, failureReason: payout.failureReason };
+    await settleRefund(deps, meta, { refundId: refund._id, attempt: refund.attempt, transferId: null, status: "failed", ...failure });
+    throw new AppError("provider_error", `the refund's transfer was refused (${payout.failureReason}); the refund failed and may be initiated again`, {
+      providerCode: payout.failureCode,
+    });
+  }
+  const recorded = await deps.refunds.recordTransferId(refund._id, refund.attempt, payout.transferId, now(deps));
+  if (recorded) deps.logger.info({ requestId: meta.requestId, refundId: refund._id, attempt: refund.attempt }, "refund transfer recorded");
   return recorded ?? (await reread(deps, refund));
 }
+
+const now = (deps: RefundsDeps) => deps.now().toISOString();
 
 async function reread(deps: RefundsDeps, refund: RefundDoc): Promise<RefundDoc> {
   return (await deps.refunds.find(refund._id)) ?? refund;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decisionOutcome, initiateOutcome, releasesClaim } from "./refund-state.ts";
+import { decisionOutcome, initiateOutcome, releasesHold } from "./refund-state.ts";
 
 describe("refund state machine", () => {
   it("lets a decision move only a pending refund", () => {
@@ -16,17 +16,18 @@ describe("refund state machine", () => {
     }
   });
 
-  it("starts an approved refund, resumes one whose transfer id was lost, repeats a started one", () => {
+  it("starts an approved refund, retries a failed one, resumes one whose transfer id was lost, repeats a started one", () => {
     expect(initiateOutcome({ status: "approved", refundTransactionId: null })).toBe("start");
+    expect(initiateOutcome({ status: "failed", refundTransactionId: "t" })).toBe("retry");
     expect(initiateOutcome({ status: "processing", refundTransactionId: null })).toBe("resume");
     expect(initiateOutcome({ status: "processing", refundTransactionId: "t" })).toBe("done");
     expect(initiateOutcome({ status: "completed", refundTransactionId: "t" })).toBe("done");
-    for (const status of ["pending", "rejected", "failed"] as const) {
+    for (const status of ["pending", "rejected"] as const) {
       expect(initiateOutcome({ status, refundTransactionId: null })).toBe("conflict");
     }
   });
 
-  it("frees the transaction only when the refund ended without paying out", () => {
-    expect(["pending", "approved", "rejected", "processing", "completed", "failed"].filter((s) => releasesClaim(s as never))).toEqual(["rejected", "failed"]);
+  it("gives the amount back only when the refund was rejected or its payout failed", () => {
+    expect(["pending", "approved", "rejected", "processing", "completed", "failed"].filter((s) => releasesHold(s as never))).toEqual(["rejected", "failed"]);
   });
 });

@@ -2,8 +2,9 @@ import type { RefundStatus } from "@payrail/contracts";
 import type { RefundDoc } from "./refund.entity.ts";
 
 /*
- * The refund state machine (API.md §7), pure:
- *   pending → approved | rejected;  approved → processing → completed | failed.
+ * The refund state machine (API.md §7 and §11), pure:
+ *   pending → approved | rejected;  approved → processing → completed | failed;
+ *   failed → processing (initiated again: a new payout attempt).
  * Each move is made by one conditional write elsewhere; these functions only say which move a
  * request asks for, and what a request that finds the move already made should answer.
  */
@@ -21,14 +22,17 @@ export function decisionOutcome(status: RefundStatus, decision: Decision): "move
 }
 
 /**
- * Initiate Refund Transfer on a refund: `start` it (approved), `resume` it (processing, but
- * the provider's transfer id was never recorded: a call died in between), answer it as it is
- * (`done`: the transfer started), or `conflict` (pending, rejected, failed).
+ * Initiate Refund Transfer on a refund: `start` it (approved), `retry` it (failed: a new payout
+ * attempt), `resume` it (processing, but the provider's transfer id was never recorded: a call
+ * died in between), answer it as it is (`done`: the transfer started), or `conflict` (pending,
+ * rejected).
  */
-export function initiateOutcome(refund: Pick<RefundDoc, "status" | "refundTransactionId">): "start" | "resume" | "done" | "conflict" {
+export function initiateOutcome(refund: Pick<RefundDoc, "status" | "refundTransactionId">): "start" | "retry" | "resume" | "done" | "conflict" {
   switch (refund.status) {
     case "approved":
       return "start";
+    case "failed":
+      return "retry";
     case "processing":
       return refund.refundTransactionId ? "done" : "resume";
     case "completed":
@@ -38,8 +42,8 @@ export function initiateOutcome(refund: Pick<RefundDoc, "status" | "refundTransa
   }
 }
 
-/** Statuses after which the refund holds nothing: its transaction may be refunded again. */
-export function releasesClaim(status: RefundStatus): boolean {
+/** Statuses in which the refund holds nothing of its transaction: its amount may be refunded again. */
+export function releasesHold(status: RefundStatus): boolean {
   return status === "rejected" || status === "failed";
 }
 

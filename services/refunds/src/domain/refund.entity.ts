@@ -1,7 +1,7 @@
 import { centsToDecimal, type RefundRecord, type RefundStatus } from "@payrail/contracts";
 
 /**
- * One refund request (`_id` = `rfd_` + 32 hex). Always for the transaction's full amount, in
+ * One refund request (`_id` = `rfd_` + 32 hex), for all or part of a transaction's amount, in
  * integer cents; what it is for is copied from payments when the consumer asks, so answering
  * and authorising never need another service.
  */
@@ -18,10 +18,16 @@ export interface RefundDoc {
   currency: string;
   status: RefundStatus;
   reason: string | null;
-  /** The refund transfer's provider id; null until the provider answered. */
+  /**
+   * The payout attempt the refund is on: 1 from the request, one more each time a failed
+   * refund is initiated again. Its hold on the ledger and its payout at payments carry it.
+   */
+  attempt: number;
+  /** The current payout's provider transfer id; null until the provider answered. */
   refundTransactionId: string | null;
-  /** The provider's return code when the refund transfer failed (kept, not answered). */
+  /** Why the last payout failed (an ACH return code, or the provider's refusal code), and in words. */
   failureCode: string | null;
+  failureReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -37,6 +43,8 @@ export function toRefundRecord(doc: RefundDoc): RefundRecord {
     status: doc.status,
     reason: doc.reason,
     refund_transaction_id: doc.refundTransactionId,
+    failure_code: doc.failureCode,
+    failure_reason: doc.failureReason,
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
   };

@@ -1,13 +1,14 @@
 import type { Logger } from "@payrail/runtime";
 import type { OperatorsPort } from "./ports/operators.port.ts";
 import type { PaymentsPort } from "./ports/payments.port.ts";
-import type { RefundClaimsPort } from "./ports/refund-claims.port.ts";
+import type { RefundLedgersPort } from "./ports/refund-ledgers.port.ts";
 import type { RefundsPort } from "./ports/refunds.port.ts";
 
 /** What the refund use cases need. */
 export interface RefundsDeps {
   refunds: RefundsPort;
-  claims: RefundClaimsPort;
+  /** What the refunds of each transaction hold of its amount. */
+  ledgers: RefundLedgersPort;
   payments: PaymentsPort;
   operators: OperatorsPort;
   logger: Logger;

@@ -1,24 +1,24 @@
-import { AppError, type UserPrincipal } from "@payrail/contracts";
+import { AppError, centsToDecimal, toCents, type DecimalAmount, type UserPrincipal } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
-import { claimTransaction } from "./claim-transaction.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
 import type { RefundsDeps } from "./refunds.deps.ts";
+import { reserveRefundAmount } from "./reserve-refund-amount.ts";
 
 export const REFUND_REQUESTED = "Refund request sent";
 const REFUNDABLE = new Set(["pending", "completed"]);
 
 /**
  * Consumer Refund Request: the consumer's own transaction (asked of payments as the consumer,
- * so another's is a 404), `pending` or `completed`, for its full amount. The claim on the
- * transaction is taken before the record is written, so of racing requests one gets a refund
- * and the rest 409 `refund_exists`.
+ * so another's is a 404), `pending` or `completed`, for `amount` or whatever of it is still
+ * refundable. The amount is held on the transaction's ledger (one conditional write) before
+ * the record is written, so racing requests never together ask for more than the transaction.
  */
 export async function requestRefund(
   deps: RefundsDeps,
   meta: RequestMeta,
   user: UserPrincipal,
-  input: { transaction_uuid: string; reason?: string | undefined },
+  input: { transaction_uuid: string; reason?: string | undefined; amount?: DecimalAmount | undefined },
 ) {
   const transaction = await deps.payments.getTransaction({ ...meta, principal: user }, input.transaction_uuid);
   if (!REFUNDABLE.has(transaction.transaction_status)) {
@@ -27,30 +27,52 @@ export async function requestRefund(
     });
   }
   const now = deps.now().toISOString();
+  const refundId = prefixedHexId("rfd_");
+  const reservation = await reserveRefundAmount(deps, {
+    transactionUuid: transaction.transaction_uuid,
+    transactionCents: transaction.amount_cents,
+    refundId,
+    attempt: 1,
+    // The schema let only a decimal through, which toCents reads.
+    cents: input.amount === undefined ? null : toCents(input.amount),
+    at: now,
+  });
+  if ("remaining" in reservation) throw notRefundable(transaction.transaction_uuid, reservation.remaining, input.amount !== undefined);
   const doc: RefundDoc = {
-    _id: prefixedHexId("rfd_"),
+    _id: refundId,
     transactionUuid: transaction.transaction_uuid,
     checkoutRef: transaction.checkout_ref,
     checkoutNumber: transaction.checkout_number,
     merchantId: transaction.merchant_id,
     userId: user.userId,
-    amountCents: transaction.amount_cents,
+    amountCents: reservation.reserved,
     currency: transaction.currency,
     status: "pending",
     reason: input.reason ?? null,
+    attempt: 1,
     refundTransactionId: null,
     failureCode: null,
+    failureReason: null,
     createdAt: now,
     updatedAt: now,
   };
-  await claimTransaction(deps, { _id: doc.transactionUuid, refundId: doc._id, claimedAt: now });
   try {
     await deps.refunds.insert(doc);
   } catch (err) {
-    // Give the claim back so the consumer can ask again (a crash here is healed by claimTransaction).
-    await deps.claims.release(doc.transactionUuid, doc._id).catch(() => undefined);
+    // Give the amount back so the consumer can ask again (a crash here is healed by the next request).
+    await deps.ledgers.release(doc.transactionUuid, doc._id, doc.attempt, doc.amountCents).catch(() => undefined);
     throw err;
   }
   deps.logger.info({ requestId: meta.requestId, refundId: doc._id, transactionUuid: doc.transactionUuid }, "refund requested");
   return { message: REFUND_REQUESTED, refund: toRefundRecord(doc) };
+}
+
+function notRefundable(transactionUuid: string, remainingCents: number, amountSent: boolean): AppError {
+  if (amountSent) {
+    return new AppError("amount_exceeds_refundable", `only ${centsToDecimal(remainingCents)} of transaction ${transactionUuid} is still refundable`, {
+      param: "amount",
+    });
+  }
+  // Without an amount only nothing left fails: what a second full refund always met (API.md §7's code).
+  return new AppError("refund_exists", `the refunds of transaction ${transactionUuid} already cover its whole amount`, { param: "transaction_uuid" });
 }

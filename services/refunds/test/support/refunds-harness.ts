@@ -14,6 +14,7 @@ import type { Store } from "@payrail/store";
 // Through the launcher's wiring: a service never imports another service, not even in tests.
 import { startServices } from "../../../../bin/wiring.ts";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
+import { refusingRefundPayouts } from "../../../../test/support/refusing-transfers.ts";
 import { linkedCheckoutOverRpc } from "../../../../test/support/rpc-flow.ts";
 import { start } from "../../src/index.ts";
 
@@ -26,9 +27,15 @@ export interface RefundsHarness {
    * A transaction of a fresh consumer at `merchant`, through the real payments flow; left
    * `pending`, or moved to `completed` / `failed` through the sandbox simulation.
    */
-  transaction(merchant: MerchantPrincipal, status?: "pending" | "completed" | "failed"): Promise<{ uuid: string; user: UserPrincipal; amountCents: number }>;
+  transaction(
+    merchant: MerchantPrincipal,
+    status?: "pending" | "completed" | "failed",
+    overrides?: Record<string, unknown>,
+  ): Promise<{ uuid: string; user: UserPrincipal; amountCents: number; checkoutId: string }>;
   /** Set to make the next initiate "crash" right after recording `processing`. */
   crashAfterProcessing: { next: boolean };
+  /** Set to make the transfer provider refuse (for good) that many next refund payouts. */
+  refusePayouts: { refunds: number };
 }
 
 /** Identity, checkout and payments through the launcher's wiring, refunds itself with a fault hook. */
@@ -36,7 +43,14 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
   const store = await variant.store();
   const logger = silentLogger();
   const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
-  await startServices(["identity", "checkout", "payments"], { config, logger, transport: await variant.transport(), store });
+  const refusePayouts = { refunds: 0 };
+  await startServices(["identity", "checkout", "payments"], {
+    config,
+    logger,
+    transport: await variant.transport(),
+    store,
+    paymentsHooks: { wrapTransfers: refusingRefundPayouts(refusePayouts) },
+  });
   const crashAfterProcessing = { next: false };
   await start({
     transport: await variant.transport(),
@@ -53,6 +67,7 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
     client,
     store,
     crashAfterProcessing,
+    refusePayouts,
     async merchant() {
       const suffix = randomBytes(4).toString("hex");
       const created = await client.call(
@@ -62,12 +77,12 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
       );
       return { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
     },
-    async transaction(merchant, status = "completed") {
-      const { id, user } = await linkedCheckoutOverRpc(client, merchant, consumer());
+    async transaction(merchant, status = "completed", overrides = {}) {
+      const { id, user } = await linkedCheckoutOverRpc(client, merchant, consumer(), overrides);
       const { transaction_uuid: uuid } = await client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant));
       if (status !== "pending") await client.call(simulateTransferOp, { transaction_uuid: uuid, status }, as(merchant));
       // sampleCheckout's total is 107.5.
-      return { uuid, user, amountCents: 10_750 };
+      return { uuid, user, amountCents: 10_750, checkoutId: id };
     },
   };
 }

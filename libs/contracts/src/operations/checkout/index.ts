@@ -8,3 +8,4 @@ export * from "./get-checkout-summary.op.ts";
 export * from "./record-transfer.op.ts";
 export * from "./record-transfer-status.op.ts";
 export * from "./cancel-subscription.op.ts";
+export * from "./record-refund.op.ts";

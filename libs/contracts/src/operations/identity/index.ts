@@ -10,3 +10,5 @@ export * from "./logout.op.ts";
 export * from "./get-verification-code.op.ts";
 export * from "./add-operator.op.ts";
 export * from "./is-operator.op.ts";
+export * from "./list-operators.op.ts";
+export * from "./remove-operator.op.ts";

@@ -27,6 +27,13 @@ export interface CheckoutsPort {
     transferStatus: string,
     at: string,
   ): Promise<CheckoutRecord | null>;
+  /**
+   * Records that refunds sent `cents` back of the checkout's transaction in all, unless a figure
+   * as large is recorded already (they only grow); null then, or when the checkout is absent.
+   */
+  recordRefunded(checkoutId: string, transactionUuid: string, cents: number, at: string): Promise<CheckoutRecord | null>;
+  /** `paid` with this transfer → `refunded`; else null. */
+  markRefunded(checkoutId: string, transactionUuid: string, at: string): Promise<CheckoutRecord | null>;
   /** An `active` subscription → `cancelled`; else null. */
   cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
   /** Newest first, `limit` records, numbered below `beforeNumber` when given. */

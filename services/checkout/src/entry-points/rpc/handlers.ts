@@ -6,6 +6,7 @@ import { createCheckoutHandler } from "./create-checkout.handler.ts";
 import { getCheckoutSummaryHandler } from "./get-checkout-summary.handler.ts";
 import { recordTransferStatusHandler } from "./record-transfer-status.handler.ts";
 import { recordTransferHandler } from "./record-transfer.handler.ts";
+import { recordRefundHandler } from "./record-refund.handler.ts";
 import { generateLinkTokenHandler } from "./generate-link-token.handler.ts";
 import { getCheckoutHandler } from "./get-checkout.handler.ts";
 import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
@@ -22,6 +23,7 @@ export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
     getCheckoutSummaryHandler(deps),
     recordTransferHandler(deps),
     recordTransferStatusHandler(deps),
+    recordRefundHandler(deps),
     cancelSubscriptionHandler(deps),
     verifyLinkTokenHandler(deps),
     markPaymentMethodSavedHandler(deps),

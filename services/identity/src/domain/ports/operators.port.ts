@@ -6,4 +6,8 @@ export interface OperatorsPort {
   add(record: OperatorRecord): Promise<void>;
   /** Whether the phone (E.164) is registered as an operator of the merchant. */
   isOperator(merchantId: string, phone: string): Promise<boolean>;
+  /** The merchant's operators, oldest first, at most `limit`. */
+  listForMerchant(merchantId: string, limit: number): Promise<OperatorRecord[]>;
+  /** Deletes the pair's record; false when there was none. */
+  remove(merchantId: string, phone: string): Promise<boolean>;
 }

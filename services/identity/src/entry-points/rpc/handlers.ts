@@ -13,6 +13,8 @@ import { resolveAuthTokenHandler } from "./resolve-auth-token.handler.ts";
 import { getVerificationCodeHandler } from "./get-verification-code.handler.ts";
 import { addOperatorHandler } from "./add-operator.handler.ts";
 import { isOperatorHandler } from "./is-operator.handler.ts";
+import { listOperatorsHandler } from "./list-operators.handler.ts";
+import { removeOperatorHandler } from "./remove-operator.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -29,6 +31,8 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     getVerificationCodeHandler(deps),
     addOperatorHandler(deps),
     isOperatorHandler(deps),
+    listOperatorsHandler(deps),
+    removeOperatorHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };

@@ -1,15 +1,16 @@
 import { AppError } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { Client } from "dwolla-v2";
-import type {
-  CreatedTransfer,
-  CreateFundingSourceInput,
-  CreateTransferInput,
-  EnsureCustomerInput,
-  FundingSource,
-  TransferCustomer,
-  TransferPort,
-  TransferState,
+import {
+  TransferRefused,
+  type CreatedTransfer,
+  type CreateFundingSourceInput,
+  type CreateTransferInput,
+  type EnsureCustomerInput,
+  type FundingSource,
+  type TransferCustomer,
+  type TransferPort,
+  type TransferState,
 } from "../../domain/ports/transfer.port.ts";
 import { verifyDwollaSignature } from "./dwolla-webhook.signature.ts";
 import {
@@ -20,6 +21,7 @@ import {
   fromTransferResponse,
   idFromLocation,
   isDwollaId,
+  isRefusedForGood,
   toAppError,
   toCreateCustomerBody,
   toCreateTransferBody,
@@ -111,8 +113,13 @@ export class DwollaTransferAdapter implements TransferPort {
 
   async createTransfer(input: CreateTransferInput): Promise<CreatedTransfer> {
     const body = toCreateTransferBody(input);
-    const res = await this.send("POST /transfers", () => this.client.post("/transfers", body, { "Idempotency-Key": checkedKey(input.idempotencyKey) }));
-    const transferUrl = this.location(res, "transfers");
+    const op = "POST /transfers";
+    const r = await this.attempt(op, () => this.client.post("/transfers", body, { "Idempotency-Key": checkedKey(input.idempotencyKey) }));
+    if ("failure" in r) {
+      const error = this.fail(op, r.failure);
+      throw isRefusedForGood(r.failure) ? new TransferRefused(error.message, error.providerCode ?? "refused") : error;
+    }
+    const transferUrl = this.location(r.res, "transfers");
     // The 201 has no body. A new transfer is pending; a repeated key answers the original's
     // Location, whose later status getTransfer (or a webhook) reports.
     return { transferId: idFromLocation(transferUrl, "transfers").toLowerCase(), transferUrl, status: "pending" };

@@ -151,6 +151,16 @@ export function toAppError(failure: DwollaFailure): AppError {
 }
 
 /**
+ * Whether Dwolla refused a request for good: it answered 400 (ValidationError, InsufficientFunds
+ * …), 403 (InvalidResourceState, a restricted account) or 404 (an unknown funding source) with
+ * its error body. 401 (the SDK renews the token), 429 and 5xx pass, and no answer may not have
+ * been seen at all: those are retried with the same idempotency key.
+ */
+export function isRefusedForGood(failure: DwollaFailure): boolean {
+  return [400, 403, 404].includes(failure.status ?? 0) && DwollaErrorBody.safeParse(failure.body).success;
+}
+
+/**
  * The resource a create collided with, when Dwolla says it already exists: a customer with
  * this email (ValidationError → Duplicate on /email), or this bank on this customer
  * (DuplicateResource, whose `about` link may be empty while the message names the id).

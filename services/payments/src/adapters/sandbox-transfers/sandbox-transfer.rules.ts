@@ -1,5 +1,5 @@
 import { AppError } from "@payrail/contracts";
-import type { CreateTransferInput, TransferState, TransferStatusEvent } from "../../domain/ports/transfer.port.ts";
+import { TransferRefused, type CreateTransferInput, type TransferState, type TransferStatusEvent } from "../../domain/ports/transfer.port.ts";
 
 /** What `simulate` is asked to do (the body of `POST /api/sandbox/transfers/{id}/simulate`). */
 export interface SimulateInput {
@@ -54,12 +54,11 @@ export function checkTransferInput(input: CreateTransferInput): void {
   }
 }
 
+// Both are refusals for good, as Dwolla's 404 and 400 are: the same request never succeeds.
 export function notFound(what: string): AppError {
-  return new AppError("provider_error", `the transfer provider has no such ${what}`, { providerCode: "NotFound" });
+  return new TransferRefused(`the transfer provider has no such ${what}`, "NotFound");
 }
 
 export function validationError(message: string, path: string): AppError {
-  return new AppError("provider_error", `the transfer provider refused the request (ValidationError): ${message} (${path})`, {
-    providerCode: "ValidationError",
-  });
+  return new TransferRefused(`the transfer provider refused the request (ValidationError): ${message} (${path})`, "ValidationError");
 }

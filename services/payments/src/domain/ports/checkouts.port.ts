@@ -22,6 +22,11 @@ export interface CheckoutsPort {
   recordTransfer(meta: RequestMeta, checkoutId: string, transfer: TransferSummary): Promise<void>;
   /** The transfer reached a final status (no-op when the checkout is final already). */
   recordTransferStatus(meta: RequestMeta, checkoutId: string, transactionUuid: string, status: "completed" | "failed" | "cancelled"): Promise<void>;
+  /**
+   * Refunds of the checkout's transaction sent `amountRefundedCents` back in all (idempotent;
+   * the checkout keeps the largest figure, and becomes `refunded` once its payment is fully refunded).
+   */
+  recordRefund(meta: RequestMeta, checkoutId: string, input: { transactionUuid: string; amountRefundedCents: number; fullyRefunded: boolean }): Promise<void>;
   /** The subscription is cancelled (idempotent). */
   cancelSubscription(meta: RequestMeta, checkoutId: string): Promise<void>;
 }

@@ -11,8 +11,15 @@ export interface TransactionsPort {
   listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]>;
   /** `pending` → a final status, once; null when the record is no longer pending. */
   settle(transactionUuid: string, status: Exclude<TransactionStatus, "pending">, error: string | null, at: string): Promise<TransactionDoc | null>;
-  /** Reserves the transaction for this refund's transfer; false when another refund holds it. */
-  lockForRefund(transactionUuid: string, refundId: string): Promise<boolean>;
-  /** Frees the reservation after the refund's transfer failed (no-op when another holds it). */
-  releaseRefundLock(transactionUuid: string, refundId: string): Promise<void>;
+  /**
+   * Counts refund payout `payoutId` of `cents` against the transaction, in one conditional
+   * write, unless its live and completed payouts would then exceed `amountCents`; null then, or
+   * when this payout is counted already.
+   */
+  reservePayout(transactionUuid: string, payoutId: string, cents: number, amountCents: number): Promise<TransactionDoc | null>;
+  /**
+   * A live payout failed (its cents no longer count) or completed (they add to the amount
+   * refunded), once: null when the payout is not live (settled already, or never counted).
+   */
+  settlePayout(transactionUuid: string, payoutId: string, cents: number, outcome: "failed" | "completed", at: string): Promise<TransactionDoc | null>;
 }

@@ -1,3 +1,5 @@
+import { AppError } from "@payrail/contracts";
+
 /**
  * The transfer capability (Dwolla in live mode, a simulator in the sandbox): a customer for the
  * consumer, a funding source for their bank account, and account-to-account transfers whose
@@ -29,7 +31,8 @@ export interface TransferPort {
   /**
    * Starts one transfer. The provider keeps `idempotencyKey`: a repeat with the same key (even
    * after our own records failed half-way) answers the transfer the first call started, never a
-   * second one.
+   * second one. Throws `TransferRefused` when the provider refused this transfer for good (what
+   * we sent, or an account, is not acceptable): the same request can never succeed.
    */
   createTransfer(input: CreateTransferInput): Promise<CreatedTransfer>;
 
@@ -114,4 +117,17 @@ export interface TransferStatusEvent {
   failureCode?: string;
   /** ISO 8601 UTC. */
   occurredAt: string;
+}
+
+/**
+ * The provider refused a transfer for good: it answered, and the answer says the request itself
+ * cannot succeed (a validation error, an unusable funding source, a restricted account). Still a
+ * 502 `provider_error` with the provider's code to a caller that does not look closer; a
+ * refund's payout is recorded failed on it, while any other provider error may be retried with
+ * the same idempotency key.
+ */
+export class TransferRefused extends AppError {
+  constructor(message: string, providerCode: string) {
+    super("provider_error", message, { providerCode });
+  }
 }

@@ -14,13 +14,17 @@ export interface PaymentsPort {
    */
   getTransaction(meta: RequestMeta, transactionUuid: string, options?: { asService?: boolean }): Promise<RefundableTransaction>;
   /**
-   * Starts the refund's transfer (merchant → consumer) or, when it was started already,
-   * answers the same transfer: idempotent per refund id, concurrent calls included. AppError
-   * `transaction_not_settled` (409) before the transaction completed, `provider_error` (502)
-   * when the provider refused or failed (then retrying later is safe).
+   * Starts payout `attempt` of the refund (a transfer merchant → consumer) or, when it was
+   * started already, answers the same transfer: idempotent per refund and attempt, concurrent
+   * calls included. A provider that refused the transfer for good answers `failed` (the next
+   * attempt may then start). AppError `transaction_not_settled` (409) before the transaction
+   * completed, `provider_error` (502) when the provider failed otherwise (retrying is safe).
    */
   startRefundTransfer(
     meta: RequestMeta,
-    input: { refundId: string; transactionUuid: string; amountCents: number; currency: string },
-  ): Promise<{ transferId: string }>;
+    input: { refundId: string; attempt: number; transactionUuid: string; amountCents: number; currency: string },
+  ): Promise<StartedPayout>;
 }
+
+/** A payout as payments started it: its transfer, or the provider's refusal. */
+export type StartedPayout = { status: "pending"; transferId: string } | { status: "failed"; failureCode: string; failureReason: string };

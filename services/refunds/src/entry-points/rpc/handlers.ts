@@ -3,6 +3,8 @@ import { handle, type HandlerEntry } from "@payrail/messaging";
 import { decideRefundHandler } from "./decide-refund.handler.ts";
 import type { RefundsDeps } from "./deps.ts";
 import { initiateRefundTransferHandler } from "./initiate-refund-transfer.handler.ts";
+import { getMerchantRefundHandler } from "./get-merchant-refund.handler.ts";
+import { listMerchantRefundsHandler } from "./list-merchant-refunds.handler.ts";
 import { listRefundsHandler } from "./list-refunds.handler.ts";
 import { recordRefundTransferStatusHandler } from "./record-refund-transfer-status.handler.ts";
 import { requestRefundHandler } from "./request-refund.handler.ts";
@@ -15,6 +17,8 @@ export function refundsHandlers(deps: RefundsDeps): HandlerEntry[] {
     decideRefundHandler(deps),
     initiateRefundTransferHandler(deps),
     recordRefundTransferStatusHandler(deps),
+    listMerchantRefundsHandler(deps),
+    getMerchantRefundHandler(deps),
     handle(pingOp("refunds"), async () => {
       await deps.ping();
       return { service: "refunds", ok: true as const };
