@@ -1,0 +1,22 @@
+import { TransferRefused, type TransferPort } from "@payrail/payments";
+
+/**
+ * A transfer provider that refuses, for good, the next `control.refunds` refund payouts it is
+ * asked for (as Dwolla refuses a transfer from a funding source without the balance), and
+ * passes everything else to the real one.
+ */
+export function refusingRefundPayouts(control: { refunds: number }) {
+  return (inner: TransferPort): TransferPort => ({
+    provider: inner.provider,
+    ensureCustomer: (input) => inner.ensureCustomer(input),
+    createFundingSource: (input) => inner.createFundingSource(input),
+    getTransfer: (transferId) => inner.getTransfer(transferId),
+    async createTransfer(input) {
+      if (input.metadata?.["refund_id"] && control.refunds > 0) {
+        control.refunds--;
+        throw new TransferRefused("the transfer provider refused the request (InsufficientFunds): the source has too little balance", "InsufficientFunds");
+      }
+      return inner.createTransfer(input);
+    },
+  });
+}
