@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Stops the FerretDB that scripts/infra-up.sh started (the one named by .infra/ferretdb/ferretdb.pid).
+# Stops the FerretDB that scripts/infra-up.sh started (the one named by .infra/ferretdb/ferretdb.pid,
+# or .infra/ferretdb-<port>/ferretdb.pid with FERRETDB_PORT=<port>).
 # A MongoDB/FerretDB that was already running when infra-up ran is not ours and is left alone,
 # and so is RabbitMQ (a system service here; `rabbitmqctl stop` if you really want it gone).
-# Its data stays in .infra/ferretdb/data; delete that folder for a clean database.
+# Its data stays: in PostgreSQL (database `ferretdb`, or `ferretdb_<port>`; `dropdb -U postgres
+# -h 127.0.0.1 ferretdb` for a clean one) or, with the SQLite backend, in .infra/ferretdb*/data.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-PID_FILE="$ROOT/.infra/ferretdb/ferretdb.pid"
+MONGO_PORT=${FERRETDB_PORT:-27017}
+if [ "$MONGO_PORT" = 27017 ]; then INFRA_DIR="$ROOT/.infra/ferretdb"; else INFRA_DIR="$ROOT/.infra/ferretdb-$MONGO_PORT"; fi
+PID_FILE="$INFRA_DIR/ferretdb.pid"
 
 say() { echo "infra-down: $*" >&2; }
 

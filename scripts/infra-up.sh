@@ -2,23 +2,52 @@
 # Brings up the infrastructure the tests and the AMQP_URL / MONGODB_URL modes use, without Docker:
 #   - RabbitMQ on 127.0.0.1:5672 (started with `rabbitmq-server -detached` when installed here);
 #   - a MongoDB-wire server on 127.0.0.1:27017: a healthy one already there (MongoDB or a
-#     FerretDB started by hand) is reused, else FerretDB (SQLite backend) is built once by
-#     scripts/ferretdb-install.sh and started in the background with its data, pid file and log
-#     under .infra/ferretdb/. `bash scripts/infra-down.sh` stops it.
+#     FerretDB started by hand) is reused, else FerretDB v1 is built once by
+#     scripts/ferretdb-install.sh and started in the background with its pid file, log and
+#     state under .infra/ferretdb/ (.infra/ferretdb-<port>/ on another FERRETDB_PORT).
+#     `bash scripts/infra-down.sh` (same FERRETDB_PORT) stops it.
+# FerretDB's storage backend (FERRETDB_BACKEND):
+#   - auto (default): postgresql when PostgreSQL is installed here (psql, and a server on
+#     127.0.0.1:5432, started if need be), else sqlite, with a note;
+#   - postgresql: the PostgreSQL on 127.0.0.1:5432 (started with pg_ctlcluster when it is
+#     installed but down). A role `ferretdb` and a database `ferretdb` (`ferretdb_<port>`
+#     on another FERRETDB_PORT) are created idempotently with psql as the `postgres` superuser,
+#     with synchronous_commit off (a test server: a crash may lose the last commits, never
+#     consistency), and an event trigger that gives FerretDB's indexes GIN twins its equality
+#     filters can use (FERRETDB_PG_GIN=0 leaves them out). FERRETDB_POSTGRESQL_URL, when set,
+#     is used as is and nothing is created.
+#     Chosen over SQLite in docs/ferretdb-backends.md (equality filters run in PostgreSQL).
+#   - sqlite: files under .infra/ferretdb*/data/; needs nothing else.
+# An instance this script started with the other backend on the same port is restarted.
 # Prints the environment to use on stdout, so `eval "$(bash scripts/infra-up.sh)"` sets it;
 # progress goes to stderr. With Docker instead: `docker compose up rabbitmq mongo`.
-# Knobs: FERRETDB_PORT (27017), INFRA_TIMEOUT seconds to wait for each server (30).
+# Knobs: FERRETDB_BACKEND (auto), FERRETDB_PORT (27017), FERRETDB_POSTGRESQL_URL, FERRETDB_PG_GIN (1),
+# INFRA_TIMEOUT seconds to wait for each server (30).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-INFRA_DIR="$ROOT/.infra/ferretdb"
-PID_FILE="$INFRA_DIR/ferretdb.pid"
-LOG_FILE="$INFRA_DIR/ferretdb.log"
 AMQP_HOST=127.0.0.1
 AMQP_PORT=5672
 MONGO_HOST=127.0.0.1
 MONGO_PORT=${FERRETDB_PORT:-27017}
+BACKEND=${FERRETDB_BACKEND:-auto}
 TIMEOUT=${INFRA_TIMEOUT:-30}
+# One state folder per port, so two FerretDBs (say one per backend) can run side by side.
+if [ "$MONGO_PORT" = 27017 ]; then INFRA_DIR="$ROOT/.infra/ferretdb"; else INFRA_DIR="$ROOT/.infra/ferretdb-$MONGO_PORT"; fi
+PID_FILE="$INFRA_DIR/ferretdb.pid"
+BACKEND_FILE="$INFRA_DIR/backend"
+LOG_FILE="$INFRA_DIR/ferretdb.log"
+PG_HOST=127.0.0.1
+PG_PORT=5432
+PG_ROLE=ferretdb
+if [ "$MONGO_PORT" = 27017 ]; then PG_DB=ferretdb; else PG_DB="ferretdb_$MONGO_PORT"; fi
+# pool_max_conns: FerretDB's default is 50 per instance; 20 leaves room for side-by-side runs.
+PG_URL=${FERRETDB_POSTGRESQL_URL:-"postgres://$PG_ROLE:$PG_ROLE@$PG_HOST:$PG_PORT/$PG_DB?pool_max_conns=20"}
+
+case "$BACKEND" in
+  auto | postgresql | sqlite) ;;
+  *) echo "infra-up: error: FERRETDB_BACKEND must be auto, postgresql or sqlite, not '$BACKEND'" >&2; exit 1 ;;
+esac
 
 say() { echo "infra-up: $*" >&2; }
 die() { echo "infra-up: error: $*" >&2; exit 1; }
@@ -93,6 +122,109 @@ our_ferretdb_pid() {
   fi
 }
 
+# Runs psql as a PostgreSQL superuser on database $PGADMIN_DB (default postgres): `postgres`
+# over TCP (trust auth, as on this machine and CI), else over the local socket as the postgres
+# OS user (peer auth).
+pg_admin() {
+  local db=${PGADMIN_DB:-postgres}
+  if psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$db" -w -c 'select 1' >/dev/null 2>&1; then
+    psql -h "$PG_HOST" -p "$PG_PORT" -U postgres -d "$db" -w -v ON_ERROR_STOP=1 -qtA "$@"
+  elif [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null 2>&1; then
+    runuser -u postgres -- psql -p "$PG_PORT" -d "$db" -v ON_ERROR_STOP=1 -qtA "$@"
+  else
+    sudo -n -u postgres psql -p "$PG_PORT" -d "$db" -v ON_ERROR_STOP=1 -qtA "$@"
+  fi
+}
+
+# FerretDB v1 pushes equality filters down as `_jsonb->'field' @> value`, which its own btree
+# indexes on `(_jsonb->'field')` cannot serve: every get by _id is a sequential scan. This event
+# trigger gives each top-level field FerretDB indexes a GIN (jsonb_path_ops) twin on the same
+# expression, which `@>` uses (measured in docs/ferretdb-backends.md). FerretDB does not see
+# these indexes; they go with the table when it drops a collection.
+GIN_MIRROR_SQL=$(cat <<'SQL'
+SET client_min_messages = warning;
+CREATE OR REPLACE FUNCTION public.payrail_ferretdb_gin_twins() RETURNS event_trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  cmd record;
+  expr text;
+  k int;
+BEGIN
+  FOR cmd IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'index' LOOP
+    -- Only FerretDB's btree indexes (ours are GIN, which also keeps this from recursing).
+    CONTINUE WHEN NOT EXISTS (
+      SELECT FROM pg_class c JOIN pg_am a ON a.oid = c.relam WHERE c.oid = cmd.objid AND a.amname = 'btree');
+    FOR k IN 1 .. (SELECT indnkeyatts FROM pg_index WHERE indexrelid = cmd.objid) LOOP
+      expr := pg_get_indexdef(cmd.objid, k, false);
+      -- A top-level field, as `((_jsonb -> 'field'::text))`; FerretDB pushes no dotted paths down.
+      CONTINUE WHEN expr !~ '^\(\(_jsonb -> ''([^'']|'''')*''::text\)\)$';
+      EXECUTE (
+        SELECT format('CREATE INDEX IF NOT EXISTS %I ON %I.%I USING gin (%s jsonb_path_ops)',
+                      left(t.relname, 40) || '_' || left(md5(expr), 12) || '_gin', n.nspname, t.relname, expr)
+        FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+        WHERE i.indexrelid = cmd.objid);
+    END LOOP;
+  END LOOP;
+END
+$fn$;
+DROP EVENT TRIGGER IF EXISTS payrail_ferretdb_gin_twins;
+CREATE EVENT TRIGGER payrail_ferretdb_gin_twins ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
+  EXECUTE FUNCTION public.payrail_ferretdb_gin_twins();
+SQL
+)
+
+# True when psql is installed and a PostgreSQL listens on PG_HOST:PG_PORT (a local cluster that
+# is installed but down is started first).
+postgresql_up() {
+  command -v psql >/dev/null 2>&1 || return 1
+  port_open "$PG_HOST" "$PG_PORT" && return 0
+  if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ]; then
+    for version in $(ls /etc/postgresql); do
+      say "PostgreSQL: starting cluster $version/main (pg_ctlcluster)"
+      pg_ctlcluster --skip-systemctl-redirect "$version" main start >&2 || true
+    done
+    for _ in $(seq "$TIMEOUT"); do port_open "$PG_HOST" "$PG_PORT" && return 0; sleep 1; done
+  fi
+  return 1
+}
+
+# Makes sure PostgreSQL answers and holds the role and database FerretDB uses (idempotent).
+ensure_postgresql() {
+  postgresql_up || die "FERRETDB_BACKEND=postgresql needs PostgreSQL (psql, and a server on $PG_HOST:$PG_PORT); start it, or use FERRETDB_BACKEND=sqlite"
+  if [ -n "${FERRETDB_POSTGRESQL_URL:-}" ]; then
+    say "PostgreSQL: using FERRETDB_POSTGRESQL_URL as given (nothing created)"
+    return 0
+  fi
+  pg_admin -c "DO \$\$ BEGIN
+      IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$PG_ROLE') THEN
+        CREATE ROLE $PG_ROLE LOGIN PASSWORD '$PG_ROLE';
+      END IF;
+    END \$\$;" >&2 || die "could not create the PostgreSQL role $PG_ROLE (needs superuser access as postgres)"
+  if [ "$(pg_admin -c "SELECT 1 FROM pg_database WHERE datname = '$PG_DB'")" != 1 ]; then
+    say "PostgreSQL: creating database $PG_DB (owner $PG_ROLE)"
+    # Another infra-up may create it at the same moment: only a database still missing is an error.
+    pg_admin -c "CREATE DATABASE $PG_DB OWNER $PG_ROLE" >&2 ||
+      [ "$(pg_admin -c "SELECT 1 FROM pg_database WHERE datname = '$PG_DB'")" = 1 ] ||
+      die "could not create the PostgreSQL database $PG_DB"
+  fi
+  pg_admin -c "ALTER DATABASE $PG_DB SET synchronous_commit = off" >&2
+  if [ "${FERRETDB_PG_GIN:-1}" = 1 ]; then
+    PGADMIN_DB=$PG_DB pg_admin -c "$GIN_MIRROR_SQL" >&2
+  else
+    PGADMIN_DB=$PG_DB pg_admin -c "SET client_min_messages = warning; DROP EVENT TRIGGER IF EXISTS payrail_ferretdb_gin_twins" >&2
+    say "PostgreSQL: FERRETDB_PG_GIN=0: no GIN twins for indexes created from now on"
+  fi
+  say "PostgreSQL: database $PG_DB on $PG_HOST:$PG_PORT ready for FerretDB"
+}
+
+# Stops the FerretDB this script started (pid given), waiting up to 10 s.
+stop_ours() {
+  kill "$1" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || break; sleep 0.2; done
+  kill -KILL "$1" 2>/dev/null || true
+  rm -f "$PID_FILE"
+}
+
 # ---------------------------------------------------------------------------- RabbitMQ
 if port_open "$AMQP_HOST" "$AMQP_PORT"; then
   say "RabbitMQ: already listening on $AMQP_HOST:$AMQP_PORT"
@@ -112,11 +244,24 @@ fi
 
 # ---------------------------------------------------------------------------- MongoDB / FerretDB
 mkdir -p "$INFRA_DIR"
+if [ "$BACKEND" = auto ]; then
+  if postgresql_up; then
+    BACKEND=postgresql
+  else
+    BACKEND=sqlite
+    say "FerretDB: no PostgreSQL here (psql and a server on $PG_HOST:$PG_PORT); using the slower SQLite backend"
+  fi
+fi
+running=$(our_ferretdb_pid)
+if [ -n "$running" ] && [ "$(cat "$BACKEND_FILE" 2>/dev/null || echo sqlite)" != "$BACKEND" ]; then
+  say "FerretDB: pid $running (started by this script) runs the $(cat "$BACKEND_FILE" 2>/dev/null || echo sqlite) backend; restarting it with $BACKEND"
+  stop_ours "$running"
+fi
 if mongo_ping "$MONGO_HOST" "$MONGO_PORT"; then
   if [ -n "$(our_ferretdb_pid)" ]; then
-    say "FerretDB: already running (pid $(our_ferretdb_pid), started by this script) on $MONGO_HOST:$MONGO_PORT"
+    say "FerretDB: already running (pid $(our_ferretdb_pid), $BACKEND backend, started by this script) on $MONGO_HOST:$MONGO_PORT"
   else
-    say "MongoDB wire server already answering on $MONGO_HOST:$MONGO_PORT: reusing it"
+    say "MongoDB wire server already answering on $MONGO_HOST:$MONGO_PORT: reusing it (FERRETDB_BACKEND does not apply)"
   fi
 elif port_open "$MONGO_HOST" "$MONGO_PORT"; then
   die "something listens on $MONGO_HOST:$MONGO_PORT but does not answer a MongoDB ping; stop it or set FERRETDB_PORT"
@@ -125,21 +270,27 @@ else
   if [ -n "$stale" ]; then
     # Ours but not answering: replace it.
     say "FerretDB: pid $stale is not answering; stopping it"
-    kill "$stale" 2>/dev/null || true
-    sleep 1
+    stop_ours "$stale"
   fi
   rm -f "$PID_FILE"
   command -v node >/dev/null 2>&1 || die "node is needed"
+  if [ "$BACKEND" = postgresql ]; then
+    ensure_postgresql
+    backend_flags=(--handler=postgresql --postgresql-url="$PG_URL")
+    where="PostgreSQL database $(basename "${PG_URL%%\?*}")"
+  else
+    mkdir -p "$INFRA_DIR/data"
+    backend_flags=(--handler=sqlite --sqlite-url="file:$INFRA_DIR/data/")
+    where="SQLite files in ${INFRA_DIR#"$ROOT"/}/data"
+  fi
   say "FerretDB: locating or building the binary (scripts/ferretdb-install.sh; the first build takes a few minutes)"
   BIN=$(bash "$ROOT/scripts/ferretdb-install.sh")
   [ -x "$BIN" ] || die "scripts/ferretdb-install.sh printed '$BIN', which is not an executable"
-  mkdir -p "$INFRA_DIR/data"
-  say "FerretDB: starting $BIN on $MONGO_HOST:$MONGO_PORT (data and log in ${INFRA_DIR#"$ROOT"/})"
+  say "FerretDB: starting $BIN ($BACKEND backend: $where) on $MONGO_HOST:$MONGO_PORT (log in ${LOG_FILE#"$ROOT"/})"
   # setsid + nohup: the server outlives this script and its terminal; --debug-addr=- turns off
   # the metrics listener (127.0.0.1:8088), which another FerretDB may already hold.
   setsid nohup "$BIN" \
-    --handler=sqlite \
-    --sqlite-url="file:$INFRA_DIR/data/" \
+    "${backend_flags[@]}" \
     --listen-addr="$MONGO_HOST:$MONGO_PORT" \
     --state-dir="$INFRA_DIR" \
     --debug-addr=- \
@@ -148,6 +299,7 @@ else
     </dev/null >>"$LOG_FILE" 2>&1 &
   pid=$!
   echo "$pid" >"$PID_FILE"
+  echo "$BACKEND" >"$BACKEND_FILE"
   up=
   for _ in $(seq $((TIMEOUT * 2))); do
     if ! kill -0 "$pid" 2>/dev/null; then
@@ -164,7 +316,9 @@ else
     tail -n 20 "$LOG_FILE" >&2 || true
     die "FerretDB did not answer on $MONGO_HOST:$MONGO_PORT within ${TIMEOUT}s (log: $LOG_FILE)"
   fi
-  say "FerretDB: up (pid $pid); stop it with: bash scripts/infra-down.sh"
+  stop_hint="bash scripts/infra-down.sh"
+  [ "$MONGO_PORT" = 27017 ] || stop_hint="FERRETDB_PORT=$MONGO_PORT $stop_hint"
+  say "FerretDB: up (pid $pid, $BACKEND backend); stop it with: $stop_hint"
 fi
 
 say "ready; export these (or run: eval \"\$(bash scripts/infra-up.sh)\"):"

@@ -1,4 +1,5 @@
 import type { Collection as DriverCollection, Document } from "mongodb";
+import { fnv1a32 } from "./mongo-errors.ts";
 
 /**
  * Which unique index `doc` collides with, found by looking: FerretDB's insert error says only
@@ -18,4 +19,12 @@ export async function identifyDuplicateIndex(col: DriverCollection<{ _id: string
 
 function valueAt(doc: Record<string, unknown>, path: string): unknown {
   return path.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);
+}
+
+/** The index of `col` whose name hashes to `hash` (see ferretPgIndexHash), if any. */
+export async function indexNamedByHash(col: DriverCollection<{ _id: string }>, hash: string): Promise<string | undefined> {
+  for (const index of await col.listIndexes().toArray()) {
+    if (fnv1a32(String(index.name)) === hash) return String(index.name);
+  }
+  return undefined;
 }

@@ -24,11 +24,43 @@ const UNAVAILABLE_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602,
  */
 const FERRET_UNIQUE = /UNIQUE constraint failed: index '(?:.*?_[0-9a-f]{8}_)?([^']+)'/;
 
+/**
+ * FerretDB v1 (PostgreSQL) passes PostgreSQL's unique violation (SQLSTATE 23505) on updates and
+ * index builds through as InternalError, naming its own index, e.g.
+ * `duplicate key value violates unique constraint "x_fd0c5087_email_unique_fdc48a5f_idx"`:
+ * table, the index name lowercased (and cut), the FNV-1a hash of the real name, `_idx`.
+ */
+const FERRET_PG_UNIQUE = /(?:violates unique constraint|could not create unique index) "([^"]+)"/;
+const FERRET_PG_INDEX_HASH = /_([0-9a-f]{8})_idx$/;
+
+/** FerretDB's answer when a command's `maxTimeMS` ran out (MongoDB says MaxTimeMSExpired, 50). */
+const FERRET_DEADLINE = /context deadline exceeded/;
+
 /** `E11000 duplicate key error collection: db.x index: email_1 dup key: {...}` (MongoDB). */
 const MONGO_DUP_INDEX = /index: (\S+) dup key/;
 
 export function isDuplicateKey(err: unknown): boolean {
-  return err instanceof MongoServerError && (err.code === 11000 || err.code === 11001 || FERRET_UNIQUE.test(err.message));
+  return (
+    err instanceof MongoServerError &&
+    (err.code === 11000 || err.code === 11001 || FERRET_UNIQUE.test(err.message) || FERRET_PG_UNIQUE.test(err.message))
+  );
+}
+
+/**
+ * For FerretDB's PostgreSQL unique violations, the FNV-1a hash of the index's name (its
+ * PostgreSQL name keeps only a lowercased, possibly cut copy of the name); see
+ * `indexNamedByHash`.
+ */
+export function ferretPgIndexHash(err: MongoServerError): string | undefined {
+  const pgIndex = FERRET_PG_UNIQUE.exec(err.message)?.[1];
+  return pgIndex ? FERRET_PG_INDEX_HASH.exec(pgIndex)?.[1] : undefined;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: how FerretDB (PostgreSQL) names an index's SQL index. */
+export function fnv1a32(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(text, "utf8")) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, "0");
 }
 
 /** The index a duplicate-key error names, or undefined (FerretDB's inserts name none). */
@@ -46,6 +78,9 @@ export function toStoreError(err: unknown, collection: string, index?: string): 
   }
   if (err instanceof MongoServerError && err.code === 238) {
     return new StoreUnsupportedError(`${collection}: ${err.message}`, { cause: err });
+  }
+  if (err instanceof MongoServerError && (err.code === 50 || (err.code === 1 && FERRET_DEADLINE.test(err.message)))) {
+    return new StoreUnavailableError(`${collection}: the database did not finish in time (${err.message})`, { cause: err });
   }
   if (isUnavailable(err)) {
     return new StoreUnavailableError(`database unavailable: ${(err as Error).message}`, { cause: err });

@@ -1,15 +1,25 @@
-import type { Collection as DriverCollection, Filter as DriverFilter, UpdateFilter } from "mongodb";
+import { MongoServerError, type Collection as DriverCollection, type Filter as DriverFilter, type UpdateFilter } from "mongodb";
 import type { Collection, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Update } from "../store.port.ts";
 import { assertDefinedFilter, isOperatorObject } from "../shared/filter-guard.ts";
 import { randomId } from "../shared/random-id.ts";
-import { isDuplicateKey, toStoreError } from "./mongo-errors.ts";
-import { identifyDuplicateIndex } from "./duplicate-index.ts";
+import { duplicateIndexName, ferretPgIndexHash, isDuplicateKey, toStoreError } from "./mongo-errors.ts";
+import { identifyDuplicateIndex, indexNamedByHash } from "./duplicate-index.ts";
+import type { FerretDbWriteLock } from "./ferretdb-write-lock.ts";
+import { ferretDeleteOne, ferretFindOneAndUpdate } from "./ferretdb-writes.ts";
+import { identityCodec, type StringCodec } from "./ferretdb-nul.ts";
 
 type Doc = { _id: string } & Record<string, unknown>;
 
 export interface MongoCollectionHost {
-  /** Runs a conditional write so it stays atomic: directly on MongoDB, under a lock on FerretDB. */
-  serialise<R>(collection: string, write: () => Promise<R>): Promise<R>;
+  /** What the adapter needs to work around FerretDB when the server is FerretDB; else undefined. */
+  ferret(): Promise<FerretDbSupport | undefined>;
+}
+
+export interface FerretDbSupport {
+  /** Conditional writes take it: FerretDB's findAndModify is not atomic (ferretdb-write-lock.ts). */
+  lock: FerretDbWriteLock;
+  /** Escapes what its PostgreSQL backend cannot store (U+0000, ferretdb-nul.ts). */
+  codec: StringCodec;
 }
 
 /**
@@ -26,7 +36,8 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
   async insertOne(doc: T): Promise<void> {
     if (typeof doc._id !== "string") throw new Error(`insert into ${this.name}: _id must be a string`);
     // A copy: the driver may decorate what it is given, and the caller's object stays theirs.
-    const copy = { ...doc } as unknown as Doc;
+    const codec = (await this.host.ferret())?.codec ?? identityCodec;
+    const copy = codec.encode({ ...doc }) as unknown as Doc;
     try {
       await this.col.insertOne(copy);
     } catch (err) {
@@ -44,12 +55,15 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     assertDefinedFilter(filter, this.name);
     const { sort, limit, skip } = options;
-    return this.call(() => this.col.find(asDriverFilter(filter), { sort, limit, skip }).toArray() as Promise<T[]>);
+    const codec = (await this.host.ferret())?.codec ?? identityCodec;
+    const docs = await this.call(() => this.col.find(asDriverFilter(codec.encode(filter)), { sort, limit, skip }).toArray() as Promise<T[]>);
+    return codec.decode(docs);
   }
 
   async countDocuments(filter: Filter): Promise<number> {
     assertDefinedFilter(filter, this.name);
-    return this.call(() => this.col.countDocuments(asDriverFilter(filter)));
+    const codec = (await this.host.ferret())?.codec ?? identityCodec;
+    return this.call(() => this.col.countDocuments(asDriverFilter(codec.encode(filter))));
   }
 
   async estimatedCount(): Promise<number> {
@@ -60,15 +74,24 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     assertDefinedFilter(filter, this.name);
     const upsert = options.upsert ?? false;
     const driverUpdate = withUpsertId(filter, update, upsert) as UpdateFilter<Doc>;
-    const driverOptions = { upsert, returnDocument: options.returnDocument ?? "after", ...(options.sort && { sort: options.sort }) };
-    return this.call(() =>
-      this.host.serialise(this.name, () => this.col.findOneAndUpdate(asDriverFilter(filter), driverUpdate, driverOptions) as Promise<T | null>),
-    );
+    const returnDocument = options.returnDocument ?? "after";
+    const ferret = await this.host.ferret();
+    if (ferret) {
+      const { lock, codec } = ferret;
+      const sort = options.sort;
+      const write = () =>
+        ferretFindOneAndUpdate(this.col, lock, this.name, codec.encode(filter), codec.encode(driverUpdate), { upsert, returnDocument, ...(sort && { sort }) });
+      return codec.decode(await this.call(write)) as T | null;
+    }
+    const driverOptions = { upsert, returnDocument, ...(options.sort && { sort: options.sort }) };
+    return this.call(() => this.col.findOneAndUpdate(asDriverFilter(filter), driverUpdate, driverOptions) as Promise<T | null>);
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
     assertDefinedFilter(filter, this.name);
-    const result = await this.call(() => this.host.serialise(this.name, () => this.col.deleteOne(asDriverFilter(filter))));
+    const ferret = await this.host.ferret();
+    if (ferret) return this.call(() => ferretDeleteOne(this.col, ferret.lock, this.name, ferret.codec.encode(filter)));
+    const result = await this.call(() => this.col.deleteOne(asDriverFilter(filter)));
     return result.deletedCount === 1;
   }
 
@@ -76,17 +99,27 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     const options = {
       unique: spec.unique ?? false,
       ...(spec.name && { name: spec.name }),
-      ...(spec.partialFilterExpression && { partialFilterExpression: spec.partialFilterExpression }),
+      ...(spec.partialFilterExpression && { partialFilterExpression: (await this.host.ferret())?.codec.encode(spec.partialFilterExpression) ?? spec.partialFilterExpression }),
     };
-    await this.call(() => this.col.createIndex(spec.keys, options));
+    // The name MongoDB gives an unnamed index, for a unique build that meets duplicates.
+    const indexName = spec.name ?? Object.entries(spec.keys).map(([field, order]) => `${field}_${order}`).join("_");
+    await this.call(() => this.col.createIndex(spec.keys, options), indexName);
   }
 
-  private async call<R>(operation: () => Promise<R>): Promise<R> {
+  /** Runs a driver call, turning its errors into the port's (naming the index of a duplicate). */
+  private async call<R>(operation: () => Promise<R>, index?: string): Promise<R> {
     try {
       return await operation();
     } catch (err) {
-      throw toStoreError(err, this.name);
+      throw toStoreError(err, this.name, index ?? (await this.duplicateIndexOf(err)));
     }
+  }
+
+  /** FerretDB on PostgreSQL names a duplicate's index only by a hash of its name: look it up. */
+  private async duplicateIndexOf(err: unknown): Promise<string | undefined> {
+    if (!(err instanceof MongoServerError) || !isDuplicateKey(err) || duplicateIndexName(err)) return undefined;
+    const hash = ferretPgIndexHash(err);
+    return hash ? indexNamedByHash(this.col, hash).catch(() => undefined) : undefined;
   }
 }
 

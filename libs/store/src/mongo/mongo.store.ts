@@ -4,7 +4,8 @@ import type { Collection, Store } from "../store.port.ts";
 import { assertCollectionName } from "../shared/collection-name.ts";
 import { nextSequenceValue, type CounterDoc } from "../shared/next-sequence.ts";
 import { FerretDbWriteLock } from "./ferretdb-write-lock.ts";
-import { MongoStoreCollection, type MongoCollectionHost } from "./mongo.collection.ts";
+import { MongoStoreCollection, type FerretDbSupport, type MongoCollectionHost } from "./mongo.collection.ts";
+import { nulCodec } from "./ferretdb-nul.ts";
 import { toStoreError } from "./mongo-errors.ts";
 import { detectServerFlavour, type ServerFlavour } from "./server-flavour.ts";
 
@@ -39,14 +40,13 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     appName: "payrail",
   });
   const db = client.db(options.dbName);
-  const ferretLock = new FerretDbWriteLock(db.collection("store_locks"));
 
   let flavour: Promise<ServerFlavour> | undefined;
   const serverFlavour = (): Promise<ServerFlavour> => {
     if (!flavour) {
       flavour = detectServerFlavour(db).then(
         (found) => {
-          log.info(found, found.ferretdb ? "store on FerretDB: conditional writes go through a lock" : "store on MongoDB");
+          log.info(found, found.ferretdb ? "store on FerretDB: conditional writes go through per-document locks, NUL characters are escaped" : "store on MongoDB");
           return found;
         },
         (err: unknown) => {
@@ -58,9 +58,10 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     return flavour;
   };
 
+  const ferret: FerretDbSupport = { lock: new FerretDbWriteLock(db.collection("store_locks")), codec: nulCodec };
   const host: MongoCollectionHost = {
-    async serialise(collection, write) {
-      return (await serverFlavour()).ferretdb ? ferretLock.run(collection, write) : write();
+    async ferret() {
+      return (await serverFlavour()).ferretdb ? ferret : undefined;
     },
   };
 
