@@ -1,4 +1,5 @@
 import { connect, type ChannelModel } from "amqplib";
+import { coalesceWrites } from "./coalesce-writes.ts";
 import type { Logger } from "@payrail/runtime";
 
 export interface AmqpConnectionOptions {
@@ -85,6 +86,7 @@ export class AmqpConnection {
         return;
       }
       const current = model;
+      coalesceWrites(current, logger);
       current.on("error", (err: Error) => logger.warn({ err: err.message }, "AMQP connection error"));
       current.on("close", (err?: Error) => this.lost(current, err?.message ?? "closed by broker"));
       current.on("blocked", (reason: string) => logger.warn({ reason }, "AMQP connection blocked by broker"));
