@@ -4,20 +4,9 @@
  *   PORT=3000 AMQP_URL=… node --import tsx bench/http/servers/echo-gateway.server.ts
  */
 import Fastify from "fastify";
-import { createAmqpTransport } from "@payrail/messaging";
-import { ConfigSchema, createLogger } from "@payrail/runtime";
-import { ECHO_QUEUE_PREFIX, echoOp } from "./echo.op.ts";
+import { echoOp, echoTransport } from "./echo.op.ts";
 
-const config = ConfigSchema.parse(process.env);
-if (!config.AMQP_URL) throw new Error("AMQP_URL is required");
-const logger = createLogger({ level: config.LOG_LEVEL });
-const transport = await createAmqpTransport({
-  url: config.AMQP_URL,
-  logger,
-  prefetch: config.RPC_PREFETCH,
-  defaultTimeoutMs: config.RPC_TIMEOUT_MS,
-  queuePrefix: ECHO_QUEUE_PREFIX,
-});
+const { config, transport } = await echoTransport();
 const ctx = (requestId: string) => ({ requestId, principal: { kind: "anonymous" as const } });
 
 const app = Fastify();

@@ -1,8 +1,7 @@
-import { Writable } from "node:stream";
-import { createLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
+import { memoryLogger } from "../../../test/support/memory-logger.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 
 interface LogLine {
@@ -19,28 +18,16 @@ interface LogLine {
  * handled the request also logs its id (API.md §1).
  */
 describe("request logs and metrics", () => {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString("utf8"));
-      done();
-    },
-  });
-  const logger = createLogger({ level: "debug", destination });
-  const variant = embeddedVariant(logger);
+  const memory = memoryLogger("debug");
+  const variant = embeddedVariant(memory.logger);
   let stack: Stack;
   let apiKey: string;
-  const lines = () =>
-    chunks
-      .join("")
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as LogLine);
+  const lines = () => memory.lines<LogLine>();
   const linesOf = (requestId: string) => lines().filter((l) => l.requestId === requestId);
 
   beforeAll(async () => {
     // No api-key cache: every request resolves its key through identity.
-    stack = await startStack(variant, { logger, apiKeyCacheMs: 0 });
+    stack = await startStack(variant, { logger: memory.logger, apiKeyCacheMs: 0 });
     apiKey = (await stack.merchant()).apiKey;
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
-import { createLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
+import { memoryLogger } from "../../../test/support/memory-logger.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 
@@ -11,19 +10,12 @@ import { linkedCheckout } from "./support/payment-flow.ts";
  * crossed the gateway: none may appear in any log line.
  */
 describe("secrets stay out of the logs", () => {
-  const chunks: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk.toString("utf8"));
-      done();
-    },
-  });
-  const logger = createLogger({ level: "debug", destination });
-  const variant = embeddedVariant(logger);
+  const memory = memoryLogger("debug");
+  const variant = embeddedVariant(memory.logger);
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack(variant, { logger });
+    stack = await startStack(variant, { logger: memory.logger });
   });
   afterAll(async () => {
     await stack.close();
@@ -45,7 +37,7 @@ describe("secrets stay out of the logs", () => {
     await stack.app.inject({ url: "/api/merchants/checkout", headers: { "api-key": `${apiKey.slice(0, -1)}x` } });
     await stack.app.inject({ url: "/api/merchants/manage_subscription/get_subscription_details", headers: { authorization: `Token ${consumer.token}x` } });
 
-    const logs = chunks.join("");
+    const logs = memory.text();
     expect(logs.length).toBeGreaterThan(1000);
     expect(logs).toContain("request completed");
     expect(logs).toContain("rpc handled");
