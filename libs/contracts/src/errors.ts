@@ -9,6 +9,7 @@ export const ERROR_TYPES = {
   404: "not_found_error",
   409: "conflict_error",
   413: "invalid_request_error",
+  414: "invalid_request_error",
   415: "invalid_request_error",
   429: "rate_limit_error",
   500: "api_error",
@@ -65,8 +66,9 @@ export const ERROR_CODES = {
   amount_exceeds_refundable: 409,
   invalid_refund_transition: 409,
   transaction_not_settled: 409,
-  // 413 / 415
+  // 413 / 414 / 415
   body_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   // 429
   rate_limited: 429,

@@ -4,11 +4,12 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { ApiKeyCache } from "./auth/api-key.cache.ts";
 import { RateLimiter } from "./auth/rate-limiter.ts";
 import type { GatewayContext } from "./gateway-context.ts";
-import { registerErrorHandling } from "./plugins/errors.plugin.ts";
+import { answerRouterError, registerErrorHandling } from "./plugins/errors.plugin.ts";
 import { registerMetrics } from "./plugins/metrics.plugin.ts";
 import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { lazyChildLogger } from "./plugins/lazy-request-logger.ts";
 import { registerRequestLog } from "./plugins/request-log.plugin.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.plugin.ts";
 import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
@@ -32,6 +33,11 @@ export interface GatewayOptions {
   services: readonly string[];
   /** PROVIDERS=sandbox: the sandbox routes of API.md §8 exist (404 in live mode). */
   sandbox: boolean;
+  /**
+   * Fastify's `trustProxy`: whether `X-Forwarded-*` (client address, protocol) are believed.
+   * Off by default; HSTS is sent only on https, which without it means a TLS socket.
+   */
+  trustProxy?: boolean | string | string[] | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -39,9 +45,10 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the HTTP app (not listening): tests drive it with `app.inject`. */
 export async function buildApp(options: GatewayOptions): Promise<FastifyInstance> {
+  // pino's Logger and fastify's base logger differ only in typing details.
+  const logger = options.logger as FastifyBaseLogger;
   const app = Fastify({
-    // pino's Logger and fastify's base logger differ only in typing details.
-    loggerInstance: options.logger as FastifyBaseLogger,
+    loggerInstance: logger,
     logController: new LogController({
       // One line per request, from the request-log plugin, instead of fastify's two.
       disableRequestLogging: true,
@@ -51,6 +58,9 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     childLoggerFactory: (logger, bindings, childOptions) => lazyChildLogger(logger, bindings, childOptions),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    // URLs the router refuses answer the error body too (API.md §2), not fastify's own.
+    frameworkErrors: answerRouterError(logger),
+    trustProxy: options.trustProxy ?? false,
     // A client's x-request-id is kept when it is a safe short string, else we make one.
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -67,6 +77,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
 
   const ctx: GatewayContext = {
     transport: options.transport,

@@ -2,6 +2,7 @@ import { AppError, appErrorFromIssues, RpcReplyEnvelope, RpcRequestEnvelope } fr
 import type { Logger } from "@payrail/runtime";
 import type { ExpiredRequests } from "./expired-requests.ts";
 import type { HandlerTable } from "./handler-table.ts";
+import { serviceUnavailable } from "./rpc-errors.ts";
 
 const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_error", message: "Internal error" } };
 
@@ -62,6 +63,12 @@ export async function dispatchRequest(
       handled(err.code);
       return errorReply(err);
     }
+    if (isStoreUnavailable(err)) {
+      // The database is down, not the request wrong: a retryable 503 (API.md §2), never a 500.
+      handled("service_unavailable");
+      logger.warn({ err, pattern, requestId }, "RPC handler failed: store unavailable");
+      return errorReply(serviceUnavailable("a dependency of this service is unavailable; retry shortly"));
+    }
     logger.error({ err, pattern, requestId }, "RPC handler failed");
     return INTERNAL_ERROR;
   }
@@ -98,6 +105,17 @@ export function settleReply(message: unknown): unknown {
 
 function errorReply(error: AppError): RpcReplyEnvelope {
   return { ok: false, error: error.toPayload() };
+}
+
+/**
+ * libs/store's StoreUnavailableError, matched by name: libs/messaging must not import libs/store.
+ * A handler may wrap it, so its `cause` chain is followed (a few links, never a cycle).
+ */
+function isStoreUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.name === "StoreUnavailableError") return true;
+  }
+  return false;
 }
 
 function dottedPath(path: readonly PropertyKey[] | undefined): string | undefined {

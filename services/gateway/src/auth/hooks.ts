@@ -2,16 +2,27 @@ import { AppError } from "@payrail/contracts";
 import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { authenticateMerchant } from "./merchant-auth.ts";
-import { authenticateUser } from "./user-auth.ts";
+import { authenticateUser, isConsumerToken } from "./user-auth.ts";
 
 /*
  * Route hooks that resolve the caller before the body is validated: an unauthenticated caller
  * learns nothing about what the body should have been.
  */
 
-/** `api-key` → the merchant. */
+/**
+ * `api-key` → the merchant. With no api-key but a valid consumer token, the caller is known
+ * and not allowed here: 403 (API.md §2), not "credential missing". Any other token (absent,
+ * unknown, or not checkable now) leaves the 401 as it was.
+ */
 export const merchantAuth = (ctx: GatewayContext) => async (request: FastifyRequest) => {
-  request.principal = await authenticateMerchant(ctx, request);
+  try {
+    request.principal = await authenticateMerchant(ctx, request);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "api_key_missing" && (await isConsumerToken(ctx, request))) {
+      throw new AppError("permission_denied", "a consumer's Authorization token cannot be used here; send the merchant's api-key");
+    }
+    throw err;
+  }
 };
 
 /** `Authorization` → the consumer. */

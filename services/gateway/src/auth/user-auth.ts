@@ -25,3 +25,20 @@ export async function authenticateUser(ctx: GatewayContext, request: FastifyRequ
   request.log = request.log.child({ userId: resolved.user_id });
   return { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };
 }
+
+/**
+ * Whether `Authorization` holds a live consumer token, for telling "not allowed here" (403)
+ * from "no credential" (401) on merchant routes. Any failure to resolve it (unknown token,
+ * identity unreachable) is a no: the caller still lacks the credential the route needs.
+ * Not counted against the token's rate limit: nothing is served with it.
+ */
+export async function isConsumerToken(ctx: GatewayContext, request: FastifyRequest): Promise<boolean> {
+  const token = authTokenFrom(request);
+  if (!token) return false;
+  try {
+    await callService(ctx, request, resolveAuthTokenOp, { auth_token: token.slice(0, 512) }, ANONYMOUS);
+    return true;
+  } catch {
+    return false;
+  }
+}

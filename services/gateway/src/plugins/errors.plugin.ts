@@ -1,6 +1,7 @@
 import { AppError } from "@payrail/contracts";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, fromFastifyError } from "../http/error-body.ts";
+import { ROUTER_ERROR_HEADERS } from "./security-headers.plugin.ts";
 
 /** Sends an AppError as API.md's error body with its status (and Retry-After for 429/503). */
 export function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
@@ -24,7 +25,34 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendAppError(reply, request, error);
   });
 
+  // The method, not the path: the path is anyone's input, and an error body never echoes it.
   app.setNotFoundHandler((request, reply) =>
-    sendAppError(reply, request, new AppError("route_not_found", `no route ${request.method} ${request.url.split("?")[0]}`)),
+    sendAppError(reply, request, new AppError("route_not_found", `no route for ${request.method} at this path`)),
   );
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refused the URL before any route, hook or error
+ * handler ran (FST_ERR_BAD_URL: broken percent-encoding; FST_ERR_MAX_PARAM_LENGTH: a path
+ * segment over 100 characters). Left to fastify, these answer its own body, without
+ * `request_id` and quoting the URL. Here they get the error body, and the headers the skipped
+ * onRequest hooks would have set.
+ */
+export function answerRouterError(log: FastifyBaseLogger) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.header("x-request-id", request.id);
+    for (const [name, value] of Object.entries(ROUTER_ERROR_HEADERS)) reply.header(name, value);
+    const error =
+      err.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? new AppError("uri_too_long", "a path segment is longer than any valid identifier")
+        : err.code === "FST_ERR_BAD_URL"
+          ? new AppError("invalid_request", "the URL is not valid (malformed percent-encoding)")
+          : fromFastifyError(err);
+    // The request-log plugin's onResponse hook does not run for these: write its line here.
+    log.info(
+      { requestId: request.id, method: request.method, route: "unmatched", status: error.status, error: error.code },
+      "request completed",
+    );
+    sendAppError(reply, request, error);
+  };
 }
