@@ -1,26 +1,45 @@
 import type { Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
-import type { Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { OutboxRelay, type Store } from "@payrail/store";
 import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
 import { PaymentsServiceClient } from "./data-access/payments-service.client.ts";
 import { RefundLedgerRepository } from "./data-access/refund-ledger.repository.ts";
-import { RefundRepository } from "./data-access/refund.repository.ts";
+import { REFUNDS_COLLECTION, RefundRepository } from "./data-access/refund.repository.ts";
 import { refundsHandlers } from "./entry-points/rpc/handlers.ts";
 
 export interface RefundsServiceDeps {
   transport: Transport;
   store: Store;
   logger: Logger;
+  /** Whether this deployment moves real money (PROVIDERS=live): the refund events' `livemode`. Default false (sandbox). */
+  livemode?: boolean;
+  /** How often the outbox relay looks for events it was not told about. Default 1 s. */
+  outboxPollMs?: number;
   /** Replaces the clock (tests). */
   now?: () => Date;
   /** Tests only: runs between recording a refund `processing` and asking for its transfer. */
   afterProcessing?: (refundId: string) => Promise<void>;
 }
 
-/** Composition root of the refunds service: indexes first, then the queue. */
+/**
+ * Composition root of the refunds service: indexes first, then the outbox relay (it declares
+ * its own index), then the queue. The relay publishes the refund.* events the refund documents
+ * carry; the use cases tell it after each such write.
+ */
 export async function start(deps: RefundsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const refunds = new RefundRepository(deps.store);
   await refunds.ensureIndexes();
+  const relay = new OutboxRelay({
+    store: deps.store,
+    collections: [REFUNDS_COLLECTION],
+    // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
+    // each against its type's schema again anyway.
+    publish: (event) => deps.transport.publish(event as DomainEvent),
+    logger: deps.logger,
+    ...(deps.outboxPollMs !== undefined ? { pollMs: deps.outboxPollMs } : {}),
+  });
+  await relay.start();
   await deps.transport.serve(
     "refunds",
     refundsHandlers({
@@ -28,6 +47,8 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
       ledgers: new RefundLedgerRepository(deps.store),
       payments: new PaymentsServiceClient(deps.transport),
       operators: new IdentityServiceClient(deps.transport),
+      events: { written: () => relay.notify() },
+      livemode: deps.livemode ?? false,
       logger: deps.logger,
       now: deps.now ?? (() => new Date()),
       ...(deps.afterProcessing ? { afterProcessing: deps.afterProcessing } : {}),
@@ -35,5 +56,5 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
     }),
   );
   deps.logger.info("refunds service started");
-  return { name: "refunds", stop: async () => {} };
+  return { name: "refunds", stop: () => relay.stop() };
 }

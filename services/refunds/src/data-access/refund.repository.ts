@@ -1,14 +1,17 @@
-import type { RefundStatus } from "@payrail/contracts";
-import type { Filter, Store } from "@payrail/store";
-import type { MerchantRefundFilter, RefundChanges, RefundsPort } from "../domain/ports/refunds.port.ts";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
+import type { MerchantRefundFilter, RefundMove, RefundsPort } from "../domain/ports/refunds.port.ts";
 import type { RefundDoc } from "../domain/refund.entity.ts";
+
+/** The collection of refund records; their documents also carry their unpublished events (the outbox). */
+export const REFUNDS_COLLECTION = "refunds";
 
 /** Refund records (`_id` = refund id). */
 export class RefundRepository implements RefundsPort {
   constructor(private readonly store: Store) {}
 
   private get refunds() {
-    return this.store.collection<RefundDoc>("refunds");
+    return this.store.collection<RefundDoc>(REFUNDS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -16,8 +19,8 @@ export class RefundRepository implements RefundsPort {
     await this.refunds.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
   }
 
-  insert(doc: RefundDoc): Promise<void> {
-    return this.refunds.insertOne(doc);
+  insert(doc: RefundDoc, event: DomainEvent): Promise<void> {
+    return this.refunds.insertOne(insertWithEvents(doc, [event]));
   }
 
   find(refundId: string): Promise<RefundDoc | null> {
@@ -44,10 +47,11 @@ export class RefundRepository implements RefundsPort {
     return this.refunds.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
-  move(refundId: string, from: RefundStatus, to: RefundStatus, changes: RefundChanges, at: string, attempt?: number): Promise<RefundDoc | null> {
-    const filter: Filter = { _id: refundId, status: from };
-    if (attempt !== undefined) filter["attempt"] = attempt;
-    return this.refunds.findOneAndUpdate(filter, { $set: { ...changes, status: to, updatedAt: at } });
+  move({ refundId, from, attempt, to, changes, at, event }: RefundMove): Promise<RefundDoc | null> {
+    return this.refunds.findOneAndUpdate(
+      { _id: refundId, status: from, attempt },
+      withEvents({ $set: { ...changes, status: to, updatedAt: at }, $inc: { version: 1 } }, [event]),
+    );
   }
 
   recordTransferId(refundId: string, attempt: number, transferId: string, at: string): Promise<RefundDoc | null> {

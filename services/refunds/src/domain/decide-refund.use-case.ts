@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
 import { DECISION_MESSAGES, decisionOutcome, releasesHold, type Decision } from "./refund-state.ts";
@@ -14,7 +15,7 @@ import type { RefundsDeps } from "./refunds.deps.ts";
 export async function decideRefund(deps: RefundsDeps, meta: RequestMeta, input: { id: string; status: Decision }) {
   let refund = await refundForMerchant(deps, meta, input.id);
   if (decisionOutcome(refund.status, input.status) === "move") {
-    const moved = await deps.refunds.move(refund._id, "pending", input.status, {}, deps.now().toISOString());
+    const moved = await moveRefund(deps, refund, input.status, {}, deps.now().toISOString());
     if (moved) deps.logger.info({ requestId: meta.requestId, refundId: refund._id, status: moved.status }, "refund decided");
     refund = moved ?? (await deps.refunds.find(refund._id)) ?? refund;
   }

@@ -1,4 +1,5 @@
 import { AppError, centsToDecimal } from "@payrail/contracts";
+import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
 import { initiateOutcome } from "./refund-state.ts";
@@ -26,7 +27,7 @@ export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMet
     if (transaction.transaction_status !== "completed") {
       throw new AppError("transaction_not_settled", `transaction ${refund.transactionUuid} is ${transaction.transaction_status}, not completed`);
     }
-    const moved = first === "start" ? await deps.refunds.move(refund._id, "approved", "processing", {}, now(deps)) : await retry(deps, refund, transaction.amount_cents);
+    const moved = first === "start" ? await moveRefund(deps, refund, "processing", {}, now(deps)) : await retry(deps, refund, transaction.amount_cents);
     if (moved) await deps.afterProcessing?.(refund._id);
     refund = moved ?? (await reread(deps, refund));
   }
@@ -62,7 +63,7 @@ async function retry(deps: RefundsDeps, refund: RefundDoc, transactionCents: num
     });
   }
   const cleared = { attempt, refundTransactionId: null, failureCode: null, failureReason: null };
-  return deps.refunds.move(refund._id, "failed", "processing", cleared, now(deps), refund.attempt);
+  return moveRefund(deps, refund, "processing", cleared, now(deps));
 }
 
 /**

@@ -28,6 +28,11 @@ export interface RefundDoc {
   /** Why the last payout failed (an ACH return code, or the provider's refusal code), and in words. */
   failureCode: string | null;
   failureReason: string | null;
+  /**
+   * 1 at the request, one more with every status change: the `aggregate.version` of the
+   * refund's events, so a subscriber can tell an older snapshot from a newer one.
+   */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }

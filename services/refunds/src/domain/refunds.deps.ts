@@ -1,6 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import type { OperatorsPort } from "./ports/operators.port.ts";
 import type { PaymentsPort } from "./ports/payments.port.ts";
+import type { RefundEventsPort } from "./ports/refund-events.port.ts";
 import type { RefundLedgersPort } from "./ports/refund-ledgers.port.ts";
 import type { RefundsPort } from "./ports/refunds.port.ts";
 
@@ -11,6 +12,10 @@ export interface RefundsDeps {
   ledgers: RefundLedgersPort;
   payments: PaymentsPort;
   operators: OperatorsPort;
+  /** Told after every write that stored events, so they are published at once. */
+  events: RefundEventsPort;
+  /** Whether this deployment moves real money: the `livemode` of the refund events. */
+  livemode: boolean;
   logger: Logger;
   now(): Date;
   /**

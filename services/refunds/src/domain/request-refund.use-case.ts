@@ -1,6 +1,7 @@
 import { AppError, centsToDecimal, toCents, type DecimalAmount, type UserPrincipal } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import type { RequestMeta } from "./ports/payments.port.ts";
+import { refundEvent } from "./refund-events.ts";
 import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
 import type { RefundsDeps } from "./refunds.deps.ts";
 import { reserveRefundAmount } from "./reserve-refund-amount.ts";
@@ -53,16 +54,18 @@ export async function requestRefund(
     refundTransactionId: null,
     failureCode: null,
     failureReason: null,
+    version: 1,
     createdAt: now,
     updatedAt: now,
   };
   try {
-    await deps.refunds.insert(doc);
+    await deps.refunds.insert(doc, refundEvent(doc, deps.livemode));
   } catch (err) {
     // Give the amount back so the consumer can ask again (a crash here is healed by the next request).
     await deps.ledgers.release(doc.transactionUuid, doc._id, doc.attempt, doc.amountCents).catch(() => undefined);
     throw err;
   }
+  deps.events.written();
   deps.logger.info({ requestId: meta.requestId, refundId: doc._id, transactionUuid: doc.transactionUuid }, "refund requested");
   return { message: REFUND_REQUESTED, refund: toRefundRecord(doc) };
 }

@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { releasesHold } from "./refund-state.ts";
 import type { RefundDoc } from "./refund.entity.ts";
@@ -24,16 +25,20 @@ export interface PayoutEnd {
  */
 export async function settleRefund(deps: RefundsDeps, meta: RequestMeta, end: PayoutEnd): Promise<RefundDoc> {
   const failed = end.status === "failed";
-  const moved = await deps.refunds.move(
-    end.refundId,
-    "processing",
-    end.status,
-    { refundTransactionId: end.transferId, failureCode: failed ? (end.failureCode ?? null) : null, failureReason: failed ? (end.failureReason ?? null) : null },
-    deps.now().toISOString(),
-    end.attempt,
-  );
-  const refund = moved ?? (await deps.refunds.find(end.refundId));
-  if (!refund) throw new AppError("refund_not_found", `no refund ${end.refundId}`, { param: "refund_id" });
+  const found = await deps.refunds.find(end.refundId);
+  if (!found) throw new AppError("refund_not_found", `no refund ${end.refundId}`, { param: "refund_id" });
+  // Read first: the move's event is built from the record it changes (see moveRefund).
+  const moves = found.status === "processing" && found.attempt === end.attempt;
+  const moved = moves
+    ? await moveRefund(
+        deps,
+        found,
+        end.status,
+        { refundTransactionId: end.transferId, failureCode: failed ? (end.failureCode ?? null) : null, failureReason: failed ? (end.failureReason ?? null) : null },
+        deps.now().toISOString(),
+      )
+    : null;
+  const refund = moved ?? (moves ? ((await deps.refunds.find(end.refundId)) ?? found) : found);
   if (moved) {
     deps.logger.info({ requestId: meta.requestId, refundId: refund._id, attempt: end.attempt, status: refund.status, failureCode: refund.failureCode }, "refund payout settled");
   } else if (refund.attempt === end.attempt && refund.status !== "completed" && refund.status !== "failed") {

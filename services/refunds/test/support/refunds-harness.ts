@@ -36,6 +36,8 @@ export interface RefundsHarness {
   crashAfterProcessing: { next: boolean };
   /** Set to make the transfer provider refuse (for good) that many next refund payouts. */
   refusePayouts: { refunds: number };
+  /** Stops the refunds service (its outbox relay). */
+  stopRefunds(): Promise<void>;
 }
 
 /** Identity, checkout and payments through the launcher's wiring, refunds itself with a fault hook. */
@@ -52,7 +54,7 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
     paymentsHooks: { wrapTransfers: refusingRefundPayouts(refusePayouts) },
   });
   const crashAfterProcessing = { next: false };
-  await start({
+  const refunds = await start({
     transport: await variant.transport(),
     store,
     logger,
@@ -68,6 +70,7 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
     store,
     crashAfterProcessing,
     refusePayouts,
+    stopRefunds: () => refunds.stop(),
     async merchant() {
       const suffix = randomBytes(4).toString("hex");
       const created = await client.call(

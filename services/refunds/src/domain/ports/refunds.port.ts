@@ -1,8 +1,19 @@
-import type { RefundStatus } from "@payrail/contracts";
+import type { DomainEvent, RefundStatus } from "@payrail/contracts";
 import type { RefundDoc } from "../refund.entity.ts";
 
 /** Fields a move may write besides the status (never what the refund is for). */
 export type RefundChanges = Partial<Pick<RefundDoc, "attempt" | "refundTransactionId" | "failureCode" | "failureReason">>;
+
+/** One status change of a refund, with the event it publishes. */
+export interface RefundMove {
+  refundId: string;
+  from: RefundStatus;
+  attempt: number;
+  to: RefundStatus;
+  changes: RefundChanges;
+  at: string;
+  event: DomainEvent;
+}
 
 /** Filters of the merchant's refund list; `after` is the last refund of the previous page. */
 export interface MerchantRefundFilter {
@@ -13,7 +24,8 @@ export interface MerchantRefundFilter {
 
 /** Storage of refund records; every change is one conditional write. */
 export interface RefundsPort {
-  insert(doc: RefundDoc): Promise<void>;
+  /** Writes a new refund together with the event of its creation (one write). */
+  insert(doc: RefundDoc, event: DomainEvent): Promise<void>;
   find(refundId: string): Promise<RefundDoc | null>;
   findMany(refundIds: string[]): Promise<RefundDoc[]>;
   /** The user's refunds, newest first. */
@@ -21,10 +33,11 @@ export interface RefundsPort {
   /** The merchant's refunds, newest first. */
   listForMerchant(merchantId: string, filter: MerchantRefundFilter, limit: number): Promise<RefundDoc[]>;
   /**
-   * Moves the refund from `from` (on payout `attempt`, when given) to `to` (with `changes`) in
-   * one conditional write; null when it was no longer there, so of racing moves exactly one wins.
+   * Moves the refund from `from` on payout `attempt` to `to` (with `changes`), counts the
+   * change in its `version` and stores `event` with it, all in one conditional write; null
+   * when it was no longer there, so of racing moves exactly one wins (and writes its event).
    */
-  move(refundId: string, from: RefundStatus, to: RefundStatus, changes: RefundChanges, at: string, attempt?: number): Promise<RefundDoc | null>;
+  move(move: RefundMove): Promise<RefundDoc | null>;
   /** Records payout `attempt`'s provider transfer id once; null when one was recorded, or the refund moved on. */
   recordTransferId(refundId: string, attempt: number, transferId: string, at: string): Promise<RefundDoc | null>;
 }

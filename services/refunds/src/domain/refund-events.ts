@@ -1,0 +1,27 @@
+import type { DomainEvent, RefundStatus } from "@payrail/contracts";
+import { prefixedHexId } from "@payrail/runtime";
+import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
+
+/** The catalogue's refund events (API.md §11): one per status a refund can reach. */
+export type RefundEventType = `refund.${"requested" | "approved" | "rejected" | "processing" | "completed" | "failed"}`;
+
+/** The event a refund reaching `status` publishes: `pending` is its creation, every other status its own name. */
+export function refundEventType(status: RefundStatus): RefundEventType {
+  return status === "pending" ? "refund.requested" : `refund.${status}`;
+}
+
+/**
+ * The event of a change, built from the refund as it is AFTER the change (the document about
+ * to be written), so its snapshot and version are what the write stores. `created_at` is the
+ * change's time (the record's `updatedAt`).
+ */
+export function refundEvent(after: RefundDoc, livemode: boolean): DomainEvent {
+  return {
+    id: prefixedHexId("evt_"),
+    type: refundEventType(after.status),
+    created_at: after.updatedAt,
+    aggregate: { type: "refund", id: after._id, version: after.version },
+    livemode,
+    data: { object: toRefundRecord(after) },
+  };
+}
