@@ -69,7 +69,7 @@ export async function startServices(
         }),
       );
     }
-    if (name === "checkout") started.push(await checkout.start(common));
+    if (name === "checkout") started.push(await checkout.start({ ...common, livemode: config.PROVIDERS === "live" }));
     if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
     if (name === "refunds") started.push(await refunds.start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
   }

@@ -1,7 +1,8 @@
 import type { Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
-import type { Store } from "@payrail/store";
-import { CheckoutRepository } from "./data-access/checkout.repository.ts";
+import { OutboxRelay, type Store } from "@payrail/store";
+import { fromStoredEvent } from "./data-access/checkout-outbox.ts";
+import { CHECKOUTS_COLLECTION, CheckoutRepository } from "./data-access/checkout.repository.ts";
 import { LinkTokenRepository } from "./data-access/link-token.repository.ts";
 import { checkoutHandlers } from "./entry-points/rpc/handlers.ts";
 
@@ -9,16 +10,43 @@ export interface CheckoutServiceDeps {
   transport: Transport;
   store: Store;
   logger: Logger;
+  /** Whether this deployment moves real money (PROVIDERS=live): the checkout events' `livemode`. Default false (sandbox). */
+  livemode?: boolean;
+  /** How often the outbox relay looks for events it was not told about. Default 1 s. */
+  outboxPollMs?: number;
 }
 
-/** Composition root: indexes first, then the queue, so no request meets a missing index. */
+/**
+ * Composition root: indexes first, then the outbox relay (it declares its own index), then the
+ * queue, so no request meets a missing index. The relay publishes the checkout.* events the
+ * checkout documents carry; the use cases tell it after each such write.
+ */
 export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const checkouts = new CheckoutRepository(deps.store);
   const linkTokens = new LinkTokenRepository(deps.store);
   await checkouts.ensureIndexes();
   await linkTokens.ensureIndexes();
-  await deps.transport.serve("checkout", checkoutHandlers({ checkouts, linkTokens, ping: () => deps.store.ping() }));
+  const relay = new OutboxRelay({
+    store: deps.store,
+    collections: [CHECKOUTS_COLLECTION],
+    // The outbox holds the events as the repository stored them; publish checks each against
+    // its type's schema again.
+    publish: (stored) => deps.transport.publish(fromStoredEvent(stored)),
+    logger: deps.logger,
+    ...(deps.outboxPollMs !== undefined ? { pollMs: deps.outboxPollMs } : {}),
+  });
+  await relay.start();
+  await deps.transport.serve(
+    "checkout",
+    checkoutHandlers({
+      checkouts,
+      linkTokens,
+      events: { written: () => relay.notify() },
+      livemode: deps.livemode ?? false,
+      ping: () => deps.store.ping(),
+    }),
+  );
   deps.logger.info("checkout service started");
-  // The transport owns the consumers; stopping the transport stops them.
-  return { name: "checkout", stop: async () => {} };
+  // The transport owns the consumers; stopping the transport stops them. The relay is ours.
+  return { name: "checkout", stop: () => relay.stop() };
 }

@@ -1,8 +1,11 @@
-import { insertIfAbsent, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
 import type { CheckoutsPort } from "../domain/ports/checkouts.port.ts";
 import type { CheckoutRecord, TransferSummaryRecord } from "../domain/checkout.entity.ts";
+import { toStoredEvent } from "./checkout-outbox.ts";
 
-const COLLECTION = "checkouts";
+/** The collection of checkouts; their documents also carry their unpublished events (the outbox). */
+export const CHECKOUTS_COLLECTION = "checkouts";
 const NUMBER_SEQUENCE = "checkout_number";
 
 /** Checkouts, always read through their merchant so one tenant never sees another's. */
@@ -10,7 +13,7 @@ export class CheckoutRepository implements CheckoutsPort {
   constructor(private readonly store: Store) {}
 
   private get checkouts() {
-    return this.store.collection<CheckoutRecord>(COLLECTION);
+    return this.store.collection<CheckoutRecord>(CHECKOUTS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -24,9 +27,9 @@ export class CheckoutRepository implements CheckoutsPort {
     return this.store.nextSequence(NUMBER_SEQUENCE);
   }
 
-  /** Inserts; returns false when the merchant already has this merchant_checkout_id. */
-  insert(record: CheckoutRecord): Promise<boolean> {
-    return insertIfAbsent(this.checkouts, record);
+  /** Inserts with its event; returns false when the merchant already has this merchant_checkout_id. */
+  insert(record: CheckoutRecord, event: DomainEvent): Promise<boolean> {
+    return insertIfAbsent(this.checkouts, insertWithEvents(record, [toStoredEvent(event)]));
   }
 
   findForMerchant(merchantId: string, checkoutId: string): Promise<CheckoutRecord | null> {
@@ -37,18 +40,25 @@ export class CheckoutRepository implements CheckoutsPort {
     return this.checkouts.findOne({ _id: checkoutId });
   }
 
-  markPaymentMethodSaved(checkoutId: string, at: string): Promise<CheckoutRecord | null> {
-    // The expected states sit in the filter, so a transfer that moved the checkout on first wins.
+  savePaymentMethod(checkoutId: string, at: string, event: DomainEvent): Promise<CheckoutRecord | null> {
+    // The expected state sits in the filter, so of racing saves (or a transfer) the first wins.
     return this.checkouts.findOneAndUpdate(
-      { _id: checkoutId, status: { $in: ["open", "payment_method_saved"] } },
-      { $set: { status: "payment_method_saved", updatedAt: at } },
+      { _id: checkoutId, status: "open" },
+      withEvents({ $set: { status: "payment_method_saved", updatedAt: at }, $inc: { version: 1 } }, [toStoredEvent(event)]),
     );
+  }
+
+  relinkPaymentMethod(checkoutId: string, at: string): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOneAndUpdate({ _id: checkoutId, status: "payment_method_saved" }, { $set: { updatedAt: at } });
   }
 
   recordTransfer(checkoutId: string, transfer: TransferSummaryRecord, subscription: boolean, at: string): Promise<CheckoutRecord | null> {
     return this.checkouts.findOneAndUpdate(
       { _id: checkoutId, status: "payment_method_saved" },
-      { $set: { status: "transfer_pending", transfer, ...(subscription ? { subscriptionStatus: "active" } : {}), updatedAt: at } },
+      {
+        $set: { status: "transfer_pending", transfer, ...(subscription ? { subscriptionStatus: "active" } : {}), updatedAt: at },
+        $inc: { version: 1 },
+      },
     );
   }
 
@@ -62,7 +72,7 @@ export class CheckoutRepository implements CheckoutsPort {
     // Only from transfer_pending, and only for the transfer the checkout names: final stays final.
     return this.checkouts.findOneAndUpdate(
       { _id: checkoutId, status: "transfer_pending", "transfer.transaction_uuid": transactionUuid },
-      { $set: { status, "transfer.status": transferStatus, updatedAt: at } },
+      { $set: { status, "transfer.status": transferStatus, updatedAt: at }, $inc: { version: 1 } },
     );
   }
 
@@ -78,14 +88,14 @@ export class CheckoutRepository implements CheckoutsPort {
   markRefunded(checkoutId: string, transactionUuid: string, at: string): Promise<CheckoutRecord | null> {
     return this.checkouts.findOneAndUpdate(
       { _id: checkoutId, status: "paid", "transfer.transaction_uuid": transactionUuid },
-      { $set: { status: "refunded", updatedAt: at } },
+      { $set: { status: "refunded", updatedAt: at }, $inc: { version: 1 } },
     );
   }
 
   cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null> {
     return this.checkouts.findOneAndUpdate(
       { _id: checkoutId, isSubscription: true, subscriptionStatus: "active" },
-      { $set: { subscriptionStatus: "cancelled", updatedAt: at } },
+      { $set: { subscriptionStatus: "cancelled", updatedAt: at }, $inc: { version: 1 } },
     );
   }
 

@@ -43,6 +43,12 @@ export interface CheckoutRecord {
    * transaction per charge); absent until the first refund completes. `amount_refunded` is the sum.
    */
   refundedCents?: Record<string, number>;
+  /**
+   * 1 at creation, one more with every status change (subscription status included): the
+   * `aggregate.version` of the checkout events. Absent on checkouts created before the events
+   * were published, which count as 0 (`$inc` starts a missing field at 0 too).
+   */
+  version?: number;
   createdAt: string;
   updatedAt: string;
 }

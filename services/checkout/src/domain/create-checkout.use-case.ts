@@ -1,7 +1,7 @@
 import { AppError, toCents, type CreateCheckoutBody, type MerchantPrincipal } from "@payrail/contracts";
 import { nowIso, prefixedHexId } from "@payrail/runtime";
+import { checkoutEvent, type CheckoutEventsDeps } from "./checkout-events.ts";
 import type { AmountsInCents, CheckoutRecord } from "./checkout.entity.ts";
-import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 
 /** Keys the server owns: never taken from the body, always computed. */
 const SERVER_OWNED = ["subscription_status"] as const;
@@ -9,10 +9,11 @@ const SERVER_OWNED = ["subscription_status"] as const;
 /**
  * Create Checkout: validates nothing itself (the contract schema did), converts money to
  * cents, and lets the unique index decide a duplicate merchant_checkout_id, so 50 racing
- * creates give exactly one checkout.
+ * creates give exactly one checkout. The checkout.created event is stored in the same insert
+ * (the outbox), so only the winner publishes one.
  */
 export async function createCheckout(
-  deps: { checkouts: CheckoutsPort },
+  deps: CheckoutEventsDeps,
   merchant: MerchantPrincipal,
   body: CreateCheckoutBody,
 ): Promise<{ id: string }> {
@@ -33,16 +34,18 @@ export async function createCheckout(
     status: "open",
     subscriptionStatus: "",
     transfer: null,
+    version: 1,
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await deps.checkouts.insert(record))) {
+  if (!(await deps.checkouts.insert(record, checkoutEvent("checkout.created", record, deps.livemode)))) {
     throw new AppError(
       "duplicate_merchant_checkout_id",
       `a checkout with merchant_checkout_id "${body.merchant_checkout_id}" already exists`,
       { param: "merchant_checkout_id" },
     );
   }
+  deps.events.written();
   return { id: record._id };
 }
 

@@ -1,10 +1,14 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { CheckoutRecord, TransferSummaryRecord } from "../checkout.entity.ts";
 
 /** What the checkout use cases need from storage. */
 export interface CheckoutsPort {
   nextNumber(): Promise<number>;
-  /** Inserts; false when the merchant already has this merchant_checkout_id. */
-  insert(record: CheckoutRecord): Promise<boolean>;
+  /**
+   * Inserts the checkout together with the event of its creation (one write); false when the
+   * merchant already has this merchant_checkout_id (nothing written, no event).
+   */
+  insert(record: CheckoutRecord, event: DomainEvent): Promise<boolean>;
   /** The merchant's checkout, or null (also when it belongs to another merchant). */
   findForMerchant(merchantId: string, checkoutId: string): Promise<CheckoutRecord | null>;
   /**
@@ -13,10 +17,17 @@ export interface CheckoutsPort {
    */
   findById(checkoutId: string): Promise<CheckoutRecord | null>;
   /**
-   * One conditional write: `open` or `payment_method_saved` becomes `payment_method_saved`.
-   * Returns the updated checkout, or null when it is absent or in another state.
+   * One conditional write: `open` becomes `payment_method_saved`, counted in its `version`, with
+   * `event` stored on it. Returns the updated checkout, or null when it is absent or not `open`,
+   * so of racing saves exactly one wins (and writes its event).
    */
-  markPaymentMethodSaved(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
+  savePaymentMethod(checkoutId: string, at: string, event: DomainEvent): Promise<CheckoutRecord | null>;
+  /** A re-link: `payment_method_saved` stays so (only `updatedAt` moves); null in any other state. */
+  relinkPaymentMethod(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
+  /*
+   * The status changes below publish no event yet, but each counts in the checkout's `version`
+   * so the versions of the events it publishes stay in the order of its changes.
+   */
   /** `payment_method_saved` → `transfer_pending` with the transfer (and `active` for a subscription); else null. */
   recordTransfer(checkoutId: string, transfer: TransferSummaryRecord, subscription: boolean, at: string): Promise<CheckoutRecord | null>;
   /** `transfer_pending` with this transfer → `paid` / `failed`; else null (final stays final). */

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { getCheckoutOp, type AnyDomainEvent, type MerchantPrincipal } from "@payrail/contracts";
+import type { Transport } from "@payrail/messaging";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import type { OutboxFields, Store } from "@payrail/store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Through the launcher's wiring: a service never imports another service, not even in tests.
+import { startServices, type Started } from "../../../bin/wiring.ts";
+import { merchantPrincipal } from "../../../test/support/fixtures.ts";
+import { infraVariants } from "../../../test/support/infra.ts";
+import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
+
+const variants = await infraVariants();
+
+/** Polls `check` until it holds, for at most `timeoutMs`: events arrive asynchronously. */
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.each(variants)("checkout events over $name", (variant) => {
+  let client: Transport;
+  let store: Store;
+  let services: Started[] = [];
+  const merchant: MerchantPrincipal = merchantPrincipal();
+  const as = () => ({ requestId: `req_${randomBytes(4).toString("hex")}`, principal: merchant });
+  /** What an outside subscriber received, by event id (delivery is at least once: ids dedupe). */
+  const received = new Map<string, AnyDomainEvent>();
+
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    store = await variant.store();
+    // Checkout (the service under test, with its relay) and payments (bank linking) through the wiring.
+    services = await startServices(["checkout", "payments"], {
+      config: loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") }),
+      logger: silentLogger(),
+      transport: await variant.transport(),
+      store,
+    });
+    client = await variant.transport();
+    const observer = await variant.transport();
+    await observer.subscribe("test-observer", ["checkout.*"], async (event) => {
+      received.set(event.id, event);
+    });
+  });
+  afterAll(async () => {
+    for (const s of services.reverse()) await s.stop();
+    await variant.cleanup();
+  });
+
+  /** The events received about one checkout, oldest version first. */
+  const eventsOf = (checkoutId: string) =>
+    [...received.values()].filter((e) => e.aggregate.id === checkoutId).sort((a, b) => a.aggregate.version - b.aggregate.version);
+  const stored = (checkoutId: string) =>
+    store.collection<{ _id: string; version: number } & OutboxFields>("checkouts").findOne({ _id: checkoutId });
+
+  describe.skipIf(!!variant.skipReason)("publishing", () => {
+    it("publishes checkout.created then checkout.payment_method_saved once each, with increasing versions and the checkout as Get Checkout shows it", async () => {
+      const { id } = await linkedCheckoutOverRpc(client, merchant);
+      const view = await client.call(getCheckoutOp, { checkout_id: id }, as());
+      expect(view.status).toBe("payment_method_saved");
+
+      await until("two checkout events", () => eventsOf(id).length >= 2);
+      await until(`${id}'s outbox to drain`, async () => (await stored(id))?.outboxPending === false);
+      // Anything published twice would have arrived by now with its own id.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const events = eventsOf(id);
+      expect(events.map((e) => e.type)).toEqual(["checkout.created", "checkout.payment_method_saved"]);
+      expect(events.map((e) => e.aggregate.version)).toEqual([1, 2]);
+      expect(events.map((e) => e.data.object.status)).toEqual(["open", "payment_method_saved"]);
+      for (const event of events) {
+        expect(event).toMatchObject({ aggregate: { type: "checkout", id }, livemode: false });
+        expect(event.data.object["id"]).toBe(id);
+      }
+      // created_at is the change's time: the checkout's updated_at once the server changed it.
+      expect(events[1]!.created_at).toBe(events[1]!.data.object["updated_at"]);
+      // The last snapshot is what Get Checkout answers now; nested arrays (items[].category) included.
+      expect(events[1]!.data.object).toEqual(view);
+
+      const doc = await stored(id);
+      expect(doc).toMatchObject({ version: 2, outboxPending: false });
+      expect(Object.keys(doc?._outbox ?? {})).toHaveLength(0);
+    });
+  });
+});
