@@ -75,7 +75,7 @@ export class OutboxRelay {
       const docs = await collection.find({ outboxPending: true }, { limit: this.options.batch ?? 100 });
       for (const doc of docs) {
         const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-        if (await this.send(name, events)) await this.markSent(name, doc._id, events);
+        if (await this.send(name, events)) await this.markSent(name, doc._id, doc._outbox ?? {}, events);
         else for (const event of events) oldest = Math.min(oldest, Date.parse(event.created_at));
       }
     }
@@ -98,12 +98,14 @@ export class OutboxRelay {
   }
 
   /**
-   * Removes the sent events, then clears the pending flag only if no new event arrived in
-   * between (the filter requires an empty outbox), so a concurrent write's event is never
-   * dropped: it keeps the document pending for the next pass.
+   * Marks the sent events. When the outbox still holds exactly what was read (the usual case),
+   * one conditional write empties it and clears the pending flag. When a concurrent write added
+   * an event meanwhile, that filter misses: the sent events are removed one by one and the
+   * document stays pending for the next pass, so the new event is never dropped.
    */
-  private async markSent(collection: string, id: string, events: OutboxEvent[]): Promise<void> {
+  private async markSent(collection: string, id: string, outbox: Record<string, OutboxEvent>, events: OutboxEvent[]): Promise<void> {
     const col = this.options.store.collection<OutboxDoc>(collection);
+    if (await col.findOneAndUpdate({ _id: id, _outbox: outbox }, { $set: { _outbox: {}, outboxPending: false } })) return;
     if (events.length > 0) {
       await col.findOneAndUpdate({ _id: id }, { $unset: Object.fromEntries(events.map((e) => [`_outbox.${e.id}`, ""])) });
     }
