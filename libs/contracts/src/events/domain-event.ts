@@ -33,6 +33,11 @@ export const DomainEvent = z.object({
   aggregate: EventAggregate,
   /** Whether the change happened in live or sandbox mode, when the aggregate knows. */
   livemode: z.boolean().optional(),
+  /**
+   * The merchant the aggregate belongs to (`mer_…`): whose events API lists the event and whose
+   * webhook endpoints receive it. Never shown to merchants (their event object has no such key).
+   */
+  merchant_id: z.string().min(1).max(128),
   data: z.unknown(),
 });
 export type DomainEvent = z.infer<typeof DomainEvent>;

@@ -7,6 +7,7 @@ const refundApproved = {
   created_at: "2025-01-31T12:00:00.000Z",
   aggregate: { type: "refund", id: `rfd_${"b".repeat(32)}`, version: 2 },
   livemode: false,
+  merchant_id: `mer_${"d".repeat(32)}`,
   data: { object: { id: `rfd_${"b".repeat(32)}`, transaction_uuid: `sc-${"c".repeat(32)}`, status: "approved", amount: "10.00" } },
 };
 

@@ -19,6 +19,7 @@ export function sampleEvent(type: EventType = "refund.requested"): DomainEvent {
     created_at: new Date().toISOString(),
     aggregate: { type: aggregateType, id, version: 1 },
     livemode: false,
+    merchant_id: prefixedHexId("mer_"),
     data: { object },
   };
 }

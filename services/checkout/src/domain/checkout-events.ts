@@ -34,6 +34,7 @@ export function checkoutEvent(type: CheckoutEventType, after: CheckoutRecord, li
     created_at: after.updatedAt,
     aggregate: { type: "checkout", id: after._id, version: versionOf(after) },
     livemode,
+    merchant_id: after.merchantId,
     data: { object: toCheckoutView(after) },
   };
 }

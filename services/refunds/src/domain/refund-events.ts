@@ -22,6 +22,7 @@ export function refundEvent(after: RefundDoc, livemode: boolean): DomainEvent {
     created_at: after.updatedAt,
     aggregate: { type: "refund", id: after._id, version: after.version },
     livemode,
+    merchant_id: after.merchantId,
     data: { object: toRefundRecord(after) },
   };
 }
