@@ -1,9 +1,11 @@
-import type { Transport } from "@payrail/messaging";
+import type { SubscribeOptions, Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
 import { OutboxRelay, type Store } from "@payrail/store";
 import { fromStoredEvent } from "./data-access/checkout-outbox.ts";
 import { CHECKOUTS_COLLECTION, CheckoutRepository } from "./data-access/checkout.repository.ts";
 import { LinkTokenRepository } from "./data-access/link-token.repository.ts";
+import { subscribeCheckoutEvents } from "./entry-points/events/checkout.subscriber.ts";
+import type { CheckoutDeps } from "./entry-points/rpc/deps.ts";
 import { checkoutHandlers } from "./entry-points/rpc/handlers.ts";
 
 export interface CheckoutServiceDeps {
@@ -14,12 +16,15 @@ export interface CheckoutServiceDeps {
   livemode?: boolean;
   /** How often the outbox relay looks for events it was not told about. Default 1 s. */
   outboxPollMs?: number;
+  /** Retries and prefetch of the event subscription (tests shorten the retry delay). */
+  subscribe?: SubscribeOptions;
 }
 
 /**
  * Composition root: indexes first, then the outbox relay (it declares its own index), then the
- * queue, so no request meets a missing index. The relay publishes the checkout.* events the
- * checkout documents carry; the use cases tell it after each such write.
+ * RPC queue and the event subscription, so no request or event meets a missing index. The relay
+ * publishes the checkout.* events the checkout documents carry; the use cases tell it after
+ * each such write. The subscription follows payments' events (see checkout.subscriber.ts).
  */
 export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const checkouts = new CheckoutRepository(deps.store);
@@ -36,16 +41,15 @@ export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; 
     ...(deps.outboxPollMs !== undefined ? { pollMs: deps.outboxPollMs } : {}),
   });
   await relay.start();
-  await deps.transport.serve(
-    "checkout",
-    checkoutHandlers({
-      checkouts,
-      linkTokens,
-      events: { written: () => relay.notify() },
-      livemode: deps.livemode ?? false,
-      ping: () => deps.store.ping(),
-    }),
-  );
+  const handlerDeps: CheckoutDeps = {
+    checkouts,
+    linkTokens,
+    events: { written: () => relay.notify() },
+    livemode: deps.livemode ?? false,
+    ping: () => deps.store.ping(),
+  };
+  await deps.transport.serve("checkout", checkoutHandlers(handlerDeps));
+  await subscribeCheckoutEvents(deps.transport, deps.store, handlerDeps, deps.subscribe);
   deps.logger.info("checkout service started");
   // The transport owns the consumers; stopping the transport stops them. The relay is ours.
   return { name: "checkout", stop: () => relay.stop() };

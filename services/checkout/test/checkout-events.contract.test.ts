@@ -53,15 +53,16 @@ describe.each(variants)("checkout events over $name", (variant) => {
 
   /** The events received about one checkout, oldest version first. */
   const eventsOf = (checkoutId: string) =>
-    [...received.values()].filter((e) => e.aggregate.id === checkoutId).sort((a, b) => a.aggregate.version - b.aggregate.version);
+    [...received.values()].filter((e) => e.aggregate.type === "checkout" && e.aggregate.id === checkoutId).sort((a, b) => a.aggregate.version - b.aggregate.version);
   const stored = (checkoutId: string) =>
     store.collection<{ _id: string; version: number } & OutboxFields>("checkouts").findOne({ _id: checkoutId });
 
   describe.skipIf(!!variant.skipReason)("publishing", () => {
     it("publishes checkout.created then checkout.payment_method_saved once each, with increasing versions and the checkout as Get Checkout shows it", async () => {
       const { id } = await linkedCheckoutOverRpc(client, merchant);
+      // The checkout follows payments' payment_method.saved event: asynchronously.
+      await until("the checkout to follow the saved payment method", async () => (await client.call(getCheckoutOp, { checkout_id: id }, as())).status === "payment_method_saved");
       const view = await client.call(getCheckoutOp, { checkout_id: id }, as());
-      expect(view.status).toBe("payment_method_saved");
 
       await until("two checkout events", () => eventsOf(id).length >= 2);
       await until(`${id}'s outbox to drain`, async () => (await stored(id))?.outboxPending === false);
@@ -73,10 +74,10 @@ describe.each(variants)("checkout events over $name", (variant) => {
       expect(events.map((e) => e.data.object.status)).toEqual(["open", "payment_method_saved"]);
       for (const event of events) {
         expect(event).toMatchObject({ aggregate: { type: "checkout", id }, livemode: false });
-        expect(event.data.object["id"]).toBe(id);
+        expect((event.data.object as Record<string, unknown>)["id"]).toBe(id);
       }
       // created_at is the change's time: the checkout's updated_at once the server changed it.
-      expect(events[1]!.created_at).toBe(events[1]!.data.object["updated_at"]);
+      expect(events[1]!.created_at).toBe((events[1]!.data.object as Record<string, unknown>)["updated_at"]);
       // The last snapshot is what Get Checkout answers now; nested arrays (items[].category) included.
       expect(events[1]!.data.object).toEqual(view);
 

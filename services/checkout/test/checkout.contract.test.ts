@@ -4,10 +4,6 @@ import {
   generateLinkTokenOp,
   getCheckoutOp,
   listCheckoutsOp,
-  markPaymentMethodSavedOp,
-  recordRefundOp,
-  recordTransferOp,
-  recordTransferStatusOp,
 } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { silentLogger } from "@payrail/runtime";
@@ -119,34 +115,6 @@ describe.each(variants)("checkout service over $name", (variant) => {
         client.call(createCheckoutOp, { checkout: sampleCheckout() as never }, { requestId: "r", principal: { kind: "user", userId: "u", phone: "+15555550100" } }),
       );
       expect(err.code).toBe("permission_denied");
-    });
-
-    it("adds up what refunds sent back per transaction, and is refunded once the payment it names is", async () => {
-      const payments = { requestId: "req_test", principal: { kind: "service" as const, service: "payments" } };
-      const { id } = await create(sampleCheckout());
-      const uuid = "sc-00000000000000000000000000000001";
-      await client.call(markPaymentMethodSavedOp, { checkout_id: id }, payments);
-      const initiated = new Date().toISOString();
-      const transfer = { transaction_uuid: uuid, processor_transaction_id: "t", status: "pending", amount: 107.5, currency: "USD", initiated_at: initiated };
-      await client.call(recordTransferOp, { checkout_id: id, transfer }, payments);
-      const refund = (transactionUuid: string, cents: number, full = false) =>
-        client.call(recordRefundOp, { checkout_id: id, transaction_uuid: transactionUuid, amount_refunded_cents: cents, fully_refunded: full }, payments);
-      const view = () => client.call(getCheckoutOp, { checkout_id: id }, as(merchant));
-      // Not before the payment settled: a checkout only becomes refunded from paid.
-      expect(await refund(uuid, 10_750, true)).toEqual({ status: "transfer_pending" });
-      await client.call(recordTransferStatusOp, { checkout_id: id, transaction_uuid: uuid, status: "completed" }, payments);
-      // A smaller, late figure changes nothing; another transaction of the checkout adds to the sum.
-      expect(await refund(uuid, 4_000)).toEqual({ status: "paid" });
-      expect(await view()).toMatchObject({ status: "paid", amount_refunded: 107.5 });
-      expect(await refund("sc-00000000000000000000000000000002", 1_000, true)).toEqual({ status: "paid" });
-      expect(await view()).toMatchObject({ status: "paid", amount_refunded: 117.5 });
-      expect(await refund(uuid, 10_750, true)).toEqual({ status: "refunded" });
-      expect(await view()).toMatchObject({ status: "refunded", amount_refunded: 117.5 });
-      // A late transfer report never moves it back.
-      await client.call(recordTransferStatusOp, { checkout_id: id, transaction_uuid: uuid, status: "failed" }, payments);
-      expect((await view()).status).toBe("refunded");
-      const fromMerchant = client.call(recordRefundOp, { checkout_id: id, transaction_uuid: uuid, amount_refunded_cents: 1, fully_refunded: false }, as(merchant));
-      expect((await failure(fromMerchant)).code).toBe("permission_denied");
     });
 
     it("rejects an invalid payload with the first bad field", async () => {

@@ -4,6 +4,7 @@ import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { randomPhone } from "./support/bank-linking.ts";
+import { eventually } from "../../../test/support/eventually.ts";
 
 const variants = await infraVariants();
 
@@ -62,8 +63,12 @@ describe.each(variants)("the consumer's way from checkout to saved bank account 
     });
     expect(saved).toEqual({ message: "Payment method saved" });
 
-    const view = await step("get checkout", { method: "GET", url: `/api/merchants/checkout/${id}`, headers: merchant });
-    expect(view).toMatchObject({ id, status: "payment_method_saved", transfer: null });
+    // The checkout follows payments' payment_method.saved event, asynchronously.
+    const view = await eventually(async () => {
+      const v = await step("get checkout", { method: "GET", url: `/api/merchants/checkout/${id}`, headers: merchant });
+      expect(v).toMatchObject({ id, status: "payment_method_saved", transfer: null });
+      return v;
+    });
     expect(JSON.stringify(view)).not.toMatch(/access-sandbox|public-sandbox/);
   });
 });

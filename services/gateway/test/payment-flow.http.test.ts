@@ -7,6 +7,7 @@ import { SandboxTransferAdapter } from "../../payments/src/adapters/sandbox-tran
 import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, WEBHOOK_SECRET, type Stack } from "../../../test/support/stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
+import { eventually } from "../../../test/support/eventually.ts";
 
 const variants = await infraVariants();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -60,8 +61,12 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
       expect(body).toEqual({ message: "Transaction executed", transaction_uuid: expect.stringMatching(/^sc-[0-9a-f]{32}$/), transaction_id: expect.stringMatching(UUID) });
       expect((await processorToken(id)).json()).toEqual(body);
 
-      const view = await checkout(id);
-      expect(view).toMatchObject({ status: "transfer_pending", subscription_status: "", amount_refunded: 0 });
+      // The checkout follows payments' transaction.* events, asynchronously.
+      const view = await eventually(async () => {
+        const v = await checkout(id);
+        expect(v).toMatchObject({ status: "transfer_pending", subscription_status: "", amount_refunded: 0 });
+        return v;
+      });
       expect(view.transfer).toEqual({
         transaction_uuid: body.transaction_uuid,
         processor_transaction_id: body.transaction_id,
@@ -97,7 +102,7 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
       const settled = await simulate(body.transaction_uuid, { status: "completed" });
       expect(settled.statusCode).toBe(200);
       expect(settled.json()).toMatchObject({ transaction_uuid: body.transaction_uuid, transaction_status: "completed", error: null });
-      expect(await checkout(id)).toMatchObject({ status: "paid", transfer: { status: "completed" } });
+      await eventually(async () => expect(await checkout(id)).toMatchObject({ status: "paid", transfer: { status: "completed" } }));
       // A final status never moves back.
       const late = await simulate(body.transaction_uuid, { status: "failed", failure_code: "R01" });
       expect(late.json()).toMatchObject({ transaction_status: "completed", error: null });
@@ -109,11 +114,11 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
     it("runs a subscription: active, failed with its return code, cancelled once and for all", async () => {
       const { id, consumer } = await linkedCheckout(stack, merchant.apiKey, { is_subscription: true, plan_type: "monthly" });
       const { transaction_uuid } = (await processorToken(id)).json();
-      expect(await checkout(id)).toMatchObject({ status: "transfer_pending", subscription_status: "active" });
+      await eventually(async () => expect(await checkout(id)).toMatchObject({ status: "transfer_pending", subscription_status: "active" }));
 
       const failed = await simulate(transaction_uuid, { status: "failed", failure_code: "R01" });
       expect(failed.json()).toMatchObject({ transaction_status: "failed", error: "R01" });
-      expect(await checkout(id)).toMatchObject({ status: "failed", transfer: { status: "failed" } });
+      await eventually(async () => expect(await checkout(id)).toMatchObject({ status: "failed", transfer: { status: "failed" } }));
 
       const stranger = await linkedCheckout(stack, merchant.apiKey);
       expect((await cancel(stranger.consumer.token, transaction_uuid)).statusCode).toBe(404);
@@ -122,7 +127,7 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
         expect(cancelled.statusCode).toBe(200);
         expect(cancelled.json()).toEqual({ message: `user ${consumer.phone} is unsubscribed` });
       }
-      expect(await checkout(id)).toMatchObject({ subscription_status: "cancelled" });
+      await eventually(async () => expect(await checkout(id)).toMatchObject({ subscription_status: "cancelled" }));
       const filtered = await details(consumer.token, `?checkout_id=${id}`);
       expect(filtered.json().map((r: { transaction_uuid: string }) => r.transaction_uuid)).toEqual([transaction_uuid]);
     });
@@ -186,7 +191,7 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
       replies.push(await send(stale));
       expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(replies.map((r) => r.json().duplicate)).toEqual([false, true, true, true, true, false]);
-      expect(await checkout(id)).toMatchObject({ status: "paid" });
+      await eventually(async () => expect(await checkout(id)).toMatchObject({ status: "paid" }));
       const record = await uncheckedStore(store).collection<{ _id: string; transaction_status: string; updated_at: string }>("transactions").findOne({ checkoutRef: id });
       expect(record?.transaction_status).toBe("completed");
 

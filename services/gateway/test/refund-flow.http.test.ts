@@ -4,6 +4,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { ADMIN_TOKEN, startStack, type Stack } from "../../../test/support/stack.ts";
 import { consumerToken, randomPhone } from "./support/bank-linking.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
+import { eventually } from "../../../test/support/eventually.ts";
 
 const variants = await infraVariants();
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -107,14 +108,14 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
         return settled.json();
       };
       expect(await payBack("40.00")).toMatchObject({ amount: 40, status: "completed" });
-      expect(await getCheckout(p.checkoutId)).toMatchObject({ status: "paid", amount_refunded: 40 });
+      await eventually(async () => expect(await getCheckout(p.checkoutId)).toMatchObject({ status: "paid", amount_refunded: 40 }));
       expect(await record(p)).toMatchObject({ transaction_status: "completed", amount_refunded: 40 });
       const tooMuch = await refunds.request(consumer, { transaction_uuid: p.uuid, amount: 67.51 });
       expect(tooMuch.statusCode).toBe(409);
       expect(tooMuch.json().error).toMatchObject({ type: "conflict_error", code: "amount_exceeds_refundable", param: "amount" });
       // Without an amount: the rest.
       expect(await payBack()).toMatchObject({ amount: 67.5, status: "completed" });
-      expect(await getCheckout(p.checkoutId)).toMatchObject({ status: "refunded", amount_refunded: 107.5 });
+      await eventually(async () => expect(await getCheckout(p.checkoutId)).toMatchObject({ status: "refunded", amount_refunded: 107.5 }));
       expect(await record(p)).toMatchObject({ amount_refunded: 107.5 });
       const nothingLeft = await refunds.request(consumer, { transaction_uuid: p.uuid });
       expect(nothingLeft.json().error.code).toBe("refund_exists");

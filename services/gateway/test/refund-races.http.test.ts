@@ -8,6 +8,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { refusingRefundPayouts } from "../../../test/support/refusing-transfers.ts";
 import { startStack, WEBHOOK_SECRET, type Stack } from "../../../test/support/stack.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
+import { eventually } from "../../../test/support/eventually.ts";
 
 const variants = await infraVariants();
 
@@ -167,8 +168,13 @@ describe.each(variants)("refund races and recovery through the gateway over $nam
         stack.app.inject({ method: "POST", url: "/api/webhooks/transfers", payload: raw, headers: { "content-type": "application/json", "x-request-signature-sha-256": signature } });
       expect((await send()).json()).toEqual({ received: true, duplicate: false });
       expect((await send()).json()).toEqual({ received: true, duplicate: true });
-      const stored = await store.collection<{ _id: string; status: string; refundTransactionId: string }>("refunds").findOne({ _id: refund.id });
-      expect(stored).toMatchObject({ status: "completed", refundTransactionId: transferId });
+      // Refunds follows payments' refund_payout.settled event, asynchronously.
+      await eventually(async () =>
+        expect(await store.collection<{ _id: string; status: string; refundTransactionId: string }>("refunds").findOne({ _id: refund.id })).toMatchObject({
+          status: "completed",
+          refundTransactionId: transferId,
+        }),
+      );
     });
   });
 });

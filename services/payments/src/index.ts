@@ -1,20 +1,20 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
-import type { Store } from "@payrail/store";
+import { OutboxRelay, type Store } from "@payrail/store";
 import { createBankData, type BankDataConfig } from "./adapters/create-bank-data.ts";
 import { createTransfers, type TransfersConfig } from "./adapters/create-transfers.ts";
 import { verifyDwollaSignature } from "./adapters/dwolla/dwolla-webhook.signature.ts";
 import { parseDwollaTransferWebhook } from "./adapters/dwolla/dwolla-webhook.parse.ts";
 import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
-import { TransactionRepository } from "./data-access/transaction.repository.ts";
-import { TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
+import { TRANSACTIONS_COLLECTION, TransactionRepository } from "./data-access/transaction.repository.ts";
+import { TRANSFER_ATTEMPTS_COLLECTION, TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
 import { WebhookEventRepository } from "./data-access/webhook-event.repository.ts";
 import type { TransferStep } from "./domain/transfer.deps.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
-import { PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
+import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
-import { RefundsServiceClient } from "./data-access/refunds-service.client.ts";
 import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
 import type { TransferPort } from "./domain/ports/transfer.port.ts";
 import { SecretBox } from "./domain/secret-box.ts";
@@ -34,6 +34,8 @@ export interface PaymentsServiceDeps {
   providers: BankDataConfig & TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number };
   /** Replaces the provider chosen by `providers` (tests). */
   bankData?: BankDataPort;
+  /** How often the outbox relay looks for events it was not told about. Default 1 s. */
+  outboxPollMs?: number;
   /** Replaces the clock (tests move time past a lease). */
   now?: () => Date;
   /** Tests only: runs after each transfer step is recorded, to inject crashes between steps. */
@@ -42,7 +44,12 @@ export interface PaymentsServiceDeps {
   wrapTransfers?: (transfers: TransferPort) => TransferPort;
 }
 
-/** Composition root of the payments service. */
+/**
+ * Composition root of the payments service: indexes, then the outbox relay (it declares its own
+ * index) for the events its transaction records, payment methods and transfer attempts carry
+ * (transaction.*, subscription.cancelled and the internal payment_method.saved and
+ * refund_payout.settled), then the queue.
+ */
 export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const secretBox = new SecretBox(deps.secretsKey);
   const bankData = deps.bankData ?? (await createBankData(deps.providers, deps.store, deps.logger));
@@ -53,6 +60,16 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await transactions.ensureIndexes();
   const refundTransfers = new RefundTransferRepository(deps.store);
   await refundTransfers.ensureIndexes();
+  const relay = new OutboxRelay({
+    store: deps.store,
+    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION],
+    // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
+    // each against its type's schema again anyway.
+    publish: (event) => deps.transport.publish(event as DomainEvent),
+    logger: deps.logger,
+    ...(deps.outboxPollMs !== undefined ? { pollMs: deps.outboxPollMs } : {}),
+  });
+  await relay.start();
   await deps.transport.serve(
     "payments",
     paymentsHandlers({
@@ -63,7 +80,6 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
       attempts: new TransferAttemptRepository(deps.store),
       transactions,
       refundTransfers,
-      refunds: new RefundsServiceClient(deps.transport),
       webhookEvents: new WebhookEventRepository(deps.store),
       bankData,
       transfers,
@@ -73,6 +89,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
       now: deps.now ?? (() => new Date()),
       leaseMs: deps.providers.TRANSFER_LEASE_MS,
       sandbox: deps.providers.PROVIDERS === "sandbox",
+      livemode: deps.providers.PROVIDERS === "live",
+      events: { written: () => relay.notify() },
       webhookSecret: deps.providers.DWOLLA_WEBHOOK_SECRET,
       verifyWebhook: verifyDwollaSignature,
       parseWebhook: parseDwollaTransferWebhook,
@@ -81,5 +99,5 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     }),
   );
   deps.logger.info({ bankData: bankData.provider, transfers: transfers.provider }, "payments service started");
-  return { name: "payments", stop: async () => {} };
+  return { name: "payments", stop: () => relay.stop() };
 }

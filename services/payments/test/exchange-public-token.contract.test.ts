@@ -1,6 +1,6 @@
 import { uncheckedStore } from "@payrail/store/testing";
 import { createLinkTokenOp, exchangePublicTokenOp, getCheckoutOp, sandboxPublicTokenOp, type Principal, type UserPrincipal } from "@payrail/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { SecretBox } from "../src/domain/secret-box.ts";
 import { as, codeOf, consumer, startPayments, type PaymentsHarness } from "./support/payments-harness.ts";
@@ -30,7 +30,13 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
       { checkout_id: c.id, link_token: c.linkToken, public_token: publicToken, bankdata_account_id: accountId },
       as(user),
     );
-  const methodOf = (checkoutId: string) => h.store.collection<{ _id: string } & Record<string, string>>("payment_methods").findOne({ _id: checkoutId });
+  /** The stored method without its outbox (the relay empties that as it publishes). */
+  const methodOf = async (checkoutId: string) => {
+    const doc = await h.store.collection<{ _id: string } & Record<string, string>>("payment_methods").findOne({ _id: checkoutId });
+    if (!doc) return null;
+    const { _outbox: _sent, outboxPending: _pending, ...method } = doc;
+    return method;
+  };
   const statusOf = async (checkoutId: string) =>
     (await h.client.call(getCheckoutOp, { checkout_id: checkoutId }, as(h.merchant))).status;
 
@@ -45,7 +51,8 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
       ]);
       const account = c.accounts[0]!.account_id;
       await expect(exchange(ada, c, c.public_token, account)).resolves.toEqual({ message: "Payment method saved" });
-      expect(await statusOf(c.id)).toBe("payment_method_saved");
+      // The checkout follows payments' payment_method.saved event, asynchronously.
+      await vi.waitFor(async () => expect(await statusOf(c.id)).toBe("payment_method_saved"), { timeout: 15_000, interval: 25 });
 
       const method = (await methodOf(c.id))!;
       expect(method).toMatchObject({ userId: ada.userId, merchantId: h.merchant.merchantId, provider: "sandbox", accountId: account });
@@ -79,7 +86,7 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
       const second = (await methodOf(c.id))!;
       expect(second).toMatchObject({ accountId: again.accounts[1]!.account_id, createdAt: first.createdAt });
       expect(second.itemId).not.toBe(first.itemId);
-      expect(await statusOf(c.id)).toBe("payment_method_saved");
+      await vi.waitFor(async () => expect(await statusOf(c.id)).toBe("payment_method_saved"), { timeout: 15_000, interval: 25 });
     });
 
     it("stores nothing when the public token is unknown or expired", async () => {

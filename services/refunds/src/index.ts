@@ -1,4 +1,4 @@
-import type { Transport } from "@payrail/messaging";
+import type { SubscribeOptions, Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
 import type { DomainEvent } from "@payrail/contracts";
 import { OutboxRelay, type Store } from "@payrail/store";
@@ -6,6 +6,8 @@ import { IdentityServiceClient } from "./data-access/identity-service.client.ts"
 import { PaymentsServiceClient } from "./data-access/payments-service.client.ts";
 import { RefundLedgerRepository } from "./data-access/refund-ledger.repository.ts";
 import { REFUNDS_COLLECTION, RefundRepository } from "./data-access/refund.repository.ts";
+import { subscribeRefundsEvents } from "./entry-points/events/refunds.subscriber.ts";
+import type { RefundsDeps } from "./entry-points/rpc/deps.ts";
 import { refundsHandlers } from "./entry-points/rpc/handlers.ts";
 
 export interface RefundsServiceDeps {
@@ -16,6 +18,8 @@ export interface RefundsServiceDeps {
   livemode?: boolean;
   /** How often the outbox relay looks for events it was not told about. Default 1 s. */
   outboxPollMs?: number;
+  /** Retries and prefetch of the event subscription (tests shorten the retry delay). */
+  subscribe?: SubscribeOptions;
   /** Replaces the clock (tests). */
   now?: () => Date;
   /** Tests only: runs between recording a refund `processing` and asking for its transfer. */
@@ -24,8 +28,9 @@ export interface RefundsServiceDeps {
 
 /**
  * Composition root of the refunds service: indexes first, then the outbox relay (it declares
- * its own index), then the queue. The relay publishes the refund.* events the refund documents
- * carry; the use cases tell it after each such write.
+ * its own index), then the queue and the subscription to payments' refund_payout.settled. The
+ * relay publishes the refund.* events the refund documents carry; the use cases tell it after
+ * each such write.
  */
 export async function start(deps: RefundsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const refunds = new RefundRepository(deps.store);
@@ -40,9 +45,7 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
     ...(deps.outboxPollMs !== undefined ? { pollMs: deps.outboxPollMs } : {}),
   });
   await relay.start();
-  await deps.transport.serve(
-    "refunds",
-    refundsHandlers({
+  const handlerDeps: RefundsDeps = {
       refunds,
       ledgers: new RefundLedgerRepository(deps.store),
       payments: new PaymentsServiceClient(deps.transport),
@@ -53,8 +56,9 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
       now: deps.now ?? (() => new Date()),
       ...(deps.afterProcessing ? { afterProcessing: deps.afterProcessing } : {}),
       ping: () => deps.store.ping(),
-    }),
-  );
+  };
+  await deps.transport.serve("refunds", refundsHandlers(handlerDeps));
+  await subscribeRefundsEvents(deps.transport, deps.store, handlerDeps, deps.subscribe);
   deps.logger.info("refunds service started");
   return { name: "refunds", stop: () => relay.stop() };
 }

@@ -2,10 +2,9 @@ import {
   decideRefundOp,
   initiateRefundTransferOp,
   requestRefundOp,
-  simulateTransferOp,
+  simulateRefundTransferOp,
   type AnyDomainEvent,
   type MerchantPrincipal,
-  type RefundRecord,
 } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,11 +61,7 @@ describe.each(variants)("refund events over $name", (variant) => {
     it("publishes requested, approved, processing and completed once each, with increasing versions and the record as it became", async () => {
       const refund = await requested("Approved");
       const { refund: processing } = await initiate(refund.id);
-      const completed = (await h.client.call(
-        simulateTransferOp,
-        { transaction_uuid: processing.refund_transaction_id!, status: "completed" },
-        as(merchant),
-      )) as RefundRecord;
+      const completed = await h.client.call(simulateRefundTransferOp, { refund_transaction_id: processing.refund_transaction_id!, status: "completed" }, as(merchant));
       expect(completed.status).toBe("completed");
 
       await until("four refund events", () => eventsOf(refund.id).length >= 4);
@@ -78,7 +73,7 @@ describe.each(variants)("refund events over $name", (variant) => {
       for (const event of events) {
         expect(event).toMatchObject({ aggregate: { type: "refund", id: refund.id }, livemode: false });
         // created_at is the change's time: the record's updated_at in the snapshot.
-        expect(event.created_at).toBe(event.data.object["updated_at"]);
+        expect(event.created_at).toBe((event.data.object as Record<string, unknown>)["updated_at"]);
       }
       expect(events[0]!.data.object).toEqual(refund);
       expect(events[3]!.data.object).toMatchObject({ refund_transaction_id: processing.refund_transaction_id, amount: 107.5 });

@@ -3,7 +3,7 @@ import {
   decideRefundOp,
   getTransactionForRefundOp,
   listRefundsOp,
-  recordRefundTransferStatusOp,
+  simulateRefundTransferOp,
   requestRefundOp,
   startRefundTransferOp,
   type MerchantPrincipal,
@@ -212,10 +212,12 @@ describe.each(variants)("refund requests and decisions over $name", (variant) =>
 
     it("answers internal operations only to services", async () => {
       const t = await h.transaction(merchant, "completed");
-      const status = { refund_id: "rfd_00000000000000000000000000000000", attempt: 1, transfer_id: "x", status: "completed" as const };
-      expect(await codeOf(h.client.call(recordRefundTransferStatusOp, status, as(t.user)))).toBe("permission_denied");
-      expect(await codeOf(h.client.call(recordRefundTransferStatusOp, status, as(SERVICE)))).toBe("refund_not_found");
-      const start = { refund_id: status.refund_id, attempt: 1, transaction_uuid: t.uuid, amount_cents: 1, currency: "USD" };
+      // A payout's outcome is never told over RPC (payments' refund_payout.settled event says it);
+      // the sandbox simulation is the merchant's.
+      const simulation = { refund_transaction_id: "x", status: "completed" as const };
+      expect(await codeOf(h.client.call(simulateRefundTransferOp, simulation, as(t.user)))).toBe("permission_denied");
+      expect(await codeOf(h.client.call(simulateRefundTransferOp, simulation, as(merchant)))).toBe("transaction_not_found");
+      const start = { refund_id: "rfd_00000000000000000000000000000000", attempt: 1, transaction_uuid: t.uuid, amount_cents: 1, currency: "USD" };
       expect(await codeOf(h.client.call(startRefundTransferOp, start, as(merchant)))).toBe("permission_denied");
       expect(await codeOf(h.client.call(getTransactionForRefundOp, { transaction_uuid: t.uuid }, as(merchant)))).toBe("permission_denied");
       expect((await h.client.call(getTransactionForRefundOp, { transaction_uuid: t.uuid }, as(SERVICE))).amount_cents).toBe(10_750);

@@ -6,13 +6,13 @@ import {
   initiateRefundTransferOp,
   listTransactionsOp,
   requestRefundOp,
+  simulateRefundTransferOp,
   simulateTransferOp,
   startRefundTransferOp,
   type MerchantPrincipal,
-  type RefundRecord,
   type UserPrincipal,
 } from "@payrail/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { as, codeOf, SERVICE, startRefunds, type RefundsHarness } from "./support/refunds-harness.ts";
 
@@ -52,12 +52,14 @@ describe.each(variants)("refund transfers over $name", (variant) => {
   const record = async (t: { uuid: string; user: UserPrincipal }) =>
     (await h.client.call(listTransactionsOp, { limit: 100 }, as(t.user))).find((r) => r.transaction_uuid === t.uuid)!;
   const checkout = (t: { checkoutId: string }) => h.client.call(getCheckoutOp, { checkout_id: t.checkoutId }, as(merchant));
+  /** The checkout follows payments' events asynchronously: its state is waited for, never slept on. */
+  const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 25 });
   const initiate = (id: string, who: Parameters<typeof as>[0] = merchant) =>
     h.client.call(initiateRefundTransferOp, { id, status: "approved" }, as(who), { timeoutMs: 15_000 });
   const transfersFor = (refundId: string) => h.store.collection<SandboxTransfer>("sandbox_transfers").find({ idempotencyKey: refundId });
   const allTransfers = () => uncheckedStore(h.store).collection("sandbox_transfers").countDocuments({});
   const simulate = (transferId: string, status: "completed" | "failed", who: MerchantPrincipal = merchant, failureCode?: string) =>
-    h.client.call(simulateTransferOp, { transaction_uuid: transferId, status, ...(failureCode ? { failure_code: failureCode } : {}) }, as(who)) as Promise<RefundRecord>;
+    h.client.call(simulateRefundTransferOp, { refund_transaction_id: transferId, status, ...(failureCode ? { failure_code: failureCode } : {}) }, as(who));
   const completedPayouts = async (refundId: string) => {
     const payouts = h.store.collection<{ _id: string; status: string }>("refund_transfers");
     return (await payouts.find({ _id: { $in: [refundId, `${refundId}-2`, `${refundId}-3`] } })).filter((p) => p.status === "completed").length;
@@ -214,36 +216,36 @@ describe.each(variants)("refund transfers over $name", (variant) => {
       const second = await ask(t, "67.50");
       const [a, b] = [await initiate(first.id), await initiate(second.id)];
       expect((await transfersFor(first.id))[0]?.amountCents).toBe(4_000);
-      expect(await checkout(t)).toMatchObject({ status: "paid", amount_refunded: 0 });
+      await eventually(async () => expect(await checkout(t)).toMatchObject({ status: "paid", amount_refunded: 0 }));
       await simulate(a.refund.refund_transaction_id!, "completed");
       expect((await record(t)).amount_refunded).toBe(40);
-      expect(await checkout(t)).toMatchObject({ status: "paid", amount_refunded: 40 });
+      await eventually(async () => expect(await checkout(t)).toMatchObject({ status: "paid", amount_refunded: 40 }));
       await simulate(b.refund.refund_transaction_id!, "completed");
       expect(await record(t)).toMatchObject({ transaction_status: "completed", amount_refunded: 107.5 });
-      expect(await checkout(t)).toMatchObject({ status: "refunded", amount_refunded: 107.5 });
+      await eventually(async () => expect(await checkout(t)).toMatchObject({ status: "refunded", amount_refunded: 107.5 }));
       // Repeating the reports changes nothing.
       await simulate(b.refund.refund_transaction_id!, "completed");
-      expect(await checkout(t)).toMatchObject({ status: "refunded", amount_refunded: 107.5 });
+      await eventually(async () => expect(await checkout(t)).toMatchObject({ status: "refunded", amount_refunded: 107.5 }));
     });
 
     it("refunds a subscription's charges like any other transaction's, a later charge of the same subscription included", async () => {
       const t = await h.transaction(merchant, "completed", { is_subscription: true, plan_type: "monthly" });
       const paid = await initiate((await ask(t, "7.50")).id);
       await simulate(paid.refund.refund_transaction_id!, "completed");
-      expect(await checkout(t)).toMatchObject({ status: "paid", subscription_status: "active", amount_refunded: 7.5 });
+      await eventually(async () => expect(await checkout(t)).toMatchObject({ status: "paid", subscription_status: "active", amount_refunded: 7.5 }));
       // A renewal: another record of the same subscription, written as payments writes one.
       const transactions = h.store.collection<Record<string, unknown> & { _id: string }>("transactions");
       const first = (await transactions.findOne({ _id: t.uuid }))!;
       const renewalUuid = `sc-${randomBytes(16).toString("hex")}`;
       const renewal: Record<string, unknown> & { _id: string } = { ...first, _id: renewalUuid, transaction_uuid: renewalUuid, id: Number(first["id"]) + 1_000_000, processor_transaction_id: crypto.randomUUID() };
-      for (const field of ["refundPayouts", "refundReservedCents", "amountRefundedCents"]) delete renewal[field];
+      for (const field of ["refundPayouts", "refundReservedCents", "amountRefundedCents", "_outbox", "outboxPending"]) delete renewal[field];
       await transactions.insertOne(renewal);
       const renewalRefund = await ask({ uuid: renewalUuid, user: t.user });
       expect(renewalRefund.amount).toBe(107.5);
       const back = await initiate(renewalRefund.id);
       expect(await simulate(back.refund.refund_transaction_id!, "completed")).toMatchObject({ status: "completed", transaction_uuid: renewalUuid });
       // The checkout adds it up; its status follows the first charge it names, which is not fully refunded.
-      expect(await checkout(t)).toMatchObject({ status: "paid", amount_refunded: 115 });
+      await eventually(async () => expect(await checkout(t)).toMatchObject({ status: "paid", amount_refunded: 115 }));
       expect((await record({ uuid: renewalUuid, user: t.user })).amount_refunded).toBe(107.5);
     });
 

@@ -14,6 +14,8 @@ import { RefundRejectedEvent } from "./refund-rejected.event.ts";
 import { RefundProcessingEvent } from "./refund-processing.event.ts";
 import { RefundCompletedEvent } from "./refund-completed.event.ts";
 import { RefundFailedEvent } from "./refund-failed.event.ts";
+import { PaymentMethodSavedEvent } from "./payment-method-saved.event.ts";
+import { RefundPayoutSettledEvent } from "./refund-payout-settled.event.ts";
 
 export * from "./domain-event.ts";
 export * from "./event-snapshots.ts";
@@ -32,6 +34,8 @@ export * from "./refund-rejected.event.ts";
 export * from "./refund-processing.event.ts";
 export * from "./refund-completed.event.ts";
 export * from "./refund-failed.event.ts";
+export * from "./payment-method-saved.event.ts";
+export * from "./refund-payout-settled.event.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.
@@ -55,14 +59,23 @@ const CATALOGUE = [
   RefundFailedEvent,
 ] as const;
 
-/** Any event of the catalogue: narrow it on `type` to get its `data` typed. */
-export const AnyDomainEvent = z.discriminatedUnion("type", CATALOGUE);
+/**
+ * Events services publish for each other only: they carry what one service's change means for
+ * another (no RPC call-backs), and are never listed in the events API or sent to webhooks.
+ */
+const INTERNAL = [PaymentMethodSavedEvent, RefundPayoutSettledEvent] as const;
+
+/** Any event, of the catalogue or internal: narrow it on `type` to get its `data` typed. */
+export const AnyDomainEvent = z.discriminatedUnion("type", [...CATALOGUE, ...INTERNAL]);
 export type AnyDomainEvent = z.infer<typeof AnyDomainEvent>;
 
 export type EventType = AnyDomainEvent["type"];
 
-/** Every event type, in catalogue order. */
+/** Every type of the catalogue (API.md §11: what merchants see), in catalogue order. */
 export const EVENT_TYPES: readonly EventType[] = CATALOGUE.map((schema) => schema.shape.type.value);
+
+/** The internal types, between services only. */
+export const INTERNAL_EVENT_TYPES: readonly EventType[] = INTERNAL.map((schema) => schema.shape.type.value);
 
 /** The event of type `T`. */
 export type EventOf<T extends EventType> = Extract<AnyDomainEvent, { type: T }>;

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "@payrail/contracts";
+import { EVENT_TYPES, INTERNAL_EVENT_TYPES } from "@payrail/contracts";
 
 const PATTERN = /^(\*|#|[a-z_]+)(\.(\*|#|[a-z_]+))*$/;
 
@@ -22,13 +22,13 @@ function matchWords(pattern: string[], i: number, key: string[], j: number): boo
 }
 
 /**
- * Refuses a pattern that is malformed or matches no type of the catalogue: a typo would
- * otherwise subscribe to nothing, silently.
+ * Refuses a pattern that is malformed or matches no known type (of the catalogue or internal):
+ * a typo would otherwise subscribe to nothing, silently.
  */
 export function checkPatterns(patterns: readonly string[]): void {
   if (patterns.length === 0) throw new Error("subscribe needs at least one event type or pattern");
   for (const pattern of patterns) {
-    if (!PATTERN.test(pattern) || !EVENT_TYPES.some((type) => matchesTopic(pattern, type))) {
+    if (!PATTERN.test(pattern) || ![...EVENT_TYPES, ...INTERNAL_EVENT_TYPES].some((type) => matchesTopic(pattern, type))) {
       throw new Error(`"${pattern}" matches no event type of the catalogue`);
     }
   }

@@ -40,6 +40,10 @@ export class CheckoutRepository implements CheckoutsPort {
     return this.checkouts.findOne({ _id: checkoutId });
   }
 
+  findByNumber(number: number): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOne({ number });
+  }
+
   savePaymentMethod(checkoutId: string, at: string, event: DomainEvent): Promise<CheckoutRecord | null> {
     // The expected state sits in the filter, so of racing saves (or a transfer) the first wins.
     return this.checkouts.findOneAndUpdate(
@@ -54,7 +58,8 @@ export class CheckoutRepository implements CheckoutsPort {
 
   recordTransfer(checkoutId: string, transfer: TransferSummaryRecord, subscription: boolean, at: string): Promise<CheckoutRecord | null> {
     return this.checkouts.findOneAndUpdate(
-      { _id: checkoutId, status: "payment_method_saved" },
+      // Also from `open`: payments' payment_method.saved event may arrive after its transaction.created.
+      { _id: checkoutId, status: { $in: ["open", "payment_method_saved"] } },
       {
         $set: { status: "transfer_pending", transfer, ...(subscription ? { subscriptionStatus: "active" } : {}), updatedAt: at },
         $inc: { version: 1 },

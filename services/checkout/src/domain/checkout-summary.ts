@@ -8,7 +8,7 @@ export function toCheckoutSummary(checkout: CheckoutRecord): CheckoutSummary {
     number: checkout.number,
     merchant_id: checkout.merchantId,
     status: checkout.status,
-    amount: checkout.amountCents.total,
+    amount_cents: checkout.amountCents.total,
     currency: checkout.currency,
     is_subscription: checkout.isSubscription,
   };

@@ -5,9 +5,9 @@ import { checkoutNotFound } from "./get-checkout.use-case.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 
 /**
- * The checkout's transfer started: one conditional write from `payment_method_saved`. A retry
- * by payments after a crash finds the same transfer recorded and answers the same; a checkout
- * in any other state, or naming another transfer, is a conflict.
+ * The checkout's transfer started (payments' transaction.created): one conditional write from
+ * `open` or `payment_method_saved`. A redelivered event finds the same transfer recorded and
+ * answers the same; a checkout in any other state, or naming another transfer, is a conflict.
  */
 export async function recordTransfer(
   deps: { checkouts: CheckoutsPort },

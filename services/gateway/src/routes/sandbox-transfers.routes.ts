@@ -1,4 +1,4 @@
-import { simulateTransferOp, SimulateTransferBody } from "@payrail/contracts";
+import { RefundRecord, simulateRefundTransferOp, simulateTransferOp, SimulateTransferBody, TransactionRecord } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,7 +9,9 @@ import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
 /**
  * Sandbox only (API.md §8): complete or fail one of the merchant's pending transfers. The path
- * takes a transaction_uuid, or a refund's refund_transaction_id (then the refund record answers).
+ * takes a transaction_uuid (`sc-…`: payments answers the transaction record), or a refund's
+ * refund_transaction_id (the provider's transfer id: the refunds service applies the payout's
+ * outcome and answers the refund record).
  */
 export async function sandboxTransfersRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -22,9 +24,13 @@ export async function sandboxTransfersRoutes(app: FastifyInstance, ctx: GatewayC
         headers: ApiKeyHeader,
         params: z.object({ transaction_uuid: z.string().min(1).max(64) }),
         body: SimulateTransferBody,
-        response: { 200: simulateTransferOp.response, ...errorResponses },
+        response: { 200: z.union([TransactionRecord, RefundRecord]), ...errorResponses },
       },
     },
-    (request) => callService(ctx, request, simulateTransferOp, { ...request.body, transaction_uuid: request.params.transaction_uuid }),
+    (request) => {
+      const id = request.params.transaction_uuid;
+      if (id.startsWith("sc-")) return callService(ctx, request, simulateTransferOp, { ...request.body, transaction_uuid: id });
+      return callService(ctx, request, simulateRefundTransferOp, { ...request.body, refund_transaction_id: id });
+    },
   );
 }

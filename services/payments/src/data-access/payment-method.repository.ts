@@ -1,19 +1,24 @@
-import type { Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
 import type { PaymentMethodRecord } from "../domain/payment-method.entity.ts";
 import type { PaymentMethodsPort } from "../domain/ports/payment-methods.port.ts";
+
+export const PAYMENT_METHODS_COLLECTION = "payment_methods";
 
 /** Payment methods, one per checkout (`_id` = checkout id); the access token arrives sealed. */
 export class PaymentMethodRepository implements PaymentMethodsPort {
   constructor(private readonly store: Store) {}
 
   private get methods() {
-    return this.store.collection<PaymentMethodRecord>("payment_methods");
+    return this.store.collection<PaymentMethodRecord>(PAYMENT_METHODS_COLLECTION);
   }
 
-  async save(record: PaymentMethodRecord): Promise<void> {
-    const { _id, createdAt, ...fields } = record;
-    // One upsert: a re-link replaces the account and token but keeps the first createdAt.
-    await this.methods.findOneAndUpdate({ _id }, { $set: fields, $setOnInsert: { createdAt } }, { upsert: true });
+  async save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, event: DomainEvent): Promise<boolean> {
+    if (!previous) return insertIfAbsent(this.methods, insertWithEvents(record, [event]));
+    // A re-link replaces the account and token but keeps the first createdAt.
+    const { _id, createdAt: _first, ...fields } = record;
+    // `null` also matches the missing version of a method saved before events.
+    return (await this.methods.findOneAndUpdate({ _id, version: previous.version ?? null }, withEvents({ $set: fields }, [event]))) !== null;
   }
 
   findByCheckout(checkoutId: string): Promise<PaymentMethodRecord | null> {

@@ -1,13 +1,16 @@
-import { insertOrGet, type Filter, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertOrGet, insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
 import type { TransactionsPort } from "../domain/ports/transactions.port.ts";
 import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
 
-/** Transaction records (`_id` = transaction_uuid). */
+export const TRANSACTIONS_COLLECTION = "transactions";
+
+/** Transaction records (`_id` = transaction_uuid); their events travel in their outbox. */
 export class TransactionRepository implements TransactionsPort {
   constructor(private readonly store: Store) {}
 
   private get transactions() {
-    return this.store.collection<TransactionDoc>("transactions");
+    return this.store.collection<TransactionDoc>(TRANSACTIONS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -20,8 +23,8 @@ export class TransactionRepository implements TransactionsPort {
     return this.store.nextSequence("transaction_id");
   }
 
-  async insertOnce(doc: TransactionDoc): Promise<TransactionDoc> {
-    return (await insertOrGet(this.transactions, doc)).doc;
+  insertOnce(doc: TransactionDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: TransactionDoc }> {
+    return insertOrGet(this.transactions, insertWithEvents(doc, [event]));
   }
 
   findByUuid(transactionUuid: string): Promise<TransactionDoc | null> {
@@ -41,13 +44,14 @@ export class TransactionRepository implements TransactionsPort {
 
   settle(
     transactionUuid: string,
-    status: Exclude<TransactionStatus, "pending">,
-    error: string | null,
-    at: string,
+    expectedVersion: number | undefined,
+    change: { status: Exclude<TransactionStatus, "pending">; error: string | null; at: string },
+    event: DomainEvent,
   ): Promise<TransactionDoc | null> {
     return this.transactions.findOneAndUpdate(
-      { _id: transactionUuid, transaction_status: "pending" },
-      { $set: { transaction_status: status, error, updated_at: at } },
+      // `null` also matches the missing version of a record written before events.
+      { _id: transactionUuid, transaction_status: "pending", version: expectedVersion ?? null },
+      withEvents({ $set: { transaction_status: change.status, error: change.error, updated_at: change.at, version: (expectedVersion ?? 0) + 1 } }, [event]),
     );
   }
 
@@ -60,22 +64,23 @@ export class TransactionRepository implements TransactionsPort {
         // `null` also matches the missing sum of a record no payout touched yet.
         $or: [{ refundReservedCents: null }, { refundReservedCents: { $lte: amountCents - cents } }],
       },
-      { $set: { [payout]: "live" }, $inc: { refundReservedCents: cents } },
+      // Counted in `version` (no event), so a change that writes one sees this one happened.
+      { $set: { [payout]: "live" }, $inc: { refundReservedCents: cents, version: 1 } },
     );
   }
 
   settlePayout(
     transactionUuid: string,
-    payoutId: string,
-    cents: number,
-    outcome: "failed" | "completed",
+    expectedVersion: number | undefined,
+    payout: { id: string; cents: number; outcome: "failed" | "completed" },
     at: string,
+    event: DomainEvent,
   ): Promise<TransactionDoc | null> {
-    const payout = `refundPayouts.${payoutId}`;
-    const sum: Record<string, number> = outcome === "failed" ? { refundReservedCents: -cents } : { amountRefundedCents: cents };
+    const field = `refundPayouts.${payout.id}`;
+    const sum: Record<string, number> = payout.outcome === "failed" ? { refundReservedCents: -payout.cents } : { amountRefundedCents: payout.cents };
     return this.transactions.findOneAndUpdate(
-      { _id: transactionUuid, [payout]: "live" },
-      { $set: { [payout]: outcome, updated_at: at }, $inc: sum },
+      { _id: transactionUuid, [field]: "live", version: expectedVersion ?? null },
+      withEvents({ $set: { [field]: payout.outcome, updated_at: at, version: (expectedVersion ?? 0) + 1 }, $inc: sum }, [event]),
     );
   }
 }

@@ -1,13 +1,16 @@
-import { insertOrGet, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertOrGet, withEvents, type Store } from "@payrail/store";
 import type { TransferAttemptsPort } from "../domain/ports/transfer-attempts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "../domain/transfer-attempt.entity.ts";
 
-/** Transfer attempts, one per checkout (`_id` = checkout id). */
+export const TRANSFER_ATTEMPTS_COLLECTION = "transfer_attempts";
+
+/** Transfer attempts, one per checkout (`_id` = checkout id); a subscription's events travel in their outbox. */
 export class TransferAttemptRepository implements TransferAttemptsPort {
   constructor(private readonly store: Store) {}
 
   private get attempts() {
-    return this.store.collection<TransferAttemptRecord>("transfer_attempts");
+    return this.store.collection<TransferAttemptRecord>(TRANSFER_ATTEMPTS_COLLECTION);
   }
 
   async findOrCreate(record: TransferAttemptRecord): Promise<TransferAttemptRecord> {
@@ -28,6 +31,13 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
 
   saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { ...progress, updatedAt: at } });
+  }
+
+  cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate(
+      { _id: checkoutId, isSubscription: true, subscriptionCancelledAt: null },
+      withEvents({ $set: { subscriptionCancelledAt: at, subscriptionVersion: version, updatedAt: at } }, [event]),
+    );
   }
 
   async releaseLease(checkoutId: string, leaseId: string): Promise<void> {

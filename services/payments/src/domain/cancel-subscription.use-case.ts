@@ -1,15 +1,20 @@
 import { AppError, type UserPrincipal } from "@payrail/contracts";
-import type { CheckoutsPort, RequestMeta } from "./ports/checkouts.port.ts";
+import { nowIso } from "@payrail/runtime";
+import { subscriptionCancelledEvent, type PaymentEventsDeps } from "./payment-events.ts";
+import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 
 /**
  * Subscription Cancel: the consumer names one of their own subscription's records; the
- * checkout's subscription becomes `cancelled`. Another user's record is as absent as an
- * unknown one; repeating answers the same. The records' transaction_status stays as it is:
- * cancelling stops future charges, it does not undo a transfer.
+ * subscription (kept on the checkout's transfer attempt) becomes cancelled in one conditional
+ * write with its subscription.cancelled event, which the checkout follows. Another user's
+ * record is as absent as an unknown one; repeating answers the same and writes nothing. The
+ * records' transaction_status stays as it is: cancelling stops future charges, it does not
+ * undo a transfer.
  */
 export async function cancelSubscription(
-  deps: { transactions: TransactionsPort; checkouts: CheckoutsPort },
+  deps: PaymentEventsDeps & { transactions: Pick<TransactionsPort, "findByUuid">; attempts: Pick<TransferAttemptsPort, "find" | "cancelSubscription"> },
   meta: RequestMeta,
   user: UserPrincipal,
   transactionUuid: string,
@@ -23,6 +28,16 @@ export async function cancelSubscription(
       param: "subscription_transaction_uuid",
     });
   }
-  await deps.checkouts.cancelSubscription(meta, transaction.checkoutRef);
+  const attempt = await deps.attempts.find(transaction.checkoutRef);
+  if (attempt && !attempt.subscriptionCancelledAt) {
+    const at = nowIso();
+    const version = (attempt.subscriptionVersion ?? 0) + 1;
+    const event = subscriptionCancelledEvent(
+      { checkoutId: attempt._id, merchantId: attempt.merchantId, transactionUuid: attempt.transactionUuid, version },
+      at,
+      deps.livemode,
+    );
+    if (await deps.attempts.cancelSubscription(attempt._id, at, version, event)) deps.events.written();
+  }
   return { message: `user ${user.phone} is unsubscribed` };
 }

@@ -13,7 +13,7 @@ const LINKABLE: readonly CheckoutStatus[] = ["open", "payment_method_saved"];
  * racing consumers exactly one wins and the others get 409 `checkout_claimed`.
  */
 export async function claimCheckout(
-  deps: { checkouts: CheckoutsPort; claims: ClaimsPort },
+  deps: { checkouts: Pick<CheckoutsPort, "verifyLinkToken">; claims: ClaimsPort },
   meta: RequestMeta,
   user: UserPrincipal,
   checkoutId: string,

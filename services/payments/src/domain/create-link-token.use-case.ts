@@ -10,7 +10,7 @@ import type { ClaimsPort } from "./ports/claims.port.ts";
  * gets a bank-linking token from the bank-data provider to open its account picker with.
  */
 export async function createLinkToken(
-  deps: { checkouts: CheckoutsPort; claims: ClaimsPort; bankData: BankDataPort; logger: Logger },
+  deps: { checkouts: Pick<CheckoutsPort, "verifyLinkToken">; claims: ClaimsPort; bankData: BankDataPort; logger: Logger },
   meta: RequestMeta,
   user: UserPrincipal,
   input: { checkout_id: string; link_token: string },

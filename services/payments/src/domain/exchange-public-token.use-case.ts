@@ -1,26 +1,35 @@
-import type { UserPrincipal } from "@payrail/contracts";
+import { AppError, type UserPrincipal } from "@payrail/contracts";
 import { nowIso, type Logger } from "@payrail/runtime";
 import { claimCheckout } from "./claim-checkout.ts";
+import { paymentMethodSavedEvent, type PaymentEventsDeps } from "./payment-events.ts";
+import type { PaymentMethodRecord } from "./payment-method.entity.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
 import type { CheckoutsPort, RequestMeta } from "./ports/checkouts.port.ts";
 import type { ClaimsPort } from "./ports/claims.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { SecretBox } from "./secret-box.ts";
 
 export const PAYMENT_METHOD_SAVED = "Payment method saved";
 
+/** Saves that lose to a racing save of the same checkout read again; a few at most. */
+const TRIES = 3;
+
 /**
  * Exchange Public Token, in an order that never leaves half a payment method behind:
  * 1. the same checks as Create Link Token (link token, linkable, this consumer's claim);
- * 2. the exchange at the provider: a used or expired public token fails here, before any write;
- * 3. the payment method, its access token sealed, replaces any earlier one of the checkout;
- * 4. the checkout moves to `payment_method_saved`, so it never names a method that is not stored.
+ * 2. once a transfer started the method can no longer change (409 `checkout_closed`);
+ * 3. the exchange at the provider: a used or expired public token fails here, before any write;
+ * 4. the payment method, its access token sealed, replaces any earlier one of the checkout, in
+ *    one write with the payment_method.saved event by which the checkout moves to
+ *    `payment_method_saved` (a subscriber: no call back).
  */
 export async function exchangePublicToken(
-  deps: {
-    checkouts: CheckoutsPort;
+  deps: PaymentEventsDeps & {
+    checkouts: Pick<CheckoutsPort, "verifyLinkToken">;
     claims: ClaimsPort;
     paymentMethods: PaymentMethodsPort;
+    attempts: Pick<TransferAttemptsPort, "find">;
     bankData: BankDataPort;
     secretBox: SecretBox;
     logger: Logger;
@@ -30,9 +39,13 @@ export async function exchangePublicToken(
   input: { checkout_id: string; link_token: string; public_token: string; bankdata_account_id: string },
 ): Promise<{ message: string }> {
   const checkout = await claimCheckout(deps, meta, user, input.checkout_id, input.link_token);
+  // The transfer attempt took its own copy of the method when it started: a later one would never be used.
+  if (await deps.attempts.find(checkout.id)) {
+    throw new AppError("checkout_closed", `checkout ${checkout.id} has a transfer; its payment method can no longer change`, { param: "checkout_id" });
+  }
   const item = await deps.bankData.exchangePublicToken(input.public_token);
   const now = nowIso();
-  await deps.paymentMethods.save({
+  const method: PaymentMethodRecord = {
     _id: checkout.id,
     checkoutNumber: checkout.number,
     merchantId: checkout.merchant_id,
@@ -44,8 +57,15 @@ export async function exchangePublicToken(
     accessTokenSealed: deps.secretBox.seal(item.accessToken, checkout.id),
     createdAt: now,
     updatedAt: now,
-  });
-  await deps.checkouts.markPaymentMethodSaved(meta, checkout.id);
+  };
+  for (let i = 0; ; i++) {
+    const previous = await deps.paymentMethods.findByCheckout(checkout.id);
+    const version = (previous?.version ?? 0) + 1;
+    const event = paymentMethodSavedEvent(checkout.id, checkout.merchant_id, version, now, deps.livemode);
+    if (await deps.paymentMethods.save({ ...method, version }, previous, event)) break;
+    if (i + 1 >= TRIES) throw new AppError("transfer_in_progress", `the payment method of checkout ${checkout.id} is being saved by another call; retry shortly`, { retryAfter: 1 });
+  }
+  deps.events.written();
   deps.logger.info({ requestId: meta.requestId, checkoutId: checkout.id, itemId: item.itemId }, "payment method saved");
   return { message: PAYMENT_METHOD_SAVED };
 }

@@ -53,8 +53,9 @@ export async function getProcessorToken(
 
 /** The first call for a checkout fixes what will be transferred, and from where to where. */
 async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary): Promise<TransferAttemptRecord> {
-  if (checkout.status !== "payment_method_saved") {
-    if (checkout.status === "open") throw paymentMethodMissing(checkout.id);
+  // The checkout learns of a saved payment method from payments' event, so it may still say
+  // `open` for a moment after the exchange answered: payments' own record is what counts.
+  if (checkout.status !== "payment_method_saved" && checkout.status !== "open") {
     throw new AppError("checkout_closed", `checkout ${checkout.id} is ${checkout.status}`, { param: "checkout_id" });
   }
   const method = await deps.paymentMethods.findByCheckout(checkout.id);
@@ -72,7 +73,7 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
     userId: method.userId,
     userPhone: method.userPhone,
     checkoutNumber: checkout.number,
-    amountCents: checkout.amount,
+    amountCents: checkout.amount_cents,
     currency: checkout.currency,
     isSubscription: checkout.is_subscription,
     transactionUuid: prefixedHexId("sc-"),

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
-import type { TransferDeps } from "./transfer.deps.ts";
+import type { WebhookDeps } from "./transfer.deps.ts";
 
 /**
  * A transfer provider's webhook: signed with HMAC-SHA256 over the exact raw body (checked
@@ -9,7 +9,7 @@ import type { TransferDeps } from "./transfer.deps.ts";
  * Events about other things (customers, funding sources) are acknowledged and ignored.
  */
 export async function handleTransferWebhook(
-  deps: TransferDeps,
+  deps: WebhookDeps,
   meta: RequestMeta,
   input: { raw_body: string; signature: string | null },
 ): Promise<{ received: true; duplicate: boolean }> {

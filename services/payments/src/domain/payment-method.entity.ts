@@ -1,3 +1,5 @@
+import type { OutboxFields } from "@payrail/store";
+
 /** The first consumer to use a checkout holds it (`_id` is the checkout id: one claim each). */
 export interface ClaimRecord {
   _id: string;
@@ -6,7 +8,7 @@ export interface ClaimRecord {
 }
 
 /** The consumer's bank account for one checkout (`_id` is the checkout id). */
-export interface PaymentMethodRecord {
+export interface PaymentMethodRecord extends OutboxFields {
   _id: string;
   checkoutNumber: number;
   merchantId: string;
@@ -21,4 +23,6 @@ export interface PaymentMethodRecord {
   accessTokenSealed: string;
   createdAt: string;
   updatedAt: string;
+  /** Counts the saves (1 for the first): its payment_method.saved events' version. Absent before events. */
+  version?: number;
 }

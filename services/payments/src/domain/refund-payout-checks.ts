@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { TransactionDoc } from "./transaction.entity.ts";
-import type { TransferDeps } from "./transfer.deps.ts";
+import type { RefundPayoutDeps } from "./transfer.deps.ts";
 
 /**
  * The transaction a payout is asked for, if money may go back: it exists, its transfer
@@ -8,7 +8,7 @@ import type { TransferDeps } from "./transfer.deps.ts";
  * and not above its amount.
  */
 export async function settledTransaction(
-  deps: Pick<TransferDeps, "transactions">,
+  deps: Pick<RefundPayoutDeps, "transactions">,
   input: { transaction_uuid: string; amount_cents: number; currency: string },
 ): Promise<TransactionDoc> {
   const transaction = await deps.transactions.findByUuid(input.transaction_uuid);
@@ -27,7 +27,7 @@ export async function settledTransaction(
  * transfer, swapped. Records written before the transaction kept them find them on the
  * checkout's transfer attempt.
  */
-export async function refundPayoutEnds(deps: Pick<TransferDeps, "attempts">, transaction: TransactionDoc): Promise<{ merchant: string; consumer: string }> {
+export async function refundPayoutEnds(deps: Pick<RefundPayoutDeps, "attempts">, transaction: TransactionDoc): Promise<{ merchant: string; consumer: string }> {
   if (transaction.sourceFundingSource && transaction.destinationFundingSource) {
     return { merchant: transaction.destinationFundingSource, consumer: transaction.sourceFundingSource };
   }

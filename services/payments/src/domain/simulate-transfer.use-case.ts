@@ -1,57 +1,64 @@
-import { AppError, type MerchantPrincipal, type RefundRecord, type TransactionRecord } from "@payrail/contracts";
+import { AppError, type MerchantPrincipal, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
 import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import { toTransactionRecord } from "./transaction.entity.ts";
-import type { TransferDeps } from "./transfer.deps.ts";
+import type { SimulateDeps } from "./transfer.deps.ts";
+
+type Simulation = { status: "completed" | "failed"; failure_code?: string | undefined };
 
 /**
  * Sandbox: the merchant completes or fails one of its own pending transfers. The simulator
  * moves the sandbox transfer; the status then travels the webhook path (re-read, conditional
- * moves), so the sandbox exercises exactly the code live webhooks run. A refund's transfer is
- * simulated the same way, by its `refund_transaction_id` in place of the transaction_uuid.
+ * moves, events), so the sandbox exercises exactly the code live webhooks run.
  */
 export async function simulateTransfer(
-  deps: TransferDeps,
+  deps: SimulateDeps,
   meta: RequestMeta,
   merchant: MerchantPrincipal,
-  input: SimulateInput,
-): Promise<TransactionRecord | RefundRecord> {
-  if (!deps.simulator) throw new AppError("route_not_found", "transfer simulations exist in sandbox mode only");
+  input: Simulation & { transaction_uuid: string },
+): Promise<TransactionRecord> {
+  const simulator = sandboxOnly(deps);
   const transaction = await deps.transactions.findByUuid(input.transaction_uuid);
-  if (!transaction) return simulateRefundTransfer(deps, meta, merchant, input);
-  if (transaction.merchantId !== merchant.merchantId) {
+  if (!transaction || transaction.merchantId !== merchant.merchantId) {
     throw new AppError("transaction_not_found", `no transaction ${input.transaction_uuid}`, { param: "transaction_uuid" });
   }
-  const { event } = await deps.simulator.simulate(transaction.processor_transaction_id, {
-    status: input.status,
-    ...(input.failure_code ? { failureCode: input.failure_code } : {}),
-  });
+  const { event } = await simulator.simulate(transaction.processor_transaction_id, simulation(input));
   // No event: the transfer was already final before any status was ever reported; nothing to apply.
   if (event) await applyTransferStatus(deps, meta, event);
   return toTransactionRecord((await deps.transactions.findByUuid(transaction._id)) ?? transaction);
 }
 
-type SimulateInput = { transaction_uuid: string; status: "completed" | "failed"; failure_code?: string | undefined };
-
-/** The refund transfer with this provider id, of this merchant's refunds; answers the refund. */
-async function simulateRefundTransfer(
-  deps: TransferDeps,
+/**
+ * Sandbox: the same for a refund's payout, named by its transfer id (the refund's
+ * `refund_transaction_id`), of this merchant's refunds. Answers the payout's outcome (the
+ * refunds service, which asked, moves the refund by it; the refund_payout.settled event says
+ * the same to every subscriber).
+ */
+export async function simulateRefundPayout(
+  deps: SimulateDeps,
   meta: RequestMeta,
   merchant: MerchantPrincipal,
-  input: SimulateInput,
-): Promise<RefundRecord> {
-  const record = await deps.refundTransfers.findByTransferId(input.transaction_uuid);
+  input: Simulation & { transfer_id: string },
+): Promise<RefundPayoutSnapshot> {
+  const simulator = sandboxOnly(deps);
+  const record = await deps.refundTransfers.findByTransferId(input.transfer_id);
   if (!record?.transferId || record.merchantId !== merchant.merchantId) {
-    throw new AppError("transaction_not_found", `no transaction or refund transfer ${input.transaction_uuid}`, { param: "transaction_uuid" });
+    throw new AppError("transaction_not_found", `no refund transfer ${input.transfer_id}`, { param: "transaction_uuid" });
   }
-  const { event } = await deps.simulator!.simulate(record.transferId, {
-    status: input.status,
-    ...(input.failure_code ? { failureCode: input.failure_code } : {}),
-  });
+  const { event } = await simulator.simulate(record.transferId, simulation(input));
   const applied = event ? await applyTransferStatus(deps, meta, event) : null;
-  // A repeated simulation (its event applied before) still answers the refund as it is now.
-  const refund = applied?.refund ?? (await applyRefundTransferStatus(deps, meta, record));
-  if (!refund) throw new Error(`refund transfer ${record.transferId} is still pending after its simulation`);
-  return refund;
+  // A repeated simulation (its event applied before) still answers the payout as it is now.
+  const outcome = applied?.payout ?? (await applyRefundTransferStatus(deps, meta, record));
+  if (!outcome) throw new Error(`refund transfer ${record.transferId} is still pending after its simulation`);
+  return outcome;
+}
+
+function sandboxOnly(deps: SimulateDeps) {
+  if (!deps.simulator) throw new AppError("route_not_found", "transfer simulations exist in sandbox mode only");
+  return deps.simulator;
+}
+
+function simulation(input: Simulation) {
+  return { status: input.status, ...(input.failure_code ? { failureCode: input.failure_code } : {}) };
 }

@@ -4,7 +4,7 @@ import { TransferRefused } from "./ports/transfer.port.ts";
 import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts";
 import { refundPayoutEnds, settledTransaction } from "./refund-payout-checks.ts";
 import { settleRefundPayout } from "./settle-refund-payout.ts";
-import type { TransferDeps } from "./transfer.deps.ts";
+import type { RefundPayoutDeps } from "./transfer.deps.ts";
 
 export type StartedPayout = { status: "pending"; transfer_id: string } | { status: "failed"; failure_code: string; failure_reason: string };
 
@@ -19,7 +19,7 @@ export type StartedPayout = { status: "pending"; transfer_id: string } | { statu
  * send back more than it, whatever the refunds service asks.
  */
 export async function startRefundTransfer(
-  deps: TransferDeps,
+  deps: RefundPayoutDeps,
   meta: RequestMeta,
   input: { refund_id: string; attempt: number; transaction_uuid: string; amount_cents: number; currency: string },
 ): Promise<StartedPayout> {
@@ -78,20 +78,21 @@ export async function startRefundTransfer(
     // Any other failure may not be final (no answer came): the next call retries with the same key.
     if (!(err instanceof TransferRefused)) throw err;
     const failure = { code: err.providerCode ?? "refused", reason: err.message };
-    await settleRefundPayout(deps, meta, record, "failed", failure);
+    await settleRefundPayout(deps, record, "failed", failure);
     deps.logger.warn({ requestId: meta.requestId, refundId: record.refundId, attempt: record.attempt, failureCode: failure.code }, "refund transfer refused");
     return { status: "failed", failure_code: failure.code, failure_reason: failure.reason };
   }
 }
 
 /** What a payout that got as far as the provider answers: its transfer, or its refusal; null before. */
-async function answerOf(deps: TransferDeps, payout: RefundTransferRecord, transactionUuid: string): Promise<StartedPayout | null> {
+async function answerOf(deps: RefundPayoutDeps, payout: RefundTransferRecord, transactionUuid: string): Promise<StartedPayout | null> {
   if (payout.transactionUuid !== transactionUuid) {
     throw new AppError("parameter_invalid", `refund ${payout.refundId} belongs to another transaction`, { param: "refund_id" });
   }
   if (payout.transferId) return { status: "pending", transfer_id: payout.transferId };
   if (payout.status === "pending") return null;
   // Refused: also frees the transaction's count again, should the call that recorded it have died before.
-  await deps.transactions.settlePayout(payout.transactionUuid, payout._id, payout.amountCents, "failed", deps.now().toISOString());
-  return { status: "failed", failure_code: payout.failureCode ?? "refused", failure_reason: payout.failureReason ?? "The transfer provider refused the transfer" };
+  const failure = { code: payout.failureCode ?? "refused", reason: payout.failureReason ?? "The transfer provider refused the transfer" };
+  await settleRefundPayout(deps, payout, "failed", failure);
+  return { status: "failed", failure_code: failure.code, failure_reason: failure.reason };
 }

@@ -1,4 +1,5 @@
 import { centsToDecimal, type TransactionRecord } from "@payrail/contracts";
+import type { OutboxFields } from "@payrail/store";
 
 export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled";
 
@@ -6,7 +7,7 @@ export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled"
  * One transfer's record: the specification's subscription transaction log record (snake_case,
  * answered as is) plus what payments needs internally (camelCase, never answered).
  */
-export interface TransactionDoc {
+export interface TransactionDoc extends OutboxFields {
   /** The transaction_uuid. */
   _id: string;
   id: number;
@@ -46,6 +47,11 @@ export interface TransactionDoc {
   refundReservedCents?: number;
   /** Cents of the completed payouts: the record's `amount_refunded`. */
   amountRefundedCents?: number;
+  /**
+   * Counts the record's writes (1 when inserted): its events' `aggregate.version`, and what a
+   * change that writes an event expects in its filter. Absent on records from before events.
+   */
+  version?: number;
 }
 
 export type RefundPayoutState = "live" | "failed" | "completed";

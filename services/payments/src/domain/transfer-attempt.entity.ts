@@ -1,10 +1,12 @@
+import type { OutboxFields } from "@payrail/store";
+
 /**
  * The progress of moving one checkout's money (`_id` is the checkout id: one attempt per
  * checkout, ever). Each step's result is written here before the next step starts, so a call
  * that died half-way is resumed by the next one without repeating a finished step; the lease
  * lets one call at a time work on it.
  */
-export interface TransferAttemptRecord {
+export interface TransferAttemptRecord extends OutboxFields {
   _id: string;
   merchantId: string;
   userId: string;
@@ -35,6 +37,12 @@ export interface TransferAttemptRecord {
   leaseUntil: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * A subscription checkout's subscription is the attempt's too (one per checkout): when the
+   * consumer cancelled it, and its changes so far (the subscription events' version).
+   */
+  subscriptionCancelledAt?: string;
+  subscriptionVersion?: number;
 }
 
 /** Fields a step may write (never the identity of the attempt). */

@@ -1,12 +1,14 @@
 import { AppError } from "@payrail/contracts";
+import { transactionEvent } from "./payment-events.ts";
 import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
 
 /**
- * The three steps of the specification plus the two records that follow, for an attempt this
- * call holds the lease on. A step already recorded is skipped; a step's provider call carries
+ * The three steps of the specification plus the record that follows (with its
+ * transaction.created event, which the checkout follows), for an attempt this call holds the
+ * lease on. A step already recorded is skipped; a step's provider call carries
  * an idempotency key derived from the attempt, so even a step whose result was lost (a crash
  * between the provider's answer and our write) is deduplicated by the provider.
  */
@@ -56,17 +58,11 @@ export async function runTransferSteps(
   }
   // Look first so a resumed call does not draw (and waste) another sequential id.
   if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
-    await deps.transactions.insertOnce(transactionDoc(a, await deps.transactions.nextId()));
+    const doc = transactionDoc(a, await deps.transactions.nextId());
+    // Only the insert that wins carries the event: a racing or resumed call writes nothing.
+    if ((await deps.transactions.insertOnce(doc, transactionEvent(doc, deps.livemode))).inserted) deps.events.written();
   }
   await deps.afterStep?.("transaction_record", a._id);
-  await deps.checkouts.recordTransfer(meta, a._id, {
-    transaction_uuid: a.transactionUuid,
-    processor_transaction_id: a.transferId!,
-    status: "pending",
-    amount: amountOf(a.amountCents),
-    currency: a.currency,
-    initiated_at: a.initiatedAt!,
-  });
   await save("completed", { completed: true });
   deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
   return a;
@@ -98,5 +94,6 @@ function transactionDoc(a: TransferAttemptRecord, id: number): TransactionDoc {
     currency: a.currency,
     sourceFundingSource: a.fundingSourceUrl!,
     destinationFundingSource: a.destinationFundingSource,
+    version: 1,
   };
 }

@@ -1,4 +1,4 @@
-import { getTransactionForRefundOp, startRefundTransferOp, type RefundableTransaction } from "@payrail/contracts";
+import { getTransactionForRefundOp, simulateRefundPayoutOp, startRefundTransferOp, type RefundableTransaction, type RefundPayoutSnapshot } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { PaymentsPort, RequestMeta, StartedPayout } from "../domain/ports/payments.port.ts";
 
@@ -32,5 +32,10 @@ export class PaymentsServiceClient implements PaymentsPort {
     return out.status === "pending"
       ? { status: "pending", transferId: out.transfer_id }
       : { status: "failed", failureCode: out.failure_code, failureReason: out.failure_reason };
+  }
+
+  simulateRefundPayout(meta: RequestMeta, input: { transfer_id: string; status: "completed" | "failed"; failure_code?: string }): Promise<RefundPayoutSnapshot> {
+    // As the merchant: payments checks the payout is theirs.
+    return this.transport.call(simulateRefundPayoutOp, input, meta);
   }
 }

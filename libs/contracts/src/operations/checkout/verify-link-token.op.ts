@@ -9,8 +9,8 @@ export const CheckoutSummary = z.object({
   number: z.number().int(),
   merchant_id: z.string(),
   status: CheckoutStatus,
-  /** Order total in integer cents. */
-  amount: z.number().int(),
+  /** Order total in integer cents (every HTTP `amount` is a decimal; this one is not). */
+  amount_cents: z.number().int(),
   currency: z.string(),
   is_subscription: z.boolean(),
 });

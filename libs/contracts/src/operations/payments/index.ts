@@ -5,6 +5,7 @@ export * from "./get-processor-token.op.ts";
 export * from "./list-transactions.op.ts";
 export * from "./cancel-subscription.op.ts";
 export * from "./simulate-transfer.op.ts";
+export * from "./simulate-refund-payout.op.ts";
 export * from "./handle-transfer-webhook.op.ts";
 export * from "./get-transaction-for-refund.op.ts";
 export * from "./start-refund-transfer.op.ts";

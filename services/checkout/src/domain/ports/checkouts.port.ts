@@ -16,6 +16,8 @@ export interface CheckoutsPort {
    * (a consumer holding the checkout's link token).
    */
   findById(checkoutId: string): Promise<CheckoutRecord | null>;
+  /** Any merchant's checkout by its sequential number (`checkout_id` of transaction records), for event subscribers. */
+  findByNumber(number: number): Promise<CheckoutRecord | null>;
   /**
    * One conditional write: `open` becomes `payment_method_saved`, counted in its `version`, with
    * `event` stored on it. Returns the updated checkout, or null when it is absent or not `open`,
@@ -25,10 +27,11 @@ export interface CheckoutsPort {
   /** A re-link: `payment_method_saved` stays so (only `updatedAt` moves); null in any other state. */
   relinkPaymentMethod(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
   /*
-   * The status changes below publish no event yet, but each counts in the checkout's `version`
-   * so the versions of the events it publishes stay in the order of its changes.
+   * The status changes below follow payments' events and publish none of their own (payments
+   * published them), but each counts in the checkout's `version` so the versions of the events
+   * it publishes stay in the order of its changes.
    */
-  /** `payment_method_saved` → `transfer_pending` with the transfer (and `active` for a subscription); else null. */
+  /** `open` or `payment_method_saved` → `transfer_pending` with the transfer (and `active` for a subscription); else null. */
   recordTransfer(checkoutId: string, transfer: TransferSummaryRecord, subscription: boolean, at: string): Promise<CheckoutRecord | null>;
   /** `transfer_pending` with this transfer → `paid` / `failed`; else null (final stays final). */
   recordTransferStatus(

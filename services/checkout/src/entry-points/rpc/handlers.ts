@@ -1,19 +1,17 @@
 import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
 import type { CheckoutDeps } from "./deps.ts";
-import { cancelSubscriptionHandler } from "./cancel-subscription.handler.ts";
 import { createCheckoutHandler } from "./create-checkout.handler.ts";
 import { getCheckoutSummaryHandler } from "./get-checkout-summary.handler.ts";
-import { recordTransferStatusHandler } from "./record-transfer-status.handler.ts";
-import { recordTransferHandler } from "./record-transfer.handler.ts";
-import { recordRefundHandler } from "./record-refund.handler.ts";
 import { generateLinkTokenHandler } from "./generate-link-token.handler.ts";
 import { getCheckoutHandler } from "./get-checkout.handler.ts";
 import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
-import { markPaymentMethodSavedHandler } from "./mark-payment-method-saved.handler.ts";
 import { verifyLinkTokenHandler } from "./verify-link-token.handler.ts";
 
-/** The checkout service's operations: its whole RPC surface in one list. */
+/**
+ * The checkout service's operations: its whole RPC surface in one list. Nobody reports a change
+ * of their own here: what payments does reaches the checkout as events (../events).
+ */
 export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
   return [
     createCheckoutHandler(deps),
@@ -21,12 +19,7 @@ export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
     listCheckoutsHandler(deps),
     generateLinkTokenHandler(deps),
     getCheckoutSummaryHandler(deps),
-    recordTransferHandler(deps),
-    recordTransferStatusHandler(deps),
-    recordRefundHandler(deps),
-    cancelSubscriptionHandler(deps),
     verifyLinkTokenHandler(deps),
-    markPaymentMethodSavedHandler(deps),
     handle(pingOp("checkout"), async () => {
       await deps.ping();
       return { service: "checkout", ok: true as const };

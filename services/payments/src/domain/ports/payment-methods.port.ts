@@ -1,7 +1,13 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { PaymentMethodRecord } from "../payment-method.entity.ts";
 
 /** The bank account saved for each checkout (one per checkout; a re-link replaces it). */
 export interface PaymentMethodsPort {
-  save(record: PaymentMethodRecord): Promise<void>;
+  /**
+   * Saves the method with its payment_method.saved event in one write: an insert when there was
+   * none (`previous` null), else a replacement conditional on `previous`'s version. False when a
+   * racing save got there first (nothing written).
+   */
+  save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, event: DomainEvent): Promise<boolean>;
   findByCheckout(checkoutId: string): Promise<PaymentMethodRecord | null>;
 }

@@ -1,16 +1,28 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { TransactionDoc, TransactionStatus } from "../transaction.entity.ts";
 
 /** Storage of transaction records. */
 export interface TransactionsPort {
   nextId(): Promise<number>;
-  /** Inserts; returns the existing record when one with this transaction_uuid is there already. */
-  insertOnce(doc: TransactionDoc): Promise<TransactionDoc>;
+  /**
+   * Inserts the record with the event of its creation (one write); returns the existing record
+   * when one with this transaction_uuid is there already (then nothing is written).
+   */
+  insertOnce(doc: TransactionDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: TransactionDoc }>;
   findByUuid(transactionUuid: string): Promise<TransactionDoc | null>;
   findByTransferId(transferId: string): Promise<TransactionDoc | null>;
   /** The user's records, newest first, optionally of one checkout (its number or `chk_` id). */
   listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]>;
-  /** `pending` → a final status, once; null when the record is no longer pending. */
-  settle(transactionUuid: string, status: Exclude<TransactionStatus, "pending">, error: string | null, at: string): Promise<TransactionDoc | null>;
+  /**
+   * `pending` → a final status with its event, in one conditional write on the status and on
+   * `version` (as read): null when the record is no longer pending or was written meanwhile.
+   */
+  settle(
+    transactionUuid: string,
+    expectedVersion: number | undefined,
+    change: { status: Exclude<TransactionStatus, "pending">; error: string | null; at: string },
+    event: DomainEvent,
+  ): Promise<TransactionDoc | null>;
   /**
    * Counts refund payout `payoutId` of `cents` against the transaction, in one conditional
    * write, unless its live and completed payouts would then exceed `amountCents`; null then, or
@@ -19,7 +31,14 @@ export interface TransactionsPort {
   reservePayout(transactionUuid: string, payoutId: string, cents: number, amountCents: number): Promise<TransactionDoc | null>;
   /**
    * A live payout failed (its cents no longer count) or completed (they add to the amount
-   * refunded), once: null when the payout is not live (settled already, or never counted).
+   * refunded), once, with its event, in one conditional write on the payout's state and on
+   * `version` (as read): null when the payout is not live or the record was written meanwhile.
    */
-  settlePayout(transactionUuid: string, payoutId: string, cents: number, outcome: "failed" | "completed", at: string): Promise<TransactionDoc | null>;
+  settlePayout(
+    transactionUuid: string,
+    expectedVersion: number | undefined,
+    payout: { id: string; cents: number; outcome: "failed" | "completed" },
+    at: string,
+    event: DomainEvent,
+  ): Promise<TransactionDoc | null>;
 }

@@ -1,3 +1,4 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { AttemptProgress, TransferAttemptRecord } from "../transfer-attempt.entity.ts";
 
 /** Storage of transfer attempts; every write below is one conditional write. */
@@ -12,6 +13,11 @@ export interface TransferAttemptsPort {
   acquireLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null>;
   /** Records a step's result, only while `leaseId` still holds the lease; null when it was lost. */
   saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null>;
+  /**
+   * The subscription is cancelled, with its subscription.cancelled event, in one conditional
+   * write: null when it was cancelled already (the event went out with the first).
+   */
+  cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null>;
   /** Gives the lease back (no-op when it was already taken over). */
   releaseLease(checkoutId: string, leaseId: string): Promise<void>;
 }

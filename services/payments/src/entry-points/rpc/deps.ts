@@ -1,8 +1,13 @@
+import type { CheckoutsPort } from "../../domain/ports/checkouts.port.ts";
 import type { ClaimsPort } from "../../domain/ports/claims.port.ts";
-import type { TransferDeps } from "../../domain/transfer.deps.ts";
+import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfer.deps.ts";
 
-/** What the payments handlers need, built by the composition root. */
-export interface PaymentsDeps extends TransferDeps {
+/**
+ * What the payments handlers need, built by the composition root: the union of what its use
+ * cases need (each handler passes the whole, each use case names only its part).
+ */
+export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, RefundPayoutDeps {
+  checkouts: CheckoutsPort;
   claims: ClaimsPort;
   /** Readiness: resolves when this service's database answers. */
   ping(): Promise<void>;

@@ -5,6 +5,7 @@ import { createLinkTokenHandler } from "./create-link-token.handler.ts";
 import { getProcessorTokenHandler } from "./get-processor-token.handler.ts";
 import { handleTransferWebhookHandler } from "./handle-transfer-webhook.handler.ts";
 import { listTransactionsHandler } from "./list-transactions.handler.ts";
+import { simulateRefundPayoutHandler } from "./simulate-refund-payout.handler.ts";
 import { simulateTransferHandler } from "./simulate-transfer.handler.ts";
 import type { PaymentsDeps } from "./deps.ts";
 import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
@@ -22,6 +23,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     listTransactionsHandler(deps),
     cancelSubscriptionHandler(deps),
     simulateTransferHandler(deps),
+    simulateRefundPayoutHandler(deps),
     handleTransferWebhookHandler(deps),
     getTransactionForRefundHandler(deps),
     startRefundTransferHandler(deps),

@@ -1,4 +1,4 @@
-import type { Principal, RefundableTransaction } from "@payrail/contracts";
+import type { Principal, RefundableTransaction, RefundPayoutSnapshot } from "@payrail/contracts";
 
 /** The request on whose behalf refunds asks: its id (and, where it matters, the caller). */
 export interface RequestMeta {
@@ -24,6 +24,12 @@ export interface PaymentsPort {
     meta: RequestMeta,
     input: { refundId: string; attempt: number; transactionUuid: string; amountCents: number; currency: string },
   ): Promise<StartedPayout>;
+  /**
+   * Sandbox only, on the merchant's behalf (`meta`): moves the refund payout with this transfer
+   * id to completed or failed and answers its outcome; AppError `transaction_not_found` when it
+   * is not one of this merchant's payouts.
+   */
+  simulateRefundPayout(meta: RequestMeta, input: { transfer_id: string; status: "completed" | "failed"; failure_code?: string }): Promise<RefundPayoutSnapshot>;
 }
 
 /** A payout as payments started it: its transfer, or the provider's refusal. */

@@ -6,17 +6,20 @@ import { initiateRefundTransferHandler } from "./initiate-refund-transfer.handle
 import { getMerchantRefundHandler } from "./get-merchant-refund.handler.ts";
 import { listMerchantRefundsHandler } from "./list-merchant-refunds.handler.ts";
 import { listRefundsHandler } from "./list-refunds.handler.ts";
-import { recordRefundTransferStatusHandler } from "./record-refund-transfer-status.handler.ts";
+import { simulateRefundTransferHandler } from "./simulate-refund-transfer.handler.ts";
 import { requestRefundHandler } from "./request-refund.handler.ts";
 
-/** The refunds service's operations: its whole RPC surface in one list. */
+/**
+ * The refunds service's operations: its whole RPC surface in one list. Payouts' outcomes arrive
+ * as payments' events (../events), never as calls.
+ */
 export function refundsHandlers(deps: RefundsDeps): HandlerEntry[] {
   return [
     requestRefundHandler(deps),
     listRefundsHandler(deps),
     decideRefundHandler(deps),
     initiateRefundTransferHandler(deps),
-    recordRefundTransferStatusHandler(deps),
+    simulateRefundTransferHandler(deps),
     listMerchantRefundsHandler(deps),
     getMerchantRefundHandler(deps),
     handle(pingOp("refunds"), async () => {

@@ -1,0 +1,37 @@
+import type { TransferSummaryRecord } from "./checkout.entity.ts";
+import type { CheckoutsPort } from "./ports/checkouts.port.ts";
+import { recordTransferStatus } from "./record-transfer-status.use-case.ts";
+import { recordTransfer } from "./record-transfer.use-case.ts";
+
+/** What the checkout reads of a transaction.* event's record (API.md §6). */
+export interface TransactionFacts {
+  /** The checkout's sequential number. */
+  checkout_id: number;
+  transaction_uuid: string;
+  processor_transaction_id: string;
+  amount: number;
+  transaction_status: "pending" | "completed" | "failed" | "cancelled";
+  transaction_date_time: string;
+}
+
+/**
+ * The checkout follows its transaction (payments' transaction.created / .completed / .failed):
+ * the transfer is recorded (`transfer_pending`) if it is not yet, then a final status moves it
+ * to `paid` or `failed`. Each step is a forward-only conditional write, so a redelivered event
+ * changes nothing and a .completed that overtook its .created still lands both.
+ */
+export async function followTransaction(deps: { checkouts: CheckoutsPort }, t: TransactionFacts): Promise<{ status: string } | null> {
+  const checkout = await deps.checkouts.findByNumber(t.checkout_id);
+  if (!checkout) throw new Error(`no checkout numbered ${t.checkout_id} for transaction ${t.transaction_uuid}`);
+  const transfer: TransferSummaryRecord = {
+    transaction_uuid: t.transaction_uuid,
+    processor_transaction_id: t.processor_transaction_id,
+    status: "pending",
+    amount: t.amount,
+    currency: checkout.currency,
+    initiated_at: t.transaction_date_time,
+  };
+  const recorded = await recordTransfer(deps, checkout._id, transfer);
+  if (t.transaction_status === "pending") return recorded;
+  return recordTransferStatus(deps, { checkout_id: checkout._id, transaction_uuid: t.transaction_uuid, status: t.transaction_status });
+}

@@ -1,0 +1,65 @@
+import { AppError, type AnyDomainEvent } from "@payrail/contracts";
+import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
+import { applyOnce, type Store } from "@payrail/store";
+import { cancelSubscription } from "../../domain/cancel-subscription.use-case.ts";
+import { followTransaction, type TransactionFacts } from "../../domain/follow-transaction.use-case.ts";
+import { markPaymentMethodSaved } from "../../domain/mark-payment-method-saved.use-case.ts";
+import { recordRefund } from "../../domain/record-refund.use-case.ts";
+import type { CheckoutDeps } from "../rpc/deps.ts";
+
+/** The events the checkout follows: what payments' changes mean for a checkout. */
+export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", "subscription.cancelled", "refund_payout.settled"] as const;
+
+/**
+ * The checkout service's event entry point: one queue (`checkout.events`), each event applied
+ * once per event id (applyOnce), and every change a forward-only conditional write, so a
+ * redelivered or reordered event is harmless. A throw is retried by the transport, then
+ * dead-lettered: used when an event arrived before the one it depends on (a cancellation before
+ * the subscription's first transfer was recorded).
+ */
+export async function subscribeCheckoutEvents(
+  transport: EventTransport,
+  store: Store,
+  deps: CheckoutDeps,
+  options?: SubscribeOptions,
+): Promise<void> {
+  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => applyOnce(store, "checkout", event.id, () => apply(deps, event)).then(() => {}), options);
+}
+
+async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {
+  switch (event.type) {
+    case "payment_method.saved":
+      return ignoreClosed(markPaymentMethodSaved(deps, event.data.object.checkout_id));
+    case "transaction.created":
+    case "transaction.completed":
+    case "transaction.failed":
+      // Payments' own record as the API shows it: the schema checks the ids and status only.
+      await followTransaction(deps, event.data.object as unknown as TransactionFacts);
+      return;
+    case "subscription.cancelled":
+      await cancelSubscription(deps, event.aggregate.id);
+      return;
+    case "refund_payout.settled": {
+      const payout = event.data.object;
+      if (payout.status !== "completed") return;
+      await recordRefund(deps, {
+        checkout_id: payout.checkout_id,
+        transaction_uuid: payout.transaction_uuid,
+        amount_refunded_cents: payout.amount_refunded_cents,
+        fully_refunded: payout.fully_refunded,
+      });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** A bank account saved after the transfer started changes nothing: the checkout has moved on. */
+async function ignoreClosed(saving: Promise<unknown>): Promise<void> {
+  try {
+    await saving;
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === "checkout_closed")) throw err;
+  }
+}

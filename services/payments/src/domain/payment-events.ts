@@ -1,0 +1,68 @@
+import type { DomainEvent, RefundPayoutSnapshot } from "@payrail/contracts";
+import { prefixedHexId } from "@payrail/runtime";
+import { toTransactionRecord, type TransactionDoc } from "./transaction.entity.ts";
+
+/**
+ * The events payments publishes, each built from its document as it is AFTER the change (the
+ * document about to be written), so the snapshot and version are what the same conditional
+ * write stores with it (the outbox, docs/events.md). `created_at` is the change's time.
+ */
+
+/** What the use cases that write events need: whether money is real, and a nudge for the relay. */
+export interface PaymentEventsDeps {
+  /** Whether this deployment moves real money (PROVIDERS=live): the events' `livemode`. */
+  livemode: boolean;
+  /** Told after every write that stored events, so they are published at once. */
+  events: { written(): void };
+}
+
+function envelope(type: DomainEvent["type"], aggregate: DomainEvent["aggregate"], merchantId: string, at: string, object: unknown, livemode: boolean): DomainEvent {
+  return { id: prefixedHexId("evt_"), type, created_at: at, aggregate, livemode, merchant_id: merchantId, data: { object } };
+}
+
+/** The catalogue's name for a transaction record reaching `status`. A cancelled transfer moved no money: `transaction.failed`. */
+export function transactionEventType(status: TransactionDoc["transaction_status"]): "transaction.created" | "transaction.completed" | "transaction.failed" {
+  if (status === "pending") return "transaction.created";
+  return status === "completed" ? "transaction.completed" : "transaction.failed";
+}
+
+/** transaction.created / .completed / .failed: the record as Get Subscription Details shows it. */
+export function transactionEvent(after: TransactionDoc, livemode: boolean): DomainEvent {
+  return envelope(
+    transactionEventType(after.transaction_status),
+    { type: "transaction", id: after._id, version: after.version ?? 1 },
+    after.merchantId,
+    after.updated_at,
+    toTransactionRecord(after),
+    livemode,
+  );
+}
+
+/** Internal: a checkout's payment method is saved (version = the method's saves so far). */
+export function paymentMethodSavedEvent(checkoutId: string, merchantId: string, version: number, at: string, livemode: boolean): DomainEvent {
+  return envelope("payment_method.saved", { type: "payment_method", id: checkoutId, version }, merchantId, at, { checkout_id: checkoutId, saved_at: at }, livemode);
+}
+
+/** Internal: a refund payout is final; the figures are the transaction's after it counted. */
+export function refundPayoutSettledEvent(after: TransactionDoc, payout: RefundPayoutSnapshot, livemode: boolean): DomainEvent {
+  return envelope("refund_payout.settled", { type: "transaction", id: after._id, version: after.version ?? 1 }, after.merchantId, after.updated_at, payout, livemode);
+}
+
+/**
+ * subscription.cancelled. Until subscriptions get ids of their own (renewals), a subscription is
+ * its checkout: the aggregate id is the checkout's `chk_` id.
+ */
+export function subscriptionCancelledEvent(
+  subscription: { checkoutId: string; merchantId: string; transactionUuid: string; version: number },
+  at: string,
+  livemode: boolean,
+): DomainEvent {
+  return envelope(
+    "subscription.cancelled",
+    { type: "subscription", id: subscription.checkoutId, version: subscription.version },
+    subscription.merchantId,
+    at,
+    { id: subscription.checkoutId, object: "subscription", checkout_id: subscription.checkoutId, status: "cancelled", transaction_uuid: subscription.transactionUuid, cancelled_at: at },
+    livemode,
+  );
+}

@@ -1,0 +1,24 @@
+import type { RefundRecord } from "@payrail/contracts";
+import { applyPayoutOutcome } from "./apply-payout-outcome.use-case.ts";
+import type { RequestMeta } from "./ports/payments.port.ts";
+import { toRefundRecord } from "./refund.entity.ts";
+import type { RefundsDeps } from "./refunds.deps.ts";
+
+/**
+ * Sandbox: the merchant completes or fails a refund's payout, named by its transfer id. Payments
+ * moves the transfer (and checks that it is this merchant's); its answer is the payout's outcome,
+ * applied here at once (the refund_payout.settled event, arriving later, then changes nothing),
+ * so the merchant gets the refund as it now is.
+ */
+export async function simulateRefundTransfer(
+  deps: RefundsDeps,
+  meta: RequestMeta,
+  input: { refund_transaction_id: string; status: "completed" | "failed"; failure_code?: string | undefined },
+): Promise<RefundRecord> {
+  const outcome = await deps.payments.simulateRefundPayout(meta, {
+    transfer_id: input.refund_transaction_id,
+    status: input.status,
+    ...(input.failure_code ? { failure_code: input.failure_code } : {}),
+  });
+  return toRefundRecord(await applyPayoutOutcome(deps, meta, outcome));
+}

@@ -1,0 +1,24 @@
+import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
+import { applyOnce, type Store } from "@payrail/store";
+import { applyPayoutOutcome } from "../../domain/apply-payout-outcome.use-case.ts";
+import type { RefundsDeps } from "../rpc/deps.ts";
+
+/**
+ * The refunds service's event entry point: payments' refund_payout.settled moves the refund
+ * (`processing` → `completed` | `failed`), once per event id, by a conditional write on the
+ * refund's status and payout attempt, so redelivered and late events change nothing.
+ */
+export async function subscribeRefundsEvents(transport: EventTransport, store: Store, deps: RefundsDeps, options?: SubscribeOptions): Promise<void> {
+  await transport.subscribe(
+    "refunds",
+    ["refund_payout.settled"],
+    async (event) => {
+      if (event.type !== "refund_payout.settled") return;
+      const meta = { requestId: event.id, principal: { kind: "service" as const, service: "payments" } };
+      await applyOnce(store, "refunds", event.id, async () => {
+        await applyPayoutOutcome(deps, meta, event.data.object);
+      });
+    },
+    options,
+  );
+}
