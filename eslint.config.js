@@ -1,8 +1,17 @@
 // ESLint flat config. Type-aware rules are left out on purpose: `tsc -b` (first step of
 // `npm run lint`) already type-checks, and the non-type-checked presets keep `eslint .` fast.
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
+
+/** The RPC operations a service offers, by export name, read from libs/contracts/src/operations/<service>/. */
+function operationsOf(service) {
+  const dir = new URL(`./libs/contracts/src/operations/${service}/`, import.meta.url);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".op.ts"))
+    .flatMap((file) => [...readFileSync(new URL(file, dir), "utf8").matchAll(/export const (\w+Op)\b/g)].map((m) => m[1]));
+}
 
 export default defineConfig(
   globalIgnores([
@@ -29,6 +38,38 @@ export default defineConfig(
         },
       ],
       "@typescript-eslint/no-explicit-any": "warn",
+    },
+  },
+  // Services learn of each other's state changes from domain events (ARCHITECTURE.md, issue 9):
+  // no operation reports a change of the caller's own ("record…", "mark…" call-backs) …
+  {
+    files: ["libs/contracts/src/operations/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='defineOperation'] > Literal.arguments:first-child[value=/\\.(record|mark|notify|report)[A-Z]/]",
+          message: "No service reports its own state change to another by RPC: publish a domain event (docs/events.md) and let the other service subscribe.",
+        },
+      ],
+    },
+  },
+  // … and payments never calls refunds (refunds calls payments, and follows its events): no cycle.
+  {
+    files: ["services/payments/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@payrail/contracts",
+              importNames: operationsOf("refunds"),
+              message: "payments never calls the refunds service (refunds follows refund_payout.settled): that would make a payments ↔ refunds cycle.",
+            },
+          ],
+        },
+      ],
     },
   },
 );
