@@ -9,3 +9,4 @@ export * from "./record-transfer.op.ts";
 export * from "./record-transfer-status.op.ts";
 export * from "./cancel-subscription.op.ts";
 export * from "./record-refund.op.ts";
+export * from "./get-hosted-checkout.op.ts";

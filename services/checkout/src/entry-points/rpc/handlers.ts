@@ -12,6 +12,7 @@ import { getCheckoutHandler } from "./get-checkout.handler.ts";
 import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
 import { markPaymentMethodSavedHandler } from "./mark-payment-method-saved.handler.ts";
 import { verifyLinkTokenHandler } from "./verify-link-token.handler.ts";
+import { getHostedCheckoutHandler } from "./get-hosted-checkout.handler.ts";
 
 /** The checkout service's operations: its whole RPC surface in one list. */
 export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
@@ -27,6 +28,7 @@ export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
     cancelSubscriptionHandler(deps),
     verifyLinkTokenHandler(deps),
     markPaymentMethodSavedHandler(deps),
+    getHostedCheckoutHandler(deps),
     handle(pingOp("checkout"), async () => {
       await deps.ping();
       return { service: "checkout", ok: true as const };

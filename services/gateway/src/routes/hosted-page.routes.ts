@@ -1,0 +1,34 @@
+import { AppError } from "@payrail/contracts";
+import type { FastifyInstance } from "fastify";
+import type { GatewayContext } from "../gateway-context.ts";
+import { pageAssets } from "../hosted-page/page-assets.ts";
+import { pageCsp } from "../hosted-page/page-csp.ts";
+
+const ONE_YEAR = "public, max-age=31536000, immutable";
+
+/**
+ * The consumer's hosted page (API.md §11): `/pay/{checkout_id}#link_token=…`. The HTML is the
+ * same for every checkout (the page reads the id from its path and the token from its fragment,
+ * which browsers never send), is never cached, and names its script and styles by content hash,
+ * which are cached for a year.
+ */
+export async function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  const csp = pageCsp(!ctx.sandbox);
+  const mode = ctx.sandbox ? "sandbox" : "live";
+  const hide = { schema: { hide: true } };
+
+  app.get<{ Params: { checkout_id: string } }>("/pay/:checkout_id", hide, async (_request, reply) => {
+    const { html } = await pageAssets();
+    return reply
+      .header("content-security-policy", csp)
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(html.replace("{{MODE}}", mode));
+  });
+
+  app.get<{ Params: { name: string } }>("/pay/assets/:name", hide, async (request, reply) => {
+    const asset = (await pageAssets()).assets.get(request.params.name);
+    if (!asset) throw new AppError("route_not_found", `no asset ${request.params.name}`);
+    return reply.header("cache-control", ONE_YEAR).type(asset.contentType).send(asset.body);
+  });
+}
