@@ -1,3 +1,5 @@
+import { buildApp } from "@payrail/gateway";
+import { silentLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -120,5 +122,28 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
     expect(simple.headers["access-control-allow-origin"]).toBe(SHOP);
     const merchantCall = await stack.app.inject({ method: "GET", url: "/api/merchants/checkout", headers: { origin: SHOP, "api-key": apiKey } });
     expect(merchantCall.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it.skipIf(!!variant.skipReason)("lets only Plaid Link's origins into the live page, and has no sandbox picker there", async () => {
+    const live = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 1000, services: [], sandbox: false });
+    try {
+      const page = await live.inject({ method: "GET", url: "/pay/chk_0" });
+      expect(page.body).toContain('content="live"');
+      const csp = String(page.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self' https://cdn.plaid.com;");
+      expect(csp).toContain("frame-src https://cdn.plaid.com;");
+      expect([...csp.matchAll(/https:\/\/[^\s;]+/g)].map((m) => m[0]).every((origin) => origin.endsWith(".plaid.com"))).toBe(true);
+      const picker = await live.inject({ method: "POST", url: "/api/sandbox/consumers/checkout/chk_0/public_token", payload: { link_token: "x" } });
+      expect(picker.statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it.skipIf(!!variant.skipReason)("documents the page's consumer route in the OpenAPI description", async () => {
+    const spec = (await stack.app.inject("/openapi.json")).json();
+    expect(spec.paths["/api/consumers/checkout/{checkout_id}"]?.get).toBeDefined();
+    expect(spec.paths["/api/sandbox/consumers/checkout/{checkout_id}/public_token"]?.post).toBeDefined();
+    expect(spec.paths["/pay/{checkout_id}"]).toBeUndefined();
   });
 });
