@@ -20,6 +20,9 @@ function loadScript(): Promise<PlaidGlobal> {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = SCRIPT;
+    // The response's CSP nonce (live mode), read from the page's own script tag: Link's script
+    // carries it to the script and styles it adds.
+    script.nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
     script.onload = () => resolve((window as unknown as { Plaid: PlaidGlobal }).Plaid);
     script.onerror = () => reject(new Error("Plaid Link could not be loaded"));
     document.head.append(script);

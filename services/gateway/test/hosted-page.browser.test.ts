@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sha256Hex } from "@payrail/runtime";
+import { buildApp } from "@payrail/gateway";
+import { sha256Hex, silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -221,4 +222,58 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", () => {
       await expectAccessible(page);
     }
   });
+
+  it("links the bank through Plaid Link in live mode, under the live page's policy", async () => {
+    // A live-mode gateway in front of the same (sandbox) services: the page takes its live path.
+    // Plaid's script is stood in for by one that answers like Link, with a public token from the
+    // sandbox bank; it is served as Plaid's URL, so the page's CSP and nonce are what let it run.
+    const live = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 1000, services: [], sandbox: false });
+    const liveBase = await live.listen({ host: "127.0.0.1", port: 0 });
+    try {
+      const { id, linkToken } = await checkout();
+      const { page, cspErrors } = await open();
+      await page.route("https://cdn.plaid.com/link/v2/stable/link-initialize.js", (route) =>
+        route.fulfill({ contentType: "text/javascript", body: FAKE_PLAID_LINK }),
+      );
+      await page.route("https://sandbox.plaid.com/test/public_token", async (route) => {
+        const picked = await stack.app.inject({ method: "POST", url: "/api/sandbox/public_token", headers: { "api-key": apiKey }, payload: { link_token: route.request().postData() } });
+        await route.fulfill({ status: picked.statusCode, contentType: "application/json", headers: { "access-control-allow-origin": "*" }, body: picked.body });
+      });
+      await page.goto(`${liveBase}/pay/${id}#link_token=${encodeURIComponent(linkToken)}`);
+      await step(page, "Pay $107.50");
+      expect(await page.textContent("main")).not.toContain("Sandbox");
+      await page.getByRole("button", { name: "Pay by bank" }).click();
+      const phone = randomPhone();
+      await page.getByLabel("Mobile phone number").fill(phone);
+      await page.getByRole("button", { name: "Text me a code" }).click();
+      await step(page, "Enter your code");
+      await page.getByLabel("Six-digit code").fill(await codeFor(phone));
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await step(page, "Choose an account");
+      expect(await page.evaluate("window.linkScriptNonce")).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      await page.getByRole("button", { name: "Pay from this account" }).click();
+      await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
+      expect(cspErrors).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
 });
+
+/** Plaid Link's browser API as the page uses it: `create({token, onSuccess, onExit}).open()`. */
+const FAKE_PLAID_LINK = `
+window.linkScriptNonce = document.currentScript && document.currentScript.nonce;
+window.Plaid = {
+  create(config) {
+    return {
+      open() {
+        fetch("https://sandbox.plaid.com/test/public_token", { method: "POST", body: config.token })
+          .then((r) => r.json())
+          .then((out) => config.onSuccess(out.public_token, {
+            accounts: out.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, subtype: a.subtype })),
+          }));
+      },
+      destroy() {},
+    };
+  },
+};`;

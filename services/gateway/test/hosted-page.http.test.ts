@@ -75,6 +75,7 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toMatch(/https:|unsafe/);
     expect(page.body).toContain('content="sandbox"');
+    expect(page.body).not.toContain("nonce");
     const assets = [...page.body.matchAll(/"(\/pay\/assets\/main-[0-9a-f]{12}\.(?:js|css))"/g)].map((m) => m[1]!);
     expect(assets).toHaveLength(2);
     for (const url of assets) {
@@ -130,9 +131,15 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
       const page = await live.inject({ method: "GET", url: "/pay/chk_0" });
       expect(page.body).toContain('content="live"');
       const csp = String(page.headers["content-security-policy"]);
-      expect(csp).toContain("script-src 'self' https://cdn.plaid.com;");
+      const nonce = /<script type="module" src="[^"]+" nonce="([^"]+)">/.exec(page.body)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(csp).toContain(`script-src 'self' 'nonce-${nonce}' https://cdn.plaid.com/link/v2/stable/link-initialize.js;`);
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
       expect(csp).toContain("frame-src https://cdn.plaid.com;");
-      expect([...csp.matchAll(/https:\/\/[^\s;]+/g)].map((m) => m[0]).every((origin) => origin.endsWith(".plaid.com"))).toBe(true);
+      expect(csp).not.toContain("unsafe");
+      // A fresh nonce per response.
+      expect((await live.inject({ method: "GET", url: "/pay/chk_0" })).body).not.toContain(nonce);
+      expect([...csp.matchAll(/https:\/\/[^\s;]+/g)].map((m) => new URL(m[0]).hostname).every((host) => host.endsWith(".plaid.com"))).toBe(true);
       const picker = await live.inject({ method: "POST", url: "/api/sandbox/consumers/checkout/chk_0/public_token", payload: { link_token: "x" } });
       expect(picker.statusCode).toBe(404);
     } finally {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
@@ -13,17 +14,23 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
  * which are cached for a year.
  */
 export async function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  const csp = pageCsp(!ctx.sandbox);
-  const mode = ctx.sandbox ? "sandbox" : "live";
+  const live = !ctx.sandbox;
+  const mode = live ? "live" : "sandbox";
   const hide = { schema: { hide: true } };
 
   app.get<{ Params: { checkout_id: string } }>("/pay/:checkout_id", hide, async (_request, reply) => {
     const { html } = await pageAssets();
+    // Live: a fresh nonce per response, which Plaid Link's script and styles need (page-csp.ts).
+    const nonce = live ? randomBytes(16).toString("base64") : undefined;
+    if (live) {
+      // Plaid Link may open a bank's OAuth window that must be able to report back.
+      reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
+    }
     return reply
-      .header("content-security-policy", csp)
+      .header("content-security-policy", pageCsp(live, nonce))
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
-      .send(html.replace("{{MODE}}", mode));
+      .send(html.replace("{{MODE}}", mode).replace(" {{NONCE}}", nonce ? ` nonce="${nonce}"` : ""));
   });
 
   app.get<{ Params: { name: string } }>("/pay/assets/:name", hide, async (request, reply) => {
