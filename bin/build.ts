@@ -16,6 +16,7 @@ import { builtinModules } from "node:module";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { writePageBuild } from "@payrail/gateway";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT_MODULES = join(ROOT, "node_modules") + "/";
@@ -83,4 +84,6 @@ for (const file of result.outputFiles) {
   await writeFile(file.path, text);
   bytes += Buffer.byteLength(text);
 }
-console.log(`built ${relative(process.cwd(), outfile) || outfile} and its chunks (${Math.round(bytes / 1024)} KiB with source maps)`);
+// The consumer's hosted page, prebuilt beside the bundle (the gateway serves dist/page/).
+await writePageBuild(dirname(outfile));
+console.log(`built ${relative(process.cwd(), outfile) || outfile} and its chunks (${Math.round(bytes / 1024)} KiB with source maps), and the hosted page in ${relative(process.cwd(), join(dirname(outfile), "page"))}`);

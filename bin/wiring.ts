@@ -85,6 +85,8 @@ export async function startServices(
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
+        publicUrl: config.PUBLIC_URL,
+        corsOrigins: config.CORS_ORIGINS,
       }),
     );
   }

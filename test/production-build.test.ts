@@ -104,6 +104,12 @@ describe("the production build", () => {
     expect(ready.status).toBe(200);
     const list = await fetch(`${base}/api/merchants/checkout`, { headers: { "api-key": apiKey, "x-request-id": "build-test-list" } });
     expect(list.status).toBe(200);
+    // The hosted page comes from dist/page/ (the image has no page sources to build from).
+    const page = await fetch(`${base}/pay/chk_0`);
+    expect(page.status).toBe(200);
+    const script = /src="(\/pay\/assets\/main-[0-9a-f]+\.js)"/.exec(await page.text())![1]!;
+    expect(await readdir(join(dir, "dist", "page"))).toContain(script.split("/").at(-1));
+    expect((await fetch(`${base}${script}`)).status).toBe(200);
 
     server.kill("SIGTERM");
     const [code] = await exited;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createMerchantOp } from "@payrail/contracts";
-import { buildApp } from "@payrail/gateway";
+import { buildApp, type GatewayOptions } from "@payrail/gateway";
 import type { Transport } from "@payrail/messaging";
 import type { PaymentsServiceDeps } from "@payrail/payments";
 import type { RefundsServiceDeps } from "@payrail/refunds";
@@ -37,6 +37,8 @@ export async function startStack(
     refundsHooks?: Pick<RefundsServiceDeps, "afterProcessing">;
     /** Fault hooks of the payments service (a provider that refuses). */
     paymentsHooks?: Pick<PaymentsServiceDeps, "wrapTransfers">;
+    /** Gateway settings beyond the defaults below (PUBLIC_URL, CORS_ORIGINS). */
+    gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins">;
   } = {},
 ): Promise<Stack> {
   const logger = options.logger ?? silentLogger();
@@ -61,6 +63,7 @@ export async function startStack(
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     services: ["identity", "checkout", "payments", "refunds"],
     sandbox: true,
+    ...options.gateway,
   });
   await app.ready();
   return {

@@ -67,6 +67,16 @@ export const ConfigSchema = z.object({
   DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
   /** Lifetime of a consumer auth token (API.md §5: 24 hours unless configured). */
   AUTH_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
+  /** Where consumers reach the gateway: the base of the hosted page's `url` (unset: the host the merchant called). */
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  /** Comma-separated origins whose own consumer pages may call the consumer routes (CORS); unset: none. */
+  CORS_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("")
+      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+  ),
   /** Twilio credentials for SMS; identity requires them when PROVIDERS=live (checked at its start). */
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,

@@ -22,6 +22,10 @@ import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
 import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
 import { refundsRoutes } from "./routes/refunds.routes.ts";
+import { registerConsumerCors } from "./plugins/cors.plugin.ts";
+import { consumerHostedRoutes } from "./routes/consumer-hosted.routes.ts";
+import { hostedPageRoutes } from "./routes/hosted-page.routes.ts";
+import { sandboxConsumerBankRoutes } from "./routes/sandbox-consumer-bank.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -38,6 +42,10 @@ export interface GatewayOptions {
    * Off by default; HSTS is sent only on https, which without it means a TLS socket.
    */
   trustProxy?: boolean | string | string[] | undefined;
+  /** PUBLIC_URL: the base of the hosted page's links; unset, the host the merchant called. */
+  publicUrl?: string | undefined;
+  /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -78,6 +86,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  await registerConsumerCors(app, options.corsOrigins ?? []);
 
   const ctx: GatewayContext = {
     transport: options.transport,
@@ -86,6 +95,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     adminToken: options.adminToken,
     services: options.services,
     sandbox: options.sandbox,
+    publicUrl: options.publicUrl,
   };
 
   await registerOpenApi(app);
@@ -100,6 +110,10 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (ctx.sandbox) await app.register(async (scope) => sandboxTransfersRoutes(scope, ctx));
   await app.register(async (scope) => webhooksRoutes(scope, ctx));
   await app.register(async (scope) => refundsRoutes(scope, ctx));
+  // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.
+  await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));
+  await app.register(async (scope) => hostedPageRoutes(scope, ctx));
   if (options.adminToken) {
     const token = options.adminToken;
     await app.register(async (scope) => adminRoutes(scope, ctx, token));

@@ -12,4 +12,6 @@ export interface GatewayContext {
   services: readonly string[];
   /** Sandbox providers: the sandbox routes are registered. */
   sandbox: boolean;
+  /** PUBLIC_URL: where consumers reach this gateway (hosted page links); unset, the request's own host. */
+  publicUrl: string | undefined;
 }

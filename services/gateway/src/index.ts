@@ -3,6 +3,7 @@ import type { Logger } from "@payrail/runtime";
 import { buildApp } from "./app.ts";
 
 export { buildApp, BODY_LIMIT_BYTES, type GatewayOptions } from "./app.ts";
+export { writePageBuild } from "./hosted-page/page-assets.ts";
 
 export interface GatewayServiceDeps {
   transport: Transport;
@@ -14,6 +15,8 @@ export interface GatewayServiceDeps {
   rateLimitPerMinute: number;
   services: readonly string[];
   sandbox: boolean;
+  publicUrl?: string | undefined;
+  corsOrigins?: readonly string[] | undefined;
 }
 
 /** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */

@@ -24,7 +24,7 @@ const ConsumerHeaders = z.looseObject({
 const responses = { ...errorResponses, 403: ErrorBodySchema, 502: ErrorBodySchema };
 
 /** The `link-token` header: missing is 401 `link_token_missing`; one that cannot be a token, invalid. */
-function linkTokenFrom(request: FastifyRequest): string {
+export function linkTokenFrom(request: FastifyRequest): string {
   const header = request.headers["link-token"];
   const token = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!token) throw new AppError("link_token_missing", "the link-token header is required");

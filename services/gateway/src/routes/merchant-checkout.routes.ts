@@ -13,10 +13,12 @@ import {
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 import { merchantAuth } from "../auth/hooks.ts";
+import { hostedPageUrl } from "../hosted-page/page-url.ts";
 
 /** Spec endpoints 1–3 (and the list form of 2), authenticated by `api-key`. */
 export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
@@ -78,9 +80,12 @@ export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         summary: "Generate Link Token",
         headers: ApiKeyHeader,
         params: CheckoutIdParam,
-        response: { 200: MerchantLinkTokenResponse, ...errorResponses },
+        response: { 200: MerchantLinkTokenResponse.extend({ url: z.string().describe("The consumer's hosted page for this checkout") }), ...errorResponses },
       },
     },
-    (request) => callService(ctx, request, generateLinkTokenOp, request.params),
+    async (request) => {
+      const token = await callService(ctx, request, generateLinkTokenOp, request.params);
+      return { ...token, url: hostedPageUrl(ctx, request, token.checkout_id, token.link_token) };
+    },
   );
 }

@@ -4,3 +4,4 @@ export * from "./list-checkouts.op.ts";
 export * from "./generate-link-token.op.ts";
 export * from "./verify-link-token.op.ts";
 export * from "./get-checkout-summary.op.ts";
+export * from "./get-hosted-checkout.op.ts";

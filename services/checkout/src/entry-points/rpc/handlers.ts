@@ -7,6 +7,7 @@ import { generateLinkTokenHandler } from "./generate-link-token.handler.ts";
 import { getCheckoutHandler } from "./get-checkout.handler.ts";
 import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
 import { verifyLinkTokenHandler } from "./verify-link-token.handler.ts";
+import { getHostedCheckoutHandler } from "./get-hosted-checkout.handler.ts";
 
 /**
  * The checkout service's operations: its whole RPC surface in one list. Nobody reports a change
@@ -20,6 +21,7 @@ export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
     generateLinkTokenHandler(deps),
     getCheckoutSummaryHandler(deps),
     verifyLinkTokenHandler(deps),
+    getHostedCheckoutHandler(deps),
     handle(pingOp("checkout"), async () => {
       await deps.ping();
       return { service: "checkout", ok: true as const };

@@ -1,0 +1,55 @@
+import { centsToDecimal, type HostedCheckout } from "@payrail/contracts";
+import type { CheckoutRecord } from "./checkout.entity.ts";
+import { checkoutNotFound } from "./get-checkout.use-case.ts";
+import type { CheckoutsPort } from "./ports/checkouts.port.ts";
+import type { LinkTokensPort } from "./ports/link-tokens.port.ts";
+import { verifyLinkToken } from "./verify-link-token.use-case.ts";
+
+interface SentItem {
+  name: string;
+  quantity: number;
+  price?: { amount: number };
+}
+
+/**
+ * The hosted page's view of a checkout for the holder of one of its link tokens: the token is
+ * checked exactly as for Create Link Token, then only what the consumer may see is answered.
+ */
+export async function getHostedCheckout(
+  deps: { checkouts: CheckoutsPort; linkTokens: LinkTokensPort },
+  checkoutId: string,
+  linkToken: string,
+): Promise<HostedCheckout> {
+  await verifyLinkToken(deps, checkoutId, linkToken);
+  const checkout = await deps.checkouts.findById(checkoutId);
+  if (!checkout) throw checkoutNotFound(checkoutId);
+  return toHostedCheckout(checkout);
+}
+
+function toHostedCheckout(record: CheckoutRecord): HostedCheckout {
+  const body = JSON.parse(record.bodyJson) as { items?: SentItem[]; redirect_confirm_url: string; redirect_cancel_url: string };
+  const cents = record.amountCents;
+  return {
+    id: record._id,
+    merchant_id: record.merchantId,
+    status: record.status,
+    amounts: {
+      total: centsToDecimal(cents.total),
+      subtotal: centsToDecimal(cents.subtotal),
+      tax: centsToDecimal(cents.tax),
+      shipping: centsToDecimal(cents.shipping),
+      discount_total: cents.discount_total === null ? null : centsToDecimal(cents.discount_total),
+      currency: record.currency,
+    },
+    // An item's price.amount is in cents, like the provider APIs the checkout object follows.
+    items: (body.items ?? []).map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      price: item.price ? centsToDecimal(item.price.amount) : null,
+    })),
+    is_subscription: record.isSubscription,
+    plan_type: record.planType,
+    redirect_confirm_url: body.redirect_confirm_url,
+    redirect_cancel_url: body.redirect_cancel_url,
+  };
+}

@@ -1,0 +1,96 @@
+import { api, ApiError } from "./api.ts";
+import { errorLine, h, show } from "./dom.ts";
+import { failStep } from "./messages.ts";
+import { openPlaidLink } from "./plaid-link.ts";
+import { cancelButton, consumerHeaders, merchantUrl, sandboxBanner, type Account, type Session } from "./session.ts";
+
+/**
+ * Step 4: bank linking. Create Link Token gives the bank-data provider's token; in live mode
+ * Plaid Link (its own UI) signs in to the bank, in sandbox the simulated picker answers. Either
+ * way the consumer then chooses the account here. Never throws: failures become a message.
+ */
+export async function bankStep(session: Session): Promise<void> {
+  show("Connecting to your bank…", sandboxBanner(session), h("p", { class: "muted" }, "This takes a moment."));
+  try {
+    const path = `/api/consumers/checkout/${encodeURIComponent(session.checkoutId)}`;
+    const bank = await api<{ link_token: string }>("POST", `${path}/create_link_token`, consumerHeaders(session));
+    if (session.sandbox) {
+      const picked = await api<{ public_token: string; accounts: Account[] }>(
+        "POST",
+        `/api/sandbox/consumers/checkout/${encodeURIComponent(session.checkoutId)}/public_token`,
+        consumerHeaders(session),
+        { link_token: bank.link_token },
+      );
+      return accountStep(session, picked.public_token, picked.accounts);
+    }
+    const linked = await openPlaidLink(bank.link_token);
+    if (!linked) return linkClosedStep(session);
+    return accountStep(session, linked.publicToken, linked.accounts);
+  } catch (err) {
+    failStep(err, session);
+  }
+}
+
+function linkClosedStep(session: Session): void {
+  const retry = h("button", { type: "button", class: "primary" }, "Link a bank account");
+  retry.addEventListener("click", () => void bankStep(session));
+  show("No bank account linked yet", h("p", {}, "You closed the bank window before choosing an account."), h("div", { class: "actions" }, retry, cancelButton(session)));
+}
+
+/** Step 5: the account to pay from, then Exchange Public Token saves it. */
+function accountStep(session: Session, publicToken: string, accounts: Account[]): void {
+  const error = errorLine("account-error");
+  const options = accounts.map((account, i) =>
+    h(
+      "label",
+      { class: "account" },
+      h("input", { type: "radio", name: "account", value: account.account_id, checked: i === 0 }),
+      h("span", {}, h("span", {}, account.name), h("span", { class: "muted" }, `${account.subtype} ending in ${account.mask}`)),
+    ),
+  );
+  const submit = h("button", { type: "submit", class: "primary" }, "Pay from this account");
+  const form = h(
+    "form",
+    { novalidate: true },
+    h("fieldset", {}, h("legend", {}, "Choose the account to pay from"), ...options),
+    error,
+    h("div", { class: "actions" }, submit, cancelButton(session)),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const chosen = form.querySelector<HTMLInputElement>("input[name=account]:checked");
+    if (!chosen) {
+      error.textContent = "Choose an account.";
+      return;
+    }
+    submit.disabled = true;
+    try {
+      await api("POST", `/api/consumers/checkout/${encodeURIComponent(session.checkoutId)}/exchange_public_token`, consumerHeaders(session), {
+        public_token: publicToken,
+        bankdata_account_id: chosen.value,
+      });
+      doneStep(session);
+    } catch (err) {
+      if (err instanceof ApiError && err.status >= 500) {
+        submit.disabled = false;
+        error.textContent = `${err.message} Try again.`;
+        return;
+      }
+      failStep(err, session);
+    }
+  });
+  const title = session.sandbox ? "Choose an account (sandbox bank)" : "Choose an account";
+  show(title, sandboxBanner(session), form);
+}
+
+/** Step 6: confirmation, then back to the merchant's confirm URL. */
+function doneStep(session: Session): void {
+  const target = merchantUrl(session.checkout.redirect_confirm_url, session.checkoutId);
+  show(
+    "Bank account linked",
+    h("p", { class: "done", "aria-hidden": "true" }, "✓"),
+    h("p", {}, `${session.checkout.merchant_name} will now take the payment from your account. Taking you back…`),
+    h("div", { class: "actions" }, h("a", { class: "button primary", href: target }, `Return to ${session.checkout.merchant_name}`)),
+  );
+  window.setTimeout(() => window.location.assign(target), 2500);
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { AppError } from "@payrail/contracts";
+import type { FastifyInstance } from "fastify";
+import type { GatewayContext } from "../gateway-context.ts";
+import { pageAssets } from "../hosted-page/page-assets.ts";
+import { pageCsp } from "../hosted-page/page-csp.ts";
+
+const ONE_YEAR = "public, max-age=31536000, immutable";
+
+/**
+ * The consumer's hosted page (API.md §11): `/pay/{checkout_id}#link_token=…`. The HTML is the
+ * same for every checkout (the page reads the id from its path and the token from its fragment,
+ * which browsers never send), is never cached, and names its script and styles by content hash,
+ * which are cached for a year.
+ */
+export async function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  const live = !ctx.sandbox;
+  const mode = live ? "live" : "sandbox";
+  const hide = { schema: { hide: true } };
+
+  app.get<{ Params: { checkout_id: string } }>("/pay/:checkout_id", hide, async (_request, reply) => {
+    const { html } = await pageAssets();
+    // Live: a fresh nonce per response, which Plaid Link's script and styles need (page-csp.ts).
+    const nonce = live ? randomBytes(16).toString("base64") : undefined;
+    if (live) {
+      // Plaid Link may open a bank's OAuth window that must be able to report back.
+      reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
+    }
+    return reply
+      .header("content-security-policy", pageCsp(live, nonce))
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(html.replace("{{MODE}}", mode).replace(" {{NONCE}}", nonce ? ` nonce="${nonce}"` : ""));
+  });
+
+  app.get<{ Params: { name: string } }>("/pay/assets/:name", hide, async (request, reply) => {
+    const asset = (await pageAssets()).assets.get(request.params.name);
+    if (!asset) throw new AppError("route_not_found", `no asset ${request.params.name}`);
+    return reply.header("cache-control", ONE_YEAR).type(asset.contentType).send(asset.body);
+  });
+}

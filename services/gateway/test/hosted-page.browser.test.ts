@@ -1,0 +1,279 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "@payrail/gateway";
+import { sha256Hex, silentLogger } from "@payrail/runtime";
+import type { Store } from "@payrail/store";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleCheckout } from "../../../test/support/fixtures.ts";
+import { embeddedVariant } from "../../../test/support/infra.ts";
+import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { randomPhone } from "./support/bank-linking.ts";
+import { browserSkipReason, launchChromium, seriousAxeViolations, startShop } from "./support/browser.ts";
+
+const skipReason = browserSkipReason();
+/** `PAGE_SCREENSHOTS=1` also writes the README's screenshots to docs/. */
+const DOCS = join(dirname(fileURLToPath(import.meta.url)), "../../../docs");
+
+/**
+ * The hosted page in a real browser (Debian's chromium through playwright-core): a consumer
+ * opens the `url` of generate_link_token and ends at the merchant's confirm URL with a saved
+ * bank account. One browser for the file, a fresh context (no shared state) per test. The
+ * services run in-process: the page is what is under test here; the HTTP suites cover the
+ * routes on RabbitMQ + MongoDB.
+ */
+describe.skipIf(!!skipReason)("the hosted page in chromium", () => {
+  const variant = embeddedVariant();
+  let stack: Stack;
+  let store: Store;
+  let apiKey: string;
+  let base: string;
+  let shop: Awaited<ReturnType<typeof startShop>>;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [stack, shop, browser] = await Promise.all([startStack(variant), startShop(), launchChromium()]);
+    store = await variant.store();
+    apiKey = (await stack.merchant("Corner Bakery")).apiKey;
+    base = await stack.app.listen({ host: "127.0.0.1", port: 0 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+    await stack?.close();
+    await variant.cleanup();
+  });
+
+  const merchant = async (method: "GET" | "POST", path: string, body?: unknown) => {
+    const reply = await fetch(`${base}${path}`, {
+      method,
+      headers: { "api-key": apiKey, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : null,
+    });
+    // The fields read here (ids, urls, codes, statuses) are all strings.
+    return { status: reply.status, body: (await reply.json()) as Record<string, string> };
+  };
+
+  /** A checkout that returns to the local shop, and its hosted page's url (over real HTTP). */
+  async function checkout(overrides: Record<string, unknown> = {}): Promise<{ id: string; url: string; linkToken: string }> {
+    const created = await merchant("POST", "/api/merchants/checkout", {
+      ...sampleCheckout({ redirect_confirm_url: `${shop.url}/confirm?order=1001`, redirect_cancel_url: `${shop.url}/cancel`, ...overrides }),
+    });
+    expect(created.status).toBe(200);
+    const link = await merchant("GET", `/api/merchants/checkout/${created.body.id}/generate_link_token`);
+    expect(link.status).toBe(200);
+    return { id: created.body.id!, url: link.body.url!, linkToken: link.body.link_token! };
+  }
+
+  /** A page in a fresh context that fails the test on any request off the gateway and shop, or a CSP report. */
+  async function open(width = 375): Promise<{ page: Page; foreign: string[]; cspErrors: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height: 780 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const foreign: string[] = [];
+    const cspErrors: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith(shop.url)) foreign.push(r.url());
+    });
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+    return { page, foreign, cspErrors };
+  }
+
+  /** Waits for the step whose heading is `title` (the page's one h1, focused on each step). */
+  const step = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
+  const codeFor = async (phone: string) => (await merchant("GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`)).body.code!;
+  const screenshot = async (page: Page, name: string) => {
+    const png = await page.screenshot({ fullPage: true });
+    if (process.env.PAGE_SCREENSHOTS === "1") {
+      await mkdir(DOCS, { recursive: true });
+      await writeFile(join(DOCS, name), png);
+    }
+    return png;
+  };
+  const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
+
+  it("takes a consumer from the link to the merchant's confirm URL, and the merchant's transfer then starts", async () => {
+    const { id, url } = await checkout();
+    const { page, foreign, cspErrors } = await open();
+    await page.goto(url);
+    await step(page, "Pay $107.50");
+    expect(await page.textContent("main")).toContain("To Corner Bakery");
+    expect(await page.textContent("main")).toContain("Widget");
+    expect(await page.textContent("main")).toContain("Sandbox");
+    // 375 px: the whole page fits the phone's width, nothing scrolls sideways.
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+    expect((await screenshot(page, "hosted-page-summary.png")).length).toBeGreaterThan(1000);
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Pay by bank" }).click();
+    const phone = randomPhone();
+    await page.getByLabel("Mobile phone number").fill(phone);
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await step(page, "Enter your code");
+    expect(await page.getByRole("button", { name: /Send a new code \(in \d+ s\)/ }).isDisabled()).toBe(true);
+    await page.getByLabel("Six-digit code").fill(await codeFor(phone));
+    await screenshot(page, "hosted-page-code.png");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    await step(page, "Choose an account (sandbox bank)");
+    await page.getByLabel(/Plaid Saving/).check();
+    await screenshot(page, "hosted-page-accounts.png");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Pay from this account" }).click();
+    await step(page, "Bank account linked");
+    await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
+
+    // Nothing but the gateway and the shop was contacted, nothing was kept in the browser.
+    expect(foreign).toEqual([]);
+    expect(cspErrors).toEqual([]);
+    expect(await page.evaluate("localStorage.length + sessionStorage.length + document.cookie.length")).toBe(0);
+    const view = await merchant("GET", `/api/merchants/checkout/${id}`);
+    expect(view.body.status).toBe("payment_method_saved");
+    const paid = await merchant("POST", "/api/merchants/payment_preprocess/get_processor_token", { checkout_id: id });
+    expect(paid).toMatchObject({ status: 200, body: { message: "Transaction executed" } });
+  });
+
+  it("can be used with the keyboard alone, at desktop width", async () => {
+    const { id, url } = await checkout({ is_subscription: true, plan_type: "monthly" });
+    const { page } = await open(1280);
+    await page.goto(url);
+    await step(page, "Pay $107.50");
+    expect(await page.textContent("main")).toContain("billed every month");
+    await screenshot(page, "hosted-page-desktop.png");
+    // Focus starts on the step's heading; the next stop is the step's main action.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const phone = randomPhone();
+    await page.keyboard.type(phone);
+    await page.keyboard.press("Enter");
+    await step(page, "Enter your code");
+    await page.keyboard.type(await codeFor(phone));
+    await page.keyboard.press("Enter");
+    await step(page, "Choose an account (sandbox bank)");
+    await page.keyboard.press("Tab"); // the first account, already chosen
+    await page.keyboard.press("ArrowDown"); // the second
+    await page.keyboard.press("Tab"); // the pay button
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Pay from this account");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
+  });
+
+  it("says how many tries a wrong code leaves, then locks the code out", async () => {
+    const { url } = await checkout();
+    const { page } = await open();
+    await page.goto(url);
+    await page.getByRole("button", { name: "Pay by bank" }).click();
+    const phone = randomPhone();
+    await page.getByLabel("Mobile phone number").fill(phone);
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await step(page, "Enter your code");
+    const right = await codeFor(phone);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    const alert = page.getByRole("alert");
+    for (const left of ["4 attempts left", "3 attempts left", "2 attempts left", "1 attempt left"]) {
+      await page.getByLabel("Six-digit code").fill(wrong);
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await alert.filter({ hasText: `That code is not right. ${left}.` }).waitFor();
+      expect(await page.getByLabel("Six-digit code").getAttribute("aria-invalid")).toBe("true");
+    }
+    await expectAccessible(page);
+    await page.getByLabel("Six-digit code").fill(wrong);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await alert.filter({ hasText: /^Too many wrong codes/ }).waitFor();
+    expect(await page.getByRole("button", { name: "Confirm" }).isDisabled()).toBe(true);
+    // Even the right code no longer works: the consumer must ask for a new one.
+    const verify = await fetch(`${base}/api/verify_user/verify_code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ phone, verification_code: right }),
+    });
+    expect(verify.status).toBe(429);
+  });
+
+  it("returns to the merchant's cancel URL from any step", async () => {
+    const { id, url } = await checkout();
+    const { page } = await open();
+    await page.goto(url);
+    await page.getByRole("button", { name: "Pay by bank" }).click();
+    await page.getByRole("button", { name: "Cancel and return to the merchant" }).click();
+    await page.waitForURL(`${shop.url}/cancel?checkout_id=${id}`);
+  });
+
+  it("explains a paid checkout, an expired link and a broken link instead of showing a blank page", async () => {
+    const paid = await checkout();
+    await store.collection("checkouts").findOneAndUpdate({ _id: paid.id }, { $set: { status: "paid" } });
+    const expired = await checkout();
+    await store.collection("link_tokens").findOneAndUpdate({ _id: sha256Hex(expired.linkToken) }, { $set: { expiresAt: new Date(Date.now() - 1000).toISOString() } });
+    const { page } = await open();
+    const cases: [string, string][] = [
+      [paid.url, "This order is already paid"],
+      [expired.url, "This payment link has expired"],
+      [paid.url.replace(/#.*/, "#link_token=not-a-real-token"), "This payment link does not work"],
+      [`${base}/pay/chk_00000000000000000000000000000000`, "This payment link is incomplete"],
+    ];
+    for (const [url, title] of cases) {
+      await page.goto(url);
+      await step(page, title);
+      await expectAccessible(page);
+    }
+  });
+
+  it("links the bank through Plaid Link in live mode, under the live page's policy", async () => {
+    // A live-mode gateway in front of the same (sandbox) services: the page takes its live path.
+    // Plaid's script is stood in for by one that answers like Link, with a public token from the
+    // sandbox bank; it is served as Plaid's URL, so the page's CSP and nonce are what let it run.
+    const live = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 1000, services: [], sandbox: false });
+    const liveBase = await live.listen({ host: "127.0.0.1", port: 0 });
+    try {
+      const { id, linkToken } = await checkout();
+      const { page, cspErrors } = await open();
+      await page.route("https://cdn.plaid.com/link/v2/stable/link-initialize.js", (route) =>
+        route.fulfill({ contentType: "text/javascript", body: FAKE_PLAID_LINK }),
+      );
+      await page.route("https://sandbox.plaid.com/test/public_token", async (route) => {
+        const picked = await stack.app.inject({ method: "POST", url: "/api/sandbox/public_token", headers: { "api-key": apiKey }, payload: { link_token: route.request().postData() } });
+        await route.fulfill({ status: picked.statusCode, contentType: "application/json", headers: { "access-control-allow-origin": "*" }, body: picked.body });
+      });
+      await page.goto(`${liveBase}/pay/${id}#link_token=${encodeURIComponent(linkToken)}`);
+      await step(page, "Pay $107.50");
+      expect(await page.textContent("main")).not.toContain("Sandbox");
+      await page.getByRole("button", { name: "Pay by bank" }).click();
+      const phone = randomPhone();
+      await page.getByLabel("Mobile phone number").fill(phone);
+      await page.getByRole("button", { name: "Text me a code" }).click();
+      await step(page, "Enter your code");
+      await page.getByLabel("Six-digit code").fill(await codeFor(phone));
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await step(page, "Choose an account");
+      expect(await page.evaluate("window.linkScriptNonce")).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      await page.getByRole("button", { name: "Pay from this account" }).click();
+      await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
+      expect(cspErrors).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+/** Plaid Link's browser API as the page uses it: `create({token, onSuccess, onExit}).open()`. */
+const FAKE_PLAID_LINK = `
+window.linkScriptNonce = document.currentScript && document.currentScript.nonce;
+window.Plaid = {
+  create(config) {
+    return {
+      open() {
+        fetch("https://sandbox.plaid.com/test/public_token", { method: "POST", body: config.token })
+          .then((r) => r.json())
+          .then((out) => config.onSuccess(out.public_token, {
+            accounts: out.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, subtype: a.subtype })),
+          }));
+      },
+      destroy() {},
+    };
+  },
+};`;

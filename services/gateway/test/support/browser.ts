@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import axe from "axe-core";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+/** Debian's chromium (`.ci/run` installs it with apt-get): Playwright's own download cannot run here. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Why the browser suite cannot run here (no chromium), or undefined. Under REQUIRE_INFRA=1 it must. */
+export function browserSkipReason(): string | undefined {
+  if (existsSync(CHROMIUM)) return undefined;
+  const reason = `no chromium at ${CHROMIUM} (apt-get install chromium)`;
+  if (process.env.REQUIRE_INFRA === "1") throw new Error(`REQUIRE_INFRA=1: ${reason}`);
+  return reason;
+}
+
+/** One headless chromium for a whole file, with nothing of its own talking to the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+  });
+}
+
+/** A stand-in for the merchant's shop: answers every path with a small page, remembers what was asked. */
+export async function startShop(): Promise<{ url: string; paths: string[]; close(): Promise<void> }> {
+  const paths: string[] = [];
+  const server: Server = createServer((request, response) => {
+    paths.push(request.url ?? "");
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Shop</title><h1>Back at the shop</h1>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, paths, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: number;
+}
+
+/**
+ * axe-core's WCAG 2.1 A/AA and best-practice rules on the page as it is now; the serious and
+ * critical violations. axe is evaluated through the DevTools protocol, which the page's CSP
+ * does not govern, so the page keeps its real policy while it is checked.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axe.source);
+  // A string: this runs in the page, and the test code is compiled without the DOM's types.
+  const violations = (await page.evaluate(`axe
+    .run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } })
+    .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.length })))`)) as AxeViolation[];
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
