@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import type { SendResult, WebhookSenderPort } from "../../domain/ports/webhook-sender.port.ts";
@@ -19,6 +19,12 @@ export class HttpWebhookSender implements WebhookSenderPort {
     const elapsed = () => Math.round(performance.now() - started);
     return new Promise<SendResult>((resolve) => {
       let settled = false;
+      // The request, once made: the deadline below may fire before or after.
+      const pending: { request?: ClientRequest } = {};
+      const timer = setTimeout(() => {
+        fail(`timed out after ${req.timeoutMs} ms`);
+        pending.request?.destroy();
+      }, req.timeoutMs);
       const done = (result: Omit<SendResult, "durationMs">) => {
         if (settled) return;
         settled = true;
@@ -28,7 +34,7 @@ export class HttpWebhookSender implements WebhookSenderPort {
       const fail = (error: string) => done({ httpStatus: null, responseBody: null, error });
       const url = new URL(req.url);
       const host = hostOf(url);
-      if (isIP(host) && !addressAllowed(host, req.publicOnly)) return fail(`${host} is not an address webhooks may be sent to`);
+      if (isIP(host) && !addressAllowed(host, req.publicOnly)) return fail(`${host} is an address webhooks may not be sent to`);
       const send = url.protocol === "https:" ? httpsRequest : httpRequest;
       const body = Buffer.from(req.body, "utf8");
       const outgoing = send(url, {
@@ -37,10 +43,7 @@ export class HttpWebhookSender implements WebhookSenderPort {
         lookup: guardedLookup(req.publicOnly),
         agent: false,
       });
-      const timer = setTimeout(() => {
-        fail(`timed out after ${req.timeoutMs} ms`);
-        outgoing.destroy();
-      }, req.timeoutMs);
+      pending.request = outgoing;
       outgoing.on("error", (err) => fail(err.message));
       outgoing.on("response", (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
