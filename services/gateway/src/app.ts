@@ -22,6 +22,9 @@ import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
 import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
 import { refundsRoutes } from "./routes/refunds.routes.ts";
+import { eventsRoutes } from "./routes/events.routes.ts";
+import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
+import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -100,6 +103,9 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (ctx.sandbox) await app.register(async (scope) => sandboxTransfersRoutes(scope, ctx));
   await app.register(async (scope) => webhooksRoutes(scope, ctx));
   await app.register(async (scope) => refundsRoutes(scope, ctx));
+  await app.register(async (scope) => eventsRoutes(scope, ctx));
+  await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
   if (options.adminToken) {
     const token = options.adminToken;
     await app.register(async (scope) => adminRoutes(scope, ctx, token));

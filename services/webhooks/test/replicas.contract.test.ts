@@ -1,7 +1,7 @@
 import { createWebhookEndpointOp, listDeliveriesOp } from "@payrail/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { startReceiver, verify, type Receiver } from "./support/receiver.ts";
+import { startReceiver, verify, type Receiver } from "../../../test/support/webhook-receiver.ts";
 import { as, merchant, refundEvent, startWebhooks, until, type WebhooksHarness } from "./support/webhooks-harness.ts";
 
 const variants = await infraVariants();

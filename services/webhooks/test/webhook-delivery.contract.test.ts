@@ -10,7 +10,7 @@ import {
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { startReceiver, verify, type Receiver } from "./support/receiver.ts";
+import { startReceiver, verify, type Receiver } from "../../../test/support/webhook-receiver.ts";
 import { as, merchant, refundEvent, startWebhooks, until, type WebhooksHarness } from "./support/webhooks-harness.ts";
 
 const variants = await infraVariants();
