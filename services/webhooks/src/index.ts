@@ -12,6 +12,9 @@ import { subscribeToDomainEvents } from "./entry-points/events/domain-events.sub
 import { webhooksHandlers } from "./entry-points/rpc/handlers.ts";
 import { DeliveryWorker, type DeliveryWorkerOptions } from "./worker/delivery.worker.ts";
 
+// For `payrail listen`, which signs what it forwards the way deliveries are signed.
+export { newSigningSecret, webhookHeaders } from "./domain/signing-secret.ts";
+
 export interface WebhooksServiceDeps {
   transport: Transport;
   store: Store;
