@@ -7,14 +7,8 @@ import { startServices, type Started } from "../../bin/wiring.ts";
 import { embeddedVariant } from "../support/infra.ts";
 import { startStack, type Stack } from "../support/stack.ts";
 import { startReceiver, verify, type Receiver } from "../support/webhook-receiver.ts";
+import { until } from "../support/until.ts";
 
-async function until(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe("payrail listen", () => {
   const variant = embeddedVariant();

@@ -8,17 +8,10 @@ import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, requested } from "./support/refund-flow.ts";
+import { until } from "../../../test/support/until.ts";
 
 const variants = await infraVariants();
 
-/** Polls until `check` holds: deliveries are asynchronous. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(variants)("events API and webhooks through the gateway over $name", (variant) => {
   let stack: Stack;

@@ -35,7 +35,10 @@ describe.each(variants)("disabling a failing endpoint over $name", (variant) => 
     const attempts = dead.of(event.id).length;
     expect(attempts).toBeGreaterThanOrEqual(3);
 
-    const { data } = await h.client.call(listEventsOp, { limit: 10, type: "webhook_endpoint.disabled" }, as(m));
+    // The event is written right after the endpoint is disabled.
+    const disabledEvents = () => h.client.call(listEventsOp, { limit: 10, type: "webhook_endpoint.disabled" }, as(m));
+    await until("webhook_endpoint.disabled", async () => (await disabledEvents()).data.length > 0);
+    const { data } = await disabledEvents();
     expect(data).toHaveLength(1);
     expect(data[0]!.data.object).toMatchObject({ id: endpoint.id, status: "disabled", disabled_reason: expect.stringContaining("failed since") });
     await until("the other endpoint to be told", () => watcher.of(data[0]!.id).length === 1);

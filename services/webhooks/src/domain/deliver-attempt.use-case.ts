@@ -26,7 +26,9 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
   const ok = result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
   const attempts = delivery.attempts + 1;
   const end = deps.now();
-  const delay = ok ? null : nextRetryDelayMs(deps.policy.retryScheduleMs, attempts);
+  if (ok && endpoint.failingSince !== null) await deps.endpoints.markHealthy(endpoint._id);
+  const { disabled } = ok ? { disabled: false } : await noteFailure(deps, endpoint, end);
+  const delay = ok || disabled ? null : nextRetryDelayMs(deps.policy.retryScheduleMs, attempts);
   const nextRetryAt = delay === null ? null : new Date(end.getTime() + delay).toISOString();
   await deps.deliveries.recordAttempt({
     _id: `${delivery._id}.${attempts}`,
@@ -45,9 +47,4 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
   });
   const status = ok ? "succeeded" : nextRetryAt ? "pending" : "failed";
   await deps.deliveries.finish(delivery._id, leaseId, { status, attempts, dueAt: nextRetryAt ?? end.toISOString(), updatedAt: end.toISOString() });
-  if (ok) {
-    if (endpoint.failingSince !== null) await deps.endpoints.markHealthy(endpoint._id);
-  } else {
-    await noteFailure(deps, endpoint, end);
-  }
 }

@@ -6,6 +6,8 @@ import type { Store } from "@payrail/store";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { start, type WebhooksServiceDeps } from "../../src/index.ts";
 
+export { until } from "../../../../test/support/until.ts";
+
 export interface WebhooksHarness {
   /** Calls the service over RPC, as the gateway does. */
   client: Transport;
@@ -81,11 +83,3 @@ export const codeOf = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof AppError ? e.code : String(e)),
   );
 
-/** Polls `check` until it holds, for at most `timeoutMs`: deliveries are asynchronous. */
-export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
