@@ -20,7 +20,7 @@ export interface WebhooksHarness {
 }
 
 /** Short waits, so retries and timeouts run in seconds. */
-export const FAST_POLICY = { retryScheduleMs: [150, 150, 150, 150], timeoutMs: 1_000, disableAfterMs: 3_600_000, leaseMs: 3_000 };
+export const FAST_POLICY = { retryScheduleMs: [150, 150, 150, 150], timeoutMs: 3_000, disableAfterMs: 3_600_000, leaseMs: 8_000 };
 
 export const TEST_SECRETS_KEY = randomBytes(32);
 
