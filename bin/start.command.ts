@@ -1,4 +1,4 @@
-import { createLogger, loadConfig, stopAll, stopOnSignals, type Stoppable } from "@payrail/runtime";
+import { SERVICE_NAMES, createLogger, loadConfig, stopAll, stopOnSignals, type Stoppable } from "@payrail/runtime";
 import { ensureDemoMerchant } from "./demo-merchant.ts";
 import { writePidFile } from "./pid-file.ts";
 import { openStore, openTransport, startServices } from "./wiring.ts";
@@ -12,7 +12,7 @@ export async function runStart(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.LOG_LEVEL });
   const embeddedBus = !config.AMQP_URL;
-  if (embeddedBus && config.SERVICES.length < 5) {
+  if (embeddedBus && config.SERVICES.length < SERVICE_NAMES.length) {
     throw new Error("SERVICES can split services across processes only with AMQP_URL set (the in-process bus reaches this process only)");
   }
   const parts: Stoppable[] = [];

@@ -6,6 +6,7 @@ import * as gateway from "@payrail/gateway";
 import * as identity from "@payrail/identity";
 import * as payments from "@payrail/payments";
 import * as refunds from "@payrail/refunds";
+import * as webhooks from "@payrail/webhooks";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
 export interface Started {
@@ -29,7 +30,7 @@ export function openTransport(config: Config, logger: Logger): Promise<Transport
   });
 }
 
-const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds"] as const;
+const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
 
 /**
  * Starts the named services on one transport and store: domain services first (they create
@@ -72,6 +73,10 @@ export async function startServices(
     if (name === "checkout") started.push(await checkout.start({ ...common, livemode: config.PROVIDERS === "live" }));
     if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
     if (name === "refunds") started.push(await refunds.start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
+    if (name === "webhooks") {
+      const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };
+      started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", policy }));
+    }
   }
   if (names.includes("gateway")) {
     started.push(

@@ -1,10 +1,20 @@
 import { z } from "zod";
 
-export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds"] as const;
+export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds", "webhooks"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** `250ms`, `5s`, `30m`, `2h`, `3d` (or a bare number of milliseconds) in milliseconds. */
+const durationMs = z.string().transform((v, ctx) => {
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(v.trim());
+  if (!match) {
+    ctx.addIssue({ code: "custom", message: `"${v}" is not a duration like 500ms, 5s, 30m, 2h or 3d` });
+    return z.NEVER;
+  }
+  return Number(match[1]) * DURATION_UNITS_MS[(match[2] ?? "ms") as keyof typeof DURATION_UNITS_MS];
+});
 
 /** The environment variables of API.md §10, plus the few operational ones the services need. */
 export const ConfigSchema = z.object({
@@ -82,6 +92,19 @@ export const ConfigSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   /** The sender: an E.164 number (or a messaging service sid `MG…`) of the Twilio account. */
   TWILIO_FROM_NUMBER: optionalString,
+  /** Waits between a webhook's delivery attempts (API.md §11); shorten it to test retries in seconds. */
+  WEBHOOK_RETRY_SCHEDULE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("5s,5m,30m,2h,5h,10h,10h")
+      .transform((v) => v.split(","))
+      .pipe(z.array(durationMs).min(1).max(20)),
+  ),
+  /** How long one webhook delivery attempt may take before it counts as failed. */
+  WEBHOOK_TIMEOUT: z.preprocess(emptyAsUndefined, z.string().default("10s").pipe(durationMs)),
+  /** An endpoint whose deliveries failed without a success for this long is disabled. */
+  WEBHOOK_DISABLE_AFTER: z.preprocess(emptyAsUndefined, z.string().default("3d").pipe(durationMs)),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

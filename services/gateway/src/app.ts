@@ -26,6 +26,9 @@ import { registerConsumerCors } from "./plugins/cors.plugin.ts";
 import { consumerHostedRoutes } from "./routes/consumer-hosted.routes.ts";
 import { hostedPageRoutes } from "./routes/hosted-page.routes.ts";
 import { sandboxConsumerBankRoutes } from "./routes/sandbox-consumer-bank.routes.ts";
+import { eventsRoutes } from "./routes/events.routes.ts";
+import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
+import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -114,6 +117,9 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));
   await app.register(async (scope) => hostedPageRoutes(scope, ctx));
+  await app.register(async (scope) => eventsRoutes(scope, ctx));
+  await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
   if (options.adminToken) {
     const token = options.adminToken;
     await app.register(async (scope) => adminRoutes(scope, ctx, token));

@@ -1,0 +1,66 @@
+import { insertIfAbsent, type Filter, type Store } from "@payrail/store";
+import type { AttemptDoc, DeliveryDoc } from "../domain/delivery.entity.ts";
+import type { DeliveriesPort, DeliveryOutcome } from "../domain/ports/deliveries.port.ts";
+
+export const DELIVERIES_COLLECTION = "webhook_deliveries";
+export const ATTEMPTS_COLLECTION = "webhook_attempts";
+
+/** Deliveries (`_id` = event id . endpoint id [. redelivery]) and their attempts. */
+export class DeliveryRepository implements DeliveriesPort {
+  constructor(private readonly store: Store) {}
+
+  private get deliveries() {
+    return this.store.collection<DeliveryDoc>(DELIVERIES_COLLECTION);
+  }
+
+  private get attempts() {
+    return this.store.collection<AttemptDoc>(ATTEMPTS_COLLECTION);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    // The workers' poll: pending deliveries by due time.
+    await this.deliveries.createIndex({ keys: { status: 1, dueAt: 1 }, name: "status_due" });
+    await this.deliveries.createIndex({ keys: { createdAt: 1 }, name: "created" });
+    await this.attempts.createIndex({ keys: { endpointId: 1, attemptedAt: -1, _id: -1 }, name: "endpoint_newest" });
+    await this.attempts.createIndex({ keys: { attemptedAt: 1 }, name: "attempted" });
+  }
+
+  insert(doc: DeliveryDoc): Promise<boolean> {
+    return insertIfAbsent(this.deliveries, doc);
+  }
+
+  due(now: string, skipEndpoints: string[], limit: number): Promise<DeliveryDoc[]> {
+    const filter: Filter = { status: "pending", dueAt: { $lte: now } };
+    if (skipEndpoints.length > 0) filter["endpointId"] = { $nin: skipEndpoints };
+    return this.deliveries.find(filter, { sort: { dueAt: 1 }, limit });
+  }
+
+  claim(delivery: DeliveryDoc, leaseId: string, leaseUntil: string): Promise<DeliveryDoc | null> {
+    // The due time it was seen with: of workers racing for it, the first write moves it and wins.
+    return this.deliveries.findOneAndUpdate(
+      { _id: delivery._id, status: "pending", dueAt: delivery.dueAt },
+      { $set: { dueAt: leaseUntil, leaseId } },
+    );
+  }
+
+  finish(deliveryId: string, leaseId: string, outcome: DeliveryOutcome): Promise<DeliveryDoc | null> {
+    return this.deliveries.findOneAndUpdate({ _id: deliveryId, leaseId }, { $set: { ...outcome, leaseId: null } });
+  }
+
+  async recordAttempt(doc: AttemptDoc): Promise<void> {
+    await insertIfAbsent(this.attempts, doc);
+  }
+
+  attemptsOf(endpointId: string, limit: number): Promise<AttemptDoc[]> {
+    return this.attempts.find({ endpointId }, { sort: { attemptedAt: -1, _id: -1 }, limit });
+  }
+
+  /** Deletes up to `max` deliveries and attempts from before `before` (past the events' retention). */
+  async purge(before: string, max: number): Promise<number> {
+    const deliveries = await this.deliveries.find({ createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit: max });
+    for (const doc of deliveries) await this.deliveries.deleteOne({ _id: doc._id });
+    const attempts = await this.attempts.find({ attemptedAt: { $lt: before } }, { sort: { attemptedAt: 1 }, limit: max });
+    for (const doc of attempts) await this.attempts.deleteOne({ _id: doc._id });
+    return deliveries.length + attempts.length;
+  }
+}

@@ -1,0 +1,49 @@
+import { insertIfAbsent, type Filter, type Store } from "@payrail/store";
+import type { EventFilter, EventsPort } from "../domain/ports/events.port.ts";
+import type { EventDoc } from "../domain/webhook-event.entity.ts";
+
+export const EVENTS_COLLECTION = "webhook_events";
+
+/** The merchants' events (`_id` = event id). */
+export class EventRepository implements EventsPort {
+  constructor(private readonly store: Store) {}
+
+  private get events() {
+    return this.store.collection<EventDoc>(EVENTS_COLLECTION);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.events.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
+    await this.events.createIndex({ keys: { merchantId: 1, type: 1, createdAt: -1, _id: -1 }, name: "merchant_type_newest" });
+    await this.events.createIndex({ keys: { merchantId: 1, group: 1, createdAt: -1, _id: -1 }, name: "merchant_group_newest" });
+    // The retention purge.
+    await this.events.createIndex({ keys: { createdAt: 1 }, name: "created" });
+  }
+
+  insert(doc: EventDoc): Promise<boolean> {
+    return insertIfAbsent(this.events, doc);
+  }
+
+  find(eventId: string): Promise<EventDoc | null> {
+    return this.events.findOne({ _id: eventId });
+  }
+
+  list(merchantId: string, filter: EventFilter, limit: number): Promise<EventDoc[]> {
+    const query: Filter = { merchantId, createdAt: { $gte: filter.since } };
+    if (filter.type) query["type"] = filter.type;
+    if (filter.group) query["group"] = filter.group;
+    if (filter.after) {
+      const { createdAt, _id } = filter.after;
+      query.$or = [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: _id } }];
+    }
+    // The id breaks ties between events of the same millisecond (a stable order for paging).
+    return this.events.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
+  }
+
+  /** Deletes up to `max` events created before `before`; answers how many. */
+  async purge(before: string, max: number): Promise<number> {
+    const old = await this.events.find({ createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit: max });
+    for (const doc of old) await this.events.deleteOne({ _id: doc._id });
+    return old.length;
+  }
+}

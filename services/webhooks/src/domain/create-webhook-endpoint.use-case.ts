@@ -1,0 +1,39 @@
+import { requireMerchant, type Principal } from "@payrail/contracts";
+import { prefixedHexId } from "@payrail/runtime";
+import { newSigningSecret } from "./signing-secret.ts";
+import { toWebhookEndpoint, type EndpointDoc } from "./webhook-endpoint.entity.ts";
+import type { WebhooksDeps } from "./webhooks.deps.ts";
+
+/**
+ * Registers an endpoint after the URL check (live: https to public addresses only). The
+ * secret is sealed at rest and answered this once.
+ */
+export async function createWebhookEndpoint(
+  deps: WebhooksDeps,
+  principal: Principal,
+  input: { url: string; enabled_events: string[]; description?: string | undefined },
+) {
+  const { merchantId } = requireMerchant(principal);
+  await deps.urlGuard.check(input.url, deps.livemode);
+  const id = prefixedHexId("we_");
+  const secret = newSigningSecret();
+  const at = deps.now().toISOString();
+  const doc: EndpointDoc = {
+    _id: id,
+    merchantId,
+    url: input.url,
+    enabledEvents: [...new Set(input.enabled_events)],
+    description: input.description ?? null,
+    status: "enabled",
+    livemode: deps.livemode,
+    secret: deps.secretBox.seal(secret, id),
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    failingSince: null,
+    disabledReason: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await deps.endpoints.insert(doc);
+  return { ...toWebhookEndpoint(doc), secret };
+}

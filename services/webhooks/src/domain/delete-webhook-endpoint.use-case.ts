@@ -1,0 +1,11 @@
+import { AppError, requireMerchant, type Principal } from "@payrail/contracts";
+import type { WebhooksDeps } from "./webhooks.deps.ts";
+
+/** Removes the merchant's endpoint; its pending deliveries are cancelled when next due. */
+export async function deleteWebhookEndpoint(deps: WebhooksDeps, principal: Principal, input: { id: string }) {
+  const { merchantId } = requireMerchant(principal);
+  if (!(await deps.endpoints.remove(merchantId, input.id))) {
+    throw new AppError("resource_missing", `no webhook endpoint ${input.id}`, { param: "id" });
+  }
+  return { id: input.id, deleted: true as const };
+}

@@ -1,0 +1,19 @@
+import type { AttemptDoc, DeliveryDoc } from "../delivery.entity.ts";
+
+/** What an attempt's end writes on its delivery. */
+export type DeliveryOutcome = Pick<DeliveryDoc, "status" | "attempts" | "dueAt" | "updatedAt">;
+
+/** Deliveries (one per event and endpoint, plus redeliveries) and their attempts. */
+export interface DeliveriesPort {
+  /** Creates a delivery; false when it exists (the same event fanned out twice). */
+  insert(doc: DeliveryDoc): Promise<boolean>;
+  /** Pending deliveries due by `now`, oldest due first, skipping the listed endpoints. */
+  due(now: string, skipEndpoints: string[], limit: number): Promise<DeliveryDoc[]>;
+  /** Claims a due delivery until `leaseUntil`; null when another worker claimed it first. */
+  claim(delivery: DeliveryDoc, leaseId: string, leaseUntil: string): Promise<DeliveryDoc | null>;
+  /** Ends the claim with `outcome`; null when the lease was lost (another worker took over). */
+  finish(deliveryId: string, leaseId: string, outcome: DeliveryOutcome): Promise<DeliveryDoc | null>;
+  recordAttempt(doc: AttemptDoc): Promise<void>;
+  /** An endpoint's attempts, newest first. */
+  attemptsOf(endpointId: string, limit: number): Promise<AttemptDoc[]>;
+}

@@ -1,0 +1,26 @@
+import type { EndpointDoc } from "../webhook-endpoint.entity.ts";
+
+export type EndpointChanges = Partial<
+  Pick<EndpointDoc, "url" | "enabledEvents" | "description" | "status" | "failingSince" | "disabledReason" | "updatedAt">
+>;
+
+/** Webhook endpoints; every change is one conditional write. */
+export interface EndpointsPort {
+  insert(doc: EndpointDoc): Promise<void>;
+  find(endpointId: string): Promise<EndpointDoc | null>;
+  /** The merchant's endpoints, newest first. */
+  list(merchantId: string, limit: number): Promise<EndpointDoc[]>;
+  /** The merchant's enabled endpoints (fan-out). */
+  enabledOf(merchantId: string): Promise<EndpointDoc[]>;
+  /** Applies `changes` when the endpoint is the merchant's; null when it is not (or is gone). */
+  update(merchantId: string, endpointId: string, changes: EndpointChanges): Promise<EndpointDoc | null>;
+  /** Replaces the secret when it is still `expectedSecret`, keeping that one as the previous. */
+  rotate(endpointId: string, expectedSecret: string, secret: string, previousExpiresAt: string, at: string): Promise<EndpointDoc | null>;
+  remove(merchantId: string, endpointId: string): Promise<boolean>;
+  /** Notes the first failure of a run of failures (no-op when one is noted). */
+  markFailing(endpointId: string, at: string): Promise<void>;
+  /** Ends a run of failures. */
+  markHealthy(endpointId: string): Promise<void>;
+  /** Disables an enabled endpoint failing since at least `failingBefore`; null when another did, or it recovered. */
+  disableFailing(endpointId: string, failingBefore: string, reason: string, at: string): Promise<EndpointDoc | null>;
+}

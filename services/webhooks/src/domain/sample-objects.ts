@@ -1,0 +1,47 @@
+import { prefixedHexId, randomUUID } from "@payrail/runtime";
+import { groupOf } from "./webhook-event.entity.ts";
+
+/**
+ * The sample object of a test event (`POST /api/sandbox/events`): the shape the API shows for
+ * the type's resource, with fresh ids, so a receiver can be built against it before any real
+ * money moves. `status` follows the type (`refund.approved` → `approved`).
+ */
+export function sampleObject(type: string, at: string): Record<string, unknown> {
+  const what = type.slice(type.indexOf(".") + 1);
+  const transactionUuid = prefixedHexId("sc-");
+  switch (groupOf(type)) {
+    case "checkout":
+      return { id: prefixedHexId("chk_"), status: what === "created" ? "open" : what, amounts: { total: "107.50", currency: "USD" }, merchant_checkout_id: "test-order", created_at: at, updated_at: at };
+    case "transaction":
+      return {
+        id: 1,
+        checkout_id: 1,
+        transaction_uuid: transactionUuid,
+        processor_transaction_id: randomUUID(),
+        transaction_status: what === "created" ? "pending" : what,
+        amount: 107.5,
+        currency: "USD",
+        created_at: at,
+        updated_at: at,
+      };
+    case "refund":
+      return {
+        id: prefixedHexId("rfd_"),
+        transaction_uuid: transactionUuid,
+        checkout_id: 1,
+        amount: 107.5,
+        currency: "USD",
+        status: what === "requested" ? "pending" : what,
+        reason: "test event",
+        refund_transaction_id: null,
+        failure_code: null,
+        failure_reason: null,
+        created_at: at,
+        updated_at: at,
+      };
+    case "subscription":
+      return { transaction_uuid: transactionUuid, subscription_status: what === "renewed" ? "active" : what, plan_type: "monthly", created_at: at };
+    default:
+      return { id: prefixedHexId("we_"), url: "https://example.com/webhooks", status: "disabled", created_at: at, updated_at: at };
+  }
+}

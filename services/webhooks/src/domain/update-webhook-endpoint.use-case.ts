@@ -1,0 +1,32 @@
+import { AppError, requireMerchant, type Principal } from "@payrail/contracts";
+import { endpointOf } from "./owned.ts";
+import type { EndpointChanges } from "./ports/endpoints.port.ts";
+import { toWebhookEndpoint } from "./webhook-endpoint.entity.ts";
+import type { WebhooksDeps } from "./webhooks.deps.ts";
+
+/**
+ * Changes what was sent of url, events, description and status, in one conditional write.
+ * A new url passes the same check as at creation; enabling an endpoint starts its failure
+ * count afresh.
+ */
+export async function updateWebhookEndpoint(
+  deps: WebhooksDeps,
+  principal: Principal,
+  input: { id: string; url?: string | undefined; enabled_events?: string[] | undefined; description?: string | null | undefined; status?: "enabled" | "disabled" | undefined },
+) {
+  const { merchantId } = requireMerchant(principal);
+  await endpointOf(deps, merchantId, input.id);
+  if (input.url !== undefined) await deps.urlGuard.check(input.url, deps.livemode);
+  const changes: EndpointChanges = { updatedAt: deps.now().toISOString() };
+  if (input.url !== undefined) changes.url = input.url;
+  if (input.enabled_events !== undefined) changes.enabledEvents = [...new Set(input.enabled_events)];
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.status !== undefined) {
+    changes.status = input.status;
+    changes.failingSince = null;
+    changes.disabledReason = null;
+  }
+  const updated = await deps.endpoints.update(merchantId, input.id, changes);
+  if (!updated) throw new AppError("resource_missing", `no webhook endpoint ${input.id}`, { param: "id" });
+  return toWebhookEndpoint(updated);
+}

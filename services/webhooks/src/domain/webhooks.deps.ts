@@ -1,0 +1,36 @@
+import type { Logger, SecretBox } from "@payrail/runtime";
+import type { DeliveriesPort } from "./ports/deliveries.port.ts";
+import type { EndpointsPort } from "./ports/endpoints.port.ts";
+import type { EventsPort } from "./ports/events.port.ts";
+import type { UrlGuardPort } from "./ports/url-guard.port.ts";
+import type { WebhookSenderPort } from "./ports/webhook-sender.port.ts";
+
+/** Delivery timing (API.md §11), configurable so tests run in seconds. */
+export interface DeliveryPolicy {
+  /** Waits between attempts after each failure; its length is the number of retries. */
+  retryScheduleMs: readonly number[];
+  /** One attempt's time limit. */
+  timeoutMs: number;
+  /** An endpoint failing without a success this long is disabled. */
+  disableAfterMs: number;
+  /** How long a worker's claim on a delivery lasts; after a crash the delivery is due again then. */
+  leaseMs: number;
+}
+
+/** What the webhooks use cases need. */
+export interface WebhooksDeps {
+  events: EventsPort;
+  endpoints: EndpointsPort;
+  deliveries: DeliveriesPort;
+  sender: WebhookSenderPort;
+  urlGuard: UrlGuardPort;
+  /** Seals endpoint secrets at rest (SECRETS_KEY). */
+  secretBox: SecretBox;
+  /** Whether this deployment is live: https to public addresses only, and the events' livemode. */
+  livemode: boolean;
+  policy: DeliveryPolicy;
+  /** Told when deliveries were created, so the worker looks at once. */
+  deliveriesCreated(): void;
+  logger: Logger;
+  now(): Date;
+}

@@ -1,0 +1,94 @@
+import type { Transport } from "@payrail/messaging";
+import { SecretBox, type Logger } from "@payrail/runtime";
+import type { Store } from "@payrail/store";
+import { DnsUrlGuard } from "./adapters/http/dns-url.guard.ts";
+import { HttpWebhookSender } from "./adapters/http/http-webhook.sender.ts";
+import { DeliveryRepository } from "./data-access/delivery.repository.ts";
+import { EndpointRepository } from "./data-access/endpoint.repository.ts";
+import { EventRepository } from "./data-access/event.repository.ts";
+import { retentionStart } from "./domain/owned.ts";
+import type { DeliveryPolicy } from "./domain/webhooks.deps.ts";
+import { subscribeToDomainEvents } from "./entry-points/events/domain-events.subscriber.ts";
+import { webhooksHandlers } from "./entry-points/rpc/handlers.ts";
+import { DeliveryWorker, type DeliveryWorkerOptions } from "./worker/delivery.worker.ts";
+
+// For `payrail listen`, which signs what it forwards the way deliveries are signed.
+export { newSigningSecret, webhookHeaders } from "./domain/signing-secret.ts";
+
+export interface WebhooksServiceDeps {
+  transport: Transport;
+  store: Store;
+  logger: Logger;
+  /** Seals endpoint secrets at rest (SECRETS_KEY, 32 bytes). */
+  secretsKey: Buffer;
+  /** PROVIDERS=live: https to public addresses only. Default false (sandbox). */
+  livemode?: boolean;
+  /** Retry schedule, timeout and disabling (WEBHOOK_* variables); the API.md §11 values by default. */
+  policy?: Partial<DeliveryPolicy>;
+  worker?: DeliveryWorkerOptions;
+  /** How often events, deliveries and attempts past the 30 days are purged. Default hourly. */
+  purgeEveryMs?: number;
+  /** Replaces the clock (tests). */
+  now?: () => Date;
+}
+
+const HOUR = 3_600_000;
+export const DEFAULT_POLICY: Omit<DeliveryPolicy, "leaseMs"> = {
+  retryScheduleMs: [5_000, 300_000, 1_800_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
+  timeoutMs: 10_000,
+  disableAfterMs: 72 * HOUR,
+};
+
+/**
+ * Composition root of the webhooks service: indexes, the RPC queue (events API, endpoints,
+ * test events), the domain-event subscription that records and fans out every event, the
+ * delivery worker, and the retention purge.
+ */
+export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
+  const events = new EventRepository(deps.store);
+  const endpoints = new EndpointRepository(deps.store);
+  const deliveries = new DeliveryRepository(deps.store);
+  await events.ensureIndexes();
+  await endpoints.ensureIndexes();
+  await deliveries.ensureIndexes();
+  const timeoutMs = deps.policy?.timeoutMs ?? DEFAULT_POLICY.timeoutMs;
+  const now = deps.now ?? (() => new Date());
+  const domain = {
+    events,
+    endpoints,
+    deliveries,
+    sender: new HttpWebhookSender(),
+    urlGuard: new DnsUrlGuard(),
+    secretBox: new SecretBox(deps.secretsKey),
+    livemode: deps.livemode ?? false,
+    // A lease outlasts an attempt's timeout with room to record it.
+    policy: { ...DEFAULT_POLICY, leaseMs: timeoutMs + 30_000, ...deps.policy },
+    // Called only once the service serves, after the worker below exists.
+    deliveriesCreated: () => worker.notify(),
+    logger: deps.logger,
+    now,
+  };
+  const worker = new DeliveryWorker(domain, deps.worker);
+  await deps.transport.serve("webhooks", webhooksHandlers({ ...domain, ping: () => deps.store.ping() }));
+  await subscribeToDomainEvents(deps.transport, domain);
+  worker.start();
+  const purge = async () => {
+    const before = retentionStart(now());
+    try {
+      await events.purge(before, 1_000);
+      await deliveries.purge(before, 1_000);
+    } catch (err) {
+      deps.logger.warn({ err }, "webhooks retention purge failed; next time");
+    }
+  };
+  const purgeTimer = setInterval(() => void purge(), deps.purgeEveryMs ?? HOUR);
+  purgeTimer.unref();
+  deps.logger.info("webhooks service started");
+  return {
+    name: "webhooks",
+    async stop() {
+      clearInterval(purgeTimer);
+      await worker.stop();
+    },
+  };
+}

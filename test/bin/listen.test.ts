@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listen } from "../../bin/listen.command.ts";
+import { startServices, type Started } from "../../bin/wiring.ts";
+import { embeddedVariant } from "../support/infra.ts";
+import { startStack, type Stack } from "../support/stack.ts";
+import { startReceiver, verify, type Receiver } from "../support/webhook-receiver.ts";
+import { until } from "../support/until.ts";
+
+
+describe("payrail listen", () => {
+  const variant = embeddedVariant();
+  let stack: Stack;
+  let webhooks: Started[];
+  let receiver: Receiver;
+  let api: string;
+  let merchant: { id: string; apiKey: string };
+
+  beforeAll(async () => {
+    stack = await startStack(variant);
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
+    webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
+    await stack.app.listen({ port: 0, host: "127.0.0.1" });
+    api = `http://127.0.0.1:${(stack.app.server.address() as AddressInfo).port}`;
+    merchant = await stack.merchant("Listener");
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    for (const s of webhooks ?? []) await s.stop();
+    await stack?.close();
+    await variant.cleanup();
+  });
+
+  const testEvent = async (type: string) => {
+    const reply = await stack.app.inject({ method: "POST", url: "/api/sandbox/events", payload: { type }, headers: { "api-key": merchant.apiKey } });
+    return reply.json() as { id: string };
+  };
+
+  it("forwards each new event once, signed with the secret it prints, and not the events from before it started", async () => {
+    const before = await testEvent("checkout.created");
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const running = listen({ api, apiKey: merchant.apiKey, forwardTo: receiver.url, intervalMs: 100, signal: controller.signal, log: (l) => lines.push(l) });
+    await until("listen to be ready", () => lines.some((l) => l.includes("signing secret")));
+    const secret = /(whsec_\S+)/.exec(lines.find((l) => l.includes("signing secret"))!)![1]!;
+
+    const events = [await testEvent("transaction.completed"), await testEvent("refund.requested")];
+    await until("both events forwarded", () => events.every((e) => receiver.of(e.id).length === 1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    await running;
+
+    expect(receiver.of(before.id)).toHaveLength(0);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received.map((r) => (verify(secret, r) as { id: string }).id)).toEqual(events.map((e) => e.id));
+    expect(lines).toContain(`--> transaction.completed [${events[0]!.id}]`);
+    expect(lines.some((l) => l.startsWith(`<-- [200] POST ${receiver.url}`))).toBe(true);
+  });
+});
