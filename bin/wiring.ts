@@ -1,6 +1,7 @@
 import { createTransport, type Transport } from "@payrail/messaging";
 import type { Config, Logger, ServiceName } from "@payrail/runtime";
-import { createStore, type Store } from "@payrail/store";
+import type { RpcReplyEnvelope } from "@payrail/contracts";
+import { createReplyLedger, createStore, type Store } from "@payrail/store";
 import * as checkout from "@payrail/checkout";
 import * as gateway from "@payrail/gateway";
 import * as identity from "@payrail/identity";
@@ -49,6 +50,8 @@ export async function startServices(
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
+  // Redelivered and retried commands, and Idempotency-Key repeats, get their first reply (issue 13).
+  if (store && names.some((n) => n !== "gateway")) transport.useReplyLedger(await createReplyLedger<RpcReplyEnvelope>(store));
   // One key for every service of the process (SECRETS_KEY, or embedded mode's generated one).
   let key: Buffer | undefined;
   const secretsKey = async () => (key ??= await resolveSecretsKey(config));

@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   unsupported_currency: 400,
   invalid_phone_number: 400,
   invalid_status: 400,
+  idempotency_key_reused: 400,
   // 401
   api_key_missing: 401,
   api_key_invalid: 401,
@@ -66,6 +67,7 @@ export const ERROR_CODES = {
   amount_exceeds_refundable: 409,
   invalid_refund_transition: 409,
   transaction_not_settled: 409,
+  idempotency_key_in_use: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,
@@ -102,6 +104,8 @@ export interface ErrorPayload {
   retryAfter?: number;
   /** The provider's own code, for 502. */
   providerCode?: string;
+  /** The resource a 409 duplicate collides with (API.md §11: `error.existing_id`). */
+  existingId?: string;
 }
 
 /**
@@ -114,6 +118,7 @@ export class AppError extends Error {
   readonly param: string | undefined;
   readonly retryAfter: number | undefined;
   readonly providerCode: string | undefined;
+  readonly existingId: string | undefined;
 
   constructor(code: ErrorCode, message: string, extra: Omit<ErrorPayload, "code" | "message"> = {}) {
     super(message);
@@ -121,6 +126,7 @@ export class AppError extends Error {
     this.param = extra.param;
     this.retryAfter = extra.retryAfter;
     this.providerCode = extra.providerCode;
+    this.existingId = extra.existingId;
   }
 
   get status(): HttpErrorStatus {
@@ -132,6 +138,7 @@ export class AppError extends Error {
     if (this.param !== undefined) payload.param = this.param;
     if (this.retryAfter !== undefined) payload.retryAfter = this.retryAfter;
     if (this.providerCode !== undefined) payload.providerCode = this.providerCode;
+    if (this.existingId !== undefined) payload.existingId = this.existingId;
     return payload;
   }
 

@@ -5,6 +5,7 @@ import { ApiKeyCache } from "./auth/api-key.cache.ts";
 import { RateLimiter } from "./auth/rate-limiter.ts";
 import type { GatewayContext } from "./gateway-context.ts";
 import { answerRouterError, registerErrorHandling } from "./plugins/errors.plugin.ts";
+import { registerIdempotencyReplayHeader } from "./plugins/idempotency.plugin.ts";
 import { registerMetrics } from "./plugins/metrics.plugin.ts";
 import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { lazyChildLogger } from "./plugins/lazy-request-logger.ts";
@@ -77,6 +78,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  registerIdempotencyReplayHeader(app);
   await registerSecurityHeaders(app);
 
   const ctx: GatewayContext = {

@@ -5,7 +5,7 @@ import type { Logger } from "@payrail/runtime";
 import { settleReply } from "../rpc/dispatch-request.ts";
 import { encodeRequest } from "../rpc/encode-request.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
-import type { CallContext } from "../transport.port.ts";
+import type { CallContext, CallOptions } from "../transport.port.ts";
 import { watchChannel } from "./watch-channel.ts";
 
 /**
@@ -23,6 +23,7 @@ interface PendingCall {
   timer: NodeJS.Timeout;
   resolve(value: unknown): void;
   reject(err: Error): void;
+  onReplayed: (() => void) | undefined;
 }
 
 export interface AmqpRpcClientOptions {
@@ -82,12 +83,12 @@ export class AmqpRpcClient {
     }
   }
 
-  call(operation: Operation, payload: unknown, ctx: CallContext, timeoutMs: number): Promise<unknown> {
+  call(operation: Operation, payload: unknown, ctx: CallContext, timeoutMs: number, options: CallOptions = {}): Promise<unknown> {
     const channel = this.channel;
     if (!channel) return Promise.reject(serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
     let body: Buffer;
     try {
-      body = Buffer.from(encodeRequest(operation, payload, ctx, timeoutMs));
+      body = Buffer.from(encodeRequest(operation, payload, ctx, timeoutMs, options));
     } catch (err) {
       return Promise.reject(err);
     }
@@ -97,7 +98,7 @@ export class AmqpRpcClient {
         this.pending.delete(correlationId);
         reject(serviceTimeout(operation.pattern, timeoutMs));
       }, timeoutMs);
-      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject });
+      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject, onReplayed: options.onReplayed });
       try {
         channel.publish("", this.options.queueOf(operation.service), body, {
           correlationId,
@@ -126,7 +127,7 @@ export class AmqpRpcClient {
       return;
     }
     try {
-      const value = settleReply(JSON.parse(message.content.toString("utf8")));
+      const value = settleReply(JSON.parse(message.content.toString("utf8")), call.onReplayed);
       this.settle(id, undefined, value);
     } catch (err) {
       this.settle(id, err instanceof AppError ? err : new AppError("internal_error", "Malformed RPC reply"));

@@ -96,7 +96,7 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   return {
     async call(operation, payload, ctx, callOptions) {
       if (closed) throw serviceUnavailable("transport is closed");
-      return client.call(operation, payload, ctx, callOptions?.timeoutMs ?? defaultTimeoutMs) as never;
+      return client.call(operation, payload, ctx, callOptions?.timeoutMs ?? defaultTimeoutMs, callOptions) as never;
     },
     async serve(service, entries) {
       if (closed) throw new Error("transport is closed");
@@ -109,6 +109,9 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
     async subscribe(service, patterns, handler, subscribeOptions) {
       if (closed) throw new Error("transport is closed");
       await subscriber.subscribe(createSubscription(service, patterns, handler, subscribeOptions));
+    },
+    useReplyLedger(ledger) {
+      server.ledger = ledger;
     },
     isReady: () => !closed && connection.isReady(),
     stats: () => ({ expiredRequests: server.expiredCount, events: counters.snapshot() }),
