@@ -66,19 +66,44 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
     expect(lines().match(/"msg":"dropped /g)).toHaveLength(5); // acked, not redelivered
   });
 
-  it("times out with service_timeout when the queue exists but nobody consumes, and the request expires", async () => {
+  it("fails at once with service_unavailable when the queue exists but nobody consumes, and then sends nothing", async () => {
     queuePrefix = randomQueuePrefix();
     const server = await transport();
     await server.serve("echo", echoHandlers("a"));
     await server.close(); // the durable queue stays, without a consumer
     const client = await transport();
-    const err = await client.call(sayEcho, { text: "anyone?" }, anonymousCtx, { timeoutMs: 300 }).catch((e: unknown) => e);
+    const started = Date.now();
+    const err = await client.call(sayEcho, { text: "anyone?" }, anonymousCtx, { timeoutMs: 3_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe("service_timeout");
+    expect((err as AppError).code).toBe("service_unavailable");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The first call went out before the broker's answer came back (and expires in the queue);
+    // now the client knows, and the next ones fail without sending.
     await vi.waitFor(async () => {
       const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(`${queuePrefix}echo.rpc`));
       expect(messageCount).toBe(0);
-    });
+    }, { timeout: 5_000 });
+    for (let i = 0; i < 5; i++) {
+      const again = await client.call(sayEcho, { text: "anyone now?" }, anonymousCtx, { timeoutMs: 3_000 }).catch((e: unknown) => e);
+      expect((again as AppError).code).toBe("service_unavailable");
+    }
+    const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(`${queuePrefix}echo.rpc`));
+    expect(messageCount).toBe(0);
+  });
+
+  it("fails a waiting call with service_unavailable soon after the last instance of its service stops", async () => {
+    queuePrefix = randomQueuePrefix();
+    const server = await transport();
+    await server.serve("echo", echoHandlers("a"));
+    const client = await transport();
+    expect(await client.call(sayEcho, { text: "warm" }, anonymousCtx)).toMatchObject({ text: "warm" });
+    const started = Date.now();
+    const waiting = client.call(sayEcho, { text: "slow", delayMs: 2_500 }, anonymousCtx, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    void server.close(); // waits 1 s for the handler, then leaves the request to nobody
+    const err = await waiting;
+    expect((err as AppError).code).toBe("service_unavailable");
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("acks a delivered request past its deadline without running it or replying; one within it is answered", async () => {
