@@ -86,6 +86,7 @@ export async function startServices(
         adminToken: config.ADMIN_TOKEN,
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+        authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
       }),
