@@ -7,6 +7,7 @@ export const ERROR_TYPES = {
   401: "authentication_error",
   403: "permission_error",
   404: "not_found_error",
+  405: "invalid_request_error",
   409: "conflict_error",
   413: "invalid_request_error",
   414: "invalid_request_error",
@@ -54,6 +55,8 @@ export const ERROR_CODES = {
   api_key_not_found: 404,
   refund_not_found: 404,
   operator_not_found: 404,
+  // 405
+  method_not_allowed: 405,
   // 409
   duplicate_merchant_checkout_id: 409,
   checkout_closed: 409,
