@@ -5,6 +5,7 @@ import { amqpTestUrl } from "@payrail/messaging/testing";
 import { createAmqpTransport, type ReplyMode, type Transport } from "../src/index.ts";
 import { closeConnectionsNamed, deleteQueues, rabbitmqctlWorks, randomQueuePrefix, withRawChannel } from "./support/amqp-admin.ts";
 import { anonymousCtx, echoHandlers, sayEcho } from "./support/echo.operations.ts";
+import { memoryLedger } from "./support/memory-ledger.ts";
 import { memoryLogger } from "./support/memory-logger.ts";
 
 const broker = await amqpTestUrl();
@@ -185,6 +186,49 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
       expect([...codes]).toEqual(["service_unavailable"]);
       await expect(client.call(sayEcho, { text: "back" }, anonymousCtx)).resolves.toMatchObject({ text: "back" });
     });
+
+    it("carries calls that run once across the drop: each answered, each handler run once", async () => {
+      queuePrefix = randomQueuePrefix();
+      const ran: string[] = [];
+      const server = await transport({ replyMode });
+      server.useReplyLedger(memoryLedger());
+      await server.serve("echo", echoHandlers("a", ran));
+      const client = await transport({ replyMode });
+
+      // Callers that only call while connected (a call made during the outage fails at once, by
+      // design): every call they make is in flight, queued or running, when the drop comes.
+      const failures: unknown[] = [];
+      let successes = 0;
+      let sequence = 0;
+      let running = true;
+      const worker = async () => {
+        while (running) {
+          if (!client.isReady()) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            continue;
+          }
+          const text = `once-${sequence++}`;
+          try {
+            const reply = await client.call(sayEcho, { text, delayMs: 100 }, anonymousCtx, { once: true, timeoutMs: 15_000 });
+            expect(reply.text).toBe(text);
+            successes += 1;
+          } catch (err) {
+            failures.push(err);
+          }
+        }
+      };
+      const workers = Array.from({ length: 16 }, worker);
+      await vi.waitFor(() => expect(successes).toBeGreaterThan(50));
+      expect(await closeConnectionsNamed(`payrail ${queuePrefix}`)).toBe(2);
+      await vi.waitFor(() => expect(client.isReady() && server.isReady()).toBe(true), { timeout: 15_000 });
+      const before = successes;
+      await vi.waitFor(() => expect(successes).toBeGreaterThan(before + 50), { timeout: 15_000 });
+      running = false;
+      await Promise.all(workers);
+
+      expect(failures).toEqual([]);
+      expect(ran.length).toBe(new Set(ran).size);
+    }, 60_000);
   });
 });
 

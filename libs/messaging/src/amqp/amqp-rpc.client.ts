@@ -3,7 +3,7 @@ import type { Channel, ChannelModel, ConsumeMessage, Message } from "amqplib";
 import { AppError, type Operation } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { settleReply } from "../rpc/dispatch-request.ts";
-import { encodeRequest } from "../rpc/encode-request.ts";
+import { encodeRequest, runsOnce } from "../rpc/encode-request.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
 import type { CallContext, CallOptions } from "../transport.port.ts";
 import { QueueProbe } from "./queue-probe.ts";
@@ -25,6 +25,8 @@ interface PendingCall {
   resolve(value: unknown): void;
   reject(err: Error): void;
   onReplayed: (() => void) | undefined;
+  /** A call that runs at most once (it has a callId) is sent again after a lost connection. */
+  resend: { queue: string; body: Buffer; deadline: number } | undefined;
 }
 
 export interface AmqpRpcClientOptions {
@@ -52,6 +54,12 @@ export interface AmqpRpcClientOptions {
  * served long after their caller left.
  * The envelope's `deadline` covers what expiration cannot: a request already delivered (in a
  * consumer's prefetch, or redelivered) when its caller gives up is skipped by the server.
+ *
+ * A lost connection fails the calls in flight with `service_unavailable`, except those that
+ * run at most once (a `callId`, see `runsOnce`): they wait for the reconnect (within their own
+ * timeout) and are sent again, same bytes, to the new reply queue; the server's reply ledger
+ * answers a repeat of a call that already ran with its first reply. So a short broker blip
+ * costs those calls latency, not an error. Calls made while disconnected still fail at once.
  */
 export class AmqpRpcClient {
   private channel: Channel | undefined;
@@ -82,15 +90,20 @@ export class AmqpRpcClient {
     this.probe.attach(model);
     clearInterval(this.watch);
     this.watch = setInterval(() => this.checkPendingServices(), 1_000).unref();
+    for (const [id, call] of this.pending) if (call.resend) this.send(id, call.resend.queue, call.resend.body, call.resend.deadline);
   }
 
-  /** The connection is gone: calls in flight can no longer get their reply. */
-  detach(reason: string): void {
+  /**
+   * The connection is gone: calls in flight can no longer get their reply. Those that run at
+   * most once wait for the next `attach` unless `final` (the transport is closing).
+   */
+  detach(reason: string, final = false): void {
     this.channel = undefined;
     this.probe.detach();
     clearInterval(this.watch);
     this.watch = undefined;
     for (const [id, call] of this.pending) {
+      if (call.resend && !final) continue;
       this.pending.delete(id);
       clearTimeout(call.timer);
       call.reject(serviceUnavailable(`message broker connection lost (${reason})`, this.options.retryAfterSeconds()));
@@ -113,29 +126,39 @@ export class AmqpRpcClient {
         this.pending.delete(correlationId);
         reject(serviceTimeout(operation.pattern, timeoutMs));
       }, timeoutMs);
-      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject, onReplayed: options.onReplayed });
+      const deadline = Date.now() + timeoutMs;
+      const resend = runsOnce(ctx, options) ? { queue, body, deadline } : undefined;
+      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject, onReplayed: options.onReplayed, resend });
       const publish = (consumers: number) => {
-        const channel = this.channel;
-        if (!this.pending.has(correlationId)) return;
-        if (consumers === 0) return this.settle(correlationId, nobodyServes(operation.service));
-        if (!channel) return this.settle(correlationId, serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
-        try {
-          channel.publish("", queue, body, {
-            correlationId,
-            replyTo: this.replyTo,
-            expiration: String(timeoutMs),
-            mandatory: true,
-            contentType: "application/json",
-          });
-        } catch {
-          // The channel closed under us (amqplib throws IllegalOperationError).
-          this.settle(correlationId, serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
-        }
+        if (consumers === 0) this.settle(correlationId, nobodyServes(operation.service));
+        else this.send(correlationId, queue, body, deadline);
       };
       const known = this.consumersOf(queue, correlationId, operation.service);
       if (typeof known === "number") publish(known);
       else void known.then(publish);
     });
+  }
+
+  /** Publishes a pending call's request; one that may be sent again waits for the next connection instead of failing. */
+  private send(id: string, queue: string, body: Buffer, deadline: number): void {
+    const call = this.pending.get(id);
+    if (!call) return;
+    const unavailable = () => call.resend || this.settle(id, serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
+    const channel = this.channel;
+    if (!channel) return void unavailable();
+    try {
+      channel.publish("", queue, body, {
+        correlationId: id,
+        replyTo: this.replyTo,
+        // What is left of the caller's time: a request resent late expires as early as the first.
+        expiration: String(Math.max(1, deadline - Date.now())),
+        mandatory: true,
+        contentType: "application/json",
+      });
+    } catch {
+      // The channel closed under us (amqplib throws IllegalOperationError).
+      unavailable();
+    }
   }
 
   /**

@@ -119,7 +119,7 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
       if (closed) return;
       closed = true;
       await Promise.all([server.stop(closeGraceMs), subscriber.stop(closeGraceMs), publisher.close(closeGraceMs)]);
-      client.detach("transport closed");
+      client.detach("transport closed", true);
       await connection.close();
     },
   };
