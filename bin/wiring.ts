@@ -1,6 +1,7 @@
 import { createTransport, type Transport } from "@payrail/messaging";
 import type { Config, Logger, ServiceName } from "@payrail/runtime";
-import { createStore, type Store } from "@payrail/store";
+import type { RpcReplyEnvelope } from "@payrail/contracts";
+import { createReplyLedger, createStore, type Store } from "@payrail/store";
 import * as checkout from "@payrail/checkout";
 import * as gateway from "@payrail/gateway";
 import * as identity from "@payrail/identity";
@@ -50,6 +51,8 @@ export async function startServices(
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
+  // Redelivered and retried commands, and Idempotency-Key repeats, get their first reply (issue 13).
+  if (store && names.some((n) => n !== "gateway")) transport.useReplyLedger(await createReplyLedger<RpcReplyEnvelope>(store));
   // One key for every service of the process (SECRETS_KEY, or embedded mode's generated one).
   let key: Buffer | undefined;
   const secretsKey = async () => (key ??= await resolveSecretsKey(config));
@@ -88,6 +91,7 @@ export async function startServices(
         adminToken: config.ADMIN_TOKEN,
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+        authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
         publicUrl: config.PUBLIC_URL,

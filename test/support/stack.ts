@@ -32,6 +32,8 @@ export async function startStack(
   options: {
     apiKeyCacheMs?: number;
     rateLimitPerMinute?: number;
+    /** Failed authentications per minute per address (tests send many 401s from one address). */
+    authFailuresPerMinute?: number;
     logger?: Logger;
     /** Fault hooks of the refunds service (crash tests). */
     refundsHooks?: Pick<RefundsServiceDeps, "afterProcessing">;
@@ -61,6 +63,7 @@ export async function startStack(
     adminToken: ADMIN_TOKEN,
     apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    authFailuresPerMinute: options.authFailuresPerMinute ?? 100_000,
     services: ["identity", "checkout", "payments", "refunds"],
     sandbox: true,
     ...options.gateway,

@@ -7,6 +7,7 @@ export const ERROR_TYPES = {
   401: "authentication_error",
   403: "permission_error",
   404: "not_found_error",
+  405: "invalid_request_error",
   409: "conflict_error",
   413: "invalid_request_error",
   414: "invalid_request_error",
@@ -29,6 +30,7 @@ export const ERROR_CODES = {
   unsupported_currency: 400,
   invalid_phone_number: 400,
   invalid_status: 400,
+  idempotency_key_reused: 400,
   // 401
   api_key_missing: 401,
   api_key_invalid: 401,
@@ -53,6 +55,8 @@ export const ERROR_CODES = {
   api_key_not_found: 404,
   refund_not_found: 404,
   operator_not_found: 404,
+  // 405
+  method_not_allowed: 405,
   // 409
   duplicate_merchant_checkout_id: 409,
   checkout_closed: 409,
@@ -66,6 +70,7 @@ export const ERROR_CODES = {
   amount_exceeds_refundable: 409,
   invalid_refund_transition: 409,
   transaction_not_settled: 409,
+  idempotency_key_in_use: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,
@@ -102,6 +107,8 @@ export interface ErrorPayload {
   retryAfter?: number;
   /** The provider's own code, for 502. */
   providerCode?: string;
+  /** The resource a 409 duplicate collides with (API.md §11: `error.existing_id`). */
+  existingId?: string;
 }
 
 /**
@@ -114,6 +121,7 @@ export class AppError extends Error {
   readonly param: string | undefined;
   readonly retryAfter: number | undefined;
   readonly providerCode: string | undefined;
+  readonly existingId: string | undefined;
 
   constructor(code: ErrorCode, message: string, extra: Omit<ErrorPayload, "code" | "message"> = {}) {
     super(message);
@@ -121,6 +129,7 @@ export class AppError extends Error {
     this.param = extra.param;
     this.retryAfter = extra.retryAfter;
     this.providerCode = extra.providerCode;
+    this.existingId = extra.existingId;
   }
 
   get status(): HttpErrorStatus {
@@ -132,6 +141,7 @@ export class AppError extends Error {
     if (this.param !== undefined) payload.param = this.param;
     if (this.retryAfter !== undefined) payload.retryAfter = this.retryAfter;
     if (this.providerCode !== undefined) payload.providerCode = this.providerCode;
+    if (this.existingId !== undefined) payload.existingId = this.existingId;
     return payload;
   }
 

@@ -1,5 +1,6 @@
 import type { Operation, ParsedRequestOf, Principal, RequestOf, ResponseOf } from "@payrail/contracts";
 import type { EventStats, EventTransport } from "./events.port.ts";
+import type { ReplyLedger } from "./rpc/reply-ledger.port.ts";
 
 /** What a handler knows about the call besides its payload. */
 export interface CallContext {
@@ -29,6 +30,20 @@ export interface CallOptions {
    * out (`deadline`), and a server that only gets it later does not run it.
    */
   timeoutMs?: number;
+  /**
+   * Run at most once: the request carries a fresh `callId`, and a server with a reply ledger
+   * answers a redelivery or a retry of it with the first run's reply. For commands.
+   */
+  once?: boolean;
+  /**
+   * Run at most once under this id (implies `once`): a caller that repeats a call itself
+   * (after a crash, from a job table) names the repeat with the first call's id.
+   */
+  callId?: string;
+  /** The HTTP request's `Idempotency-Key` (API.md §11); the server scopes it to the principal. */
+  idempotencyKey?: string | undefined;
+  /** Called when the reply is the stored one of an earlier request with the same key. */
+  onReplayed?: () => void;
 }
 
 /** What a transport's servers, publishers and subscribers have counted since it was created. */
@@ -53,6 +68,12 @@ export interface Transport extends EventTransport {
   call<O extends Operation>(operation: O, payload: RequestOf<O>, ctx: CallContext, options?: CallOptions): Promise<ResponseOf<O>>;
   /** Starts consuming the service's queue with these handlers (all of one service). */
   serve(service: string, entries: HandlerEntry[]): Promise<void>;
+  /**
+   * Where this transport's servers remember the requests that ask to run at most once (a
+   * `callId` or an `Idempotency-Key`; see `ReplyLedger`). Without one, every request runs.
+   * Set before `serve`, by the composition root that owns the store.
+   */
+  useReplyLedger(ledger: ReplyLedger): void;
   /** True while the transport can deliver calls (broker connected). */
   isReady(): boolean;
   /** Counters of the serving, publishing and subscribing sides (read by metrics; cheap to call). */

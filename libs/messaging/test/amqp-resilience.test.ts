@@ -5,6 +5,7 @@ import { amqpTestUrl } from "@payrail/messaging/testing";
 import { createAmqpTransport, type ReplyMode, type Transport } from "../src/index.ts";
 import { closeConnectionsNamed, deleteQueues, rabbitmqctlWorks, randomQueuePrefix, withRawChannel } from "./support/amqp-admin.ts";
 import { anonymousCtx, echoHandlers, sayEcho } from "./support/echo.operations.ts";
+import { memoryLedger } from "./support/memory-ledger.ts";
 import { memoryLogger } from "./support/memory-logger.ts";
 
 const broker = await amqpTestUrl();
@@ -66,19 +67,44 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
     expect(lines().match(/"msg":"dropped /g)).toHaveLength(5); // acked, not redelivered
   });
 
-  it("times out with service_timeout when the queue exists but nobody consumes, and the request expires", async () => {
+  it("fails at once with service_unavailable when the queue exists but nobody consumes, and then sends nothing", async () => {
     queuePrefix = randomQueuePrefix();
     const server = await transport();
     await server.serve("echo", echoHandlers("a"));
     await server.close(); // the durable queue stays, without a consumer
     const client = await transport();
-    const err = await client.call(sayEcho, { text: "anyone?" }, anonymousCtx, { timeoutMs: 300 }).catch((e: unknown) => e);
+    const started = Date.now();
+    const err = await client.call(sayEcho, { text: "anyone?" }, anonymousCtx, { timeoutMs: 3_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe("service_timeout");
+    expect((err as AppError).code).toBe("service_unavailable");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The first call went out before the broker's answer came back (and expires in the queue);
+    // now the client knows, and the next ones fail without sending.
     await vi.waitFor(async () => {
       const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(`${queuePrefix}echo.rpc`));
       expect(messageCount).toBe(0);
-    });
+    }, { timeout: 5_000 });
+    for (let i = 0; i < 5; i++) {
+      const again = await client.call(sayEcho, { text: "anyone now?" }, anonymousCtx, { timeoutMs: 3_000 }).catch((e: unknown) => e);
+      expect((again as AppError).code).toBe("service_unavailable");
+    }
+    const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(`${queuePrefix}echo.rpc`));
+    expect(messageCount).toBe(0);
+  });
+
+  it("fails a waiting call with service_unavailable soon after the last instance of its service stops", async () => {
+    queuePrefix = randomQueuePrefix();
+    const server = await transport();
+    await server.serve("echo", echoHandlers("a"));
+    const client = await transport();
+    expect(await client.call(sayEcho, { text: "warm" }, anonymousCtx)).toMatchObject({ text: "warm" });
+    const started = Date.now();
+    const waiting = client.call(sayEcho, { text: "slow", delayMs: 2_500 }, anonymousCtx, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    void server.close(); // waits 1 s for the handler, then leaves the request to nobody
+    const err = await waiting;
+    expect((err as AppError).code).toBe("service_unavailable");
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("acks a delivered request past its deadline without running it or replying; one within it is answered", async () => {
@@ -160,6 +186,49 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
       expect([...codes]).toEqual(["service_unavailable"]);
       await expect(client.call(sayEcho, { text: "back" }, anonymousCtx)).resolves.toMatchObject({ text: "back" });
     });
+
+    it("carries calls that run once across the drop: each answered, each handler run once", async () => {
+      queuePrefix = randomQueuePrefix();
+      const ran: string[] = [];
+      const server = await transport({ replyMode });
+      server.useReplyLedger(memoryLedger());
+      await server.serve("echo", echoHandlers("a", ran));
+      const client = await transport({ replyMode });
+
+      // Callers that only call while connected (a call made during the outage fails at once, by
+      // design): every call they make is in flight, queued or running, when the drop comes.
+      const failures: unknown[] = [];
+      let successes = 0;
+      let sequence = 0;
+      let running = true;
+      const worker = async () => {
+        while (running) {
+          if (!client.isReady()) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            continue;
+          }
+          const text = `once-${sequence++}`;
+          try {
+            const reply = await client.call(sayEcho, { text, delayMs: 100 }, anonymousCtx, { once: true, timeoutMs: 15_000 });
+            expect(reply.text).toBe(text);
+            successes += 1;
+          } catch (err) {
+            failures.push(err);
+          }
+        }
+      };
+      const workers = Array.from({ length: 16 }, worker);
+      await vi.waitFor(() => expect(successes).toBeGreaterThan(50));
+      expect(await closeConnectionsNamed(`payrail ${queuePrefix}`)).toBe(2);
+      await vi.waitFor(() => expect(client.isReady() && server.isReady()).toBe(true), { timeout: 15_000 });
+      const before = successes;
+      await vi.waitFor(() => expect(successes).toBeGreaterThan(before + 50), { timeout: 15_000 });
+      running = false;
+      await Promise.all(workers);
+
+      expect(failures).toEqual([]);
+      expect(ran.length).toBe(new Set(ran).size);
+    }, 60_000);
   });
 });
 

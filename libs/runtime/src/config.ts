@@ -73,6 +73,8 @@ export const ConfigSchema = z.object({
   API_KEY_CACHE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(300_000).default(5_000)),
   /** Requests per minute per credential before 429. */
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
+  /** Failed authentications (401s) per minute per client address, per gateway, before 429. */
+  AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   /** Creates a demo merchant on first start and prints its key (defaults on in embedded mode). */
   DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
   /** Lifetime of a consumer auth token (API.md §5: 24 hours unless configured). */

@@ -13,3 +13,4 @@ export { withEvents, insertWithEvents, OUTBOX_INDEX, type OutboxEvent, type Outb
 export { OutboxRelay, type OutboxRelayOptions, type OutboxStats } from "./outbox/outbox-relay.ts";
 export { applyOnce, PROCESSED_EVENTS } from "./outbox/processed-events.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
+export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";

@@ -2,9 +2,10 @@ import type { Transport } from "@payrail/messaging";
 import { prefixedHexId, type Logger } from "@payrail/runtime";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { ApiKeyCache } from "./auth/api-key.cache.ts";
-import { RateLimiter } from "./auth/rate-limiter.ts";
 import type { GatewayContext } from "./gateway-context.ts";
 import { answerRouterError, registerErrorHandling } from "./plugins/errors.plugin.ts";
+import { registerIdempotencyReplayHeader } from "./plugins/idempotency.plugin.ts";
+import { registerRateLimits } from "./plugins/rate-limit.plugin.ts";
 import { registerMetrics } from "./plugins/metrics.plugin.ts";
 import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { lazyChildLogger } from "./plugins/lazy-request-logger.ts";
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   adminToken?: string | undefined;
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
+  /** Failed authentications per minute per client address before 429 (default 20). */
+  authFailuresPerMinute?: number | undefined;
   /** Services `/readyz` pings. */
   services: readonly string[];
   /** PROVIDERS=sandbox: the sandbox routes of API.md §8 exist (404 in live mode). */
@@ -88,13 +91,14 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  registerIdempotencyReplayHeader(app);
   await registerSecurityHeaders(app);
   await registerConsumerCors(app, options.corsOrigins ?? []);
+  await registerRateLimits(app, { perMinute: options.rateLimitPerMinute, authFailuresPerMinute: options.authFailuresPerMinute ?? 20 });
 
   const ctx: GatewayContext = {
     transport: options.transport,
     apiKeyCache: new ApiKeyCache(options.apiKeyCacheMs),
-    rateLimiter: new RateLimiter(options.rateLimitPerMinute),
     adminToken: options.adminToken,
     services: options.services,
     sandbox: options.sandbox,

@@ -1,12 +1,10 @@
 import type { Transport } from "@payrail/messaging";
 import type { ApiKeyCache } from "./auth/api-key.cache.ts";
-import type { RateLimiter } from "./auth/rate-limiter.ts";
 
 /** What the routes share: the bus to the services and the gateway's own small state. */
 export interface GatewayContext {
   transport: Transport;
   apiKeyCache: ApiKeyCache;
-  rateLimiter: RateLimiter;
   adminToken: string | undefined;
   /** Services whose `ping` readiness checks. */
   services: readonly string[];

@@ -13,6 +13,7 @@ export interface GatewayServiceDeps {
   adminToken?: string | undefined;
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
+  authFailuresPerMinute?: number | undefined;
   services: readonly string[];
   sandbox: boolean;
   publicUrl?: string | undefined;

@@ -51,10 +51,14 @@ describe("error answers on the embedded stack", () => {
       expect(reply.body).not.toContain("marker");
     });
 
-    it("answers 404 without quoting the path, for unknown paths and unknown methods", async () => {
-      for (const [method, url] of [["GET", "/api/nope/secret-path-marker"], ["DELETE", "/api/merchants/checkout"], ["PATCH", "/nowhere-marker"]] as const) {
+    it("answers 404 (405 for a known path) without quoting the path, for unknown paths and unknown methods", async () => {
+      for (const [method, url, status, code] of [
+        ["GET", "/api/nope/secret-path-marker", 404, "route_not_found"],
+        ["DELETE", "/api/merchants/checkout", 405, "method_not_allowed"],
+        ["PATCH", "/nowhere-marker", 404, "route_not_found"],
+      ] as const) {
         const reply = await stack.app.inject({ method, url });
-        expectErrorShape(reply, 404, "route_not_found");
+        expectErrorShape(reply, status, code);
         expect(reply.body, url).not.toContain("marker");
         expect(reply.body, url).not.toContain("/api/");
       }

@@ -144,6 +144,8 @@ export const CreateCheckoutResponse = z.object({ id: z.string() });
 export const ListCheckoutsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   starting_after: z.string().regex(/^chk_[0-9a-f]{32}$/, "must be a checkout id").optional(),
+  /** Only the checkout with this merchant_checkout_id (API.md §11): at most one per merchant. */
+  merchant_checkout_id: Text.optional(),
 });
 export const ListCheckoutsResponse = z.object({ data: z.array(CheckoutView), has_more: z.boolean() });
 

@@ -16,6 +16,13 @@ export const RpcRequestEnvelope = z.object({
   principal: Principal,
   payload: z.unknown(),
   deadline: z.number().int().positive().optional(),
+  /**
+   * Set by a caller that wants the request run at most once (see libs/messaging's reply
+   * ledger): a redelivered or retried message with this id gets the first run's reply.
+   */
+  callId: z.string().min(1).max(64).optional(),
+  /** The HTTP `Idempotency-Key` (API.md §11) of the request this call serves, as the client sent it. */
+  idempotencyKey: z.string().min(1).max(255).optional(),
 });
 export type RpcRequestEnvelope = z.infer<typeof RpcRequestEnvelope>;
 
@@ -27,11 +34,15 @@ export const ErrorPayloadSchema = z.object({
   param: z.string().optional(),
   retryAfter: z.number().optional(),
   providerCode: z.string().optional(),
+  existingId: z.string().optional(),
 }) satisfies z.ZodType<ErrorPayload>;
 
-/** A reply: business errors are replies too, never nacks. */
+/**
+ * A reply: business errors are replies too, never nacks. `replayed` marks the stored reply of
+ * an earlier request with the same `idempotencyKey`, sent again instead of running the handler.
+ */
 export const RpcReplyEnvelope = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: ErrorPayloadSchema }),
+  z.object({ ok: z.literal(true), data: z.unknown(), replayed: z.literal(true).optional() }),
+  z.object({ ok: z.literal(false), error: ErrorPayloadSchema, replayed: z.literal(true).optional() }),
 ]);
 export type RpcReplyEnvelope = z.infer<typeof RpcReplyEnvelope>;

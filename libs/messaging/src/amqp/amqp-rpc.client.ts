@@ -3,9 +3,10 @@ import type { Channel, ChannelModel, ConsumeMessage, Message } from "amqplib";
 import { AppError, type Operation } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { settleReply } from "../rpc/dispatch-request.ts";
-import { encodeRequest } from "../rpc/encode-request.ts";
+import { encodeRequest, runsOnce } from "../rpc/encode-request.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
-import type { CallContext } from "../transport.port.ts";
+import type { CallContext, CallOptions } from "../transport.port.ts";
+import { QueueProbe } from "./queue-probe.ts";
 import { watchChannel } from "./watch-channel.ts";
 
 /**
@@ -23,6 +24,9 @@ interface PendingCall {
   timer: NodeJS.Timeout;
   resolve(value: unknown): void;
   reject(err: Error): void;
+  onReplayed: (() => void) | undefined;
+  /** A call that runs at most once (it has a callId) is sent again after a lost connection. */
+  resend: { queue: string; body: Buffer; deadline: number } | undefined;
 }
 
 export interface AmqpRpcClientOptions {
@@ -41,12 +45,21 @@ export interface AmqpRpcClientOptions {
  * correlationId; a reply for a call that already timed out finds nothing and is dropped.
  *
  * Requests go to the default exchange with `mandatory`, so a call to a service whose queue
- * was never declared comes straight back as a basic.return → `service_unavailable`, without
- * an extra round trip to check the queue. If the queue exists but nobody consumes it, the
- * call times out (`service_timeout`), and the request's `expiration` equals the timeout so
- * stale requests expire in the queue instead of being served long after their caller left.
+ * was never declared comes straight back as a basic.return → `service_unavailable`. A queue
+ * that exists but that no instance consumes (all died) is caught by the `QueueProbe`: a call
+ * fails at once with `service_unavailable` when the broker last said it has no consumer, and
+ * calls waiting on it are failed when a check during the wait finds none (a check per service
+ * per second at most, only while calls are pending or after a zero). The request's
+ * `expiration` equals the timeout, so stale requests expire in the queue instead of being
+ * served long after their caller left.
  * The envelope's `deadline` covers what expiration cannot: a request already delivered (in a
  * consumer's prefetch, or redelivered) when its caller gives up is skipped by the server.
+ *
+ * A lost connection fails the calls in flight with `service_unavailable`, except those that
+ * run at most once (a `callId`, see `runsOnce`): they wait for the reconnect (within their own
+ * timeout) and are sent again, same bytes, to the new reply queue; the server's reply ledger
+ * answers a repeat of a call that already ran with its first reply. So a short broker blip
+ * costs those calls latency, not an error. Calls made while disconnected still fail at once.
  */
 export class AmqpRpcClient {
   private channel: Channel | undefined;
@@ -54,8 +67,12 @@ export class AmqpRpcClient {
   private readonly pending = new Map<string, PendingCall>();
   private readonly idPrefix = `${randomUUID().slice(0, 8)}.`;
   private sequence = 0;
+  private readonly probe: QueueProbe;
+  private watch: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: AmqpRpcClientOptions) {}
+  constructor(private readonly options: AmqpRpcClientOptions) {
+    this.probe = new QueueProbe(options.logger);
+  }
 
   /** Opens the calling channel and its reply consumer on a (re)connected connection. */
   async attach(model: ChannelModel): Promise<void> {
@@ -70,47 +87,105 @@ export class AmqpRpcClient {
     await channel.consume(replyTo, (message) => this.onReply(channel, message), { noAck: true });
     this.replyTo = replyTo;
     this.channel = channel;
+    this.probe.attach(model);
+    clearInterval(this.watch);
+    this.watch = setInterval(() => this.checkPendingServices(), 1_000).unref();
+    for (const [id, call] of this.pending) if (call.resend) this.send(id, call.resend.queue, call.resend.body, call.resend.deadline);
   }
 
-  /** The connection is gone: calls in flight can no longer get their reply. */
-  detach(reason: string): void {
+  /**
+   * The connection is gone: calls in flight can no longer get their reply. Those that run at
+   * most once wait for the next `attach` unless `final` (the transport is closing).
+   */
+  detach(reason: string, final = false): void {
     this.channel = undefined;
+    this.probe.detach();
+    clearInterval(this.watch);
+    this.watch = undefined;
     for (const [id, call] of this.pending) {
+      if (call.resend && !final) continue;
       this.pending.delete(id);
       clearTimeout(call.timer);
       call.reject(serviceUnavailable(`message broker connection lost (${reason})`, this.options.retryAfterSeconds()));
     }
   }
 
-  call(operation: Operation, payload: unknown, ctx: CallContext, timeoutMs: number): Promise<unknown> {
-    const channel = this.channel;
-    if (!channel) return Promise.reject(serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
+  call(operation: Operation, payload: unknown, ctx: CallContext, timeoutMs: number, options: CallOptions = {}): Promise<unknown> {
+    if (!this.channel) return Promise.reject(serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
     let body: Buffer;
     try {
-      body = Buffer.from(encodeRequest(operation, payload, ctx, timeoutMs));
+      // Encoded now: the deadline counts from the call, not from when the probe answered.
+      body = Buffer.from(encodeRequest(operation, payload, ctx, timeoutMs, options));
     } catch (err) {
       return Promise.reject(err);
     }
+    const queue = this.options.queueOf(operation.service);
     const correlationId = this.idPrefix + (++this.sequence).toString(36);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(correlationId);
         reject(serviceTimeout(operation.pattern, timeoutMs));
       }, timeoutMs);
-      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject });
-      try {
-        channel.publish("", this.options.queueOf(operation.service), body, {
-          correlationId,
-          replyTo: this.replyTo,
-          expiration: String(timeoutMs),
-          mandatory: true,
-          contentType: "application/json",
-        });
-      } catch {
-        // The channel closed under us (amqplib throws IllegalOperationError).
-        this.settle(correlationId, serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
-      }
+      const deadline = Date.now() + timeoutMs;
+      const resend = runsOnce(ctx, options) ? { queue, body, deadline } : undefined;
+      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject, onReplayed: options.onReplayed, resend });
+      const publish = (consumers: number) => {
+        if (consumers === 0) this.settle(correlationId, nobodyServes(operation.service));
+        else this.send(correlationId, queue, body, deadline);
+      };
+      const known = this.consumersOf(queue, correlationId, operation.service);
+      if (typeof known === "number") publish(known);
+      else void known.then(publish);
     });
+  }
+
+  /** Publishes a pending call's request; one that may be sent again waits for the next connection instead of failing. */
+  private send(id: string, queue: string, body: Buffer, deadline: number): void {
+    const call = this.pending.get(id);
+    if (!call) return;
+    const unavailable = () => call.resend || this.settle(id, serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds()));
+    const channel = this.channel;
+    if (!channel) return void unavailable();
+    try {
+      channel.publish("", queue, body, {
+        correlationId: id,
+        replyTo: this.replyTo,
+        // What is left of the caller's time: a request resent late expires as early as the first.
+        expiration: String(Math.max(1, deadline - Date.now())),
+        mandatory: true,
+        contentType: "application/json",
+      });
+    } catch {
+      // The channel closed under us (amqplib throws IllegalOperationError).
+      unavailable();
+    }
+  }
+
+  /**
+   * The queue's consumer count as far as it matters before sending: a fresh answer as is; a
+   * stale zero is asked again first (do not send into a queue nobody served); otherwise the call
+   * goes out at once while the count is refreshed behind it, and is failed if that says zero.
+   */
+  private consumersOf(queue: string, correlationId: string, service: string): number | Promise<number> {
+    const fresh = this.probe.fresh(queue);
+    if (fresh !== undefined) return fresh;
+    const last = this.probe.last(queue);
+    if (last === 0) return this.probe.refresh(queue);
+    // Unknown or stale: send now, and fail the call as soon as the broker says nobody serves it.
+    void this.probe.refresh(queue).then((consumers) => consumers === 0 && this.settle(correlationId, nobodyServes(service)));
+    return last ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Calls waiting on a service that lost its last consumer will get no reply: fail them now. */
+  private checkPendingServices(): void {
+    const services = new Set<string>();
+    for (const call of this.pending.values()) services.add(call.service);
+    for (const service of services) {
+      void this.probe.refresh(this.options.queueOf(service)).then((consumers) => {
+        if (consumers !== 0) return;
+        for (const [id, call] of this.pending) if (call.service === service) this.settle(id, nobodyServes(service));
+      });
+    }
   }
 
   private onReply(channel: Channel, message: ConsumeMessage | null): void {
@@ -126,7 +201,7 @@ export class AmqpRpcClient {
       return;
     }
     try {
-      const value = settleReply(JSON.parse(message.content.toString("utf8")));
+      const value = settleReply(JSON.parse(message.content.toString("utf8")), call.onReplayed);
       this.settle(id, undefined, value);
     } catch (err) {
       this.settle(id, err instanceof AppError ? err : new AppError("internal_error", "Malformed RPC reply"));
@@ -138,7 +213,7 @@ export class AmqpRpcClient {
     const id = message.properties.correlationId as string | undefined;
     const call = id === undefined ? undefined : this.pending.get(id);
     if (!call || id === undefined) return;
-    this.settle(id, serviceUnavailable(`service ${call.service} is not running`));
+    this.settle(id, nobodyServes(call.service));
   }
 
   private settle(id: string, err: Error | undefined, value?: unknown): void {
@@ -149,4 +224,8 @@ export class AmqpRpcClient {
     if (err) call.reject(err);
     else call.resolve(value);
   }
+}
+
+function nobodyServes(service: string) {
+  return serviceUnavailable(`service ${service} is not running`);
 }

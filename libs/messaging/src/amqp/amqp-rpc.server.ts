@@ -4,6 +4,7 @@ import type { Logger } from "@payrail/runtime";
 import { dispatchRequest, encodeReply, undecodableReply } from "../rpc/dispatch-request.ts";
 import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable, type HandlerTable } from "../rpc/handler-table.ts";
+import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { HandlerEntry } from "../transport.port.ts";
 import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
 
@@ -33,6 +34,8 @@ export interface AmqpRpcServerOptions {
 export class AmqpRpcServer {
   private readonly consumers: QueueConsumers<Channel, ServedQueue>;
   private readonly expired: ExpiredRequests;
+  /** Where requests that ask to run once are remembered; without one they run every time. */
+  ledger: ReplyLedger | undefined;
 
   constructor(private readonly options: AmqpRpcServerOptions) {
     this.expired = new ExpiredRequests(options.logger);
@@ -79,7 +82,7 @@ export class AmqpRpcServer {
     const { correlationId, replyTo } = message.properties as { correlationId?: string; replyTo?: string };
     let reply: RpcReplyEnvelope | null;
     try {
-      reply = await dispatchRequest(served.table, JSON.parse(message.content.toString("utf8")), logger, this.expired);
+      reply = await dispatchRequest(served.table, JSON.parse(message.content.toString("utf8")), logger, this.expired, this.ledger);
     } catch (err) {
       // dispatchRequest never throws, so this is JSON.parse refusing the body.
       logger.warn({ queue: served.queue, bytes: message.content.length, err: (err as Error).message }, "dropped RPC request that is not JSON");

@@ -96,7 +96,7 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   return {
     async call(operation, payload, ctx, callOptions) {
       if (closed) throw serviceUnavailable("transport is closed");
-      return client.call(operation, payload, ctx, callOptions?.timeoutMs ?? defaultTimeoutMs) as never;
+      return client.call(operation, payload, ctx, callOptions?.timeoutMs ?? defaultTimeoutMs, callOptions) as never;
     },
     async serve(service, entries) {
       if (closed) throw new Error("transport is closed");
@@ -110,13 +110,16 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
       if (closed) throw new Error("transport is closed");
       await subscriber.subscribe(createSubscription(service, patterns, handler, subscribeOptions));
     },
+    useReplyLedger(ledger) {
+      server.ledger = ledger;
+    },
     isReady: () => !closed && connection.isReady(),
     stats: () => ({ expiredRequests: server.expiredCount, events: counters.snapshot() }),
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all([server.stop(closeGraceMs), subscriber.stop(closeGraceMs), publisher.close(closeGraceMs)]);
-      client.detach("transport closed");
+      client.detach("transport closed", true);
       await connection.close();
     },
   };

@@ -5,6 +5,7 @@ import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable } from "../rpc/handler-table.ts";
 import { InFlight } from "../rpc/in-flight.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
+import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { Transport } from "../transport.port.ts";
 import { InProcessBus, type InProcessServer } from "./in-process.bus.ts";
 import { InProcessEvents } from "./in-process-events.ts";
@@ -34,6 +35,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   const pending = new Set<(err: Error) => void>();
   const events = new InProcessEvents(bus, logger);
   let closed = false;
+  let ledger: ReplyLedger | undefined;
 
   return {
     async call(operation, payload, ctx, callOptions) {
@@ -41,7 +43,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       const server = bus.pick(operation.service);
       if (!server) throw serviceUnavailable(`service ${operation.service} is not running`);
       const timeoutMs = callOptions?.timeoutMs ?? defaultTimeoutMs;
-      const text = encodeRequest(operation, payload, ctx, timeoutMs);
+      const text = encodeRequest(operation, payload, ctx, timeoutMs, callOptions);
       return new Promise((resolve, reject) => {
         const settle = (err: Error | undefined, value?: unknown) => {
           if (!pending.delete(fail)) return; // already timed out or closed: drop the late reply
@@ -55,7 +57,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         server.run(JSON.parse(text)).then((reply) => {
           if (reply === null) return; // skipped past its deadline: the timer above answers
           try {
-            settle(undefined, settleReply(JSON.parse(reply)));
+            settle(undefined, settleReply(JSON.parse(reply), callOptions?.onReplayed));
           } catch (err) {
             settle(err as Error);
           }
@@ -71,7 +73,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         table,
         run: async (message) => {
           await null; // never run the handler inside call(), as over a broker
-          const reply = await running.track(dispatchRequest(table, message, logger, expired));
+          const reply = await running.track(dispatchRequest(table, message, logger, expired, ledger));
           return reply === null ? null : encodeReply(reply, logger);
         },
       };
@@ -87,6 +89,10 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
     async subscribe(service, patterns, handler, subscribeOptions) {
       if (closed) throw new Error("transport is closed");
       await events.subscribe(service, patterns, handler, subscribeOptions);
+    },
+
+    useReplyLedger(l) {
+      ledger = l;
     },
 
     isReady: () => !closed,

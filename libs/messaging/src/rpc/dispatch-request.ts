@@ -2,6 +2,8 @@ import { AppError, appErrorFromIssues, RpcReplyEnvelope, RpcRequestEnvelope } fr
 import type { Logger } from "@payrail/runtime";
 import type { ExpiredRequests } from "./expired-requests.ts";
 import type { HandlerTable } from "./handler-table.ts";
+import type { ReplyLedger } from "./reply-ledger.port.ts";
+import { runOnce } from "./run-once.ts";
 import { serviceUnavailable } from "./rpc-errors.ts";
 
 const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_error", message: "Internal error" } };
@@ -24,6 +26,7 @@ export async function dispatchRequest(
   message: unknown,
   logger: Logger,
   expired: ExpiredRequests,
+  ledger?: ReplyLedger,
 ): Promise<RpcReplyEnvelope | null> {
   const envelope = RpcRequestEnvelope.safeParse(message);
   if (!envelope.success) {
@@ -32,7 +35,7 @@ export async function dispatchRequest(
     logger.warn({ path: dottedPath(issue?.path), issue: issue?.message }, "dropped malformed RPC request");
     return errorReply(new AppError("invalid_request", "Malformed RPC request envelope"));
   }
-  const { pattern, requestId, principal, payload, deadline } = envelope.data;
+  const { pattern, requestId, principal, payload, deadline, callId, idempotencyKey } = envelope.data;
   if (deadline !== undefined && Date.now() > deadline) {
     expired.record(pattern, requestId, Date.now() - deadline);
     return null;
@@ -53,25 +56,39 @@ export async function dispatchRequest(
   const handled = (outcome: string) => {
     if (debug) logger.debug({ requestId, pattern, outcome, ms: Math.round(performance.now() - started) }, "rpc handled");
   };
+  const run = async (): Promise<RpcReplyEnvelope> => {
+    try {
+      const data: unknown = await entry.handler(parsed.data, { requestId, principal });
+      handled("ok");
+      // JSON drops `undefined`, and the reply envelope requires `data`.
+      return { ok: true, data: data === undefined ? null : data };
+    } catch (err) {
+      return failureReply(err, handled, logger, pattern, requestId);
+    }
+  };
   try {
-    const data: unknown = await entry.handler(parsed.data, { requestId, principal });
-    handled("ok");
-    // JSON drops `undefined`, and the reply envelope requires `data`.
-    return { ok: true, data: data === undefined ? null : data };
+    // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
+    return await runOnce(ledger, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, run);
   } catch (err) {
-    if (err instanceof AppError) {
-      handled(err.code);
-      return errorReply(err);
-    }
-    if (isStoreUnavailable(err)) {
-      // The database is down, not the request wrong: a retryable 503 (API.md §2), never a 500.
-      handled("service_unavailable");
-      logger.warn({ err, pattern, requestId }, "RPC handler failed: store unavailable");
-      return errorReply(serviceUnavailable("a dependency of this service is unavailable; retry shortly"));
-    }
-    logger.error({ err, pattern, requestId }, "RPC handler failed");
-    return INTERNAL_ERROR;
+    // The ledger itself failed (its database is down): nothing ran.
+    return failureReply(err, handled, logger, pattern, requestId);
   }
+}
+
+/** A handler's throw as its reply: business errors as they are, outages 503, anything else a bare 500. */
+function failureReply(err: unknown, handled: (outcome: string) => void, logger: Logger, pattern: string, requestId: string): RpcReplyEnvelope {
+  if (err instanceof AppError) {
+    handled(err.code);
+    return errorReply(err);
+  }
+  if (isStoreUnavailable(err)) {
+    // The database is down, not the request wrong: a retryable 503 (API.md §2), never a 500.
+    handled("service_unavailable");
+    logger.warn({ err, pattern, requestId }, "RPC handler failed: store unavailable");
+    return errorReply(serviceUnavailable("a dependency of this service is unavailable; retry shortly"));
+  }
+  logger.error({ err, pattern, requestId }, "RPC handler failed");
+  return INTERNAL_ERROR;
 }
 
 /** The reply for a message that is not even JSON (the server could not decode it). */
@@ -96,9 +113,10 @@ export function encodeReply(reply: RpcReplyEnvelope, logger: Logger): string {
  * Turns a decoded reply into the call's result: its data, or the AppError it carries.
  * A reply that is not a valid envelope is a fault of the server, reported as `internal_error`.
  */
-export function settleReply(message: unknown): unknown {
+export function settleReply(message: unknown, onReplayed?: () => void): unknown {
   const reply = RpcReplyEnvelope.safeParse(message);
   if (!reply.success) throw new AppError("internal_error", "Malformed RPC reply");
+  if (reply.data.replayed) onReplayed?.();
   if (!reply.data.ok) throw AppError.fromPayload(reply.data.error);
   return reply.data.data;
 }

@@ -36,6 +36,11 @@ export class CheckoutRepository implements CheckoutsPort {
     return this.checkouts.findOne({ _id: checkoutId, merchantId });
   }
 
+  findByMerchantCheckoutId(merchantId: string, merchantCheckoutId: string): Promise<CheckoutRecord | null> {
+    // Served by the unique merchant_checkout_id index.
+    return this.checkouts.findOne({ merchantId, merchantCheckoutId });
+  }
+
   findById(checkoutId: string): Promise<CheckoutRecord | null> {
     return this.checkouts.findOne({ _id: checkoutId });
   }

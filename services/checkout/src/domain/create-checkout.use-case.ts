@@ -39,10 +39,12 @@ export async function createCheckout(
     updatedAt: now,
   };
   if (!(await deps.checkouts.insert(record, checkoutEvent("checkout.created", record, deps.livemode)))) {
+    // Name the winner (API.md §11), so a client whose own create was answered late can find it.
+    const existing = await deps.checkouts.findByMerchantCheckoutId(merchant.merchantId, body.merchant_checkout_id);
     throw new AppError(
       "duplicate_merchant_checkout_id",
       `a checkout with merchant_checkout_id "${body.merchant_checkout_id}" already exists`,
-      { param: "merchant_checkout_id" },
+      { param: "merchant_checkout_id", ...(existing ? { existingId: existing._id } : {}) },
     );
   }
   deps.events.written();

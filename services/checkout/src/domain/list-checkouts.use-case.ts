@@ -6,8 +6,13 @@ import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 export async function listCheckouts(
   deps: { checkouts: CheckoutsPort },
   merchant: MerchantPrincipal,
-  query: { limit: number; starting_after?: string | undefined },
+  query: { limit: number; starting_after?: string | undefined; merchant_checkout_id?: string | undefined },
 ): Promise<{ data: CheckoutView[]; has_more: boolean }> {
+  if (query.merchant_checkout_id !== undefined) {
+    // Unique per merchant, so the filtered list is that one checkout or nothing; paging is moot.
+    const found = await deps.checkouts.findByMerchantCheckoutId(merchant.merchantId, query.merchant_checkout_id);
+    return { data: found ? [toCheckoutView(found)] : [], has_more: false };
+  }
   let before: number | undefined;
   if (query.starting_after !== undefined) {
     const cursor = await deps.checkouts.findForMerchant(merchant.merchantId, query.starting_after);

@@ -5,8 +5,8 @@ import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
 
 /**
- * Resolves the `api-key` header to its merchant through identity (cached briefly) and
- * counts the call against that key's rate limit.
+ * Resolves the `api-key` header to its merchant through identity (cached briefly). The
+ * rate-limit plugin counts the call against the key afterwards.
  */
 export async function authenticateMerchant(ctx: GatewayContext, request: FastifyRequest): Promise<MerchantPrincipal> {
   const header = request.headers["api-key"];
@@ -24,7 +24,6 @@ export async function authenticateMerchant(ctx: GatewayContext, request: Fastify
     };
     ctx.apiKeyCache.set(hash, principal);
   }
-  ctx.rateLimiter.hit(`key:${hash}`);
   request.log = request.log.child({ merchantId: principal.merchantId, keyPrefix: principal.keyPrefix });
   return principal;
 }

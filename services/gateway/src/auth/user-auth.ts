@@ -1,5 +1,4 @@
 import { ANONYMOUS, AppError, resolveAuthTokenOp, type UserPrincipal } from "@payrail/contracts";
-import { sha256Hex } from "@payrail/runtime";
 import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
@@ -14,14 +13,13 @@ export function authTokenFrom(request: FastifyRequest): string | null {
 
 /**
  * Resolves `Authorization` to its consumer through identity (never cached: logout must take
- * effect at once) and counts the call against that token's rate limit.
+ * effect at once). The rate-limit plugin counts the call against the token afterwards.
  */
 export async function authenticateUser(ctx: GatewayContext, request: FastifyRequest): Promise<UserPrincipal> {
   const token = authTokenFrom(request);
   if (token === null) throw new AppError("auth_token_missing", "the Authorization header is required");
   if (token === "") throw new AppError("auth_token_invalid", "the Authorization header is not valid");
   const resolved = await callService(ctx, request, resolveAuthTokenOp, { auth_token: token.slice(0, 512) }, ANONYMOUS);
-  ctx.rateLimiter.hit(`token:${sha256Hex(token)}`);
   request.log = request.log.child({ userId: resolved.user_id });
   return { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };
 }
@@ -30,7 +28,7 @@ export async function authenticateUser(ctx: GatewayContext, request: FastifyRequ
  * Whether `Authorization` holds a live consumer token, for telling "not allowed here" (403)
  * from "no credential" (401) on merchant routes. Any failure to resolve it (unknown token,
  * identity unreachable) is a no: the caller still lacks the credential the route needs.
- * Not counted against the token's rate limit: nothing is served with it.
+ * Not counted against the token's rate limit: nothing is served with it (the principal stays unset).
  */
 export async function isConsumerToken(ctx: GatewayContext, request: FastifyRequest): Promise<boolean> {
   const token = authTokenFrom(request);

@@ -8,6 +8,7 @@ export interface ErrorBody {
     message: string;
     param?: string;
     provider_code?: string;
+    existing_id?: string;
     request_id: string;
   };
 }
@@ -23,6 +24,7 @@ export function errorBody(error: ErrorPayload & { status: number }, requestId: s
   };
   if (error.param) body.error.param = error.param;
   if (error.providerCode) body.error.provider_code = error.providerCode;
+  if (error.existingId) body.error.existing_id = error.existingId;
   return body;
 }
 

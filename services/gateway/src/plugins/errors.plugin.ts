@@ -26,9 +26,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   // The method, not the path: the path is anyone's input, and an error body never echoes it.
-  app.setNotFoundHandler((request, reply) =>
-    sendAppError(reply, request, new AppError("route_not_found", `no route for ${request.method} at this path`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = allowedMethods(app, request.url);
+    if (allowed.length === 0) return sendAppError(reply, request, new AppError("route_not_found", `no route for ${request.method} at this path`));
+    reply.header("allow", allowed.join(", "));
+    return sendAppError(reply, request, new AppError("method_not_allowed", `${request.method} is not allowed at this path; use ${allowed.join(" or ")}`));
+  });
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+/** The methods the router has a route for at this concrete path (405's `Allow`); none: a 404. */
+function allowedMethods(app: FastifyInstance, url: string): string[] {
+  const path = url.split("?", 1)[0] ?? "";
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { CheckoutIdParam, HostedCheckout, getHostedCheckoutOp, getMerchantOp } from "@payrail/contracts";
 import { sha256Hex } from "@payrail/runtime";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callService } from "../http/call-service.ts";
@@ -24,6 +24,14 @@ export async function consumerHostedRoutes(app: FastifyInstance, ctx: GatewayCon
   r.get(
     "/api/consumers/checkout/:checkout_id",
     {
+      // The page's only credential is the link token: its requests count against that token's
+      // budget (the credential limit of rate-limit.plugin.ts exempts anonymous requests).
+      config: {
+        rateLimit: {
+          keyGenerator: (request: FastifyRequest) => `link:${sha256Hex(String(request.headers["link-token"] ?? ""))}`,
+          allowList: () => false,
+        },
+      },
       schema: {
         tags: ["Consumer: bank linking"],
         summary: "Hosted Checkout: the order as the consumer's page shows it (link-token only)",
@@ -34,7 +42,6 @@ export async function consumerHostedRoutes(app: FastifyInstance, ctx: GatewayCon
     },
     async (request) => {
       const linkToken = linkTokenFrom(request);
-      ctx.rateLimiter.hit(`link:${sha256Hex(linkToken)}`);
       const checkout = await callService(ctx, request, getHostedCheckoutOp, { checkout_id: request.params.checkout_id, link_token: linkToken });
       const merchant = await callService(ctx, request, getMerchantOp, { merchant_id: checkout.merchant_id }, onBehalfOfMerchant(ctx, checkout.merchant_id));
       return { ...checkout, merchant_name: merchant.name };

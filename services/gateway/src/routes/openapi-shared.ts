@@ -18,6 +18,7 @@ export const ErrorBodySchema = z.object({
     message: z.string(),
     param: z.string().optional(),
     provider_code: z.string().optional(),
+    existing_id: z.string().optional().describe("409 duplicate: the id of the resource that already exists"),
     request_id: z.string(),
   }),
 });

@@ -50,6 +50,8 @@ export interface CheckoutsPort {
   markRefunded(checkoutId: string, transactionUuid: string, at: string): Promise<CheckoutRecord | null>;
   /** An `active` subscription → `cancelled`; else null. */
   cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
+  /** The merchant's checkout with this merchant_checkout_id, or null. */
+  findByMerchantCheckoutId(merchantId: string, merchantCheckoutId: string): Promise<CheckoutRecord | null>;
   /** Newest first, `limit` records, numbered below `beforeNumber` when given. */
   listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]>;
 }

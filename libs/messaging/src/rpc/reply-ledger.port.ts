@@ -1,0 +1,30 @@
+import type { RpcReplyEnvelope } from "@payrail/contracts";
+
+/** What a ledger knows of a key when it cannot claim it for the asking call. */
+export type LedgerHolder =
+  | { state: "running"; callId: string; fingerprint: string }
+  | { state: "done"; callId: string; fingerprint: string; reply: RpcReplyEnvelope };
+
+/**
+ * Where a serving process remembers the requests it ran at most once: by the envelope's
+ * `callId` (a redelivered or retried message) or the caller's `Idempotency-Key`. Implemented
+ * over a database by libs/store (`createReplyLedger`), so every instance of a service sees the
+ * same records; libs/messaging only holds the port, as it imports no database driver.
+ *
+ * Every method is one conditional write or one read by `_id`, so racing instances agree.
+ */
+export interface ReplyLedger {
+  /**
+   * Claims `key` for the call `callId` until `leaseUntil` (epoch ms), to be forgotten at
+   * `expiresAt`. Resolves `null` when claimed (run the handler, then `finish` or `release`);
+   * else the holder: a call still running (under a live lease) or a finished call's reply.
+   * A key whose lease ran out (its runner died) or whose record expired is claimed anew.
+   */
+  claim(key: string, fingerprint: string, callId: string, leaseUntil: number, expiresAt: number): Promise<LedgerHolder | null>;
+  /** Extends the lease of the call holding `key` while it still runs. */
+  renew(key: string, callId: string, leaseUntil: number): Promise<void>;
+  /** Stores the reply of the call holding `key` (no-op when another call took it over). */
+  finish(key: string, callId: string, reply: RpcReplyEnvelope): Promise<void>;
+  /** Forgets a claim whose reply is not worth keeping (a retryable failure), so a retry runs. */
+  release(key: string, callId: string): Promise<void>;
+}

@@ -1,0 +1,105 @@
+import { createHash, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { AppError, type Principal, type RpcReplyEnvelope } from "@payrail/contracts";
+import type { Logger } from "@payrail/runtime";
+import type { ReplyLedger } from "./reply-ledger.port.ts";
+
+/** API.md §11: an Idempotency-Key is remembered 24 h. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A call id only has to outlive the redeliveries and retries of its call: an hour is ample. */
+export const CALL_ID_TTL_MS = 60 * 60 * 1000;
+/**
+ * A running call holds its key for this long and renews it every `LEASE_MS / 3` while it runs,
+ * so a runner that died stalls a redelivery of its call (or a retry with the same key) at most
+ * this long, while a slow but live one is never run twice.
+ */
+export const LEASE_MS = 3_000;
+const POLL_MS = 50;
+/** Failures a retry may cure: not remembered, so the retry runs the handler again. */
+const RETRYABLE = new Set(["service_unavailable", "service_timeout", "database_unavailable", "internal_error"]);
+
+export interface OnceRequest {
+  pattern: string;
+  principal: Principal;
+  /** The validated payload: unknown keys are gone, so they do not make a body "different". */
+  payload: unknown;
+  callId?: string | undefined;
+  idempotencyKey?: string | undefined;
+  deadline?: number | undefined;
+}
+
+/**
+ * Runs `run` at most once per key when the request asks for it (a `callId`, or an
+ * `Idempotency-Key` of a merchant's or consumer's request) and a ledger is present; else just
+ * runs it. A repeat of a finished call gets the stored reply, marked `replayed` when it comes
+ * from another HTTP request with the same key (API.md §11); a repeat of the same call (a
+ * redelivery) waits for the running one; another request with a key that is running is 409
+ * `idempotency_key_in_use`; the same key with a different body is 400 `idempotency_key_reused`.
+ * Resolves `null` when the caller's deadline passed while waiting (nobody reads the reply).
+ */
+export async function runOnce(
+  ledger: ReplyLedger | undefined,
+  request: OnceRequest,
+  logger: Logger,
+  run: () => Promise<RpcReplyEnvelope>,
+): Promise<RpcReplyEnvelope | null> {
+  const scope = request.idempotencyKey === undefined ? undefined : ownerScope(request.principal);
+  if (!ledger || (request.callId === undefined && scope === undefined)) return run();
+  const httpKey = scope !== undefined;
+  const key = httpKey ? `key:${scope}:${request.idempotencyKey}` : `call:${request.callId}`;
+  const callId = request.callId ?? randomUUID();
+  const fingerprint = createHash("sha256").update(`${request.pattern}\n${JSON.stringify(request.payload)}`).digest("base64url");
+  const ttl = httpKey ? IDEMPOTENCY_KEY_TTL_MS : CALL_ID_TTL_MS;
+  const waitUntil = request.deadline ?? Date.now() + 10_000;
+  for (;;) {
+    const holder = await ledger.claim(key, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + ttl);
+    if (holder === null) break;
+    if (holder.fingerprint !== fingerprint) {
+      return refusal(new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request; use a new key", { param: "Idempotency-Key" }));
+    }
+    if (holder.state === "done") return holder.callId === callId ? holder.reply : { ...holder.reply, replayed: true };
+    if (holder.callId !== callId) {
+      return refusal(new AppError("idempotency_key_in_use", "a request with this Idempotency-Key is still running; retry once it has finished"));
+    }
+    // The same call runs elsewhere (this is a redelivery or a retry of it): wait for its reply.
+    if (Date.now() > waitUntil) return null;
+    await sleep(POLL_MS);
+  }
+  const renew = setInterval(() => {
+    ledger.renew(key, callId, Date.now() + LEASE_MS).catch(() => undefined);
+  }, LEASE_MS / 3);
+  let reply: RpcReplyEnvelope;
+  try {
+    reply = await run();
+  } finally {
+    clearInterval(renew);
+  }
+  try {
+    if (!reply.ok && RETRYABLE.has(reply.error.code)) await ledger.release(key, callId);
+    else await ledger.finish(key, callId, reply);
+  } catch (err) {
+    // The work is done: its reply still goes out. A repeat finds the claim until its lease ends.
+    logger.warn({ err, pattern: request.pattern }, "reply ledger: could not record a finished call");
+  }
+  return reply;
+}
+
+/** Whose keys these are (API.md §11: the credential's owner); none for anonymous calls. */
+function ownerScope(principal: Principal): string | undefined {
+  switch (principal.kind) {
+    case "merchant":
+      return `merchant:${principal.merchantId}`;
+    case "user":
+      return `user:${principal.userId}`;
+    case "admin":
+      return "admin";
+    case "service":
+      return `service:${principal.service}`;
+    case "anonymous":
+      return undefined;
+  }
+}
+
+function refusal(error: AppError): RpcReplyEnvelope {
+  return { ok: false, error: error.toPayload() };
+}

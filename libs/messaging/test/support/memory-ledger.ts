@@ -1,0 +1,41 @@
+import type { RpcReplyEnvelope } from "@payrail/contracts";
+import type { LedgerHolder, ReplyLedger } from "../../src/index.ts";
+
+interface Entry {
+  state: "running" | "done";
+  callId: string;
+  fingerprint: string;
+  leaseUntil: number;
+  expiresAt: number;
+  reply?: RpcReplyEnvelope;
+}
+
+/** A ReplyLedger in one process's memory, with the store-backed one's rules (libs/store tests that one). */
+export function memoryLedger(): ReplyLedger {
+  const entries = new Map<string, Entry>();
+  return {
+    async claim(key, fingerprint, callId, leaseUntil, expiresAt): Promise<LedgerHolder | null> {
+      const now = Date.now();
+      const held = entries.get(key);
+      const orphan = held?.state === "running" && held.fingerprint === fingerprint && held.leaseUntil < now;
+      if (!held || held.expiresAt < now || orphan) {
+        entries.set(key, { state: "running", callId, fingerprint, leaseUntil, expiresAt });
+        return null;
+      }
+      if (held.state === "running") return { state: "running", callId: held.callId, fingerprint: held.fingerprint };
+      return { state: "done", callId: held.callId, fingerprint: held.fingerprint, reply: held.reply! };
+    },
+    async renew(key, callId, leaseUntil) {
+      const held = entries.get(key);
+      if (held?.state === "running" && held.callId === callId) held.leaseUntil = leaseUntil;
+    },
+    async finish(key, callId, reply) {
+      const held = entries.get(key);
+      if (held?.state === "running" && held.callId === callId) Object.assign(held, { state: "done", reply });
+    },
+    async release(key, callId) {
+      const held = entries.get(key);
+      if (held?.state === "running" && held.callId === callId) entries.delete(key);
+    },
+  };
+}

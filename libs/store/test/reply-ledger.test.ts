@@ -1,0 +1,79 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { silentLogger } from "@payrail/runtime";
+import { createEmbeddedStore, createMongoStore, createReplyLedger, withIndexCheck, type Store } from "../src/index.ts";
+import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
+
+const logger = silentLogger();
+const mongo = await mongoTestUrl();
+const opened: Store[] = [];
+afterAll(async () => {
+  for (const store of opened) {
+    await store.drop();
+    await store.close();
+  }
+  await mongo.stop();
+});
+
+const variants: [string, (() => Store) | null][] = [
+  ["embedded store", () => createEmbeddedStore({ logger })],
+  ["MongoDB-wire store", mongo.url ? () => createMongoStore({ url: mongo.url!, dbName: uniqueTestDbName(), logger }) : null],
+];
+
+type Reply = { ok: boolean; data: unknown };
+const HOUR = 3_600_000;
+
+describe.each(variants)("reply ledger on the %s", (_name, open) => {
+  const ledger = async () => {
+    if (!open) throw new Error("unreachable");
+    const store = withIndexCheck(open(), { mode: "enforce" });
+    opened.push(store);
+    return createReplyLedger<Reply>(store);
+  };
+  const runIf = open ? it : it.skip;
+  const later = (ms: number) => Date.now() + ms;
+
+  runIf("lets one of 20 racing claims run, shows it running to the others, then its reply", async () => {
+    const l = await ledger();
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => l.claim("k1", "fp", `call-${i}`, later(5_000), later(HOUR))));
+    const winners = claims.flatMap((c, i) => (c === null ? [i] : []));
+    expect(winners).toHaveLength(1);
+    for (const c of claims) if (c) expect(c).toEqual({ state: "running", callId: `call-${winners[0]}`, fingerprint: "fp" });
+    await l.finish("k1", `call-${winners[0]}`, { ok: true, data: { id: "chk_1" } });
+    expect(await l.claim("k1", "fp", "call-x", later(5_000), later(HOUR))).toEqual({
+      state: "done",
+      callId: `call-${winners[0]}`,
+      fingerprint: "fp",
+      reply: { ok: true, data: { id: "chk_1" } },
+    });
+  });
+
+  runIf("takes over a running claim whose lease ran out (its runner died), not a renewed one", async () => {
+    const l = await ledger();
+    expect(await l.claim("k2", "fp", "dead", later(150), later(HOUR))).toBeNull();
+    expect(await l.claim("k3", "fp", "alive", later(150), later(HOUR))).toBeNull();
+    await l.renew("k3", "alive", later(10_000));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await l.claim("k2", "fp", "next", later(5_000), later(HOUR))).toBeNull();
+    // The dead runner's late finish changes nothing: the key is the new call's.
+    await l.finish("k2", "dead", { ok: true, data: "stale" });
+    expect(await l.claim("k2", "fp", "third", later(5_000), later(HOUR))).toMatchObject({ state: "running", callId: "next" });
+    expect(await l.claim("k3", "fp", "next", later(5_000), later(HOUR))).toMatchObject({ state: "running", callId: "alive" });
+    // Another request under a key whose runner died is still refused by its fingerprint, not run.
+    expect(await l.claim("k4", "fp", "dead", later(100), later(HOUR))).toBeNull();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await l.claim("k4", "other", "next", later(5_000), later(HOUR))).toMatchObject({ state: "running", fingerprint: "fp" });
+  });
+
+  runIf("forgets a released claim and an expired record", async () => {
+    const l = await ledger();
+    expect(await l.claim("k5", "fp", "a", later(5_000), later(HOUR))).toBeNull();
+    await l.release("k5", "a");
+    expect(await l.claim("k5", "fp", "b", later(5_000), later(HOUR))).toBeNull();
+    expect(await l.claim("k6", "fp", "a", later(5_000), later(100))).toBeNull();
+    await l.finish("k6", "a", { ok: true, data: 1 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await l.claim("k6", "other", "b", later(5_000), later(HOUR))).toBeNull();
+    await l.finish("k6", "b", { ok: true, data: 2 });
+    expect(await l.claim("k6", "other", "c", later(5_000), later(HOUR))).toMatchObject({ state: "done", reply: { ok: true, data: 2 } });
+  });
+});
