@@ -42,7 +42,6 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json()).toEqual({
       id,
-      merchant_id: expect.stringMatching(/^mer_/),
       merchant_name: "Hosted Shop",
       status: "open",
       amounts: { total: "107.50", subtotal: "100.00", tax: "5.00", shipping: "2.50", discount_total: null, currency: "USD" },
@@ -52,7 +51,7 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
       redirect_confirm_url: "https://shop.example/confirm",
       redirect_cancel_url: "https://shop.example/cancel",
     });
-    expect(reply.body).not.toMatch(/Analytical Row|order-|user-42/);
+    expect(reply.body).not.toMatch(/Analytical Row|order-|user-42|mer_/);
   });
 
   it.skipIf(!!variant.skipReason)("refuses the order without the checkout's own link token", async () => {
