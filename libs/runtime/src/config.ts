@@ -87,7 +87,16 @@ export const ConfigSchema = z.object({
     z
       .string()
       .default("")
-      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+      .transform((v, ctx) => {
+        const origins = v.split(",").map((s) => s.trim().replace(/\/+$/, "")).filter(Boolean);
+        // A browser's Origin is scheme://host[:port]: anything else would silently never match.
+        const bad = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
+        if (bad !== undefined) {
+          ctx.addIssue({ code: "custom", message: `"${bad}" is not an origin (https://shop.example)` });
+          return z.NEVER;
+        }
+        return origins;
+      }),
   ),
   /** Twilio credentials for SMS; identity requires them when PROVIDERS=live (checked at its start). */
   TWILIO_ACCOUNT_SID: optionalString,

@@ -9,7 +9,7 @@ import { summaryStep } from "./summary.step.ts";
  * order, and walks the steps: summary → phone → code → bank → account → back to the merchant.
  */
 async function start(): Promise<void> {
-  const checkoutId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean)[1] ?? "");
+  const checkoutId = safeDecode(window.location.pathname.split("/").filter(Boolean)[1] ?? "");
   const linkToken = new URLSearchParams(window.location.hash.slice(1)).get("link_token") ?? "";
   if (!checkoutId || !linkToken) {
     return messageStep("This payment link is incomplete", "Open the whole link the shop gave you, or go back to the shop to get a new one.");
@@ -21,6 +21,15 @@ async function start(): Promise<void> {
     if (!closedCheckoutStep(session)) summaryStep(session);
   } catch (err) {
     failStep(err);
+  }
+}
+
+/** A malformed escape is no checkout id (the page then says the link is incomplete). */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
   }
 }
 

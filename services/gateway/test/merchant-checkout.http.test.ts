@@ -51,7 +51,9 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
 
       const link = await get(`/api/merchants/checkout/${id}/generate_link_token/`, acme.apiKey);
       expect(link.statusCode).toBe(200);
-      expect(link.json()).toEqual({ link_token: expect.any(String), checkout_id: id, expiration: expect.any(String) });
+      expect(link.json()).toEqual({ link_token: expect.any(String), checkout_id: id, expiration: expect.any(String), url: expect.any(String) });
+      // The hosted page (API.md §11), on the host the merchant called, the token in the fragment.
+      expect(link.json().url).toBe(`http://localhost:80/pay/${id}#link_token=${encodeURIComponent(link.json().link_token)}`);
     });
 
     it("lists only the caller's checkouts", async () => {

@@ -12,7 +12,8 @@ import { linkTokenFrom } from "./consumer-checkout.routes.ts";
 const LinkTokenHeader = z.looseObject({
   "link-token": z.string().optional().describe("The merchant link token from Generate Link Token, for this checkout"),
 });
-const HostedCheckoutView = HostedCheckout.extend({ merchant_name: z.string() });
+// The merchant's name, not its id: the consumer has no use for the id.
+const HostedCheckoutView = HostedCheckout.omit({ merchant_id: true }).extend({ merchant_name: z.string() });
 
 /**
  * What the hosted page (or a merchant's own consumer page) shows before the consumer signs in:
@@ -44,7 +45,8 @@ export async function consumerHostedRoutes(app: FastifyInstance, ctx: GatewayCon
       const linkToken = linkTokenFrom(request);
       const checkout = await callService(ctx, request, getHostedCheckoutOp, { checkout_id: request.params.checkout_id, link_token: linkToken });
       const merchant = await callService(ctx, request, getMerchantOp, { merchant_id: checkout.merchant_id }, onBehalfOfMerchant(ctx, checkout.merchant_id));
-      return { ...checkout, merchant_name: merchant.name };
+      const { merchant_id: _merchantId, ...shown } = checkout;
+      return { ...shown, merchant_name: merchant.name };
     },
   );
 }

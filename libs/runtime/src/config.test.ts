@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("hosted page configuration", () => {
+  it("reads CORS_ORIGINS as a list of origins, none by default", () => {
+    expect(loadConfig({}).CORS_ORIGINS).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: " https://shop.example, http://127.0.0.1:3000/ ," }).CORS_ORIGINS).toEqual([
+      "https://shop.example",
+      "http://127.0.0.1:3000",
+    ]);
+  });
+
+  it("refuses a CORS origin that a browser would never send, naming it", () => {
+    expect(() => loadConfig({ CORS_ORIGINS: "https://shop.example,shop.example" })).toThrow(/CORS_ORIGINS: "shop.example" is not an origin/);
+    expect(() => loadConfig({ CORS_ORIGINS: "https://shop.example/checkout" })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it("takes PUBLIC_URL only as a URL", () => {
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: "https://pay.example" }).PUBLIC_URL).toBe("https://pay.example");
+    expect(() => loadConfig({ PUBLIC_URL: "pay.example" })).toThrow(/PUBLIC_URL/);
+  });
+});
