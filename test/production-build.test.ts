@@ -117,5 +117,6 @@ describe("the production build", () => {
     const lines = stdout.split("\n").filter((l) => l.startsWith("{"));
     expect(lines.at(-1)).toContain('"msg":"stopped"');
     expect(lines.find((l) => l.includes('"requestId":"build-test-list"'))).toMatch(/"route":"\/api\/merchants\/checkout","status":200/);
-  });
+    // Two esbuild builds (the service, the hosted page) and a process start: more than the default on a busy machine.
+  }, 120_000);
 });
