@@ -105,7 +105,7 @@ export function registerMerchantCommands(program: Command): void {
 /** Runs `work` against identity: the running service over RabbitMQ, or one started here. */
 async function withIdentity(work: (call: Call) => Promise<void>): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger({ level: config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL, name: "cli" });
+  const logger = createLogger({ level: config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL, name: "cli", format: config.LOG_FORMAT });
   const parts: Stoppable[] = [];
   try {
     if (!config.AMQP_URL && !config.MONGODB_URL) {

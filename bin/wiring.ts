@@ -46,6 +46,8 @@ export async function startServices(
     refundsHooks?: Pick<refunds.RefundsServiceDeps, "afterProcessing">;
     /** Tests only: fault hooks of the payments service (see PaymentsServiceDeps). */
     paymentsHooks?: Pick<payments.PaymentsServiceDeps, "wrapTransfers">;
+    /** The process's metrics, which the gateway serves on /metrics with its own. */
+    processMetrics?: gateway.GatewayServiceDeps["processMetrics"];
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
@@ -85,6 +87,7 @@ export async function startServices(
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
+        processMetrics: deps.processMetrics,
       }),
     );
   }

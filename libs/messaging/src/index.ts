@@ -6,6 +6,7 @@ import type { Transport } from "./transport.port.ts";
 
 export * from "./transport.port.ts";
 export * from "./events.port.ts";
+export { observeRpc, type RpcObserver, type RpcSample } from "./rpc/rpc-observer.ts";
 export { SUBSCRIBE_DEFAULTS } from "./events/subscription.ts";
 export { createAmqpTransport, type AmqpTransportOptions } from "./amqp/amqp.transport.ts";
 export type { ReplyMode } from "./amqp/amqp-rpc.client.ts";

@@ -2,3 +2,4 @@ export * from "./config.ts";
 export * from "./logger.ts";
 export * from "./lifecycle.ts";
 export * from "./ids.ts";
+export * from "./redact-url.ts";

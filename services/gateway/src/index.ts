@@ -3,6 +3,7 @@ import type { Logger } from "@payrail/runtime";
 import { buildApp } from "./app.ts";
 
 export { buildApp, BODY_LIMIT_BYTES, type GatewayOptions } from "./app.ts";
+import type { GatewayOptions } from "./app.ts";
 
 export interface GatewayServiceDeps {
   transport: Transport;
@@ -14,6 +15,7 @@ export interface GatewayServiceDeps {
   rateLimitPerMinute: number;
   services: readonly string[];
   sandbox: boolean;
+  processMetrics?: GatewayOptions["processMetrics"];
 }
 
 /** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */
