@@ -542,124 +542,224 @@ export interface components {
     schemas: {
         /** @description Every non-2xx answer (API.md §2). */
         Error: {
+            /** @description The error: type, code, message, the bad `param` and the request id */
             error: {
+                /** @description The error's type (e.g. invalid_request_error) */
                 type: string;
+                /** @description The 6-digit verification code; in an error, the error code */
                 code: string;
+                /** @description What happened, in words */
                 message: string;
+                /** @description The first bad field, as a dotted path (e.g. `amounts.total`) */
                 param?: string;
+                /** @description The provider's own error code */
                 provider_code?: string;
+                /** @description The request's id (also in the `x-request-id` header): quote it when asking for help */
                 request_id: string;
             };
         };
         /** @description A checkout: every key as sent, plus the server's fields. */
         Checkout: {
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+             * @enum {string}
+             */
             status: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded";
+            /** @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled */
             subscription_status: string;
+            /** @description The checkout's transfer, or null before one started */
             transfer: components["schemas"]["TransferSummary"] | null;
+            /** @description What completed refunds have sent back, in major units */
             amount_refunded: number;
+            /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
+            /** @description When it last changed (ISO 8601 UTC) */
             updated_at: string;
         } & {
             [key: string]: unknown;
         };
         TransferSummary: {
+            /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
+            /** @description The transfer provider's id of the transfer */
             processor_transaction_id: string;
+            /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
             status: string;
+            /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
             amount: number;
+            /** @description Three-letter currency code; only USD can be transferred */
             currency: string;
+            /** @description When the transfer started (ISO 8601 UTC) */
             initiated_at: string;
         };
         TransactionRecord: {
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
             id: number;
+            /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
+            /** @description The transfer provider's id of the transfer */
             processor_transaction_id: string;
+            /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
             amount: number;
+            /** @description The consumer's id (32 hex characters) */
             user_id: string;
+            /** @description The transfer provider's id of the consumer's side of the transfer */
             consumer_transaction_id: string;
+            /** @description The transfer provider's id of the merchant's side of the transfer */
             merchant_transaction_id: string;
+            /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
-            /** @enum {string} */
+            /**
+             * @description The transfer's state: pending, completed, failed or cancelled
+             * @enum {string}
+             */
             transaction_status: "pending" | "completed" | "failed" | "cancelled";
+            /** @description When the transaction was recorded (ISO 8601 UTC) */
             transaction_date_time: string;
+            /** @description A note of the merchant's */
             description: string | null;
+            /** @description The error: type, code, message, the bad `param` and the request id */
             error: string | null;
+            /** @description What completed refunds have sent back, in major units */
             amount_refunded: number;
+            /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
+            /** @description When it last changed (ISO 8601 UTC) */
             updated_at: string;
         };
         Refund: {
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
             id: string;
+            /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
+            /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
+            /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
             amount: number;
+            /** @description Three-letter currency code; only USD can be transferred */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+             * @enum {string}
+             */
             status: "pending" | "approved" | "rejected" | "processing" | "completed" | "failed";
+            /** @description Why the consumer wants the money back (optional) */
             reason: string | null;
+            /** @description The refund transfer's id at the provider, once started; simulate it like a transfer in the sandbox */
             refund_transaction_id: string | null;
+            /** @description Why the transfer failed: the ACH return code (e.g. R01), or null */
             failure_code: string | null;
+            /** @description The failure code's meaning, or null */
             failure_reason: string | null;
+            /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
+            /** @description When it last changed (ISO 8601 UTC) */
             updated_at: string;
         };
         /** @description The merchant's checkout object. */
         CheckoutCreate: {
+            /** @description The checkout's amounts (decimal numbers or numeric strings, at most 2 fraction digits) */
             amounts: components["schemas"]["Amounts"];
+            /** @description Billing address */
             billing: components["schemas"]["Address"];
+            /** @description Shipping address (in `amounts`: the shipping cost) */
             shipping: components["schemas"]["Address"];
+            /** @description The merchant's shop platform */
             platform: {
+                /** @description Shop platform, e.g. shopify or custom (optional) */
                 platform_type?: "" | null | string;
+                /** @description Shop platform version (optional) */
                 platform_version?: "" | null | string;
             };
+            /** @description The items bought (up to 100) */
             items?: components["schemas"]["Item"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was created (ISO 8601 UTC)
+             */
             created_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it last changed (ISO 8601 UTC)
+             */
             updated_at?: string;
+            /** @description How it ships (optional; `""` or `null` when none) */
             shipping_method?: "" | null | string;
+            /** @description The merchant's own id of the order: unique per merchant */
             merchant_checkout_id: string;
+            /** @description The merchant's own id of the buyer */
             merchant_user_id: string;
+            /** @description Where the consumer's page sends them when they cancel (absolute http(s) URL) */
             redirect_cancel_url: string;
+            /** @description Where the consumer's page sends them once the bank account is saved (absolute http(s) URL) */
             redirect_confirm_url: string;
+            /** @description Billing period of a subscription: daily, weekly, monthly, quarterly or yearly (any letter case; `""` or `null` for a one-off) */
             plan_type?: "" | null | string;
+            /** @description Whether the checkout is a subscription (then `plan_type` is required) */
             is_subscription: boolean;
+            /** @description The merchant's labels of the buyer */
             user_cohorts: string[];
+            /** @description Free text of the merchant's (the specification's spelling), stored and echoed as sent */
             chekout_object?: string;
+            /** @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled */
             subscription_status?: string;
         };
         /** @description Decimal amounts (numbers or numeric strings, at most 2 fraction digits). */
         Amounts: {
+            /** @description What the consumer pays (decimal, more than 0) */
             total: number | string;
+            /** @description Sum of the items (decimal) */
             subtotal: number | string;
+            /** @description Tax (decimal) */
             tax: number | string;
+            /** @description Shipping address (in `amounts`: the shipping cost) */
             shipping: number | string;
+            /** @description Discounts (optional decimal) */
             discount_total?: number | string | null;
+            /** @description Three-letter currency code; only USD can be transferred */
             currency: string;
         };
         Address: {
+            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
             name: string;
+            /** @description Street address, first line (1–255 characters) */
             address_1: string;
+            /** @description Street address, second line (optional; `""` or `null` when none) */
             address_2?: "" | null | string;
+            /** @description City (1–255 characters) */
             city: string;
+            /** @description Area or district (optional; `""` or `null` when none) */
             area?: "" | null | string;
+            /** @description State or region code */
             zone_code: string;
+            /** @description Two-letter country code (ISO 3166-1 alpha-2) */
             country_code: string;
+            /** @description Postal code (1–255 characters) */
             postal_code: string;
+            /** @description A phone number, E.164 (`+` and 8–15 digits); optional in addresses */
             phone_number?: "" | null | string;
         };
         Item: {
+            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
             name: string;
+            /** @description The item's stock-keeping unit */
             sku: string;
+            /** @description Unit price in cents, with its currency */
             price?: {
+                /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
                 amount: number;
+                /** @description Three-letter currency code; only USD can be transferred */
                 currency: string;
             };
+            /** @description How many (a positive integer) */
             quantity: number;
+            /** @description Category paths of the item, e.g. `[["Tools", "Widgets"]]` */
             category?: string[][];
+            /** @description Absolute http(s) URL of the item's image */
             image: string;
+            /** @description Free text of the merchant's, stored and echoed as sent */
             checkout_object?: string;
         };
     };
@@ -677,7 +777,12 @@ export interface operations {
     listCheckouts: {
         parameters: {
             query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
                 limit?: number;
+                /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
             };
             header?: never;
@@ -693,7 +798,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: components["schemas"]["Checkout"][];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
                         has_more: boolean;
                     };
                 };
@@ -833,6 +940,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
                     };
                 };
@@ -948,6 +1056,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
                 checkout_id: string;
             };
             cookie?: never;
@@ -1046,6 +1158,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
                 checkout_id: string;
             };
             cookie?: never;
@@ -1059,8 +1175,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
                         link_token: string;
+                        /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
                         checkout_id: string;
+                        /** @description When the token expires (ISO 8601 UTC) */
                         expiration: string;
                     };
                 };
@@ -1170,7 +1289,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
                     phone?: string;
+                    /** @description A phone number, E.164 (`+` and 8–15 digits); optional in addresses */
                     phone_number?: string;
                 };
             };
@@ -1183,6 +1304,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         success: string;
                     };
                 };
@@ -1283,9 +1405,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
                     phone?: string;
+                    /** @description A phone number, E.164 (`+` and 8–15 digits); optional in addresses */
                     phone_number?: string;
+                    /** @description The 6-digit code texted to the phone (`code` accepted as an alias) */
                     verification_code?: string;
+                    /** @description The 6-digit verification code; in an error, the error code */
                     code?: string;
                 };
             };
@@ -1298,9 +1424,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
+                            /** @description The consumer's auth token: send it as `Authorization: Token <auth_token>` */
                             auth_token: string;
+                            /** @description The consumer's id (32 hex characters) */
                             user_id: string;
                         };
                     };
@@ -1403,6 +1533,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
                     };
                 };
@@ -1454,6 +1585,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description A phone number in international form (E.164 after normalisation, e.g. +14155552671)
+                 * @example +14155552671
+                 */
                 phone: string;
             };
             cookie?: never;
@@ -1467,8 +1602,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
                         phone: string;
+                        /** @description The 6-digit verification code; in an error, the error code */
                         code: string;
+                        /** @description When the code expires (ISO 8601 UTC; codes last 10 minutes) */
                         expires_at: string;
                     };
                 };
@@ -1557,6 +1695,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
                 checkout_id: string;
             };
             cookie?: never;
@@ -1570,8 +1712,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
                         link_token: string;
+                        /** @description When the token expires (ISO 8601 UTC) */
                         expiration: string;
+                        /** @description The request's id (also in the `x-request-id` header): quote it when asking for help */
                         request_id: string;
                     };
                 };
@@ -1687,6 +1832,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
                 checkout_id: string;
             };
             cookie?: never;
@@ -1700,8 +1849,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
                         link_token: string;
+                        /** @description When the token expires (ISO 8601 UTC) */
                         expiration: string;
+                        /** @description The request's id (also in the `x-request-id` header): quote it when asking for help */
                         request_id: string;
                     };
                 };
@@ -1817,6 +1969,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
                 checkout_id: string;
             };
             cookie?: never;
@@ -1830,7 +1986,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The bank-data provider's public token for the account the consumer linked */
                     public_token: string;
+                    /** @description The account the consumer picked (an `account_id` from the bank-data provider) */
                     bankdata_account_id: string;
                 };
             };
@@ -1843,6 +2001,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
                     };
                 };
@@ -1994,6 +2153,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
                     link_token: string;
                 };
             };
@@ -2006,11 +2166,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The bank-data provider's public token for the account the consumer linked */
                         public_token: string;
+                        /** @description The accounts the consumer can pick from */
                         accounts: {
+                            /** @description A bank account's id at the bank-data provider */
                             account_id: string;
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
+                            /** @description The account number's last digits */
                             mask: string;
+                            /** @description The account's kind (checking, savings) */
                             subtype: string;
                         }[];
                     };
@@ -2135,6 +2301,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
                     checkout_id: string;
                 };
             };
@@ -2147,8 +2314,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
+                        /** @description The transaction record's id (`sc-…`) */
                         transaction_uuid: string;
+                        /** @description The transfer provider's id of the transfer */
                         transaction_id: string;
                     };
                 };
@@ -2287,7 +2457,15 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
                 checkout_id?: string;
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -2374,6 +2552,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A transaction record of the subscription to cancel (`sc-…`) */
                     subscription_transaction_uuid: string;
                 };
             };
@@ -2386,6 +2565,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
                     };
                 };
@@ -2499,6 +2679,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The transaction record's id (`sc-…`)
+                 * @example sc-0123456789abcdef0123456789abcdef
+                 */
                 transaction_uuid: string;
             };
             cookie?: never;
@@ -2511,8 +2695,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                     * @enum {string}
+                     */
                     status: "completed" | "failed";
+                    /** @description Why the transfer failed: the ACH return code (e.g. R01), or null */
                     failure_code?: string;
                 };
             };
@@ -2692,8 +2880,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The transaction record's id (`sc-…`) */
                     transaction_uuid: string;
+                    /** @description Why the consumer wants the money back (optional) */
                     reason?: string;
+                    /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
                     amount?: number | string;
                 };
             };
@@ -2706,7 +2897,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
+                        /** @description The refund record */
                         refund: components["schemas"]["Refund"];
                     };
                 };
@@ -2821,6 +3014,10 @@ export interface operations {
     listConsumerRefunds: {
         parameters: {
             query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -2908,7 +3105,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                     id: string;
+                    /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status: string;
                 };
             };
@@ -2921,7 +3120,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
+                        /** @description The refund record */
                         refund: components["schemas"]["Refund"];
                     };
                 };
@@ -3060,7 +3261,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                     id: string;
+                    /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status?: string;
                 };
             };
@@ -3073,7 +3276,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What happened, in words */
                         message: string;
+                        /** @description The refund record */
                         refund: components["schemas"]["Refund"];
                     };
                 };
@@ -3214,9 +3419,19 @@ export interface operations {
     listMerchantRefunds: {
         parameters: {
             query?: {
+                /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                 status?: "pending" | "approved" | "rejected" | "processing" | "completed" | "failed";
+                /**
+                 * @description The transaction record's id (`sc-…`)
+                 * @example sc-0123456789abcdef0123456789abcdef
+                 */
                 transaction_uuid?: string;
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
                 limit?: number;
+                /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
             };
             header?: never;
@@ -3232,7 +3447,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: components["schemas"]["Refund"][];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
                         has_more: boolean;
                     };
                 };
@@ -3308,6 +3525,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3416,8 +3637,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                     name: string;
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description The merchant's funding source at the transfer provider, where payments land
+                     */
                     destination_funding_source?: string;
                 };
             };
@@ -3430,13 +3655,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The merchant */
                         merchant: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                             id: string;
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
+                            /** @description The merchant's funding source at the transfer provider, where payments land */
                             destination_funding_source: string | null;
+                            /** @description When it was created (ISO 8601 UTC) */
                             created_at: string;
                         };
+                        /** @description The API key, shown once: store it, it cannot be read again */
                         api_key: string;
+                        /** @description The key's first characters: safe to show, names the key for revocation */
                         key_prefix: string;
                     };
                 };
@@ -3512,6 +3744,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3525,8 +3761,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The API key, shown once: store it, it cannot be read again */
                         api_key: string;
+                        /** @description The key's first characters: safe to show, names the key for revocation */
                         key_prefix: string;
+                        /** @description True for live keys and objects, false in the sandbox */
                         livemode: boolean;
                     };
                 };
@@ -3588,7 +3827,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
+                /**
+                 * @description The key's first characters: safe to show, names the key for revocation
+                 * @example sk_test_AbCdEfGh
+                 */
                 key_prefix: string;
             };
             cookie?: never;
@@ -3602,8 +3849,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /**
+                         * @description True: the key was revoked
+                         * @enum {boolean}
+                         */
                         revoked: true;
+                        /** @description The key's first characters: safe to show, names the key for revocation */
                         key_prefix: string;
                     };
                 };
@@ -3666,6 +3917,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3679,9 +3934,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
+                            /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
+                            /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
                             phone: string;
+                            /** @description When it was created (ISO 8601 UTC) */
                             created_at: string;
                         }[];
                     };
@@ -3744,6 +4003,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3756,6 +4019,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
                     phone: string;
                 };
             };
@@ -3768,7 +4032,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The merchant's id (`mer_…`) */
                         merchant_id: string;
+                        /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
                         phone: string;
                     };
                 };
@@ -3857,7 +4123,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
+                /**
+                 * @description A phone number in international form (E.164 after normalisation, e.g. +14155552671)
+                 * @example +14155552671
+                 */
                 phone: string;
             };
             cookie?: never;
@@ -3871,9 +4145,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The merchant's id (`mer_…`) */
                         merchant_id: string;
+                        /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
                         phone: string;
-                        /** @enum {boolean} */
+                        /**
+                         * @description True: the operator was removed
+                         * @enum {boolean}
+                         */
                         removed: true;
                     };
                 };

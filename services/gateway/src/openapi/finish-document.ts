@@ -1,5 +1,6 @@
 import type { ErrorCode } from "@payrail/contracts";
 import { REQUEST_EXAMPLES } from "./examples.ts";
+import { FIELD_GLOSSARY, PARAMETER_EXAMPLES } from "./field-glossary.ts";
 import { OPERATION_DOCS } from "./operation-docs.ts";
 import { errorCodesOf, errorResponsesOf, type SchemeName } from "./operation-errors.ts";
 
@@ -7,6 +8,9 @@ type Json = Record<string, unknown>;
 interface Parameter {
   in: string;
   name: string;
+  description?: string;
+  example?: unknown;
+  schema?: { pattern?: string };
 }
 interface Operation {
   parameters?: Parameter[];
@@ -41,7 +45,24 @@ export function finishDocument(document: Json): Json {
       if (op) item[method] = finishOperation(structuredClone(op), method, path);
     }
   }
-  return tidyComponents(document);
+  const tidy = tidyComponents(document);
+  describeFields(tidy.paths);
+  describeFields(tidy.components);
+  return tidy;
+}
+
+/** Gives every schema property without a description of its own the glossary's. */
+function describeFields(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) describeFields(item);
+  if (typeof value !== "object" || value === null) return;
+  const node = value as Json;
+  const properties = node.properties as Record<string, Json> | undefined;
+  if (properties && typeof properties === "object") {
+    for (const [name, schema] of Object.entries(properties)) {
+      if (typeof schema === "object" && schema !== null && !schema.description && FIELD_GLOSSARY[name]) schema.description = FIELD_GLOSSARY[name];
+    }
+  }
+  for (const [key, child] of Object.entries(node)) if (key !== "example" && key !== "examples") describeFields(child);
 }
 
 /**
@@ -82,6 +103,12 @@ function finishOperation(op: Operation, method: string, path: string): Operation
   const params = op.parameters ?? [];
   const schemes = params.flatMap((p) => (p.in === "header" && CREDENTIAL_HEADERS[p.name.toLowerCase()]) || []);
   const rest = params.filter((p) => !(p.in === "header" && CREDENTIAL_HEADERS[p.name.toLowerCase()]));
+  for (const p of rest) {
+    p.description ??= FIELD_GLOSSARY[p.name];
+    const pattern = p.schema?.pattern ? new RegExp(p.schema.pattern) : null;
+    const example = PARAMETER_EXAMPLES[p.name]?.find((v) => !pattern || pattern.test(String(v)));
+    if ((p.in === "path" || p.in === "query") && example !== undefined) p.example ??= example;
+  }
   if (rest.length > 0) op.parameters = rest;
   else delete op.parameters;
   op.security = securityOf(schemes);
