@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createPayrailClient, type PayrailClient } from "@payrail/client";
+import { CREATE_CHECKOUT_EXAMPLE } from "@payrail/gateway";
 
 /** What one step printed, for callers (tests) that check the walk-through ended where it should. */
 export interface WalkThroughResult {
@@ -163,25 +164,10 @@ async function payCheckout(merchant: PayrailClient, baseUrl: string, apiKey: str
 }
 
 function checkoutBody(subscription: boolean) {
-  const address = {
-    name: "Ada Lovelace",
-    address_1: "12 Analytical Row",
-    city: "Springfield",
-    zone_code: "IL",
-    country_code: "US",
-    postal_code: "62701",
-  };
   return {
-    amounts: { total: "107.50", subtotal: "100.00", tax: "5.00", shipping: "2.50", currency: "USD" },
-    billing: address,
-    shipping: address,
-    platform: { platform_type: "custom" },
+    ...CREATE_CHECKOUT_EXAMPLE,
     merchant_checkout_id: `order-${randomBytes(6).toString("hex")}`,
-    merchant_user_id: "user-42",
-    redirect_cancel_url: "https://shop.example/cancel",
-    redirect_confirm_url: "https://shop.example/confirm",
     is_subscription: subscription,
     plan_type: subscription ? "monthly" : "",
-    user_cohorts: [],
   };
 }

@@ -3,6 +3,8 @@ import type { Logger } from "@payrail/runtime";
 import { buildApp } from "./app.ts";
 
 export { buildApp, BODY_LIMIT_BYTES, type GatewayOptions } from "./app.ts";
+/** The documented Create Checkout body (what `/docs` prefills and the README's demo sends). */
+export { CREATE_CHECKOUT_EXAMPLE } from "./openapi/examples.ts";
 import type { GatewayOptions } from "./app.ts";
 
 export interface GatewayServiceDeps {
