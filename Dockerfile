@@ -13,6 +13,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/messaging/package.json libs/messaging/
 COPY libs/runtime/package.json libs/runtime/
 COPY libs/store/package.json libs/store/
+COPY libs/client/package.json libs/client/
 COPY services/gateway/package.json services/gateway/
 COPY services/checkout/package.json services/checkout/
 COPY services/identity/package.json services/identity/

@@ -1,6 +1,6 @@
 import type { WebhookEvent } from "@payrail/contracts";
 import { newSigningSecret, webhookHeaders } from "@payrail/webhooks";
-import { parseArgs } from "node:util";
+import { InvalidArgumentError, type Command } from "commander";
 
 export interface ListenOptions {
   /** The Payrail API, e.g. http://127.0.0.1:8080. */
@@ -80,24 +80,26 @@ export async function listen(options: ListenOptions): Promise<void> {
 }
 
 /** Parses `listen`'s flags; the api-key may come from PAYRAIL_API_KEY, the API from PAYRAIL_API. */
-export async function runListenCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      "forward-to": { type: "string" },
-      "api-key": { type: "string" },
-      api: { type: "string" },
-      events: { type: "string" },
-      secret: { type: "string" },
-    },
-  });
-  const forwardTo = values["forward-to"];
-  const apiKey = values["api-key"] ?? process.env["PAYRAIL_API_KEY"];
-  if (!forwardTo || !URL.canParse(forwardTo)) throw new Error("listen needs --forward-to <url>");
-  if (!apiKey) throw new Error("listen needs --api-key <key> (or PAYRAIL_API_KEY)");
-  const api = (values.api ?? process.env["PAYRAIL_API"] ?? `http://127.0.0.1:${process.env["PORT"] ?? 8080}`).replace(/\/$/, "");
-  const controller = new AbortController();
-  process.once("SIGINT", () => controller.abort());
-  process.once("SIGTERM", () => controller.abort());
-  await listen({ api, apiKey, forwardTo, events: values.events, secret: values.secret, signal: controller.signal });
+/** `payrail listen`: its options, checked by commander before anything is fetched. */
+export function registerListenCommand(program: Command): void {
+  program
+    .command("listen")
+    .description("forward the merchant's new events to a local URL, signed as Standard Webhooks deliveries (like stripe listen)")
+    .requiredOption("--forward-to <url>", "where to POST each event", (value: string) => {
+      if (!URL.canParse(value)) throw new InvalidArgumentError("not a URL");
+      return value;
+    })
+    .option("--api-key <key>", "the merchant's api-key (default: PAYRAIL_API_KEY)")
+    .option("--api <url>", "the Payrail API (default: PAYRAIL_API, else http://127.0.0.1:$PORT)")
+    .option("--events <type>", "`*`, a type or `group.*`", "*")
+    .option("--secret <whsec>", "sign with this secret instead of a new one")
+    .action(async (o: { forwardTo: string; apiKey?: string; api?: string; events: string; secret?: string }) => {
+      const apiKey = o.apiKey ?? process.env["PAYRAIL_API_KEY"];
+      if (!apiKey) program.error("listen needs --api-key <key> (or PAYRAIL_API_KEY)", { exitCode: 2 });
+      const api = (o.api ?? process.env["PAYRAIL_API"] ?? `http://127.0.0.1:${process.env["PORT"] ?? 8080}`).replace(/\/$/, "");
+      const controller = new AbortController();
+      process.once("SIGINT", () => controller.abort());
+      process.once("SIGTERM", () => controller.abort());
+      await listen({ api, apiKey: apiKey!, forwardTo: o.forwardTo, events: o.events, secret: o.secret, signal: controller.signal });
+    });
 }

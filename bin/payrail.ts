@@ -1,29 +1,42 @@
 #!/usr/bin/env -S npx tsx
 /**
  * The one launcher. `start` runs the services named in SERVICES in this process;
- * `merchant ...` administers merchants and keys (see `payrail help`).
+ * `merchant …` administers merchants and keys. commander checks every command's arguments
+ * (and answers `--help`) before any action runs, so nothing opens the data directory for a
+ * help page or a typo.
  */
-import { runListenCommand } from "./listen.command.ts";
-import { runMerchantCommand } from "./merchant.command.ts";
+import { Command } from "commander";
+import { registerListenCommand } from "./listen.command.ts";
+import { registerMerchantCommands } from "./merchant.command.ts";
 import { runStart } from "./start.command.ts";
 
-const USAGE = `usage:
-  payrail start                                   run the services named in SERVICES (default: all)
-  payrail merchant create --name <name> [--destination <funding source URL>]
-  payrail merchant key --id <merchant id>         issue another API key
-  payrail merchant revoke --id <merchant id> --prefix <key prefix>
-  payrail listen --forward-to <url> [--api-key <key>] [--api <url>] [--events <type|group.*>] [--secret <whsec_…>]
-                                                  forward the merchant's new events to a local URL, signed`;
+const ENVIRONMENT = `
+Environment (see the README):
+  PORT, HOST        gateway address (default 127.0.0.1:8080)
+  SERVICES          services this process runs (default: all)
+  AMQP_URL          RabbitMQ; unset: the in-process bus
+  MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
+  ADMIN_TOKEN       enables the admin routes (x-admin-token)
+  PROVIDERS         sandbox (default) or live
+  METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
+  LOG_LEVEL, LOG_FORMAT`;
 
-const [command, ...rest] = process.argv.slice(2);
+const program = new Command("payrail")
+  .description("Payrail: bank-transfer checkout, subscription and refund service")
+  .showHelpAfterError("(run with --help for usage)")
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+
+program
+  .command("start")
+  .description("run the services named in SERVICES in this process (all of them by default)")
+  .addHelpText("after", ENVIRONMENT)
+  .action(() => runStart());
+
+registerMerchantCommands(program);
+registerListenCommand(program);
+
 try {
-  if (command === "start") await runStart();
-  else if (command === "merchant") await runMerchantCommand(rest);
-  else if (command === "listen") await runListenCommand(rest);
-  else {
-    console.log(USAGE);
-    process.exitCode = command === undefined || command === "help" || command === "--help" ? 0 : 2;
-  }
+  await program.parseAsync(process.argv);
 } catch (err) {
   console.error(`payrail: ${(err as Error).message}`);
   process.exit(1);

@@ -1,5 +1,7 @@
 import { SERVICE_NAMES, createLogger, loadConfig, stopAll, stopOnSignals, type Stoppable } from "@payrail/runtime";
 import { ensureDemoMerchant } from "./demo-merchant.ts";
+import { startMetricsServer } from "./observability/metrics-server.ts";
+import { createProcessMetrics } from "./observability/process-metrics.ts";
 import { writePidFile } from "./pid-file.ts";
 import { openStore, openTransport, startServices } from "./wiring.ts";
 
@@ -8,9 +10,13 @@ import { openStore, openTransport, startServices } from "./wiring.ts";
  * bus and the embedded store; with AMQP_URL/MONGODB_URL, the same code on RabbitMQ/MongoDB,
  * and SERVICES picks which services this process runs.
  */
+/** Prometheus exporters' customary port, for processes that run no gateway. */
+const DEFAULT_METRICS_PORT = 9464;
+
 export async function runStart(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger({ level: config.LOG_LEVEL });
+  // Every line names its service: a service's own child logger, else this process's services.
+  const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name: processName(config.SERVICES) });
   const embeddedBus = !config.AMQP_URL;
   if (embeddedBus && config.SERVICES.length < SERVICE_NAMES.length) {
     throw new Error("SERVICES can split services across processes only with AMQP_URL set (the in-process bus reaches this process only)");
@@ -23,16 +29,30 @@ export async function runStart(): Promise<void> {
     if (store && !config.MONGODB_URL) parts.push(await writePidFile(config.DATA_DIR));
     const transport = await openTransport(config, logger);
     parts.push({ name: "transport", stop: () => transport.close() });
-    const started = await startServices(config.SERVICES, { config, logger, transport, store });
+    const metrics = createProcessMetrics(transport);
+    parts.push({ name: "metrics", stop: async () => metrics.close() });
+    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry });
     parts.push(...started);
+    // A process without the gateway serves health and metrics on METRICS_PORT (API.md §11).
+    const hasGateway = config.SERVICES.includes("gateway");
+    const metricsPort = config.METRICS_PORT ?? (hasGateway ? undefined : DEFAULT_METRICS_PORT);
+    if (metricsPort !== undefined) {
+      const domain = config.SERVICES.filter((s) => s !== "gateway");
+      const server = await startMetricsServer({ port: metricsPort, host: config.HOST, registry: metrics.registry, transport, services: domain });
+      // Last in, so stopped first: the services it pings stop after it.
+      parts.push(server);
+      started.push(server);
+    }
 
     const mode = `${config.AMQP_URL ? "RabbitMQ" : "in-process bus"}, ${config.MONGODB_URL ? "MongoDB" : `embedded store in ${config.DATA_DIR}`}`;
     console.log(`Payrail running: ${config.SERVICES.join(", ")} (${mode})`);
-    const gateway = started.find((s) => s.url);
+    const gateway = started.find((s) => s.name === "gateway");
     if (gateway?.url) {
       console.log(`  API:  ${gateway.url}`);
       console.log(`  Docs: ${gateway.url}/docs`);
     }
+    const health = started.find((s) => s.name === "metrics-server");
+    if (health?.url) console.log(`  Health and metrics: ${health.url}/healthz, /readyz, /metrics`);
     if (config.SERVICES.includes("identity")) {
       const demo = await ensureDemoMerchant(config, transport);
       if (demo) console.log(`  Demo merchant ${demo.merchantId}, api-key: ${demo.apiKey}`);
@@ -42,4 +62,9 @@ export async function runStart(): Promise<void> {
     await stopAll(parts, logger);
     throw err;
   }
+}
+
+/** `payrail` for the whole set in one process, else the services it runs (`payments`, `checkout+refunds`). */
+function processName(services: readonly string[]): string {
+  return services.length >= 5 ? "payrail" : services.join("+");
 }

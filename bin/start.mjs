@@ -16,6 +16,7 @@ if (!production) {
   const { register } = await import("tsx/esm/api");
   register();
 }
-// The launcher reads its command from argv, as if started as `<target> start`.
-process.argv.splice(1, process.argv.length, target, "start");
+// The launcher reads its command from argv, as if started as `<target> start [args]`
+// (`npm start -- --help` prints start's help).
+process.argv.splice(1, process.argv.length, target, "start", ...process.argv.slice(2));
 await import(pathToFileURL(target).href);

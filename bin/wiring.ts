@@ -48,6 +48,8 @@ export async function startServices(
     refundsHooks?: Pick<refunds.RefundsServiceDeps, "afterProcessing">;
     /** Tests only: fault hooks of the payments service (see PaymentsServiceDeps). */
     paymentsHooks?: Pick<payments.PaymentsServiceDeps, "wrapTransfers">;
+    /** The process's metrics, which the gateway serves on /metrics with its own. */
+    processMetrics?: gateway.GatewayServiceDeps["processMetrics"];
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
@@ -96,6 +98,7 @@ export async function startServices(
         sandbox: config.PROVIDERS === "sandbox",
         publicUrl: config.PUBLIC_URL,
         corsOrigins: config.CORS_ORIGINS,
+        processMetrics: deps.processMetrics,
       }),
     );
   }

@@ -13,13 +13,24 @@ export function issuePath(issue: z.core.$ZodIssue, prefix?: string): string {
  * `parameter_missing`, anything under `amounts` is `amount_invalid`, the rest `parameter_invalid`.
  */
 export function appErrorFromIssues(issues: readonly z.core.$ZodIssue[], prefix?: string): AppError {
-  const issue = issues[0];
+  const issue = issues[0] && lastBranchIssue(issues[0]);
   if (!issue) return new AppError("invalid_request", "request is invalid");
   const param = issuePath(issue, prefix);
   const code = codeOf(issue, param);
   const label = param || "body";
   const message = code === "parameter_missing" ? `${label} is required` : `${label} ${describe(issue)}`;
   return new AppError(code, message, param ? { param } : {});
+}
+
+/**
+ * A union none of whose branches matched is described by its last branch's first issue:
+ * the value's real form comes last (after `""` and `null` in `blankable`), so a bad phone
+ * number says "must be E.164", not zod's "Invalid input".
+ */
+function lastBranchIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== "invalid_union") return issue;
+  const inner = issue.errors.at(-1)?.[0];
+  return inner ? lastBranchIssue({ ...inner, path: [...issue.path, ...inner.path] }) : issue;
 }
 
 function codeOf(issue: z.core.$ZodIssue, param: string): ErrorCode {

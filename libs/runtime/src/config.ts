@@ -65,6 +65,13 @@ export const ConfigSchema = z.object({
     emptyAsUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
+  /** `pretty` (colours, one readable line each), `json`, or `auto`: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["auto", "pretty", "json"]).default("auto")),
+  /**
+   * A process without the gateway serves `/healthz`, `/readyz` and `/metrics` here (API.md §11);
+   * unset: no such listener. The gateway serves them on its own port.
+   */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
   /** Default timeout of one RPC call. */
   RPC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   /** Messages a service instance works on at once (RabbitMQ prefetch). */

@@ -3,3 +3,4 @@ export * from "./logger.ts";
 export * from "./lifecycle.ts";
 export * from "./ids.ts";
 export * from "./secret-box.ts";
+export * from "./redact-url.ts";

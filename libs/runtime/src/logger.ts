@@ -1,4 +1,6 @@
 import { pino, type Logger } from "pino";
+import PinoPretty from "pino-pretty";
+import { redactUrl } from "./redact-url.ts";
 
 export type { Logger };
 
@@ -37,18 +39,44 @@ export const REDACT_PATHS = [
  * Lines still buffered when the process exits are written by `flushLogger` (graceful stop)
  * and, for any other `process.exit`, by pino's own exit hook. A given `destination` (tests)
  * is written synchronously, as before.
+ *
+ * `format`: JSON lines for machines; on a terminal (`auto`) or with `pretty`, pino-pretty's
+ * readable lines, written synchronously (a person is reading; nothing is lost at exit).
+ * `name` is the `service` of every line that has none of its own (a child's binding or the
+ * line's own field wins): the process's services, so no line is anonymous.
  */
-export function createLogger(options: { level?: string; name?: string; destination?: NodeJS.WritableStream } = {}): Logger {
-  const opts = {
+export function createLogger(
+  options: { level?: string; name?: string; destination?: NodeJS.WritableStream; format?: "auto" | "pretty" | "json" } = {},
+): Logger {
+  const { name } = options;
+  const opts: pino.LoggerOptions = {
     level: options.level ?? "info",
-    base: options.name ? { service: options.name } : {},
+    base: {},
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    serializers: { url: redactUrl },
     timestamp: pino.stdTimeFunctions.isoTime,
+    ...(name ? { mixin: (line: object, _level: number, logger: Logger) => serviceOf(line, logger, name) } : {}),
   };
-  const destination = options.destination
-    ? (options.destination as pino.DestinationStream)
-    : pino.destination({ dest: 1, sync: false });
+  const format = options.format ?? "auto";
+  const pretty = format === "pretty" || (format === "auto" && !options.destination && process.stdout.isTTY === true);
+  const destination = pretty
+    ? PinoPretty({
+        destination: options.destination ?? 1,
+        colorize: !options.destination && process.stdout.isTTY === true,
+        sync: true,
+        singleLine: true,
+        ignore: "pid,hostname,service",
+        messageFormat: "{service}: {msg}",
+        translateTime: "SYS:HH:MM:ss.l",
+      })
+    : options.destination
+      ? (options.destination as pino.DestinationStream)
+      : pino.destination({ dest: 1, sync: false });
   return pino(opts, destination);
+}
+
+function serviceOf(line: object, logger: Logger, name: string): object {
+  return "service" in line || "service" in logger.bindings() ? {} : { service: name };
 }
 
 /**

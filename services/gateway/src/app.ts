@@ -1,5 +1,6 @@
 import type { Transport } from "@payrail/messaging";
 import { prefixedHexId, type Logger } from "@payrail/runtime";
+import type { Registry } from "prom-client";
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { ApiKeyCache } from "./auth/api-key.cache.ts";
 import type { GatewayContext } from "./gateway-context.ts";
@@ -52,6 +53,8 @@ export interface GatewayOptions {
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
   corsOrigins?: readonly string[] | undefined;
+  /** The process's metrics (RPC, events, business), served on `/metrics` with the HTTP ones. */
+  processMetrics?: Registry | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -106,7 +109,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   };
 
   await registerOpenApi(app);
-  registerMetrics(app, options.transport);
+  registerMetrics(app, options.transport, options.processMetrics);
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
   await app.register(async (scope) => consumerIdentityRoutes(scope, ctx));

@@ -4,6 +4,9 @@ import { buildApp } from "./app.ts";
 
 export { buildApp, BODY_LIMIT_BYTES, type GatewayOptions } from "./app.ts";
 export { writePageBuild } from "./hosted-page/page-assets.ts";
+/** The documented Create Checkout body (what `/docs` prefills and the README's demo sends). */
+export { CREATE_CHECKOUT_EXAMPLE } from "./openapi/examples.ts";
+import type { GatewayOptions } from "./app.ts";
 
 export interface GatewayServiceDeps {
   transport: Transport;
@@ -18,6 +21,7 @@ export interface GatewayServiceDeps {
   sandbox: boolean;
   publicUrl?: string | undefined;
   corsOrigins?: readonly string[] | undefined;
+  processMetrics?: GatewayOptions["processMetrics"];
 }
 
 /** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */

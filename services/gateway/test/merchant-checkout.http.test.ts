@@ -94,6 +94,22 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
       });
     });
 
+    it("accepts optional fields sent as \"\" or null where they do not apply, and echoes them as sent", async () => {
+      const blanks = {
+        plan_type: "",
+        shipping_method: null,
+        platform: { platform_type: "", platform_version: null },
+        billing: { ...(sampleCheckout().billing as object), address_2: "", area: null, phone_number: "" },
+      };
+      for (const [n, overrides] of [{ ...blanks }, { ...blanks, plan_type: null }].entries()) {
+        const body = sampleCheckout({ ...overrides, is_subscription: false, merchant_checkout_id: `blank-${n}` });
+        const created = await post("/api/merchants/checkout", body, acme.apiKey);
+        expect(created.statusCode, created.body).toBe(200);
+        const view = (await get(`/api/merchants/checkout/${created.json().id}`, acme.apiKey)).json();
+        expect(view).toMatchObject(asJson(overrides));
+      }
+    });
+
     it("validates the body and names the first bad field", async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ amounts: { total: "12.345", subtotal: 1, tax: 0, shipping: 0, currency: "USD" } }, "amount_invalid", "amounts.total"],
@@ -102,6 +118,9 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
         [{ merchant_checkout_id: undefined }, "parameter_missing", "merchant_checkout_id"],
         [{ is_subscription: true }, "parameter_missing", "plan_type"],
         [{ plan_type: "fortnightly", is_subscription: true }, "parameter_invalid", "plan_type"],
+        [{ plan_type: "", is_subscription: true }, "parameter_missing", "plan_type"],
+        [{ plan_type: null, is_subscription: true }, "parameter_missing", "plan_type"],
+        [{ plan_type: "fortnightly", is_subscription: false }, "parameter_invalid", "plan_type"],
         [{ redirect_confirm_url: "javascript:alert(1)" }, "parameter_invalid", "redirect_confirm_url"],
         [{ billing: { ...(sampleCheckout().billing as object), phone_number: "555" } }, "parameter_invalid", "billing.phone_number"],
       ];
@@ -109,6 +128,7 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
         const reply = await post("/api/merchants/checkout", sampleCheckout(overrides), acme.apiKey);
         expect(reply.statusCode, JSON.stringify(overrides)).toBe(400);
         expect(reply.json().error).toMatchObject({ type: "invalid_request_error", code, param });
+        expect(reply.json().error.message).not.toMatch(/invalid input/i);
       }
     });
 

@@ -17,6 +17,11 @@ const HttpUrl = z
 const E164 = z.string().regex(/^\+[1-9]\d{7,14}$/, "must be E.164: + and 8 to 15 digits");
 /** ISO 8601 date-time with a zone, as clients send it; stored in the form sent. */
 const IsoDateTime = z.iso.datetime({ offset: true });
+/**
+ * An optional field that merchant backends send as `""` or `null` when it does not apply
+ * (issue 14): accepted, stored and echoed as sent, never validated as a value.
+ */
+const blankable = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), z.null(), schema]).optional();
 
 export const PLAN_TYPES = ["daily", "weekly", "monthly", "quarterly", "yearly"] as const;
 
@@ -47,19 +52,19 @@ export type Amounts = z.infer<typeof Amounts>;
 export const Address = z.object({
   name: Text,
   address_1: Text,
-  address_2: Text.optional(),
+  address_2: blankable(Text),
   city: Text,
-  area: Text.nullable().optional(),
+  area: blankable(Text),
   zone_code: Text,
   country_code: z.string().regex(/^[A-Za-z]{2}$/, "must be two letters"),
   postal_code: Text,
-  phone_number: E164.optional(),
+  phone_number: blankable(E164),
 });
 export type Address = z.infer<typeof Address>;
 
 export const Platform = z.object({
-  platform_type: Text.optional(),
-  platform_version: Text.optional(),
+  platform_type: blankable(Text),
+  platform_version: blankable(Text),
 });
 
 export const Item = z.object({
@@ -84,23 +89,24 @@ export const CreateCheckoutBody = z
     items: z.array(Item).max(100).optional(),
     created_at: IsoDateTime.optional(),
     updated_at: IsoDateTime.optional(),
-    shipping_method: Text.optional(),
+    shipping_method: blankable(Text),
     merchant_checkout_id: Text,
     merchant_user_id: Text,
     redirect_cancel_url: HttpUrl,
     redirect_confirm_url: HttpUrl,
-    plan_type: z
-      .string()
-      .transform((v) => v.toLowerCase())
-      .pipe(z.enum(PLAN_TYPES))
-      .optional(),
+    plan_type: blankable(
+      z
+        .string()
+        .transform((v) => v.toLowerCase())
+        .pipe(z.enum(PLAN_TYPES)),
+    ),
     is_subscription: z.boolean(),
     user_cohorts: z.array(z.string().max(255)).max(100),
     chekout_object: z.string().max(255).optional(),
     subscription_status: z.string().max(255).optional(),
   })
   .superRefine((c, ctx) => {
-    if (c.is_subscription && c.plan_type === undefined) {
+    if (c.is_subscription && !c.plan_type) {
       ctx.addIssue({
         code: "custom",
         path: ["plan_type"],

@@ -1,3 +1,4 @@
+import { timedCall } from "../rpc/rpc-observer.ts";
 import { rpcQueueOf } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { EventCounters } from "../events/event-counters.ts";
@@ -96,7 +97,7 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   return {
     async call(operation, payload, ctx, callOptions) {
       if (closed) throw serviceUnavailable("transport is closed");
-      return client.call(operation, payload, ctx, callOptions?.timeoutMs ?? defaultTimeoutMs, callOptions) as never;
+      return timedCall(operation.pattern, client.call(operation, payload, ctx, callOptions?.timeoutMs ?? defaultTimeoutMs, callOptions)) as never;
     },
     async serve(service, entries) {
       if (closed) throw new Error("transport is closed");

@@ -1,3 +1,4 @@
+import { timedCall } from "../rpc/rpc-observer.ts";
 import type { Logger } from "@payrail/runtime";
 import { dispatchRequest, encodeReply, settleReply } from "../rpc/dispatch-request.ts";
 import { encodeRequest } from "../rpc/encode-request.ts";
@@ -44,7 +45,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       if (!server) throw serviceUnavailable(`service ${operation.service} is not running`);
       const timeoutMs = callOptions?.timeoutMs ?? defaultTimeoutMs;
       const text = encodeRequest(operation, payload, ctx, timeoutMs, callOptions);
-      return new Promise((resolve, reject) => {
+      return timedCall(operation.pattern, new Promise<never>((resolve, reject) => {
         const settle = (err: Error | undefined, value?: unknown) => {
           if (!pending.delete(fail)) return; // already timed out or closed: drop the late reply
           clearTimeout(timer);
@@ -62,7 +63,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
             settle(err as Error);
           }
         }, fail);
-      });
+      }));
     },
 
     async serve(service, entries) {

@@ -4,6 +4,7 @@ import type { ExpiredRequests } from "./expired-requests.ts";
 import type { HandlerTable } from "./handler-table.ts";
 import type { ReplyLedger } from "./reply-ledger.port.ts";
 import { runOnce } from "./run-once.ts";
+import { hasRpcObservers, recordRpc } from "./rpc-observer.ts";
 import { serviceUnavailable } from "./rpc-errors.ts";
 
 const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_error", message: "Internal error" } };
@@ -42,7 +43,7 @@ export async function dispatchRequest(
   }
   const entry = table.get(pattern);
   if (!entry) {
-    logger.warn({ pattern, requestId }, "dropped RPC request for an unknown operation");
+    logger.warn({ service: pattern.split(".")[0], pattern, requestId }, "dropped RPC request for an unknown operation");
     // The caller and this service disagree on the contract: a deployment fault, not the user's.
     return errorReply(new AppError("internal_error", `Unknown operation ${pattern}`));
   }
@@ -51,10 +52,16 @@ export async function dispatchRequest(
   if (!parsed.success) return errorReply(appErrorFromIssues(parsed.error.issues));
   // Every service that handles a request logs its id (API.md §1) at debug: at info the
   // gateway's one line per request names the operations it called (docs/decisions.md).
+  // Each line names the service that handled it (the transport's logger may serve several).
+  const service = entry.operation.service;
   const debug = logger.isLevelEnabled("debug");
-  const started = debug ? performance.now() : 0;
+  const observed = hasRpcObservers();
+  const started = debug || observed ? performance.now() : 0;
   const handled = (outcome: string) => {
-    if (debug) logger.debug({ requestId, pattern, outcome, ms: Math.round(performance.now() - started) }, "rpc handled");
+    if (!debug && !observed) return;
+    const ms = performance.now() - started;
+    if (observed) recordRpc({ side: "server", operation: pattern, outcome, seconds: ms / 1000 });
+    if (debug) logger.debug({ service, requestId, pattern, outcome, ms: Math.round(ms) }, "rpc handled");
   };
   const run = async (): Promise<RpcReplyEnvelope> => {
     try {
@@ -63,7 +70,7 @@ export async function dispatchRequest(
       // JSON drops `undefined`, and the reply envelope requires `data`.
       return { ok: true, data: data === undefined ? null : data };
     } catch (err) {
-      return failureReply(err, handled, logger, pattern, requestId);
+      return failureReply(err, handled, logger, { service, pattern, requestId });
     }
   };
   try {
@@ -71,12 +78,17 @@ export async function dispatchRequest(
     return await runOnce(ledger, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, run);
   } catch (err) {
     // The ledger itself failed (its database is down): nothing ran.
-    return failureReply(err, handled, logger, pattern, requestId);
+    return failureReply(err, handled, logger, { service, pattern, requestId });
   }
 }
 
 /** A handler's throw as its reply: business errors as they are, outages 503, anything else a bare 500. */
-function failureReply(err: unknown, handled: (outcome: string) => void, logger: Logger, pattern: string, requestId: string): RpcReplyEnvelope {
+function failureReply(
+  err: unknown,
+  handled: (outcome: string) => void,
+  logger: Logger,
+  at: { service: string; pattern: string; requestId: string },
+): RpcReplyEnvelope {
   if (err instanceof AppError) {
     handled(err.code);
     return errorReply(err);
@@ -84,10 +96,11 @@ function failureReply(err: unknown, handled: (outcome: string) => void, logger: 
   if (isStoreUnavailable(err)) {
     // The database is down, not the request wrong: a retryable 503 (API.md §2), never a 500.
     handled("service_unavailable");
-    logger.warn({ err, pattern, requestId }, "RPC handler failed: store unavailable");
+    logger.warn({ err, ...at }, "RPC handler failed: store unavailable");
     return errorReply(serviceUnavailable("a dependency of this service is unavailable; retry shortly"));
   }
-  logger.error({ err, pattern, requestId }, "RPC handler failed");
+  handled("internal_error");
+  logger.error({ err, ...at }, "RPC handler failed");
   return INTERNAL_ERROR;
 }
 

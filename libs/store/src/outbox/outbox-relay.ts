@@ -1,6 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import type { Store } from "../store.port.ts";
 import { OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox-fields.ts";
+import { runningRelays } from "./running-relays.ts";
 
 type OutboxDoc = { _id: string } & OutboxFields;
 
@@ -46,7 +47,12 @@ export class OutboxRelay {
   async start(): Promise<void> {
     for (const name of this.options.collections) await this.options.store.collection(name).createIndex(OUTBOX_INDEX);
     this.stopped = false;
+    runningRelays.add(this);
     this.schedule(0);
+  }
+
+  get collections(): readonly string[] {
+    return this.options.collections;
   }
 
   /** A local write stored events: send them now rather than at the next poll. */
@@ -63,6 +69,7 @@ export class OutboxRelay {
   /** Stops polling and waits for the pass under way. */
   async stop(): Promise<void> {
     this.stopped = true;
+    runningRelays.delete(this);
     clearTimeout(this.timer);
     await this.running;
   }

@@ -4,15 +4,17 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client
 
 /**
  * Prometheus metrics of this gateway: process defaults plus request counts and latency by
- * route, and the RPC requests this process's services skipped past their deadline.
+ * route, and the RPC requests this process's services skipped past their deadline; with the
+ * launcher's `processMetrics`, those too (RPC by operation, events, outbox lag, business).
  *
  * Per request this costs one counter and one histogram update keyed by (method, route
  * pattern, status): all three come from fixed sets (unknown paths are "unmatched", never the
  * URL), so the series never grow with traffic and nothing is scanned on the request path.
  */
-export function registerMetrics(app: FastifyInstance, transport: Transport): Registry {
+export function registerMetrics(app: FastifyInstance, transport: Transport, processMetrics?: Registry): Registry {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // The process's own registry (the launcher's) already has the process defaults.
+  if (!processMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: "payrail_http_requests_total",
     help: "HTTP requests by method, route and status",
@@ -46,9 +48,11 @@ export function registerMetrics(app: FastifyInstance, transport: Transport): Reg
     done();
   });
 
+  // One scrape answers both: this gateway's HTTP metrics and the process's (RPC, events, business).
+  const served = processMetrics ? Registry.merge([registry, processMetrics]) : registry;
   app.get("/metrics", { schema: { hide: true } as Record<string, unknown> }, async (_request, reply) => {
-    reply.header("content-type", registry.contentType);
-    return registry.metrics();
+    reply.header("content-type", served.contentType);
+    return served.metrics();
   });
   return registry;
 }

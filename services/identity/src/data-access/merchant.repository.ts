@@ -14,6 +14,8 @@ export class MerchantRepository implements MerchantsPort {
 
   async ensureIndexes(): Promise<void> {
     await this.keys.createIndex({ keys: { merchantId: 1, prefix: 1 }, unique: true, name: "merchant_prefix" });
+    await this.keys.createIndex({ keys: { merchantId: 1, createdAt: 1 }, name: "merchant_oldest" });
+    await this.merchants.createIndex({ keys: { createdAt: -1, _id: -1 }, name: "newest" });
   }
 
   insertMerchant(record: MerchantRecord): Promise<void> {
@@ -38,5 +40,13 @@ export class MerchantRepository implements MerchantsPort {
 
   findKeyByPrefix(merchantId: string, prefix: string): Promise<ApiKeyRecord | null> {
     return this.keys.findOne({ merchantId, prefix });
+  }
+
+  listMerchants(limit: number): Promise<MerchantRecord[]> {
+    return this.merchants.find({}, { sort: { createdAt: -1, _id: -1 }, limit });
+  }
+
+  listKeys(merchantId: string, limit: number): Promise<ApiKeyRecord[]> {
+    return this.keys.find({ merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
   }
 }

@@ -12,3 +12,5 @@ export * from "./add-operator.op.ts";
 export * from "./is-operator.op.ts";
 export * from "./list-operators.op.ts";
 export * from "./remove-operator.op.ts";
+export * from "./list-merchants.op.ts";
+export * from "./list-api-keys.op.ts";

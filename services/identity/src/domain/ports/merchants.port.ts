@@ -10,4 +10,8 @@ export interface MerchantsPort {
   /** Marks the merchant's key with this prefix revoked; returns it, or null if none matched. */
   revokeKey(merchantId: string, prefix: string, at: string): Promise<ApiKeyRecord | null>;
   findKeyByPrefix(merchantId: string, prefix: string): Promise<ApiKeyRecord | null>;
+  /** Up to `limit` merchants, newest first. */
+  listMerchants(limit: number): Promise<MerchantRecord[]>;
+  /** Up to `limit` of the merchant's keys, revoked ones included, oldest first. */
+  listKeys(merchantId: string, limit: number): Promise<ApiKeyRecord[]>;
 }

@@ -15,6 +15,8 @@ import { addOperatorHandler } from "./add-operator.handler.ts";
 import { isOperatorHandler } from "./is-operator.handler.ts";
 import { listOperatorsHandler } from "./list-operators.handler.ts";
 import { removeOperatorHandler } from "./remove-operator.handler.ts";
+import { listMerchantsHandler } from "./list-merchants.handler.ts";
+import { listApiKeysHandler } from "./list-api-keys.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -33,6 +35,8 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     isOperatorHandler(deps),
     listOperatorsHandler(deps),
     removeOperatorHandler(deps),
+    listMerchantsHandler(deps),
+    listApiKeysHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };

@@ -1,0 +1,107 @@
+import { observeRpc, type Transport } from "@payrail/messaging";
+import { runningRelays } from "@payrail/store";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+const RPC_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Business outcomes read from the domain events this process published: event type → label. */
+const TRANSFER_EVENTS: Record<string, string> = {
+  "transaction.created": "pending",
+  "transaction.completed": "completed",
+  "transaction.failed": "failed",
+};
+const REFUND_PREFIX = "refund.";
+
+/**
+ * The metrics every Payrail process serves besides the gateway's HTTP ones: process defaults,
+ * RPC latency and outcome by operation on both sides of the bus, domain events by type
+ * (published, consumed, retried, dead-lettered), the outbox relays' lag, and business counters.
+ *
+ * Nothing is counted twice: event and outbox numbers are read from the transport and the
+ * relays when scraped; RPC samples arrive from the process-wide observer. Labels come from
+ * fixed sets (operation patterns, registry error codes, catalogued event types).
+ */
+export function createProcessMetrics(transport: Transport): { registry: Registry; close(): void } {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const rpc = (side: "client" | "server", help: string) =>
+    new Histogram({
+      name: `payrail_rpc_${side}_duration_seconds`,
+      help,
+      labelNames: ["operation", "outcome"] as const,
+      buckets: RPC_BUCKETS,
+      registers: [registry],
+    });
+  const client = rpc("client", "RPC calls this process made, by operation and outcome (ok or the error code)");
+  const server = rpc("server", "RPC requests this process's services handled, by operation and outcome (ok or the error code)");
+  const codesSent = new Counter({
+    name: "payrail_verification_codes_sent_total",
+    help: "Verification codes texted (identity.sendCode answered ok)",
+    registers: [registry],
+  });
+  const unobserve = observeRpc((sample) => {
+    (sample.side === "client" ? client : server).observe({ operation: sample.operation, outcome: sample.outcome }, sample.seconds);
+    if (sample.side === "server" && sample.operation === "identity.sendCode" && sample.outcome === "ok") codesSent.inc();
+  });
+
+  new Counter({
+    name: "payrail_events_total",
+    help: "Domain events by type and what happened to them here: published, consumed, retried, dead_lettered",
+    labelNames: ["type", "result"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const { published, consumed, retried, deadLettered } = transport.stats().events;
+      const results = { published, consumed, retried, dead_lettered: deadLettered };
+      for (const [result, counts] of Object.entries(results)) {
+        for (const [type, n] of Object.entries(counts)) this.inc({ type, result }, n);
+      }
+    },
+  });
+  new Counter({
+    name: "payrail_transfers_total",
+    help: "Transfers started (pending), completed and failed, from the transaction events this process published",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [type, n] of Object.entries(transport.stats().events.published)) {
+        const status = TRANSFER_EVENTS[type];
+        if (status) this.inc({ status }, n);
+      }
+    },
+  });
+  new Counter({
+    name: "payrail_refunds_total",
+    help: "Refunds by status reached (requested, approved, rejected, processing, completed, failed), from the refund events this process published",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [type, n] of Object.entries(transport.stats().events.published)) {
+        if (type.startsWith(REFUND_PREFIX)) this.inc({ status: type.slice(REFUND_PREFIX.length) }, n);
+      }
+    },
+  });
+  new Gauge({
+    name: "payrail_outbox_lag_seconds",
+    help: "Age of the oldest event an outbox relay could not publish yet (0 when none), by the collections it relays",
+    labelNames: ["collections"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const relay of runningRelays.list()) this.set({ collections: relay.collections.join(",") }, relay.stats().lagMs / 1000);
+    },
+  });
+  new Counter({
+    name: "payrail_outbox_published_total",
+    help: "Events the outbox relays of this process published, by the collections they relay",
+    labelNames: ["collections"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const relay of runningRelays.list()) this.inc({ collections: relay.collections.join(",") }, relay.stats().published);
+    },
+  });
+  return { registry, close: unobserve };
+}

@@ -1,0 +1,48 @@
+import { AppError } from "@payrail/contracts";
+
+/** One RPC call as seen by its caller (`client`) or by the service that handled it (`server`). */
+export interface RpcSample {
+  side: "client" | "server";
+  /** The operation's pattern, `<service>.<verbNoun>`: a fixed set. */
+  operation: string;
+  /** `ok`, or the error code it ended with (from the registry: a fixed set too). */
+  outcome: string;
+  seconds: number;
+}
+export type RpcObserver = (sample: RpcSample) => void;
+
+/*
+ * Process-wide, like the metrics registry that reads it: every transport of the process (the
+ * gateway's, the services') reports here, so metrics need no handle on each transport. With
+ * no observer a call costs one size check.
+ */
+const observers = new Set<RpcObserver>();
+
+/** Calls `observer` for every RPC call and handling in this process; returns its removal. */
+export function observeRpc(observer: RpcObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
+}
+
+export function recordRpc(sample: RpcSample): void {
+  for (const observer of observers) observer(sample);
+}
+
+export function hasRpcObservers(): boolean {
+  return observers.size > 0;
+}
+
+/** A caller's view of a call: its duration and how it ended (its error code, if any). */
+export async function timedCall<T>(operation: string, call: Promise<T>): Promise<T> {
+  if (observers.size === 0) return call;
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const value = await call;
+    recordRpc({ side: "client", operation, outcome: "ok", seconds: seconds() });
+    return value;
+  } catch (err) {
+    recordRpc({ side: "client", operation, outcome: err instanceof AppError ? err.code : "internal_error", seconds: seconds() });
+    throw err;
+  }
+}

@@ -1,0 +1,185 @@
+import type { ErrorCode } from "@payrail/contracts";
+
+/** What the reference says about one operation beyond its schemas. */
+export interface OperationDoc {
+  operationId: string;
+  description: string;
+  /**
+   * The business errors the operation itself can answer. Errors every operation of its kind
+   * shares (credentials, a malformed body, rate limits, an unavailable service) are added by
+   * `operation-errors.ts` from its security and schemas.
+   */
+  errors: readonly ErrorCode[];
+}
+
+/**
+ * The reference text of each route, keyed `METHOD /path` as the OpenAPI document names it.
+ * Meanings come from the specification and API.md; a route missing here still gets an
+ * operationId (from its method and path) and its shared errors.
+ */
+export const OPERATION_DOCS: Record<string, OperationDoc> = {
+  "post /api/merchants/checkout": {
+    operationId: "createCheckout",
+    description:
+      "Creates a checkout from the merchant's checkout object. Amounts are decimals (numbers or numeric strings, at most 2 fraction digits); only USD can be transferred. `merchant_checkout_id` is unique per merchant. A subscription (`is_subscription: true`) needs a `plan_type`. Optional fields may be sent as `\"\"` or `null` where they do not apply; they are stored and echoed as sent.",
+    errors: ["amount_invalid", "unsupported_currency", "duplicate_merchant_checkout_id"],
+  },
+  "get /api/merchants/checkout": {
+    operationId: "listCheckouts",
+    description: "The merchant's checkouts, newest first. Page with `limit` and `starting_after` (the last id of the previous page).",
+    errors: [],
+  },
+  "get /api/merchants/checkout/{checkout_id}": {
+    operationId: "getCheckout",
+    description:
+      "One checkout of the merchant: every key as it was sent, plus `id`, `status`, `subscription_status`, `transfer` and `amount_refunded`. Another merchant's checkout is a 404.",
+    errors: ["checkout_not_found"],
+  },
+  "get /api/merchants/checkout/{checkout_id}/generate_link_token": {
+    operationId: "generateLinkToken",
+    description:
+      "Issues a merchant link token for one checkout, valid 24 hours, for the consumer's bank linking. Earlier unexpired tokens stay valid. A paid checkout answers 409.",
+    errors: ["checkout_not_found", "checkout_closed"],
+  },
+  "post /api/verify_user/send_code": {
+    operationId: "sendCode",
+    description:
+      "Texts a 6-digit verification code, valid 10 minutes, to the phone (E.164 after normalisation). A new code replaces the old one; at most one per 30 seconds and 5 per hour per phone. In the sandbox the code is read with `getSandboxVerificationCode`.",
+    errors: ["invalid_phone_number", "rate_limited", "provider_error"],
+  },
+  "post /api/verify_user/verify_code": {
+    operationId: "verifyCode",
+    description:
+      "Exchanges a verification code for an auth token (valid 24 hours) and the user's id. The first verification of a phone creates its user. Five wrong attempts kill the code.",
+    errors: ["invalid_phone_number", "invalid_verification_code", "verification_code_expired", "too_many_attempts"],
+  },
+  "post /api/verify_user/logout": {
+    operationId: "logout",
+    description: "Revokes the presented auth token.",
+    errors: [],
+  },
+  "get /api/sandbox/verification_codes/{phone}": {
+    operationId: "getSandboxVerificationCode",
+    description: "Sandbox only: the last verification code texted to the phone, so a test can verify it.",
+    errors: ["invalid_phone_number", "resource_missing"],
+  },
+  "get /api/consumers/checkout/{checkout_id}/create_link_token": {
+    operationId: "createBankLinkToken",
+    description:
+      "Starts bank linking for the consumer: a bank-data provider link token. Needs the consumer's auth token and a merchant link token of this checkout; the first consumer to use a checkout claims it.",
+    errors: ["checkout_not_found", "checkout_claimed", "checkout_closed", "provider_error"],
+  },
+  "post /api/consumers/checkout/{checkout_id}/create_link_token": {
+    operationId: "createBankLinkTokenPost",
+    description: "The same as `createBankLinkToken`, for clients that POST.",
+    errors: ["checkout_not_found", "checkout_claimed", "checkout_closed", "provider_error"],
+  },
+  "post /api/consumers/checkout/{checkout_id}/exchange_public_token": {
+    operationId: "exchangePublicToken",
+    description:
+      "Saves the consumer's bank account as the checkout's payment method: the provider's public token is exchanged for an access token kept encrypted at rest.",
+    errors: ["checkout_not_found", "checkout_claimed", "checkout_closed", "provider_error"],
+  },
+  "post /api/sandbox/public_token": {
+    operationId: "createSandboxPublicToken",
+    description: "Sandbox only: the public token (and accounts) a consumer would get from the bank-data provider's page for a bank-link token.",
+    errors: ["route_not_found"],
+  },
+  "post /api/merchants/payment_preprocess/get_processor_token": {
+    operationId: "executeTransfer",
+    description:
+      "Executes the checkout's transfer from the consumer's saved bank account. Any number of calls, concurrent or repeated, start at most one transfer per checkout and answer the same; a call that failed half-way resumes on the next one.",
+    errors: [
+      "checkout_not_found",
+      "payment_method_missing",
+      "checkout_closed",
+      "transfer_in_progress",
+      "destination_funding_source_missing",
+      "provider_error",
+    ],
+  },
+  "get /api/merchants/manage_subscription/get_subscription_details": {
+    operationId: "listTransactions",
+    description: "The consumer's transaction records, newest first; `checkout_id` filters by checkout number.",
+    errors: [],
+  },
+  "post /api/merchants/manage_subscription/subscription_cancel": {
+    operationId: "cancelSubscription",
+    description: "Cancels the subscription a transaction record of the consumer belongs to. Repeating it answers the same.",
+    errors: ["transaction_not_found", "not_a_subscription"],
+  },
+  "post /api/sandbox/transfers/{transaction_uuid}/simulate": {
+    operationId: "simulateTransfer",
+    description:
+      "Sandbox only: settles (`completed`) or fails a pending transfer of the merchant, by `transaction_uuid` or a refund's `refund_transaction_id`, as the transfer provider would.",
+    errors: ["transaction_not_found", "route_not_found"],
+  },
+  "post /api/webhooks/transfers": {
+    operationId: "receiveTransferWebhook",
+    description: "The transfer provider's status webhooks (live mode), signed with `X-Request-Signature-SHA-256`. Not called by merchants.",
+    errors: ["webhook_signature_invalid"],
+  },
+  "post /api/merchants/refund_request/consumer_refund_request": {
+    operationId: "requestRefund",
+    description:
+      "The consumer asks for a refund of one of their transactions: all of what is still refundable, or `amount` of it. At most one open refund per transaction.",
+    errors: ["transaction_not_found", "transaction_not_refundable", "refund_exists", "amount_exceeds_refundable", "amount_invalid"],
+  },
+  "get /api/merchants/refund_request/consumer_refund_list": {
+    operationId: "listConsumerRefunds",
+    description: "The consumer's refunds, newest first.",
+    errors: [],
+  },
+  "post /api/merchants/refund_request/merchant_status_refund_request": {
+    operationId: "decideRefund",
+    description:
+      "The merchant (api-key) or one of its operators (auth token) approves or rejects a pending refund. Repeating the same decision answers the same; a different one is 409.",
+    errors: ["refund_not_found", "invalid_status", "invalid_refund_transition"],
+  },
+  "post /api/merchants/refund_request/initiate_refund_transfer": {
+    operationId: "initiateRefundTransfer",
+    description:
+      "Sends an approved refund back to the consumer: one refund transfer however often it is called, once the original transfer is completed.",
+    errors: ["refund_not_found", "invalid_status", "invalid_refund_transition", "transaction_not_settled", "amount_exceeds_refundable", "provider_error"],
+  },
+  "get /api/merchants/refunds": {
+    operationId: "listMerchantRefunds",
+    description: "The merchant's refunds, newest first, filtered by `status` or `transaction_uuid`.",
+    errors: [],
+  },
+  "get /api/merchants/refunds/{id}": {
+    operationId: "getMerchantRefund",
+    description: "One refund of the merchant's checkouts.",
+    errors: ["refund_not_found"],
+  },
+  "post /api/admin/merchants": {
+    operationId: "createMerchant",
+    description: "Creates a merchant and its first API key. The key is shown here only.",
+    errors: [],
+  },
+  "post /api/admin/merchants/{id}/generate_api_key": {
+    operationId: "generateApiKey",
+    description: "Issues another API key for the merchant (shown once); older keys stay valid until revoked.",
+    errors: ["merchant_not_found"],
+  },
+  "delete /api/admin/merchants/{id}/api_keys/{key_prefix}": {
+    operationId: "revokeApiKey",
+    description: "Revokes one of the merchant's API keys, named by its prefix.",
+    errors: ["merchant_not_found", "api_key_not_found"],
+  },
+  "post /api/admin/merchants/{id}/operators": {
+    operationId: "addOperator",
+    description: "Registers a user, by phone, as an operator of the merchant: their auth token may then decide and pay out the merchant's refunds.",
+    errors: ["merchant_not_found", "invalid_phone_number"],
+  },
+  "get /api/admin/merchants/{id}/operators": {
+    operationId: "listOperators",
+    description: "The merchant's operators, oldest first.",
+    errors: ["merchant_not_found"],
+  },
+  "delete /api/admin/merchants/{id}/operators/{phone}": {
+    operationId: "removeOperator",
+    description: "Removes an operator at once.",
+    errors: ["merchant_not_found", "operator_not_found", "invalid_phone_number"],
+  },
+};

@@ -1,0 +1,67 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `payrail <args>` in a child process, on its own embedded store under `dataDir`. */
+function payrail(dataDir: string, ...args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  for (const key of ["AMQP_URL", "MONGODB_URL", "SECRETS_KEY", "SERVICES"]) delete env[key];
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", "bin/payrail.ts", ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe("the payrail command line", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "payrail-cli-"));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it("answers help and refuses bad arguments before touching a data directory another process holds", async () => {
+    const held = join(root, "held");
+    await mkdir(held, { recursive: true });
+    // This (living) test process "holds" the directory, as `payrail start` would.
+    await writeFile(join(held, "payrail.pid"), String(process.pid));
+    const [startHelp, keysHelp, badId, missing] = await Promise.all([
+      payrail(held, "start", "--help"),
+      payrail(held, "merchant", "keys", "--help"),
+      payrail(held, "merchant", "keys", "--id", "nope"),
+      payrail(held, "merchant", "create"),
+    ]);
+    expect(startHelp).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: payrail start") });
+    expect(startHelp.stdout).toContain("AMQP_URL");
+    expect(keysHelp).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: payrail merchant keys") });
+    expect(badId).toMatchObject({ code: 2, stderr: expect.stringContaining("a merchant id is mer_") });
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining("required option '--name <name>'") });
+    for (const run of [startHelp, keysHelp, badId, missing]) expect(`${run.stdout}${run.stderr}`).not.toMatch(/holds/);
+    // A command that needs the store is the one refused.
+    const list = await payrail(held, "merchant", "list");
+    expect(list).toMatchObject({ code: 1, stderr: expect.stringContaining(`holds ${held}`) });
+  }, 120_000);
+
+  it("creates a merchant, lists merchants, issues and lists its keys on the embedded store", async () => {
+    const dir = join(root, "own");
+    const created = await payrail(dir, "merchant", "create", "--name", "Acme CLI");
+    expect(created.code, created.stderr).toBe(0);
+    const id = /merchant (mer_[0-9a-f]{32})/.exec(created.stdout)![1]!;
+    const key = /api-key \(shown once\): (sk_test_\w+)/.exec(created.stdout)![1]!;
+    const listed = await payrail(dir, "merchant", "list");
+    expect(listed.stdout).toMatch(new RegExp(`^${id}  \\S+  Acme CLI$`, "m"));
+    const keys = await payrail(dir, "merchant", "keys", "--id", id);
+    expect(keys.code, keys.stderr).toBe(0);
+    expect(keys.stdout).toContain(`${key.slice(0, 16)}  test  created`);
+    expect(keys.stdout).toContain("active");
+    expect(keys.stdout).not.toContain(key);
+  }, 120_000);
+});
