@@ -11,7 +11,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { startReceiver, verify, type Receiver } from "../../../test/support/webhook-receiver.ts";
-import { as, merchant, refundEvent, startWebhooks, until, type WebhooksHarness } from "./support/webhooks-harness.ts";
+import { as, codeOf, merchant, refundEvent, startWebhooks, until, type WebhooksHarness } from "./support/webhooks-harness.ts";
 
 const variants = await infraVariants();
 
@@ -89,6 +89,11 @@ describe.each(variants)("webhook delivery over $name", (variant) => {
         [1, "failed", 503],
       ]);
       expect(data[0]!.next_retry_at).toBeNull();
+      const firstPage = await h.client.call(listDeliveriesOp, { id: endpoint.id, limit: 3 }, as(m));
+      const lastPage = await h.client.call(listDeliveriesOp, { id: endpoint.id, limit: 3, starting_after: firstPage.data[2]!.id }, as(m));
+      expect([firstPage.has_more, lastPage.has_more]).toEqual([true, false]);
+      expect([...firstPage.data, ...lastPage.data]).toEqual(data);
+      expect(await codeOf(h.client.call(listDeliveriesOp, { id: endpoint.id, limit: 3, starting_after: "nope" }, as(m)))).toBe("parameter_invalid");
       expect(data[1]!.next_retry_at).not.toBeNull();
       expect(data.every((a) => a.event_id === event.id && a.duration_ms >= 0)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -94,7 +94,7 @@ export const DeliveryAttempt = z.object({
   /** When the next try is due; null when delivered or given up. */
   next_retry_at: z.string().nullable(),
 });
-export const DeliveryListQuery = z.object({ limit: Limit });
+export const DeliveryListQuery = z.object({ limit: Limit, starting_after: z.string().min(1).max(200).optional() });
 export const DeliveryListResponse = z.object({ data: z.array(DeliveryAttempt), has_more: z.boolean() });
 
 export const TestEventBody = z.object({

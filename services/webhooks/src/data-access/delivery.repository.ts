@@ -51,8 +51,14 @@ export class DeliveryRepository implements DeliveriesPort {
     await insertIfAbsent(this.attempts, doc);
   }
 
-  attemptsOf(endpointId: string, limit: number): Promise<AttemptDoc[]> {
-    return this.attempts.find({ endpointId }, { sort: { attemptedAt: -1, _id: -1 }, limit });
+  findAttempt(attemptId: string): Promise<AttemptDoc | null> {
+    return this.attempts.findOne({ _id: attemptId });
+  }
+
+  attemptsOf(endpointId: string, limit: number, after?: Pick<AttemptDoc, "_id" | "attemptedAt">): Promise<AttemptDoc[]> {
+    const filter: Filter = { endpointId };
+    if (after) filter.$or = [{ attemptedAt: { $lt: after.attemptedAt } }, { attemptedAt: after.attemptedAt, _id: { $lt: after._id } }];
+    return this.attempts.find(filter, { sort: { attemptedAt: -1, _id: -1 }, limit });
   }
 
   /** Deletes up to `max` deliveries and attempts from before `before` (past the events' retention). */

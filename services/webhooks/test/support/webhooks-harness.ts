@@ -34,7 +34,9 @@ export async function startWebhooks(variant: InfraVariant, options: Partial<Webh
       logger: silentLogger(),
       secretsKey: TEST_SECRETS_KEY,
       policy: FAST_POLICY,
-      worker: { pollMs: 50 },
+      // One attempt per endpoint at a time: a hanging endpoint fills its slot at once, so the
+      // poll's skipping of full endpoints is exercised.
+      worker: { pollMs: 50, perEndpoint: 1 },
       ...options,
     });
   const replicas = [await startOne()];

@@ -14,6 +14,7 @@ export interface DeliveriesPort {
   /** Ends the claim with `outcome`; null when the lease was lost (another worker took over). */
   finish(deliveryId: string, leaseId: string, outcome: DeliveryOutcome): Promise<DeliveryDoc | null>;
   recordAttempt(doc: AttemptDoc): Promise<void>;
-  /** An endpoint's attempts, newest first. */
-  attemptsOf(endpointId: string, limit: number): Promise<AttemptDoc[]>;
+  findAttempt(attemptId: string): Promise<AttemptDoc | null>;
+  /** An endpoint's attempts, newest first; `after` is the last attempt of the previous page. */
+  attemptsOf(endpointId: string, limit: number, after?: Pick<AttemptDoc, "_id" | "attemptedAt">): Promise<AttemptDoc[]>;
 }
