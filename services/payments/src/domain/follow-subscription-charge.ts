@@ -1,0 +1,67 @@
+import { periodStart } from "./billing-period.ts";
+import { afterFailure } from "./renewal-policy.ts";
+import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
+import { subscriptionEvent, type SubscriptionEventType } from "./subscription-events.ts";
+import type { TransactionDoc } from "./transaction.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+
+/** Changes that lose to a concurrent one (the consumer cancelling) read again; a few at most. */
+const TRIES = 5;
+
+type Change = { set: Partial<TransferAttemptRecord>; type: SubscriptionEventType | null };
+
+/**
+ * A subscription's charge became final: the schedule moves on in one conditional write (on the
+ * subscription's version and the charge it awaited) with its subscription.* event. The first
+ * charge completing starts the schedule (period 1 due one period after it); a renewal completing
+ * clears `past_due` and schedules the next period; a failure schedules the next retry
+ * (`past_due`) or ends the subscription. A record the subscription no longer awaits (applied
+ * before: a replayed status) changes nothing.
+ */
+export async function followSubscriptionCharge(deps: RenewalOutcomeDeps, tx: TransactionDoc): Promise<void> {
+  if (!tx.isSubscription || tx.transaction_status === "pending") return;
+  for (let i = 0; i < TRIES; i++) {
+    const a = await deps.attempts.find(tx.checkoutRef);
+    if (!a?.planType) return;
+    const first = a.period == null && a.transactionUuid === tx._id;
+    const charge = a.charge?.transactionUuid === tx._id ? a.charge : null;
+    if (!first && !charge) return;
+    const at = deps.now().toISOString();
+    const change = first ? afterFirstCharge(a, tx) : afterRenewal(deps, a, charge!, tx, at);
+    if (!change) return;
+    const version = change.type ? (a.subscriptionVersion ?? 0) + 1 : a.subscriptionVersion;
+    const set = change.type ? { ...change.set, subscriptionVersion: version! } : change.set;
+    const event = change.type ? subscriptionEvent(change.type, { ...a, ...set }, at, deps.livemode, tx._id) : null;
+    if (await deps.schedules.change(a._id, { version: a.subscriptionVersion, chargeUuid: first ? null : tx._id }, set, event)) {
+      if (event) deps.events.written();
+      return;
+    }
+  }
+  throw new Error(`subscription ${tx.checkoutRef} kept changing; the outcome of ${tx._id} is applied on the next status event`);
+}
+
+function afterFirstCharge(a: TransferAttemptRecord, tx: TransactionDoc): Change | null {
+  // A first charge that failed starts nothing: the checkout failed with it.
+  if (tx.transaction_status !== "completed") return null;
+  const anchorAt = tx.transaction_date_time;
+  const live = !a.subscriptionCancelledAt;
+  return {
+    set: { anchorAt, period: 1, periodTry: 0, subscriptionStatus: live ? "active" : "cancelled", nextChargeAt: live ? periodStart(anchorAt, a.planType!, 1) : null },
+    type: live ? "subscription.renewed" : null,
+  };
+}
+
+function afterRenewal(deps: RenewalOutcomeDeps, a: TransferAttemptRecord, charge: RenewalCharge, tx: TransactionDoc, at: string): Change {
+  // Cancelled while the charge was in flight: it is reported by its own transaction event only.
+  if (a.subscriptionStatus !== "active" && a.subscriptionStatus !== "past_due") return { set: { charge: null, nextChargeAt: null }, type: null };
+  if (tx.transaction_status === "completed") {
+    const period = charge.period + 1;
+    return { set: { charge: null, period, periodTry: 0, subscriptionStatus: "active", nextChargeAt: periodStart(a.anchorAt!, a.planType!, period) }, type: "subscription.renewed" };
+  }
+  const next = afterFailure(deps.renewalPolicy, tx.error, periodStart(a.anchorAt!, a.planType!, charge.period), charge.tryNumber);
+  if (next.kind === "retry") return { set: { charge: null, periodTry: next.tryNumber, subscriptionStatus: "past_due", nextChargeAt: next.at }, type: "subscription.past_due" };
+  return {
+    set: { charge: null, nextChargeAt: null, subscriptionStatus: next.status, ...(next.status === "cancelled" ? { subscriptionCancelledAt: at } : {}) },
+    type: next.status === "cancelled" ? "subscription.cancelled" : "subscription.unpaid",
+  };
+}
