@@ -8,7 +8,7 @@ import { linkedCheckout } from "./support/payment-flow.ts";
 const variants = await infraVariants();
 const DAY_MS = 86_400_000;
 
-type Record = { id: number; transaction_uuid: string; transaction_status: string; transaction_date_time: string };
+type TxRecord = { id: number; transaction_uuid: string; transaction_status: string; transaction_date_time: string };
 
 /**
  * The README's renewals walk-through over HTTP (API.md §11): a monthly subscription renewed
@@ -34,12 +34,12 @@ describe.each(variants)("renewals through the gateway over $name", (variant) => 
   const advance = async (uuid: string, to: string) => {
     const reply = await post(`/api/sandbox/subscriptions/${uuid}/advance`, { to });
     expect(reply.statusCode, reply.body).toBe(200);
-    return (reply.json() as Record[]).sort((a, b) => a.id - b.id);
+    return (reply.json() as TxRecord[]).sort((a, b) => a.id - b.id);
   };
   const simulate = async (uuid: string, body: object) => expect((await post(`/api/sandbox/transfers/${uuid}/simulate`, body)).statusCode).toBe(200);
   const checkout = async (id: string) => (await stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": merchant.apiKey } })).json();
 
-  async function subscription(overrides: object = { is_subscription: true, plan_type: "monthly" }) {
+  async function subscription(overrides: Record<string, unknown> = { is_subscription: true, plan_type: "monthly" }) {
     const { id, consumer } = await linkedCheckout(stack, merchant.apiKey, overrides);
     const started = await post("/api/merchants/payment_preprocess/get_processor_token", { checkout_id: id });
     const uuid = started.json().transaction_uuid as string;
@@ -75,7 +75,7 @@ describe.each(variants)("renewals through the gateway over $name", (variant) => 
         expect(await checkout(id)).toMatchObject({ status: "paid", transfer: { transaction_uuid: uuid }, subscription_status: "cancelled", next_charge_at: null }),
       );
       const log = await stack.app.inject({ url: `/api/merchants/manage_subscription/get_subscription_details/?checkout_id=${id}`, headers: { authorization: `Token ${consumer.token}` } });
-      expect((log.json() as Record[]).map((r) => r.transaction_uuid).sort()).toEqual(records.map((r) => r.transaction_uuid).sort());
+      expect((log.json() as TxRecord[]).map((r) => r.transaction_uuid).sort()).toEqual(records.map((r) => r.transaction_uuid).sort());
     });
   });
 

@@ -2,7 +2,7 @@ import { cancelSubscriptionByTransactionOp, type TransactionRecord } from "@payr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import type { CreateTransferInput, TransferPort } from "../src/domain/ports/transfer.port.ts";
+import { TransferRefused, type CreateTransferInput, type TransferPort } from "../src/domain/ports/transfer.port.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 import { startRenewals, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
 
@@ -21,6 +21,7 @@ describe.each(variants)("renewals over $name", (variant) => {
   /** Transfers the provider was asked for, by idempotency key: the transfer ids it answered. */
   const answered = new Map<string, string[]>();
   const crash = { afterNextRenewalTransfer: false };
+  const refuse = { nextRenewal: false };
   let h: RenewalsHarness;
 
   beforeAll(async () => {
@@ -33,6 +34,10 @@ describe.each(variants)("renewals over $name", (variant) => {
         createFundingSource: (i) => inner.createFundingSource(i),
         getTransfer: (id) => inner.getTransfer(id),
         async createTransfer(input: CreateTransferInput) {
+          if (refuse.nextRenewal && input.idempotencyKey.includes("-p")) {
+            refuse.nextRenewal = false;
+            throw new TransferRefused("the transfer provider refused the request (ValidationError)", "ValidationError");
+          }
           const created = await inner.createTransfer(input);
           answered.set(input.idempotencyKey, [...(answered.get(input.idempotencyKey) ?? []), created.transferId]);
           // The process "dies" after the provider accepted a renewal, before payments recorded it.
@@ -115,6 +120,15 @@ describe.each(variants)("renewals over $name", (variant) => {
       await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "cancelled", next_charge_at: null }));
       expect(await renewalsOf(s, "2027-06-30T10:00:00.000Z")).toHaveLength(1);
       expect([...answered.keys()].filter((k) => k.startsWith(`${s.checkoutId}-p`))).toEqual([`${s.checkoutId}-p1`]);
+    });
+
+    it("ends the subscription when the provider refuses a renewal's transfer for good, with no record and no retry", async () => {
+      const s = await h.subscription();
+      refuse.nextRenewal = true;
+      expect(await renewalsOf(s, "2027-02-28T10:00:00.000Z")).toHaveLength(0);
+      await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "cancelled", next_charge_at: null }));
+      expect(await renewalsOf(s, "2027-12-31T10:00:00.000Z")).toHaveLength(0);
+      expect([...answered.keys()].filter((k) => k.startsWith(`${s.checkoutId}-p`))).toEqual([]);
     });
 
     it("cancels after the last of three R01 retries failed", async () => {

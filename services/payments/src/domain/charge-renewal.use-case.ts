@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
+import { applyChargeOutcome } from "./follow-subscription-charge.ts";
 import { transactionEvent } from "./payment-events.ts";
+import { TransferRefused } from "./ports/transfer.port.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import { transactionDoc } from "./transfer-steps.ts";
@@ -18,8 +20,9 @@ export function renewalKey(checkoutId: string, charge: Pick<RenewalCharge, "peri
  * saved funding source with the period's idempotency key, then the transaction record follows
  * with its transaction.created event. A charge left half-way by a crash is resumed here by the
  * next claimer, with the same key, so the provider answers the transfer it already started.
- * `at` dates the charge (the test clock's time in the sandbox). Answers "busy" when another
- * charger holds the lease or nothing was due.
+ * `at` dates the charge (the test clock's time in the sandbox). A transfer the provider refuses
+ * for good ends the subscription. Answers "busy" when another charger holds the lease or
+ * nothing was due.
  */
 export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: string, at: string = by): Promise<"charged" | "stopped" | "busy"> {
   const now = deps.now();
@@ -52,7 +55,25 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
   }
   const charge = a.charge!;
   if (!charge.transferId) {
-    const transfer = await deps.transfers.createTransfer({
+    const transfer = await startTransfer(deps, a, charge);
+    if (!transfer) {
+      // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
+      await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
+      await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
+      return "stopped";
+    }
+    await save({ "charge.transferId": transfer.transferId });
+  }
+  await recordCharge(deps, a, a.charge!);
+  await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
+  deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid, period: charge.period, try: charge.tryNumber }, "renewal charged");
+  return "charged";
+}
+
+/** The renewal's transfer at the provider, or null when the provider refused it for good. */
+async function startTransfer(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<{ transferId: string } | null> {
+  try {
+    return await deps.transfers.createTransfer({
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
       amountCents: a.amountCents,
@@ -60,12 +81,11 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
       idempotencyKey: renewalKey(a._id, charge),
       metadata: { checkout_id: a._id, transaction_uuid: charge.transactionUuid },
     });
-    await save({ "charge.transferId": transfer.transferId });
+  } catch (err) {
+    if (!(err instanceof TransferRefused)) throw err;
+    deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, err: err.message }, "renewal transfer refused by the provider");
+    return null;
   }
-  await recordCharge(deps, a, a.charge!);
-  await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
-  deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid, period: charge.period, try: charge.tryNumber }, "renewal charged");
-  return "charged";
 }
 
 async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<void> {
