@@ -3,9 +3,8 @@ import { listTransactionsOp, type TransactionRecord } from "@payrail/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import type { CreateTransferInput, TransferPort } from "../src/domain/ports/transfer.port.ts";
 import { as } from "./support/payments-harness.ts";
-import { startRenewals, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
+import { startRenewals, withCreateTransfer, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
 
 const variants = await infraVariants();
 const POLL_MS = 50;
@@ -27,15 +26,9 @@ describe.each(variants)("the renewal scheduler over $name", (variant) => {
       replicas: 2,
       pollMs: POLL_MS,
       startAt: "2027-03-15T12:00:00.000Z",
-      wrapTransfers: (inner: TransferPort): TransferPort => ({
-        provider: inner.provider,
-        ensureCustomer: (i) => inner.ensureCustomer(i),
-        createFundingSource: (i) => inner.createFundingSource(i),
-        getTransfer: (id) => inner.getTransfer(id),
-        createTransfer(input: CreateTransferInput) {
-          asked.set(input.idempotencyKey, (asked.get(input.idempotencyKey) ?? 0) + 1);
-          return inner.createTransfer(input);
-        },
+      wrapTransfers: withCreateTransfer((input, inner) => {
+        asked.set(input.idempotencyKey, (asked.get(input.idempotencyKey) ?? 0) + 1);
+        return inner.createTransfer(input);
       }),
     });
   });

@@ -2,9 +2,9 @@ import { cancelSubscriptionByTransactionOp, type TransactionRecord } from "@payr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { TransferRefused, type CreateTransferInput, type TransferPort } from "../src/domain/ports/transfer.port.ts";
+import { TransferRefused } from "../src/domain/ports/transfer.port.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
-import { startRenewals, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
+import { startRenewals, withCreateTransfer, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
 
 const variants = await infraVariants();
 
@@ -28,25 +28,19 @@ describe.each(variants)("renewals over $name", (variant) => {
     if (variant.skipReason) return;
     h = await startRenewals(variant, {
       startAt: "2027-01-31T10:00:00.000Z",
-      wrapTransfers: (inner: TransferPort): TransferPort => ({
-        provider: inner.provider,
-        ensureCustomer: (i) => inner.ensureCustomer(i),
-        createFundingSource: (i) => inner.createFundingSource(i),
-        getTransfer: (id) => inner.getTransfer(id),
-        async createTransfer(input: CreateTransferInput) {
-          if (refuse.nextRenewal && input.idempotencyKey.includes("-p")) {
-            refuse.nextRenewal = false;
-            throw new TransferRefused("the transfer provider refused the request (ValidationError)", "ValidationError");
-          }
-          const created = await inner.createTransfer(input);
-          answered.set(input.idempotencyKey, [...(answered.get(input.idempotencyKey) ?? []), created.transferId]);
-          // The process "dies" after the provider accepted a renewal, before payments recorded it.
-          if (crash.afterNextRenewalTransfer && input.idempotencyKey.includes("-p")) {
-            crash.afterNextRenewalTransfer = false;
-            throw new Error("injected crash after the provider accepted the renewal");
-          }
-          return created;
-        },
+      wrapTransfers: withCreateTransfer(async (input, inner) => {
+        if (refuse.nextRenewal && input.idempotencyKey.includes("-p")) {
+          refuse.nextRenewal = false;
+          throw new TransferRefused("the transfer provider refused the request (ValidationError)", "ValidationError");
+        }
+        const created = await inner.createTransfer(input);
+        answered.set(input.idempotencyKey, [...(answered.get(input.idempotencyKey) ?? []), created.transferId]);
+        // The process "dies" after the provider accepted a renewal, before payments recorded it.
+        if (crash.afterNextRenewalTransfer && input.idempotencyKey.includes("-p")) {
+          crash.afterNextRenewalTransfer = false;
+          throw new Error("injected crash after the provider accepted the renewal");
+        }
+        return created;
       }),
     });
   });

@@ -17,7 +17,7 @@ import type { Store } from "@payrail/store";
 import { startServices } from "../../../../bin/wiring.ts";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../../test/support/rpc-flow.ts";
-import type { TransferPort } from "../../src/domain/ports/transfer.port.ts";
+import type { CreateTransferInput, CreatedTransfer, TransferPort } from "../../src/domain/ports/transfer.port.ts";
 import { start } from "../../src/index.ts";
 import { as, consumer } from "./payments-harness.ts";
 
@@ -25,6 +25,17 @@ import { as, consumer } from "./payments-harness.ts";
 export class ServiceClock {
   constructor(public ms: number) {}
   now = () => new Date(this.ms);
+}
+
+/** The provider with its createTransfer replaced by `create` (which may call the real one): fault injection and counting. */
+export function withCreateTransfer(create: (input: CreateTransferInput, inner: TransferPort) => Promise<CreatedTransfer>) {
+  return (inner: TransferPort): TransferPort => ({
+    provider: inner.provider,
+    ensureCustomer: (i) => inner.ensureCustomer(i),
+    createFundingSource: (i) => inner.createFundingSource(i),
+    getTransfer: (id) => inner.getTransfer(id),
+    createTransfer: (input) => create(input, inner),
+  });
 }
 
 export interface RenewalsOptions {
