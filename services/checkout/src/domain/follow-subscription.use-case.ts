@@ -1,6 +1,9 @@
 import { nowIso } from "@payrail/runtime";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 
+/** Writes that lose to a concurrent change (the transfer being recorded) read again; a few at most. */
+const TRIES = 3;
+
 /** What the checkout reads of a subscription.* event's object (payments' subscription snapshot). */
 export interface SubscriptionFacts {
   status: string;
@@ -22,8 +25,12 @@ export async function followSubscription(deps: { checkouts: CheckoutsPort }, che
     currentPeriodEnd: facts.current_period_end ?? null,
     nextChargeAt: facts.next_charge_at ?? null,
   };
-  if (await deps.checkouts.followSubscription(checkoutId, version, state, nowIso())) return;
-  const current = await deps.checkouts.findById(checkoutId);
-  if (!current?.isSubscription) return;
-  if (!current.transfer) throw new Error(`subscription event ${version} for checkout ${checkoutId} arrived before its transfer was recorded`);
+  for (let i = 0; i < TRIES; i++) {
+    if (await deps.checkouts.followSubscription(checkoutId, version, state, nowIso())) return;
+    const current = await deps.checkouts.findById(checkoutId);
+    if (!current?.isSubscription || (current.subscriptionVersion ?? 0) >= version) return;
+    if (!current.transfer) throw new Error(`subscription event ${version} for checkout ${checkoutId} arrived before its transfer was recorded`);
+    // The transfer was recorded between the write and the read: write again.
+  }
+  throw new Error(`checkout ${checkoutId} kept changing; subscription event ${version} is applied on its redelivery`);
 }
