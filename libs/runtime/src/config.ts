@@ -61,6 +61,20 @@ export const ConfigSchema = z.object({
   DWOLLA_WEBHOOK_SECRET: optionalString,
   /** How long one Get Processor Token call may hold a checkout's transfer before another takes over. */
   TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(60_000)),
+  /** Renewals: days after a failed period's due date at which it is retried (API.md §11; default 3 retries over 7 days). */
+  RENEWAL_RETRY_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+(,\d+)*$/, "comma-separated whole days, ascending")
+      .default("1,3,7")
+      .transform((s) => s.split(",").map(Number))
+      .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), "must be ascending"),
+  ),
+  /** Renewals: what a subscription becomes when its last retry failed. */
+  RENEWAL_FINAL_STATUS: z.preprocess(emptyAsUndefined, z.enum(["cancelled", "unpaid"]).default("cancelled")),
+  /** Renewals: how often each payments instance looks for due charges; 0 turns the scheduler off. */
+  RENEWAL_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(30_000)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

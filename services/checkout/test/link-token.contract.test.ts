@@ -55,6 +55,7 @@ describe.each(variants)("checkout link tokens for bank linking over $name", (var
         amount_cents: 10750,
         currency: "USD",
         is_subscription: true,
+        plan_type: "monthly",
       });
       expect(Number.isInteger(summary.number)).toBe(true);
     });

@@ -16,6 +16,7 @@ import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validati
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { sandboxTransfersRoutes } from "./routes/sandbox-transfers.routes.ts";
+import { sandboxSubscriptionsRoutes } from "./routes/sandbox-subscriptions.routes.ts";
 import { transfersRoutes } from "./routes/transfers.routes.ts";
 import { webhooksRoutes } from "./routes/webhooks.routes.ts";
 import { consumerIdentityRoutes } from "./routes/consumer-identity.routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (ctx.sandbox) await app.register(async (scope) => sandboxBankRoutes(scope, ctx));
   await app.register(async (scope) => transfersRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxTransfersRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxSubscriptionsRoutes(scope, ctx));
   await app.register(async (scope) => webhooksRoutes(scope, ctx));
   await app.register(async (scope) => refundsRoutes(scope, ctx));
   // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.

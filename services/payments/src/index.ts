@@ -18,9 +18,19 @@ import { RefundTransferRepository } from "./data-access/refund-transfer.reposito
 import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
 import type { TransferPort } from "./domain/ports/transfer.port.ts";
 import { SecretBox } from "./domain/secret-box.ts";
+import type { PaymentsDeps } from "./entry-points/rpc/deps.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
+import { startRenewalScheduler } from "./entry-points/scheduler/renewal.scheduler.ts";
+import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
 
 export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
+
+/** Renewals (API.md §11): retries, the end of an unpaid subscription, the scheduler's pace (0: off). */
+export interface RenewalConfig {
+  RENEWAL_RETRY_DAYS: number[];
+  RENEWAL_FINAL_STATUS: "cancelled" | "unpaid";
+  RENEWAL_POLL_MS: number;
+}
 export type { BankDataConfig } from "./adapters/create-bank-data.ts";
 export { TransferRefused, type TransferPort } from "./domain/ports/transfer.port.ts";
 
@@ -31,7 +41,8 @@ export interface PaymentsServiceDeps {
   /** The 32-byte key that seals provider access tokens at rest (SECRETS_KEY, see bin/secrets-key.ts). */
   secretsKey: Buffer;
   /** Which providers to use (PROVIDERS) and their settings. */
-  providers: BankDataConfig & TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number };
+  providers: BankDataConfig &
+    TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number } & Partial<RenewalConfig>;
   /** Replaces the provider chosen by `providers` (tests). */
   bankData?: BankDataPort;
   /** How often the outbox relay looks for events it was not told about. Default 1 s. */
@@ -47,8 +58,8 @@ export interface PaymentsServiceDeps {
 /**
  * Composition root of the payments service: indexes, then the outbox relay (it declares its own
  * index) for the events its transaction records, payment methods and transfer attempts carry
- * (transaction.*, subscription.cancelled and the internal payment_method.saved and
- * refund_payout.settled), then the queue.
+ * (transaction.*, subscription.* and the internal payment_method.saved and
+ * refund_payout.settled), then the queue, then the renewal scheduler (RENEWAL_POLL_MS).
  */
 export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const secretBox = new SecretBox(deps.secretsKey);
@@ -60,6 +71,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await transactions.ensureIndexes();
   const refundTransfers = new RefundTransferRepository(deps.store);
   await refundTransfers.ensureIndexes();
+  const schedules = new SubscriptionScheduleRepository(deps.store);
+  await schedules.ensureIndexes();
   const relay = new OutboxRelay({
     store: deps.store,
     collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION],
@@ -70,34 +83,42 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     ...(deps.outboxPollMs !== undefined ? { pollMs: deps.outboxPollMs } : {}),
   });
   await relay.start();
-  await deps.transport.serve(
-    "payments",
-    paymentsHandlers({
-      checkouts: new CheckoutServiceClient(deps.transport),
-      merchants: new IdentityServiceClient(deps.transport),
-      claims: new ClaimRepository(deps.store),
-      paymentMethods: new PaymentMethodRepository(deps.store),
-      attempts: new TransferAttemptRepository(deps.store),
-      transactions,
-      refundTransfers,
-      webhookEvents: new WebhookEventRepository(deps.store),
-      bankData,
-      transfers,
-      ...(simulator ? { simulator } : {}),
-      secretBox,
-      logger: deps.logger,
-      now: deps.now ?? (() => new Date()),
-      leaseMs: deps.providers.TRANSFER_LEASE_MS,
-      sandbox: deps.providers.PROVIDERS === "sandbox",
-      livemode: deps.providers.PROVIDERS === "live",
-      events: { written: () => relay.notify() },
-      webhookSecret: deps.providers.DWOLLA_WEBHOOK_SECRET,
-      verifyWebhook: verifyDwollaSignature,
-      parseWebhook: parseDwollaTransferWebhook,
-      ...(deps.afterStep ? { afterStep: deps.afterStep } : {}),
-      ping: () => deps.store.ping(),
-    }),
-  );
+  const handlerDeps: PaymentsDeps = {
+    checkouts: new CheckoutServiceClient(deps.transport),
+    merchants: new IdentityServiceClient(deps.transport),
+    claims: new ClaimRepository(deps.store),
+    paymentMethods: new PaymentMethodRepository(deps.store),
+    attempts: new TransferAttemptRepository(deps.store),
+    schedules,
+    renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [1, 3, 7], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },
+    transactions,
+    refundTransfers,
+    webhookEvents: new WebhookEventRepository(deps.store),
+    bankData,
+    transfers,
+    ...(simulator ? { simulator } : {}),
+    secretBox,
+    logger: deps.logger,
+    now: deps.now ?? (() => new Date()),
+    leaseMs: deps.providers.TRANSFER_LEASE_MS,
+    sandbox: deps.providers.PROVIDERS === "sandbox",
+    livemode: deps.providers.PROVIDERS === "live",
+    events: { written: () => relay.notify() },
+    webhookSecret: deps.providers.DWOLLA_WEBHOOK_SECRET,
+    verifyWebhook: verifyDwollaSignature,
+    parseWebhook: parseDwollaTransferWebhook,
+    ...(deps.afterStep ? { afterStep: deps.afterStep } : {}),
+    ping: () => deps.store.ping(),
+  };
+  await deps.transport.serve("payments", paymentsHandlers(handlerDeps));
+  const pollMs = deps.providers.RENEWAL_POLL_MS ?? 30_000;
+  const scheduler = pollMs > 0 ? startRenewalScheduler(handlerDeps, pollMs) : null;
   deps.logger.info({ bankData: bankData.provider, transfers: transfers.provider }, "payments service started");
-  return { name: "payments", stop: () => relay.stop() };
+  return {
+    name: "payments",
+    async stop() {
+      await scheduler?.stop();
+      await relay.stop();
+    },
+  };
 }

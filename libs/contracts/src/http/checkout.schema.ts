@@ -139,6 +139,10 @@ export const CheckoutView = z
     transfer: TransferSummary.nullable(),
     /** What refunds have sent back of the checkout's payments (completed refund transfers), in major units. */
     amount_refunded: z.number(),
+    /** Subscriptions (API.md §11, Renewals): the paid period and the next charge; null before the first charge settles. */
+    current_period_start: z.string().nullable().optional(),
+    current_period_end: z.string().nullable().optional(),
+    next_charge_at: z.string().nullable().optional(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -1,7 +1,7 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
 import type { CheckoutsPort } from "../domain/ports/checkouts.port.ts";
-import type { CheckoutRecord, TransferSummaryRecord } from "../domain/checkout.entity.ts";
+import type { CheckoutRecord, SubscriptionState, TransferSummaryRecord } from "../domain/checkout.entity.ts";
 import { toStoredEvent } from "./checkout-outbox.ts";
 
 /** The collection of checkouts; their documents also carry their unpublished events (the outbox). */
@@ -102,10 +102,16 @@ export class CheckoutRepository implements CheckoutsPort {
     );
   }
 
-  cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null> {
+  followSubscription(checkoutId: string, version: number, state: SubscriptionState, at: string): Promise<CheckoutRecord | null> {
     return this.checkouts.findOneAndUpdate(
-      { _id: checkoutId, isSubscription: true, subscriptionStatus: "active" },
-      { $set: { subscriptionStatus: "cancelled", updatedAt: at }, $inc: { version: 1 } },
+      // Forward only: `null` also matches a checkout that never saw a subscription event.
+      {
+        _id: checkoutId,
+        isSubscription: true,
+        transfer: { $ne: null },
+        $or: [{ subscriptionVersion: null }, { subscriptionVersion: { $lt: version } }],
+      },
+      { $set: { ...state, subscriptionVersion: version, updatedAt: at }, $inc: { version: 1 } },
     );
   }
 

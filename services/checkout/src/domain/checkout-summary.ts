@@ -11,5 +11,6 @@ export function toCheckoutSummary(checkout: CheckoutRecord): CheckoutSummary {
     amount_cents: checkout.amountCents.total,
     currency: checkout.currency,
     is_subscription: checkout.isSubscription,
+    plan_type: (checkout.planType as CheckoutSummary["plan_type"]) ?? null,
   };
 }

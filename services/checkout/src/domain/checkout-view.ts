@@ -16,6 +16,9 @@ export function toCheckoutView(record: CheckoutRecord): CheckoutView {
     status: record.status,
     subscription_status: record.subscriptionStatus,
     transfer: record.transfer,
+    ...(record.isSubscription
+      ? { current_period_start: record.currentPeriodStart ?? null, current_period_end: record.currentPeriodEnd ?? null, next_charge_at: record.nextChargeAt ?? null }
+      : {}),
     amount_refunded: Number(centsToDecimal(Object.values(record.refundedCents ?? {}).reduce((sum, cents) => sum + cents, 0))),
     created_at: sentCreated ?? record.createdAt,
     updated_at: changedByServer ? record.updatedAt : (sentUpdated ?? record.createdAt),

@@ -38,6 +38,12 @@ export interface CheckoutRecord {
   status: CheckoutStatus;
   subscriptionStatus: string;
   transfer: TransferSummaryRecord | null;
+  /** Renewals: the last paid period and the next charge, from payments' subscription.* events (absent before the first). */
+  currentPeriodStart?: string | null;
+  currentPeriodEnd?: string | null;
+  nextChargeAt?: string | null;
+  /** The version of the last subscription.* event applied: older ones change nothing. */
+  subscriptionVersion?: number;
   /**
    * Cents sent back by refunds, per transaction_uuid of the checkout (a subscription has one
    * transaction per charge); absent until the first refund completes. `amount_refunded` is the sum.
@@ -61,3 +67,6 @@ export interface LinkTokenRecord {
   expiresAt: string;
   createdAt: string;
 }
+
+/** What a subscription.* event sets on its checkout. */
+export type SubscriptionState = Pick<CheckoutRecord, "subscriptionStatus" | "currentPeriodStart" | "currentPeriodEnd" | "nextChargeAt">;

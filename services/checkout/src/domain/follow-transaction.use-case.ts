@@ -18,11 +18,15 @@ export interface TransactionFacts {
  * The checkout follows its transaction (payments' transaction.created / .completed / .failed):
  * the transfer is recorded (`transfer_pending`) if it is not yet, then a final status moves it
  * to `paid` or `failed`. Each step is a forward-only conditional write, so a redelivered event
- * changes nothing and a .completed that overtook its .created still lands both.
+ * changes nothing and a .completed that overtook its .created still lands both. A subscription's
+ * later charges (renewals) leave the checkout's transfer as it is.
  */
 export async function followTransaction(deps: { checkouts: CheckoutsPort }, t: TransactionFacts): Promise<{ status: string } | null> {
   const checkout = await deps.checkouts.findByNumber(t.checkout_id);
   if (!checkout) throw new Error(`no checkout numbered ${t.checkout_id} for transaction ${t.transaction_uuid}`);
+  // A subscription's renewals are records of their own (Subscription Details): the checkout's
+  // `transfer` stays its first charge, and its subscription follows subscription.* events.
+  if (checkout.isSubscription && checkout.transfer && checkout.transfer.transaction_uuid !== t.transaction_uuid) return null;
   const transfer: TransferSummaryRecord = {
     transaction_uuid: t.transaction_uuid,
     processor_transaction_id: t.processor_transaction_id,

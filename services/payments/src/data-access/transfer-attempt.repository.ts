@@ -35,8 +35,9 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
 
   cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate(
-      { _id: checkoutId, isSubscription: true, subscriptionCancelledAt: null },
-      withEvents({ $set: { subscriptionCancelledAt: at, subscriptionVersion: version, updatedAt: at } }, [event]),
+      // On the version as read: a renewal settling in between makes the cancel read again.
+      { _id: checkoutId, isSubscription: true, subscriptionCancelledAt: null, subscriptionVersion: version === 1 ? null : version - 1 },
+      withEvents({ $set: { subscriptionStatus: "cancelled", subscriptionCancelledAt: at, subscriptionVersion: version, updatedAt: at } }, [event]),
     );
   }
 

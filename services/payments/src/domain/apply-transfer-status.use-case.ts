@@ -1,6 +1,7 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
 import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
+import { followSubscriptionCharge } from "./follow-subscription-charge.ts";
 import { settleTransaction } from "./settle-transaction.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";
@@ -12,6 +13,7 @@ import type { StatusDeps } from "./transfer.deps.ts";
  * transaction.completed / .failed event, so replays and out-of-order events never move a final
  * status back, and the checkout (a subscriber) learns of it from the event. A transfer that is
  * not a transaction's may be a refund's payout: settled the same way (refund_payout.settled).
+ * A subscription's charge then moves its schedule (renewed, past_due, unpaid or cancelled).
  */
 export async function applyTransferStatus(
   deps: StatusDeps,
@@ -39,6 +41,8 @@ export async function applyTransferStatus(
   const now = deps.now().toISOString();
   const error = state.status === "failed" ? (state.failureCode ?? "failed") : null;
   const current = await settleTransaction(deps, transaction, state.status, error, now);
+  // Before the event id is remembered: a failure here makes the provider deliver it again.
+  await followSubscriptionCharge(deps, current);
   await deps.webhookEvents.remember(event.eventId, now);
   deps.logger.info(
     { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, error: current.error },

@@ -1,17 +1,21 @@
 import { AppError, type UserPrincipal } from "@payrail/contracts";
 import { nowIso } from "@payrail/runtime";
-import { subscriptionCancelledEvent, type PaymentEventsDeps } from "./payment-events.ts";
+import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import { subscriptionEvent } from "./subscription-events.ts";
+
+/** Cancels that lose to a concurrent subscription change (a renewal settling) read again; a few at most. */
+const TRIES = 5;
 
 /**
  * Subscription Cancel: the consumer names one of their own subscription's records; the
  * subscription (kept on the checkout's transfer attempt) becomes cancelled in one conditional
- * write with its subscription.cancelled event, which the checkout follows. Another user's
- * record is as absent as an unknown one; repeating answers the same and writes nothing. The
- * records' transaction_status stays as it is: cancelling stops future charges, it does not
- * undo a transfer.
+ * write (on its version as read) with its subscription.cancelled event, which the checkout
+ * follows. Another user's record is as absent as an unknown one; repeating answers the same and
+ * writes nothing. The records' transaction_status stays as it is: cancelling stops future
+ * charges; a renewal already in flight finishes and is reported by its own events.
  */
 export async function cancelSubscription(
   deps: PaymentEventsDeps & { transactions: Pick<TransactionsPort, "findByUuid">; attempts: Pick<TransferAttemptsPort, "find" | "cancelSubscription"> },
@@ -28,16 +32,15 @@ export async function cancelSubscription(
       param: "subscription_transaction_uuid",
     });
   }
-  const attempt = await deps.attempts.find(transaction.checkoutRef);
-  if (attempt && !attempt.subscriptionCancelledAt) {
+  for (let i = 0; i < TRIES; i++) {
+    const attempt = await deps.attempts.find(transaction.checkoutRef);
+    if (!attempt || attempt.subscriptionCancelledAt) break;
     const at = nowIso();
-    const version = (attempt.subscriptionVersion ?? 0) + 1;
-    const event = subscriptionCancelledEvent(
-      { checkoutId: attempt._id, merchantId: attempt.merchantId, transactionUuid: attempt.transactionUuid, version },
-      at,
-      deps.livemode,
-    );
-    if (await deps.attempts.cancelSubscription(attempt._id, at, version, event)) deps.events.written();
+    const after = { ...attempt, subscriptionStatus: "cancelled" as const, subscriptionCancelledAt: at, subscriptionVersion: (attempt.subscriptionVersion ?? 0) + 1 };
+    if (await deps.attempts.cancelSubscription(attempt._id, at, after.subscriptionVersion, subscriptionEvent("subscription.cancelled", after, at, deps.livemode))) {
+      deps.events.written();
+      break;
+    }
   }
   return { message: `user ${user.phone} is unsubscribed` };
 }

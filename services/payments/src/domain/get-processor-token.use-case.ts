@@ -76,6 +76,7 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
     amountCents: checkout.amount_cents,
     currency: checkout.currency,
     isSubscription: checkout.is_subscription,
+    planType: checkout.plan_type ?? null,
     transactionUuid: prefixedHexId("sc-"),
     consumerTransactionId: randomUUID(),
     merchantTransactionId: randomUUID(),

@@ -16,7 +16,7 @@ export interface PaymentEventsDeps {
   events: { written(): void };
 }
 
-function envelope(type: DomainEvent["type"], aggregate: DomainEvent["aggregate"], merchantId: string, at: string, object: unknown, livemode: boolean): DomainEvent {
+export function envelope(type: DomainEvent["type"], aggregate: DomainEvent["aggregate"], merchantId: string, at: string, object: unknown, livemode: boolean): DomainEvent {
   return { id: prefixedHexId("evt_"), type, created_at: at, aggregate, livemode, merchant_id: merchantId, data: { object } };
 }
 
@@ -46,23 +46,4 @@ export function paymentMethodSavedEvent(checkoutId: string, merchantId: string, 
 /** Internal: a refund payout is final; the figures are the transaction's after it counted. */
 export function refundPayoutSettledEvent(after: TransactionDoc, payout: RefundPayoutSnapshot, livemode: boolean): DomainEvent {
   return envelope("refund_payout.settled", { type: "transaction", id: after._id, version: after.version ?? 1 }, after.merchantId, after.updated_at, payout, livemode);
-}
-
-/**
- * subscription.cancelled. Until subscriptions get ids of their own (renewals), a subscription is
- * its checkout: the aggregate id is the checkout's `chk_` id.
- */
-export function subscriptionCancelledEvent(
-  subscription: { checkoutId: string; merchantId: string; transactionUuid: string; version: number },
-  at: string,
-  livemode: boolean,
-): DomainEvent {
-  return envelope(
-    "subscription.cancelled",
-    { type: "subscription", id: subscription.checkoutId, version: subscription.version },
-    subscription.merchantId,
-    at,
-    { id: subscription.checkoutId, object: "subscription", checkout_id: subscription.checkoutId, status: "cancelled", transaction_uuid: subscription.transactionUuid, cancelled_at: at },
-    livemode,
-  );
 }

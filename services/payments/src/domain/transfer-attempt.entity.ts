@@ -1,3 +1,4 @@
+import type { PlanType } from "./billing-period.ts";
 import type { OutboxFields } from "@payrail/store";
 
 /**
@@ -43,6 +44,43 @@ export interface TransferAttemptRecord extends OutboxFields {
    */
   subscriptionCancelledAt?: string;
   subscriptionVersion?: number;
+  /** Renewals (subscription-schedule.ts): absent on one-off payments and until the first charge settles. */
+  planType?: PlanType | null;
+  subscriptionStatus?: SubscriptionStatus;
+  /** The first charge's time: every period's due date derives from it. */
+  anchorAt?: string;
+  /** The period whose charge is next or in flight (1 = the first renewal) and its try (0 = first, k = k-th retry). */
+  period?: number;
+  periodTry?: number;
+  /** When the next charge (renewal or retry) is due; null while a charge is in flight or once nothing more is charged. */
+  nextChargeAt?: string | null;
+  /** The renewal charge being made or awaiting its outcome. */
+  charge?: RenewalCharge | null;
+  /** One scheduler (or test clock) at a time makes a charge; taken over when it ran out. */
+  renewalLeaseId?: string | null;
+  renewalLeaseUntil?: string | null;
+  /** Sandbox: where the subscription's test clock stands. */
+  clockAt?: string;
+}
+
+export type SubscriptionStatus = "active" | "past_due" | "unpaid" | "cancelled";
+
+/**
+ * A renewal charge, claimed (with its transaction_uuid) before the provider is called, so a
+ * crash at any point resumes this very charge with the same provider idempotency key.
+ */
+export interface RenewalCharge {
+  period: number;
+  tryNumber: number;
+  transactionUuid: string;
+  consumerTransactionId: string;
+  merchantTransactionId: string;
+  /** When this try was due, and when it was made (the record's date; the test clock's time in the sandbox). */
+  dueAt: string;
+  at: string;
+  transferId: string | null;
+  /** The transaction record exists (with its transaction.created event). */
+  recorded: boolean;
 }
 
 /** Fields a step may write (never the identity of the attempt). */

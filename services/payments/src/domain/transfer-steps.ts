@@ -68,25 +68,46 @@ export async function runTransferSteps(
   return a;
 }
 
-function transactionDoc(a: TransferAttemptRecord, id: number): TransactionDoc {
-  // Dated when the transfer was initiated, whichever call writes the record.
-  const now = a.initiatedAt!;
+/** Which transfer a record is of: the attempt's first charge, or one of a subscription's renewals. */
+export interface ChargeFacts {
+  transactionUuid: string;
+  transferId: string;
+  at: string;
+  consumerTransactionId: string;
+  merchantTransactionId: string;
+  description: string;
+}
+
+function firstCharge(a: TransferAttemptRecord): ChargeFacts {
   return {
-    _id: a.transactionUuid,
+    transactionUuid: a.transactionUuid,
+    transferId: a.transferId!,
+    // Dated when the transfer was initiated, whichever call writes the record.
+    at: a.initiatedAt!,
+    consumerTransactionId: a.consumerTransactionId,
+    merchantTransactionId: a.merchantTransactionId,
+    description: a.isSubscription ? `Subscription payment for checkout ${a._id}` : `Payment for checkout ${a._id}`,
+  };
+}
+
+/** The transaction record of one of the attempt's transfers (sequential `id` drawn by the caller). */
+export function transactionDoc(a: TransferAttemptRecord, id: number, charge: ChargeFacts = firstCharge(a)): TransactionDoc {
+  return {
+    _id: charge.transactionUuid,
     id,
-    transaction_uuid: a.transactionUuid,
-    processor_transaction_id: a.transferId!,
+    transaction_uuid: charge.transactionUuid,
+    processor_transaction_id: charge.transferId,
     amount: amountOf(a.amountCents),
     user_id: a.userId,
-    consumer_transaction_id: a.consumerTransactionId,
-    merchant_transaction_id: a.merchantTransactionId,
+    consumer_transaction_id: charge.consumerTransactionId,
+    merchant_transaction_id: charge.merchantTransactionId,
     checkout_id: a.checkoutNumber,
     transaction_status: "pending",
-    transaction_date_time: a.initiatedAt!,
-    description: a.isSubscription ? `Subscription payment for checkout ${a._id}` : `Payment for checkout ${a._id}`,
+    transaction_date_time: charge.at,
+    description: charge.description,
     error: null,
-    created_at: now,
-    updated_at: now,
+    created_at: charge.at,
+    updated_at: charge.at,
     checkoutRef: a._id,
     merchantId: a.merchantId,
     isSubscription: a.isSubscription,

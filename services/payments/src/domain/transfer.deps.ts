@@ -1,5 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import type { PaymentEventsDeps } from "./payment-events.ts";
+import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
@@ -44,7 +45,7 @@ export interface TransferDeps extends PaymentEventsDeps {
 }
 
 /** A transfer's (or a refund payout's) status moving: provider webhooks and sandbox simulations. */
-export interface StatusDeps extends PaymentEventsDeps {
+export interface StatusDeps extends RenewalOutcomeDeps {
   transactions: TransactionsPort;
   /** Refund transfers (merchant → consumer), one per refund payout. */
   refundTransfers: RefundTransfersPort;

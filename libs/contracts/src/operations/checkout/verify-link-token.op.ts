@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CheckoutStatus } from "../../http/checkout.schema.ts";
+import { CheckoutStatus, PLAN_TYPES } from "../../http/checkout.schema.ts";
 import { defineOperation } from "../../rpc/operation.ts";
 
 /** What the payments service needs to know about a checkout to link a bank account to it. */
@@ -13,6 +13,8 @@ export const CheckoutSummary = z.object({
   amount_cents: z.number().int(),
   currency: z.string(),
   is_subscription: z.boolean(),
+  /** A subscription's renewal period (API.md §4); null for a one-off payment. */
+  plan_type: z.enum(PLAN_TYPES).nullable().optional(),
 });
 export type CheckoutSummary = z.infer<typeof CheckoutSummary>;
 

@@ -9,3 +9,4 @@ export * from "./simulate-refund-payout.op.ts";
 export * from "./handle-transfer-webhook.op.ts";
 export * from "./get-transaction-for-refund.op.ts";
 export * from "./start-refund-transfer.op.ts";
+export * from "./advance-subscription-clock.op.ts";

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import type { CheckoutRecord, TransferSummaryRecord } from "../checkout.entity.ts";
+import type { CheckoutRecord, SubscriptionState, TransferSummaryRecord } from "../checkout.entity.ts";
 
 /** What the checkout use cases need from storage. */
 export interface CheckoutsPort {
@@ -48,10 +48,13 @@ export interface CheckoutsPort {
   recordRefunded(checkoutId: string, transactionUuid: string, cents: number, at: string): Promise<CheckoutRecord | null>;
   /** `paid` with this transfer → `refunded`; else null. */
   markRefunded(checkoutId: string, transactionUuid: string, at: string): Promise<CheckoutRecord | null>;
-  /** An `active` subscription → `cancelled`; else null. */
-  cancelSubscription(checkoutId: string, at: string): Promise<CheckoutRecord | null>;
   /** The merchant's checkout with this merchant_checkout_id, or null. */
   findByMerchantCheckoutId(merchantId: string, merchantCheckoutId: string): Promise<CheckoutRecord | null>;
+  /**
+   * A subscription's state as of its event `version` (subscription.*), when the checkout's
+   * transfer is recorded and it holds an older version; else null.
+   */
+  followSubscription(checkoutId: string, version: number, state: SubscriptionState, at: string): Promise<CheckoutRecord | null>;
   /** Newest first, `limit` records, numbered below `beforeNumber` when given. */
   listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]>;
 }

@@ -1,21 +1,21 @@
 import { AppError, type AnyDomainEvent } from "@payrail/contracts";
 import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
 import { applyOnce, type Store } from "@payrail/store";
-import { cancelSubscription } from "../../domain/cancel-subscription.use-case.ts";
+import { followSubscription, type SubscriptionFacts } from "../../domain/follow-subscription.use-case.ts";
 import { followTransaction, type TransactionFacts } from "../../domain/follow-transaction.use-case.ts";
 import { markPaymentMethodSaved } from "../../domain/mark-payment-method-saved.use-case.ts";
 import { recordRefund } from "../../domain/record-refund.use-case.ts";
 import type { CheckoutDeps } from "../rpc/deps.ts";
 
 /** The events the checkout follows: what payments' changes mean for a checkout. */
-export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", "subscription.cancelled", "refund_payout.settled"] as const;
+export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", "subscription.*", "refund_payout.settled"] as const;
 
 /**
  * The checkout service's event entry point: one queue (`checkout.events`), each event applied
  * once per event id (applyOnce), and every change a forward-only conditional write, so a
  * redelivered or reordered event is harmless. A throw is retried by the transport, then
- * dead-lettered: used when an event arrived before the one it depends on (a cancellation before
- * the subscription's first transfer was recorded).
+ * dead-lettered: used when an event arrived before the one it depends on (a subscription event
+ * before the subscription's first transfer was recorded).
  */
 export async function subscribeCheckoutEvents(
   transport: EventTransport,
@@ -36,8 +36,12 @@ async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {
       // Payments' own record as the API shows it: the schema checks the ids and status only.
       await followTransaction(deps, event.data.object as unknown as TransactionFacts);
       return;
+    case "subscription.renewed":
+    case "subscription.past_due":
+    case "subscription.unpaid":
     case "subscription.cancelled":
-      await cancelSubscription(deps, event.aggregate.id);
+      // Payments' subscription snapshot: the schema is loose, the checkout reads status and periods.
+      await followSubscription(deps, event.aggregate.id, event.aggregate.version, event.data.object as unknown as SubscriptionFacts);
       return;
     case "refund_payout.settled": {
       const payout = event.data.object;

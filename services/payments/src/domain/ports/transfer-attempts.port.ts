@@ -15,7 +15,8 @@ export interface TransferAttemptsPort {
   saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null>;
   /**
    * The subscription is cancelled, with its subscription.cancelled event, in one conditional
-   * write: null when it was cancelled already (the event went out with the first).
+   * write on the previous version (`version` - 1): null when it was cancelled already (the
+   * event went out with the first) or changed since it was read.
    */
   cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null>;
   /** Gives the lease back (no-op when it was already taken over). */

@@ -1,5 +1,6 @@
 import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
+import { advanceSubscriptionClockHandler } from "./advance-subscription-clock.handler.ts";
 import { cancelSubscriptionHandler } from "./cancel-subscription.handler.ts";
 import { createLinkTokenHandler } from "./create-link-token.handler.ts";
 import { getProcessorTokenHandler } from "./get-processor-token.handler.ts";
@@ -24,6 +25,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     cancelSubscriptionHandler(deps),
     simulateTransferHandler(deps),
     simulateRefundPayoutHandler(deps),
+    advanceSubscriptionClockHandler(deps),
     handleTransferWebhookHandler(deps),
     getTransactionForRefundHandler(deps),
     startRefundTransferHandler(deps),

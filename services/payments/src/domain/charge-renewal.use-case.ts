@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@payrail/contracts";
+import { prefixedHexId } from "@payrail/runtime";
+import { applyChargeOutcome } from "./follow-subscription-charge.ts";
+import { transactionEvent } from "./payment-events.ts";
+import { TransferRefused } from "./ports/transfer.port.ts";
+import type { RenewalDeps } from "./renewal.deps.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import { transactionDoc } from "./transfer-steps.ts";
+
+/** The provider's idempotency key of one try of one period: no crash, retry or replica can charge it twice. */
+export function renewalKey(checkoutId: string, charge: Pick<RenewalCharge, "period" | "tryNumber">): string {
+  return charge.tryNumber === 0 ? `${checkoutId}-p${charge.period}` : `${checkoutId}-p${charge.period}-r${charge.tryNumber}`;
+}
+
+/**
+ * Makes the subscription's due charge (a renewal, or a retry of a failed one), when it is due
+ * by `by`: the renewal lease is claimed in one conditional write, the charge (with its own
+ * transaction_uuid) is recorded before the provider is called, the transfer is started from the
+ * saved funding source with the period's idempotency key, then the transaction record follows
+ * with its transaction.created event. A charge left half-way by a crash is resumed here by the
+ * next claimer, with the same key, so the provider answers the transfer it already started.
+ * `at` dates the charge (the test clock's time in the sandbox). A transfer the provider refuses
+ * for good ends the subscription. Answers "busy" when another charger holds the lease or
+ * nothing was due.
+ */
+export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: string, at: string = by): Promise<"charged" | "stopped" | "busy"> {
+  const now = deps.now();
+  const leaseId = randomUUID();
+  let a = await deps.schedules.claim(checkoutId, leaseId, by, now.toISOString(), new Date(now.getTime() + deps.leaseMs).toISOString());
+  if (!a) return "busy";
+  const save = async (set: Record<string, unknown>) => {
+    const next = await deps.schedules.saveUnderLease(checkoutId, leaseId, set);
+    if (!next) throw new AppError("transfer_in_progress", `the renewal of ${checkoutId} is being charged by another call`, { retryAfter: 1 });
+    a = next;
+  };
+  if (!a.charge) {
+    // Cancelled (or unpaid) since it was scheduled: nothing more is charged.
+    if (a.subscriptionStatus !== "active" && a.subscriptionStatus !== "past_due") {
+      await save({ nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
+      return "stopped";
+    }
+    const charge: RenewalCharge = {
+      period: a.period!,
+      tryNumber: a.periodTry ?? 0,
+      transactionUuid: prefixedHexId("sc-"),
+      consumerTransactionId: randomUUID(),
+      merchantTransactionId: randomUUID(),
+      dueAt: a.nextChargeAt!,
+      at,
+      transferId: null,
+      recorded: false,
+    };
+    await save({ charge });
+  }
+  const charge = a.charge!;
+  if (!charge.transferId) {
+    const transfer = await startTransfer(deps, a, charge);
+    if (!transfer) {
+      // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
+      await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
+      await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
+      return "stopped";
+    }
+    await save({ "charge.transferId": transfer.transferId });
+  }
+  await recordCharge(deps, a, a.charge!);
+  await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
+  deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid, period: charge.period, try: charge.tryNumber }, "renewal charged");
+  return "charged";
+}
+
+/** The renewal's transfer at the provider, or null when the provider refused it for good. */
+async function startTransfer(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<{ transferId: string } | null> {
+  try {
+    return await deps.transfers.createTransfer({
+      sourceFundingSource: a.fundingSourceUrl!,
+      destinationFundingSource: a.destinationFundingSource,
+      amountCents: a.amountCents,
+      currency: a.currency,
+      idempotencyKey: renewalKey(a._id, charge),
+      metadata: { checkout_id: a._id, transaction_uuid: charge.transactionUuid },
+    });
+  } catch (err) {
+    if (!(err instanceof TransferRefused)) throw err;
+    deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, err: err.message }, "renewal transfer refused by the provider");
+    return null;
+  }
+}
+
+async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<void> {
+  // Look first so a resumed call does not draw (and waste) another sequential id.
+  if (await deps.transactions.findByUuid(charge.transactionUuid)) return;
+  const doc = transactionDoc(a, await deps.transactions.nextId(), {
+    transactionUuid: charge.transactionUuid,
+    transferId: charge.transferId!,
+    at: charge.at,
+    consumerTransactionId: charge.consumerTransactionId,
+    merchantTransactionId: charge.merchantTransactionId,
+    description: `Subscription renewal ${charge.period}${charge.tryNumber ? ` (retry ${charge.tryNumber})` : ""} for checkout ${a._id}`,
+  });
+  // Only the insert that wins carries the event: a racing or resumed call writes nothing.
+  if ((await deps.transactions.insertOnce(doc, transactionEvent(doc, deps.livemode))).inserted) deps.events.written();
+}

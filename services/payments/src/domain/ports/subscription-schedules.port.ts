@@ -1,0 +1,35 @@
+import type { DomainEvent } from "@payrail/contracts";
+import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
+
+/**
+ * The renewal side of a subscription's transfer attempt (its schedule, charge in flight and
+ * lease). Every write is one conditional write; null answers mean another writer won.
+ */
+export interface SubscriptionSchedulesPort {
+  /** Checkout ids of subscriptions with a charge due by `by`, earliest first (an index serves it). */
+  due(by: string, limit: number): Promise<string[]>;
+  /**
+   * Takes the renewal lease of a subscription whose next charge is due by `by`, when nobody holds
+   * it or the holder's ran out at `now`: null when nothing is due or another holds it.
+   */
+  claim(checkoutId: string, leaseId: string, by: string, now: string, until: string): Promise<TransferAttemptRecord | null>;
+  /** Sets fields while `leaseId` holds the lease: null when the lease was lost. */
+  saveUnderLease(checkoutId: string, leaseId: string, set: Partial<TransferAttemptRecord> & Record<string, unknown>): Promise<TransferAttemptRecord | null>;
+  /**
+   * The charge `transactionUuid` is recorded: nothing more is due until it settles, and the lease
+   * is released. Null when the charge settled in the meantime (only the lease is released then).
+   */
+  finishCharge(checkoutId: string, leaseId: string, transactionUuid: string): Promise<TransferAttemptRecord | null>;
+  /**
+   * A subscription change with its event, on the version as read (`expectedVersion`) and the
+   * charge it follows (`chargeUuid`; null: the first charge, before any period was set).
+   */
+  change(
+    checkoutId: string,
+    expected: { version: number | undefined; chargeUuid: string | null },
+    set: Partial<TransferAttemptRecord>,
+    event: DomainEvent | null,
+  ): Promise<TransferAttemptRecord | null>;
+  /** Moves the sandbox test clock forward to `to`; null when it stands later already. */
+  moveClock(checkoutId: string, to: string): Promise<TransferAttemptRecord | null>;
+}

@@ -1,0 +1,24 @@
+import type { Logger } from "@payrail/runtime";
+import type { PaymentEventsDeps } from "./payment-events.ts";
+import type { SubscriptionSchedulesPort } from "./ports/subscription-schedules.port.ts";
+import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import type { TransferPort } from "./ports/transfer.port.ts";
+import type { RenewalPolicy } from "./renewal-policy.ts";
+
+/** What a renewal's outcome needs: the subscription, its schedule and the retry policy. */
+export interface RenewalOutcomeDeps extends PaymentEventsDeps {
+  attempts: Pick<TransferAttemptsPort, "find">;
+  schedules: SubscriptionSchedulesPort;
+  renewalPolicy: RenewalPolicy;
+  now(): Date;
+}
+
+/** Making renewal charges (the scheduler and the sandbox test clock). */
+export interface RenewalDeps extends RenewalOutcomeDeps {
+  transactions: TransactionsPort;
+  transfers: TransferPort;
+  logger: Logger;
+  /** How long one charger may hold a subscription's renewal before another takes over (a crashed holder). */
+  leaseMs: number;
+}

@@ -1,0 +1,38 @@
+import { chargeRenewal } from "../../domain/charge-renewal.use-case.ts";
+import type { RenewalDeps } from "../../domain/renewal.deps.ts";
+
+/** Due subscriptions one pass takes; the next pass takes the rest. */
+const BATCH = 50;
+
+/**
+ * The renewal scheduler of one payments instance: every `pollMs` it asks the index for the
+ * subscriptions due now and charges each (chargeRenewal claims each with a lease, so any number
+ * of instances can run this at once and each period is charged once). After downtime a missed
+ * period is charged on the next pass, each one once and in order: the next period is scheduled
+ * only when the previous charge settled. A failure is logged and retried on a later pass.
+ */
+export function startRenewalScheduler(deps: RenewalDeps, pollMs: number): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const pass = async () => {
+    const now = deps.now().toISOString();
+    for (const checkoutId of await deps.schedules.due(now, BATCH)) {
+      try {
+        await chargeRenewal(deps, checkoutId, now);
+      } catch (err) {
+        deps.logger.error({ err, checkoutId }, "renewal charge failed; retried on a later pass");
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= pass()
+      .catch((err: unknown) => deps.logger.error({ err }, "renewal pass failed"))
+      .finally(() => (running = null));
+  }, pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
