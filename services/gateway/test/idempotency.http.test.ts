@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCheckoutOp } from "@payrail/contracts";
+import { LEASE_MS, requestFingerprint } from "@payrail/messaging";
+import { createReplyLedger } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -147,6 +149,24 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
       for (const r of replies) expect(r).toEqual({ id: found.data[0]!.id });
       // A later repeat (a redelivery after the reply was sent) still gets it.
       expect(await stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })).toEqual({ id: found.data[0]!.id });
+    });
+
+    it("runs a call whose first runner died once its lease ends (at most 3 s), not after the timeout", async () => {
+      const principal = { kind: "merchant" as const, merchantId: acme.id, keyPrefix: "sk_test_x", livemode: false };
+      const body = uniqueBody();
+      const callId = `call-${randomBytes(8).toString("hex")}`;
+      const payload = { checkout: body as never };
+      // What a killed instance leaves behind: its claim on the call, still running, lease unrenewed.
+      const ledger = await createReplyLedger(await variant.store());
+      const fingerprint = requestFingerprint(createCheckoutOp.pattern, createCheckoutOp.request.parse(payload));
+      expect(await ledger.claim(`call:${callId}`, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + 60_000)).toBeNull();
+      const started = Date.now();
+      const reply = await stack.transport.call(createCheckoutOp, payload, { requestId: "req_after_crash", principal }, { callId });
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThan(LEASE_MS - 500);
+      expect(waited).toBeLessThan(LEASE_MS + 1_500);
+      const found = await findByMerchantCheckoutId(acme.apiKey, body.merchant_checkout_id as string);
+      expect(found.data.map((c) => c.id)).toEqual([(reply as { id: string }).id]);
     });
   });
 });

@@ -48,7 +48,7 @@ export async function runOnce(
   const httpKey = scope !== undefined;
   const key = httpKey ? `key:${scope}:${request.idempotencyKey}` : `call:${request.callId}`;
   const callId = request.callId ?? randomUUID();
-  const fingerprint = createHash("sha256").update(`${request.pattern}\n${JSON.stringify(request.payload)}`).digest("base64url");
+  const fingerprint = requestFingerprint(request.pattern, request.payload);
   const ttl = httpKey ? IDEMPOTENCY_KEY_TTL_MS : CALL_ID_TTL_MS;
   const waitUntil = request.deadline ?? Date.now() + 10_000;
   for (;;) {
@@ -82,6 +82,11 @@ export async function runOnce(
     logger.warn({ err, pattern: request.pattern }, "reply ledger: could not record a finished call");
   }
   return reply;
+}
+
+/** What makes two requests "the same" for a key: the operation and its validated payload. */
+export function requestFingerprint(pattern: string, payload: unknown): string {
+  return createHash("sha256").update(`${pattern}\n${JSON.stringify(payload)}`).digest("base64url");
 }
 
 /** Whose keys these are (API.md §11: the credential's owner); none for anonymous calls. */
