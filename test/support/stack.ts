@@ -8,6 +8,7 @@ import { loadConfig, silentLogger, type Logger } from "@payrail/runtime";
 import type { FastifyInstance } from "fastify";
 import { startServices } from "../../bin/wiring.ts";
 import type { InfraVariant } from "./infra.ts";
+import { afterAll, beforeAll } from "vitest";
 
 export const ADMIN_TOKEN = "test-admin-token";
 /** Signs transfer webhooks in tests (DWOLLA_WEBHOOK_SECRET). */
@@ -78,4 +79,29 @@ export async function startStack(
     },
     close: () => app.close(),
   };
+}
+
+export interface TwoMerchants {
+  stack: Stack;
+  acme: { id: string; apiKey: string };
+  globex: { id: string; apiKey: string };
+}
+
+/**
+ * For a `describe` per variant: starts the stack and two merchants, Acme and Globex, before its
+ * tests (unless the variant is skipped) and closes it all after. The fields are set by then.
+ */
+export function withTwoMerchants(variant: InfraVariant): TwoMerchants {
+  const world = {} as TwoMerchants;
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    world.stack = await startStack(variant);
+    world.acme = await world.stack.merchant("Acme");
+    world.globex = await world.stack.merchant("Globex");
+  });
+  afterAll(async () => {
+    await world.stack?.close();
+    await variant.cleanup();
+  });
+  return world;
 }

@@ -38,7 +38,7 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     const winners = claims.flatMap((c, i) => (c === null ? [i] : []));
     expect(winners).toHaveLength(1);
     for (const c of claims) if (c) expect(c).toEqual({ state: "running", callId: `call-${winners[0]}`, fingerprint: "fp" });
-    await l.finish("k1", `call-${winners[0]}`, { ok: true, data: { id: "chk_1" } });
+    await l.finish("k1", `call-${winners[0]}`, "fp", { ok: true, data: { id: "chk_1" } }, later(HOUR));
     expect(await l.claim("k1", "fp", "call-x", later(5_000), later(HOUR))).toEqual({
       state: "done",
       callId: `call-${winners[0]}`,
@@ -54,9 +54,11 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     await l.renew("k3", "alive", later(10_000));
     await new Promise((r) => setTimeout(r, 200));
     expect(await l.claim("k2", "fp", "next", later(5_000), later(HOUR))).toBeNull();
-    // The dead runner's late finish changes nothing: the key is the new call's.
-    await l.finish("k2", "dead", { ok: true, data: "stale" });
     expect(await l.claim("k2", "fp", "third", later(5_000), later(HOUR))).toMatchObject({ state: "running", callId: "next" });
+    // Both ran the same request: the first reply stored stands, a later one changes nothing.
+    await l.finish("k2", "next", "fp", { ok: true, data: "first" }, later(HOUR));
+    await l.finish("k2", "dead", "fp", { ok: true, data: "late" }, later(HOUR));
+    expect(await l.claim("k2", "fp", "third", later(5_000), later(HOUR))).toMatchObject({ state: "done", callId: "next", reply: { data: "first" } });
     expect(await l.claim("k3", "fp", "next", later(5_000), later(HOUR))).toMatchObject({ state: "running", callId: "alive" });
     // Another request under a key whose runner died is still refused by its fingerprint, not run.
     expect(await l.claim("k4", "fp", "dead", later(100), later(HOUR))).toBeNull();
@@ -70,10 +72,10 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     await l.release("k5", "a");
     expect(await l.claim("k5", "fp", "b", later(5_000), later(HOUR))).toBeNull();
     expect(await l.claim("k6", "fp", "a", later(5_000), later(100))).toBeNull();
-    await l.finish("k6", "a", { ok: true, data: 1 });
+    await l.finish("k6", "a", "fp", { ok: true, data: 1 }, later(100));
     await new Promise((r) => setTimeout(r, 150));
     expect(await l.claim("k6", "other", "b", later(5_000), later(HOUR))).toBeNull();
-    await l.finish("k6", "b", { ok: true, data: 2 });
+    await l.finish("k6", "b", "other", { ok: true, data: 2 }, later(HOUR));
     expect(await l.claim("k6", "other", "c", later(5_000), later(HOUR))).toMatchObject({ state: "done", reply: { ok: true, data: 2 } });
   });
 });

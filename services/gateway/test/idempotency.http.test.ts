@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createCheckoutOp } from "@payrail/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEASE_MS, requestFingerprint } from "@payrail/messaging";
+import { createReplyLedger } from "@payrail/store";
+import { describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { withTwoMerchants } from "../../../test/support/stack.ts";
 
 /*
  * Issue 13, item 2: a POST repeated with its Idempotency-Key gets the first answer (API.md §11),
@@ -12,30 +14,17 @@ import { startStack, type Stack } from "../../../test/support/stack.ts";
 const variants = await infraVariants();
 
 describe.each(variants)("Idempotency-Key and repeated calls over $name", (variant) => {
-  let stack: Stack;
-  let acme: { id: string; apiKey: string };
-  let globex: { id: string; apiKey: string };
-
-  beforeAll(async () => {
-    if (variant.skipReason) return;
-    stack = await startStack(variant);
-    acme = await stack.merchant("Acme");
-    globex = await stack.merchant("Globex");
-  });
-  afterAll(async () => {
-    await stack?.close();
-    await variant.cleanup();
-  });
+  const world = withTwoMerchants(variant);
 
   const create = (apiKey: string, body: Record<string, unknown>, key?: string) =>
-    stack.app.inject({
+    world.stack.app.inject({
       method: "POST",
       url: "/api/merchants/checkout",
       payload: body,
       headers: { "api-key": apiKey, ...(key === undefined ? {} : { "idempotency-key": key }) },
     });
   const findByMerchantCheckoutId = async (apiKey: string, id: string) => {
-    const res = await stack.app.inject({
+    const res = await world.stack.app.inject({
       method: "GET",
       url: `/api/merchants/checkout?merchant_checkout_id=${encodeURIComponent(id)}`,
       headers: { "api-key": apiKey },
@@ -50,22 +39,22 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
     it("replays the first response, with Idempotent-Replayed, for the same key and body", async () => {
       const body = uniqueBody();
       const key = newKey();
-      const first = await create(acme.apiKey, body, key);
+      const first = await create(world.acme.apiKey, body, key);
       expect(first.statusCode).toBe(200);
       expect(first.headers["idempotent-replayed"]).toBeUndefined();
-      const again = await create(acme.apiKey, body, key);
+      const again = await create(world.acme.apiKey, body, key);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
       expect(again.headers["idempotent-replayed"]).toBe("true");
-      const found = await findByMerchantCheckoutId(acme.apiKey, body.merchant_checkout_id as string);
+      const found = await findByMerchantCheckoutId(world.acme.apiKey, body.merchant_checkout_id as string);
       expect(found.data.map((c) => c.id)).toEqual([first.json().id]);
     });
 
     it("creates one checkout when 20 requests with one key race, and every 200 names it", async () => {
       const body = uniqueBody();
       const key = newKey();
-      const answers = await Promise.all(Array.from({ length: 20 }, () => create(acme.apiKey, body, key)));
-      const found = await findByMerchantCheckoutId(acme.apiKey, body.merchant_checkout_id as string);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => create(world.acme.apiKey, body, key)));
+      const found = await findByMerchantCheckoutId(world.acme.apiKey, body.merchant_checkout_id as string);
       expect(found.data).toHaveLength(1);
       const ok = answers.filter((a) => a.statusCode === 200);
       const busy = answers.filter((a) => a.statusCode === 409);
@@ -74,15 +63,15 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
       expect(ok.filter((a) => a.headers["idempotent-replayed"] === undefined)).toHaveLength(1);
       for (const a of busy) expect(a.json().error).toMatchObject({ type: "conflict_error", code: "idempotency_key_in_use" });
       // Once it finished, the key answers the stored response to everyone.
-      const later = await create(acme.apiKey, body, key);
+      const later = await create(world.acme.apiKey, body, key);
       expect(later.statusCode).toBe(200);
       expect(later.json()).toEqual({ id: found.data[0]!.id });
     });
 
     it("refuses the same key with a different body (400 idempotency_key_reused)", async () => {
       const key = newKey();
-      expect((await create(acme.apiKey, uniqueBody(), key)).statusCode).toBe(200);
-      const other = await create(acme.apiKey, uniqueBody(), key);
+      expect((await create(world.acme.apiKey, uniqueBody(), key)).statusCode).toBe(200);
+      const other = await create(world.acme.apiKey, uniqueBody(), key);
       expect(other.statusCode).toBe(400);
       expect(other.json().error).toMatchObject({ code: "idempotency_key_reused", param: "Idempotency-Key", request_id: expect.any(String) });
     });
@@ -90,8 +79,8 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
     it("scopes keys to the credential's owner: another merchant's same key runs its own request", async () => {
       const key = newKey();
       const body = uniqueBody();
-      const mine = await create(acme.apiKey, body, key);
-      const theirs = await create(globex.apiKey, body, key);
+      const mine = await create(world.acme.apiKey, body, key);
+      const theirs = await create(world.globex.apiKey, body, key);
       expect(theirs.statusCode).toBe(200);
       expect(theirs.headers["idempotent-replayed"]).toBeUndefined();
       expect(theirs.json().id).not.toBe(mine.json().id);
@@ -99,12 +88,12 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
 
     it("replays an error answer too: a duplicate's 409 with existing_id", async () => {
       const body = uniqueBody();
-      const { id } = (await create(acme.apiKey, body)).json();
+      const { id } = (await create(world.acme.apiKey, body)).json();
       const key = newKey();
-      const dup = await create(acme.apiKey, body, key);
+      const dup = await create(world.acme.apiKey, body, key);
       expect(dup.statusCode).toBe(409);
       expect(dup.json().error).toMatchObject({ code: "duplicate_merchant_checkout_id", existing_id: id, param: "merchant_checkout_id" });
-      const again = await create(acme.apiKey, body, key);
+      const again = await create(world.acme.apiKey, body, key);
       expect(again.statusCode).toBe(409);
       expect(again.headers["idempotent-replayed"]).toBe("true");
       expect(again.json().error).toMatchObject({ code: "duplicate_merchant_checkout_id", existing_id: id });
@@ -113,40 +102,58 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
     it("refuses a malformed key before anything runs", async () => {
       const body = uniqueBody();
       for (const key of ["x".repeat(256), "tab\there", "é"]) {
-        const res = await create(acme.apiKey, body, key);
+        const res = await create(world.acme.apiKey, body, key);
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toMatchObject({ code: "parameter_invalid", param: "Idempotency-Key" });
       }
-      expect((await findByMerchantCheckoutId(acme.apiKey, body.merchant_checkout_id as string)).data).toEqual([]);
+      expect((await findByMerchantCheckoutId(world.acme.apiKey, body.merchant_checkout_id as string)).data).toEqual([]);
     });
 
     it("filters the list by merchant_checkout_id, only among the caller's checkouts", async () => {
       const body = uniqueBody();
-      const { id } = (await create(acme.apiKey, body)).json();
+      const { id } = (await create(world.acme.apiKey, body)).json();
       const mcid = body.merchant_checkout_id as string;
-      expect(await findByMerchantCheckoutId(acme.apiKey, mcid)).toEqual({
+      expect(await findByMerchantCheckoutId(world.acme.apiKey, mcid)).toEqual({
         data: [expect.objectContaining({ id, merchant_checkout_id: mcid })],
         has_more: false,
       });
-      expect(await findByMerchantCheckoutId(globex.apiKey, mcid)).toEqual({ data: [], has_more: false });
-      expect(await findByMerchantCheckoutId(acme.apiKey, "no-such-order")).toEqual({ data: [], has_more: false });
+      expect(await findByMerchantCheckoutId(world.globex.apiKey, mcid)).toEqual({ data: [], has_more: false });
+      expect(await findByMerchantCheckoutId(world.acme.apiKey, "no-such-order")).toEqual({ data: [], has_more: false });
     });
   });
 
   describe.skipIf(!!variant.skipReason)("RPC", () => {
     it("answers 20 deliveries of one call with the first run's reply, and runs it once", async () => {
-      const principal = { kind: "merchant" as const, merchantId: acme.id, keyPrefix: "sk_test_x", livemode: false };
+      const principal = { kind: "merchant" as const, merchantId: world.acme.id, keyPrefix: "sk_test_x", livemode: false };
       const body = uniqueBody();
       const callId = `call-${randomBytes(8).toString("hex")}`;
       const ctx = { requestId: "req_redelivered", principal };
       const replies = await Promise.all(
-        Array.from({ length: 20 }, () => stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })),
+        Array.from({ length: 20 }, () => world.stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })),
       );
-      const found = await findByMerchantCheckoutId(acme.apiKey, body.merchant_checkout_id as string);
+      const found = await findByMerchantCheckoutId(world.acme.apiKey, body.merchant_checkout_id as string);
       expect(found.data).toHaveLength(1);
       for (const r of replies) expect(r).toEqual({ id: found.data[0]!.id });
       // A later repeat (a redelivery after the reply was sent) still gets it.
-      expect(await stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })).toEqual({ id: found.data[0]!.id });
+      expect(await world.stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })).toEqual({ id: found.data[0]!.id });
+    });
+
+    it("runs a call whose first runner died once its lease ends (at most 3 s), not after the timeout", async () => {
+      const principal = { kind: "merchant" as const, merchantId: world.acme.id, keyPrefix: "sk_test_x", livemode: false };
+      const body = uniqueBody();
+      const callId = `call-${randomBytes(8).toString("hex")}`;
+      const payload = { checkout: body as never };
+      // What a killed instance leaves behind: its claim on the call, still running, lease unrenewed.
+      const ledger = await createReplyLedger(await variant.store());
+      const fingerprint = requestFingerprint(createCheckoutOp.pattern, createCheckoutOp.request.parse(payload));
+      expect(await ledger.claim(`call:${callId}`, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + 60_000)).toBeNull();
+      const started = Date.now();
+      const reply = await world.stack.transport.call(createCheckoutOp, payload, { requestId: "req_after_crash", principal }, { callId });
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThan(LEASE_MS - 500);
+      expect(waited).toBeLessThan(LEASE_MS + 1_500);
+      const found = await findByMerchantCheckoutId(world.acme.apiKey, body.merchant_checkout_id as string);
+      expect(found.data.map((c) => c.id)).toEqual([(reply as { id: string }).id]);
     });
   });
 });

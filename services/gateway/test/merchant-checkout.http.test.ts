@@ -1,46 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asJson, sampleCheckout } from "../../../test/support/fixtures.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { withTwoMerchants } from "../../../test/support/stack.ts";
 
 const variants = await infraVariants();
 
 describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
-  let stack: Stack;
-  let acme: { id: string; apiKey: string };
-  let globex: { id: string; apiKey: string };
-
-  beforeAll(async () => {
-    if (variant.skipReason) return;
-    stack = await startStack(variant);
-    acme = await stack.merchant("Acme");
-    globex = await stack.merchant("Globex");
-  });
-  afterAll(async () => {
-    await stack?.close();
-    await variant.cleanup();
-  });
+  const world = withTwoMerchants(variant);
 
   const post = (url: string, body: unknown, apiKey?: string, headers: Record<string, string> = {}) =>
-    stack.app.inject({
+    world.stack.app.inject({
       method: "POST",
       url,
       payload: body as Record<string, unknown>,
       headers: { ...(apiKey ? { "api-key": apiKey } : {}), ...headers },
     });
   const get = (url: string, apiKey?: string, headers: Record<string, string> = {}) =>
-    stack.app.inject({ method: "GET", url, headers: { ...(apiKey ? { "api-key": apiKey } : {}), ...headers } });
+    world.stack.app.inject({ method: "GET", url, headers: { ...(apiKey ? { "api-key": apiKey } : {}), ...headers } });
 
   describe.skipIf(!!variant.skipReason)("flow", () => {
     it("runs the merchant steps: create, get (with and without trailing slash), link token", async () => {
       const body = sampleCheckout({ isSandbox: true });
-      const created = await post("/api/merchants/checkout", body, acme.apiKey);
+      const created = await post("/api/merchants/checkout", body, world.acme.apiKey);
       expect(created.statusCode).toBe(200);
       const { id } = created.json();
       expect(created.json()).toEqual({ id: expect.stringMatching(/^chk_[0-9a-f]{32}$/) });
 
       for (const url of [`/api/merchants/checkout/${id}`, `/api/merchants/checkout/${id}/`]) {
-        const got = await get(url, acme.apiKey);
+        const got = await get(url, world.acme.apiKey);
         expect(got.statusCode).toBe(200);
         const view = got.json();
         const { isSandbox: _ignored, ...sent } = asJson(body);
@@ -49,7 +36,7 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
         expect(view).toMatchObject({ id, status: "open", subscription_status: "", transfer: null });
       }
 
-      const link = await get(`/api/merchants/checkout/${id}/generate_link_token/`, acme.apiKey);
+      const link = await get(`/api/merchants/checkout/${id}/generate_link_token/`, world.acme.apiKey);
       expect(link.statusCode).toBe(200);
       expect(link.json()).toEqual({ link_token: expect.any(String), checkout_id: id, expiration: expect.any(String), url: expect.any(String) });
       // The hosted page (API.md §11), on the host the merchant called, the token in the fragment.
@@ -57,18 +44,18 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
     });
 
     it("lists only the caller's checkouts", async () => {
-      const { id } = (await post("/api/merchants/checkout", sampleCheckout(), globex.apiKey)).json();
-      const mine = await get("/api/merchants/checkout?limit=100", globex.apiKey);
+      const { id } = (await post("/api/merchants/checkout", sampleCheckout(), world.globex.apiKey)).json();
+      const mine = await get("/api/merchants/checkout?limit=100", world.globex.apiKey);
       expect(mine.statusCode).toBe(200);
       expect(mine.json().data.map((c: { id: string }) => c.id)).toContain(id);
-      const theirs = await get("/api/merchants/checkout?limit=100", acme.apiKey);
+      const theirs = await get("/api/merchants/checkout?limit=100", world.acme.apiKey);
       expect(theirs.json().data.map((c: { id: string }) => c.id)).not.toContain(id);
-      expect((await get("/api/merchants/checkout?limit=0", acme.apiKey)).json().error).toMatchObject({ param: "limit" });
+      expect((await get("/api/merchants/checkout?limit=0", world.acme.apiKey)).json().error).toMatchObject({ param: "limit" });
     });
 
     it("answers 404 for another merchant's checkout and 401 without a valid key", async () => {
-      const { id } = (await post("/api/merchants/checkout", sampleCheckout(), acme.apiKey)).json();
-      const foreign = await get(`/api/merchants/checkout/${id}`, globex.apiKey);
+      const { id } = (await post("/api/merchants/checkout", sampleCheckout(), world.acme.apiKey)).json();
+      const foreign = await get(`/api/merchants/checkout/${id}`, world.globex.apiKey);
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json().error).toMatchObject({ type: "not_found_error", code: "checkout_not_found" });
 
@@ -82,7 +69,7 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
 
     it("gives one 200 and 49 409s to 50 concurrent creates with one merchant_checkout_id", async () => {
       const body = sampleCheckout();
-      const replies = await Promise.all(Array.from({ length: 50 }, () => post("/api/merchants/checkout", body, acme.apiKey)));
+      const replies = await Promise.all(Array.from({ length: 50 }, () => post("/api/merchants/checkout", body, world.acme.apiKey)));
       const codes = replies.map((r) => r.statusCode).sort();
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(49);
@@ -103,9 +90,9 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
       };
       for (const [n, overrides] of [{ ...blanks }, { ...blanks, plan_type: null }].entries()) {
         const body = sampleCheckout({ ...overrides, is_subscription: false, merchant_checkout_id: `blank-${n}` });
-        const created = await post("/api/merchants/checkout", body, acme.apiKey);
+        const created = await post("/api/merchants/checkout", body, world.acme.apiKey);
         expect(created.statusCode, created.body).toBe(200);
-        const view = (await get(`/api/merchants/checkout/${created.json().id}`, acme.apiKey)).json();
+        const view = (await get(`/api/merchants/checkout/${created.json().id}`, world.acme.apiKey)).json();
         expect(view).toMatchObject(asJson(overrides));
       }
     });
@@ -125,7 +112,7 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
         [{ billing: { ...(sampleCheckout().billing as object), phone_number: "555" } }, "parameter_invalid", "billing.phone_number"],
       ];
       for (const [overrides, code, param] of cases) {
-        const reply = await post("/api/merchants/checkout", sampleCheckout(overrides), acme.apiKey);
+        const reply = await post("/api/merchants/checkout", sampleCheckout(overrides), world.acme.apiKey);
         expect(reply.statusCode, JSON.stringify(overrides)).toBe(400);
         expect(reply.json().error).toMatchObject({ type: "invalid_request_error", code, param });
         expect(reply.json().error.message).not.toMatch(/invalid input/i);
@@ -133,9 +120,9 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
     });
 
     it("echoes a safe x-request-id and replaces an unsafe one", async () => {
-      const kept = await get("/api/merchants/checkout", acme.apiKey, { "x-request-id": "abc-123" });
+      const kept = await get("/api/merchants/checkout", world.acme.apiKey, { "x-request-id": "abc-123" });
       expect(kept.headers["x-request-id"]).toBe("abc-123");
-      const replaced = await get("/api/merchants/checkout/nope", acme.apiKey, { "x-request-id": "bad id\u0001" });
+      const replaced = await get("/api/merchants/checkout/nope", world.acme.apiKey, { "x-request-id": "bad id\u0001" });
       expect(replaced.headers["x-request-id"]).toMatch(/^req_[0-9a-f]{32}$/);
       expect(replaced.json().error.request_id).toBe(replaced.headers["x-request-id"]);
     });

@@ -23,8 +23,11 @@ export interface ReplyLedger {
   claim(key: string, fingerprint: string, callId: string, leaseUntil: number, expiresAt: number): Promise<LedgerHolder | null>;
   /** Extends the lease of the call holding `key` while it still runs. */
   renew(key: string, callId: string, leaseUntil: number): Promise<void>;
-  /** Stores the reply of the call holding `key` (no-op when another call took it over). */
-  finish(key: string, callId: string, reply: RpcReplyEnvelope): Promise<void>;
+  /**
+   * Stores the reply of a call that claimed `key` (the same request: same fingerprint). The
+   * first reply stored wins: a runner that was taken over and finishes late changes nothing.
+   */
+  finish(key: string, callId: string, fingerprint: string, reply: RpcReplyEnvelope, expiresAt: number): Promise<void>;
   /** Forgets a claim whose reply is not worth keeping (a retryable failure), so a retry runs. */
   release(key: string, callId: string): Promise<void>;
 }

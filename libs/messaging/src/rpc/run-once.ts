@@ -9,12 +9,15 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A call id only has to outlive the redeliveries and retries of its call: an hour is ample. */
 export const CALL_ID_TTL_MS = 60 * 60 * 1000;
 /**
- * A running call holds its key for this long and renews it every `LEASE_MS / 3` while it runs,
- * so a runner that died stalls a redelivery of its call (or a retry with the same key) at most
- * this long, while a slow but live one is never run twice.
+ * A running call holds its key for this long and renews it every `RENEW_EVERY_MS` while it
+ * runs, so a runner that died stalls a redelivery of its call (or a retry with the same key) at
+ * most this long, while a slow but live one is not run twice. Most calls end before their first
+ * renewal: renewing every second made 50 racing creates on FerretDB (where an update takes a
+ * lock document) slow themselves down with their own renewals.
  */
 export const LEASE_MS = 3_000;
-const POLL_MS = 50;
+const RENEW_EVERY_MS = 2_000;
+const POLL_MS = 100;
 /** Failures a retry may cure: not remembered, so the retry runs the handler again. */
 const RETRYABLE = new Set(["service_unavailable", "service_timeout", "database_unavailable", "internal_error"]);
 
@@ -48,7 +51,7 @@ export async function runOnce(
   const httpKey = scope !== undefined;
   const key = httpKey ? `key:${scope}:${request.idempotencyKey}` : `call:${request.callId}`;
   const callId = request.callId ?? randomUUID();
-  const fingerprint = createHash("sha256").update(`${request.pattern}\n${JSON.stringify(request.payload)}`).digest("base64url");
+  const fingerprint = requestFingerprint(request.pattern, request.payload);
   const ttl = httpKey ? IDEMPOTENCY_KEY_TTL_MS : CALL_ID_TTL_MS;
   const waitUntil = request.deadline ?? Date.now() + 10_000;
   for (;;) {
@@ -67,21 +70,25 @@ export async function runOnce(
   }
   const renew = setInterval(() => {
     ledger.renew(key, callId, Date.now() + LEASE_MS).catch(() => undefined);
-  }, LEASE_MS / 3);
+  }, RENEW_EVERY_MS);
   let reply: RpcReplyEnvelope;
   try {
     reply = await run();
   } finally {
     clearInterval(renew);
   }
-  try {
-    if (!reply.ok && RETRYABLE.has(reply.error.code)) await ledger.release(key, callId);
-    else await ledger.finish(key, callId, reply);
-  } catch (err) {
-    // The work is done: its reply still goes out. A repeat finds the claim until its lease ends.
-    logger.warn({ err, pattern: request.pattern }, "reply ledger: could not record a finished call");
-  }
+  // Recorded behind the reply, not before it: a repeat arriving in between finds the claim and
+  // waits for the record (or, with another call's key, is told the key is in use). If recording
+  // fails, the work is still done and its reply goes out; a repeat takes the claim over once its
+  // lease ends, as after a crash.
+  const record = !reply.ok && RETRYABLE.has(reply.error.code) ? ledger.release(key, callId) : ledger.finish(key, callId, fingerprint, reply, Date.now() + ttl);
+  record.catch((err: unknown) => logger.warn({ err, pattern: request.pattern }, "reply ledger: could not record a finished call"));
   return reply;
+}
+
+/** What makes two requests "the same" for a key: the operation and its validated payload. */
+export function requestFingerprint(pattern: string, payload: unknown): string {
+  return createHash("sha256").update(`${pattern}\n${JSON.stringify(payload)}`).digest("base64url");
 }
 
 /** Whose keys these are (API.md §11: the credential's owner); none for anonymous calls. */

@@ -29,9 +29,9 @@ export function memoryLedger(): ReplyLedger {
       const held = entries.get(key);
       if (held?.state === "running" && held.callId === callId) held.leaseUntil = leaseUntil;
     },
-    async finish(key, callId, reply) {
+    async finish(key, callId, _fingerprint, reply) {
       const held = entries.get(key);
-      if (held?.state === "running" && held.callId === callId) Object.assign(held, { state: "done", reply });
+      if (held?.state === "running") Object.assign(held, { state: "done", callId, reply });
     },
     async release(key, callId) {
       const held = entries.get(key);
