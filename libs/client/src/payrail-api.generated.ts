@@ -292,6 +292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/subscriptions/{transaction_uuid}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Advance a subscription's test clock: run every renewal charge and retry due by `to`
+         * @description Sandbox only: moves the test clock of the subscription a transaction record belongs to forward to `to`, and runs every renewal charge and retry due by then. Answers the subscription's records; renewal transfers stay `pending` until simulated.
+         */
+        post: operations["advanceSubscriptionClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/transfers": {
         parameters: {
             query?: never;
@@ -432,6 +452,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/checkout/{checkout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosted Checkout: the order as the consumer's page shows it (link-token only)
+         * @description The order as the consumer's hosted page shows it (merchant name, items, amounts, plan), for the holder of one of the checkout's link tokens.
+         */
+        get: operations["getHostedCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/consumers/checkout/{checkout_id}/public_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox account picker for a consumer's page: a public token for a bank-linking token
+         * @description Sandbox only: the hosted page's simulated account picker. A public token and the accounts to choose from, for the consumer's bank-linking token.
+         */
+        post: operations["sandboxConsumerPublicToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant's events, newest first (`type` with `refund.*` wildcards, `limit`, `starting_after`)
+         * @description The merchant's events of the last 30 days, newest first. `type` filters by a type or a `group.*` wildcard; page with `limit` and `starting_after`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event of the merchant
+         * @description One of the merchant's events (kept 30 days), as webhooks deliver it.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again to every enabled endpoint that takes its type (same webhook-id)
+         * @description Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant's webhook endpoints
+         * @description The merchant's webhook endpoints, newest first (their secrets are never shown again).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (its secret is shown here once)
+         * @description Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description One of the merchant's webhook endpoints.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        /**
+         * Update url, enabled_events, description or status (enabled / disabled)
+         * @description Changes an endpoint's `url`, `enabled_events`, `description` or `status` (`enabled` / `disabled`).
+         */
+        post: operations["updateWebhookEndpoint"];
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes an endpoint: nothing more is delivered to it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret (shown once); the old one keeps signing alongside for 24 h
+         * @description A new signing secret, shown once; the old one keeps signing alongside it for 24 hours.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's delivery attempts, newest first
+         * @description The endpoint's delivery attempts, newest first: event, status, HTTP code, duration and the next retry.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event of a type (`{"type": "transaction.completed"}`) to the merchant's endpoints
+         * @description Sandbox only: creates an event of `type` with a sample object and delivers it like any other.
+         */
+        post: operations["sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/merchants": {
         parameters: {
             query?: never;
@@ -554,6 +786,8 @@ export interface components {
                 param?: string;
                 /** @description The provider's own error code */
                 provider_code?: string;
+                /** @description 409 duplicate: the id of the resource that already exists */
+                existing_id?: string;
                 /** @description The request's id (also in the `x-request-id` header): quote it when asking for help */
                 request_id: string;
             };
@@ -573,6 +807,12 @@ export interface components {
             transfer: components["schemas"]["TransferSummary"] | null;
             /** @description What completed refunds have sent back, in major units */
             amount_refunded: number;
+            /** @description Start of the subscription's current (last paid) period (ISO 8601 UTC), or null */
+            current_period_start?: string | null;
+            /** @description End of the subscription's current period (ISO 8601 UTC), or null */
+            current_period_end?: string | null;
+            /** @description When the subscription is charged next (ISO 8601 UTC), or null when nothing more is charged */
+            next_charge_at?: string | null;
             /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
             /** @description When it last changed (ISO 8601 UTC) */
@@ -784,6 +1024,8 @@ export interface operations {
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
+                /** @description The merchant's own id of the order: unique per merchant */
+                merchant_checkout_id?: string;
             };
             header?: never;
             path?: never;
@@ -1181,6 +1423,8 @@ export interface operations {
                         checkout_id: string;
                         /** @description When the token expires (ISO 8601 UTC) */
                         expiration: string;
+                        /** @description The consumer's hosted page for this checkout */
+                        url: string;
                     };
                 };
             };
@@ -2820,6 +3064,157 @@ export interface operations {
             };
         };
     };
+    advanceSubscriptionClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The transaction record's id (`sc-…`)
+                 * @example sc-0123456789abcdef0123456789abcdef
+                 */
+                transaction_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description The time to move the test clock to (ISO 8601 UTC, not before its current time)
+                     */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionRecord"][];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     receiveTransferWebhook: {
         parameters: {
             query?: never;
@@ -3586,6 +3981,1678 @@ export interface operations {
              *     - `refund_not_found`: no refund with this id for this caller
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHostedCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /**
+                         * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                         * @enum {string}
+                         */
+                        status: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded";
+                        /** @description The checkout's amounts (decimal numbers or numeric strings, at most 2 fraction digits) */
+                        amounts: {
+                            /** @description What the consumer pays (decimal, more than 0) */
+                            total: string;
+                            /** @description Sum of the items (decimal) */
+                            subtotal: string;
+                            /** @description Tax (decimal) */
+                            tax: string;
+                            /** @description Shipping address (in `amounts`: the shipping cost) */
+                            shipping: string;
+                            /** @description Discounts (optional decimal) */
+                            discount_total: string | null;
+                            /** @description Three-letter currency code; only USD can be transferred */
+                            currency: string;
+                        };
+                        /** @description The items bought (up to 100) */
+                        items: {
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                            name: string;
+                            /** @description How many (a positive integer) */
+                            quantity: number;
+                            /** @description Unit price in cents, with its currency */
+                            price: string | null;
+                        }[];
+                        /** @description Whether the checkout is a subscription (then `plan_type` is required) */
+                        is_subscription: boolean;
+                        /** @description Billing period of a subscription: daily, weekly, monthly, quarterly or yearly (any letter case; `""` or `null` for a one-off) */
+                        plan_type: string | null;
+                        /** @description Where the consumer's page sends them once the bank account is saved (absolute http(s) URL) */
+                        redirect_confirm_url: string;
+                        /** @description Where the consumer's page sends them when they cancel (absolute http(s) URL) */
+                        redirect_cancel_url: string;
+                        /** @description The merchant's name, as the consumer's page shows it */
+                        merchant_name: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             *     - `link_token_missing`: the link-token header is missing
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxConsumerPublicToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
+                    link_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bank-data provider's public token for the account the consumer linked */
+                        public_token: string;
+                        /** @description The accounts the consumer can pick from */
+                        accounts: {
+                            /** @description A bank account's id at the bank-data provider */
+                            account_id: string;
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                            name: string;
+                            /** @description The account number's last digits */
+                            mask: string;
+                            /** @description The account's kind (checking, savings) */
+                            subtype: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The error's type (e.g. invalid_request_error) */
+                type?: string;
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Answer the items after this id (the last id of the previous page) */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description The error's type (e.g. invalid_request_error) */
+                            type: string;
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                            /** @description True for live keys and objects, false in the sandbox */
+                            livemode: boolean;
+                            /** @description The answer's items (or, for Verify Code, the token and user) */
+                            data: {
+                                /** @description What kind of object it is */
+                                object: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        }[];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description The error's type (e.g. invalid_request_error) */
+                        type: string;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description True for live keys and objects, false in the sandbox */
+                        livemode: boolean;
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description What kind of object it is */
+                            object: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description The webhook endpoints (ids) the event was sent to again */
+                        webhook_endpoints: string[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                            url: string;
+                            /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
+                            enabled_events: string[];
+                            /** @description A note of the merchant's */
+                            description: string | null;
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            /** @description True for live keys and objects, false in the sandbox */
+                            livemode: boolean;
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                            /** @description When it last changed (ISO 8601 UTC) */
+                            updated_at: string;
+                        }[];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                    url: string;
+                    /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
+                    enabled_events: string[];
+                    /** @description A note of the merchant's */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        url: string;
+                        /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
+                        enabled_events: string[];
+                        /** @description A note of the merchant's */
+                        description: string | null;
+                        /**
+                         * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /** @description True for live keys and objects, false in the sandbox */
+                        livemode: boolean;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description When it last changed (ISO 8601 UTC) */
+                        updated_at: string;
+                        /** @description The endpoint's signing secret (`whsec_…`), shown on creation and rotation only */
+                        secret: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        url: string;
+                        /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
+                        enabled_events: string[];
+                        /** @description A note of the merchant's */
+                        description: string | null;
+                        /**
+                         * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /** @description True for live keys and objects, false in the sandbox */
+                        livemode: boolean;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description When it last changed (ISO 8601 UTC) */
+                        updated_at: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                    url?: string;
+                    /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
+                    enabled_events?: string[];
+                    /** @description A note of the merchant's */
+                    description?: string | null;
+                    /**
+                     * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                     * @enum {string}
+                     */
+                    status?: "enabled" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        url: string;
+                        /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
+                        enabled_events: string[];
+                        /** @description A note of the merchant's */
+                        description: string | null;
+                        /**
+                         * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /** @description True for live keys and objects, false in the sandbox */
+                        livemode: boolean;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description When it last changed (ISO 8601 UTC) */
+                        updated_at: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /**
+                         * @description Whether it was deleted
+                         * @enum {boolean}
+                         */
+                        deleted: true;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        url: string;
+                        /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
+                        enabled_events: string[];
+                        /** @description A note of the merchant's */
+                        description: string | null;
+                        /**
+                         * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                         * @enum {string}
+                         */
+                        status: "enabled" | "disabled";
+                        /** @description True for live keys and objects, false in the sandbox */
+                        livemode: boolean;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description When it last changed (ISO 8601 UTC) */
+                        updated_at: string;
+                        /** @description The endpoint's signing secret (`whsec_…`), shown on creation and rotation only */
+                        secret: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Answer the items after this id (the last id of the previous page) */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
+                            event_id: string;
+                            /** @description The event's type */
+                            event_type: string;
+                            /** @description Which attempt this is (1 for the first) */
+                            attempt: number;
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "succeeded" | "failed";
+                            /** @description The endpoint's HTTP status code, or null when it did not answer */
+                            http_status: number | null;
+                            /** @description How long the attempt took, in milliseconds */
+                            duration_ms: number;
+                            /** @description The error: type, code, message, the bad `param` and the request id */
+                            error: string | null;
+                            /** @description The start of the endpoint's answer (at most 2 KiB) */
+                            response_body: string | null;
+                            /** @description When the attempt was made (ISO 8601 UTC) */
+                            attempted_at: string;
+                            /** @description When the next attempt is due (ISO 8601 UTC), or null */
+                            next_retry_at: string | null;
+                        }[];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The error's type (e.g. invalid_request_error) */
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description The error's type (e.g. invalid_request_error) */
+                        type: string;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description True for live keys and objects, false in the sandbox */
+                        livemode: boolean;
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description What kind of object it is */
+                            object: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -114,6 +114,78 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "Sandbox only: settles (`completed`) or fails a pending transfer of the merchant, by `transaction_uuid` or a refund's `refund_transaction_id`, as the transfer provider would.",
     errors: ["transaction_not_found", "route_not_found"],
   },
+  "post /api/sandbox/subscriptions/{transaction_uuid}/advance": {
+    operationId: "advanceSubscriptionClock",
+    description:
+      "Sandbox only: moves the test clock of the subscription a transaction record belongs to forward to `to`, and runs every renewal charge and retry due by then. Answers the subscription's records; renewal transfers stay `pending` until simulated.",
+    errors: ["transaction_not_found", "not_a_subscription", "parameter_invalid", "route_not_found"],
+  },
+  "get /api/consumers/checkout/{checkout_id}": {
+    operationId: "getHostedCheckout",
+    description: "The order as the consumer's hosted page shows it (merchant name, items, amounts, plan), for the holder of one of the checkout's link tokens.",
+    errors: ["link_token_invalid", "link_token_expired", "link_token_mismatch", "checkout_not_found"],
+  },
+  "post /api/sandbox/consumers/checkout/{checkout_id}/public_token": {
+    operationId: "sandboxConsumerPublicToken",
+    description: "Sandbox only: the hosted page's simulated account picker. A public token and the accounts to choose from, for the consumer's bank-linking token.",
+    errors: ["link_token_invalid", "link_token_expired", "link_token_mismatch", "parameter_invalid", "route_not_found"],
+  },
+  "get /api/merchants/events": {
+    operationId: "listEvents",
+    description: "The merchant's events of the last 30 days, newest first. `type` filters by a type or a `group.*` wildcard; page with `limit` and `starting_after`.",
+    errors: ["parameter_invalid"],
+  },
+  "get /api/merchants/events/{id}": {
+    operationId: "getEvent",
+    description: "One of the merchant's events (kept 30 days), as webhooks deliver it.",
+    errors: ["resource_missing"],
+  },
+  "post /api/merchants/events/{id}/redeliver": {
+    operationId: "redeliverEvent",
+    description: "Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`.",
+    errors: ["resource_missing"],
+  },
+  "post /api/merchants/webhook_endpoints": {
+    operationId: "createWebhookEndpoint",
+    description:
+      "Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only.",
+    errors: ["parameter_invalid"],
+  },
+  "get /api/merchants/webhook_endpoints": {
+    operationId: "listWebhookEndpoints",
+    description: "The merchant's webhook endpoints, newest first (their secrets are never shown again).",
+    errors: [],
+  },
+  "get /api/merchants/webhook_endpoints/{id}": {
+    operationId: "getWebhookEndpoint",
+    description: "One of the merchant's webhook endpoints.",
+    errors: ["resource_missing"],
+  },
+  "post /api/merchants/webhook_endpoints/{id}": {
+    operationId: "updateWebhookEndpoint",
+    description: "Changes an endpoint's `url`, `enabled_events`, `description` or `status` (`enabled` / `disabled`).",
+    errors: ["resource_missing", "parameter_invalid"],
+  },
+  "delete /api/merchants/webhook_endpoints/{id}": {
+    operationId: "deleteWebhookEndpoint",
+    description: "Deletes an endpoint: nothing more is delivered to it.",
+    errors: ["resource_missing"],
+  },
+  "post /api/merchants/webhook_endpoints/{id}/rotate_secret": {
+    operationId: "rotateWebhookSecret",
+    description: "A new signing secret, shown once; the old one keeps signing alongside it for 24 hours.",
+    errors: ["resource_missing", "parameter_invalid"],
+  },
+  "get /api/merchants/webhook_endpoints/{id}/deliveries": {
+    operationId: "listWebhookDeliveries",
+    description: "The endpoint's delivery attempts, newest first: event, status, HTTP code, duration and the next retry.",
+    errors: ["resource_missing", "parameter_invalid"],
+  },
+  "post /api/sandbox/events": {
+    operationId: "sendTestEvent",
+    description: "Sandbox only: creates an event of `type` with a sample object and delivers it like any other.",
+    errors: ["parameter_invalid", "route_not_found"],
+  },
   "post /api/webhooks/transfers": {
     operationId: "receiveTransferWebhook",
     description: "The transfer provider's status webhooks (live mode), signed with `X-Request-Signature-SHA-256`. Not called by merchants.",
