@@ -36,7 +36,7 @@ export async function walkThrough(baseUrl: string, apiKey: string, log: Log = co
   await settle(merchant, step, oneOff.transactionUuid, "   settle (the bank, simulated)");
   const paid = await step(
     " 2. Get Checkout",
-    merchant.GET("/api/merchants/checkout/{checkout_id}", { params: { path: { checkout_id: oneOff.checkoutId } } }),
+    checkoutWhen(merchant, oneOff.checkoutId, (c) => c.status === "paid"),
     (c) => `status ${c.status}`,
   );
 
@@ -45,7 +45,7 @@ export async function walkThrough(baseUrl: string, apiKey: string, log: Log = co
   await settle(merchant, step, subscription.transactionUuid, "   settle the first charge");
   await step(
     " 2. Get Checkout",
-    merchant.GET("/api/merchants/checkout/{checkout_id}", { params: { path: { checkout_id: subscription.checkoutId } } }),
+    checkoutWhen(merchant, subscription.checkoutId, (c) => c.status === "paid"),
     (c) => `status ${c.status}, subscription ${c.subscription_status}`,
   );
   const consumer = createPayrailClient(baseUrl, { authToken: subscription.authToken });
@@ -58,7 +58,7 @@ export async function walkThrough(baseUrl: string, apiKey: string, log: Log = co
   );
   const ended = await step(
     " 2. Get Checkout",
-    merchant.GET("/api/merchants/checkout/{checkout_id}", { params: { path: { checkout_id: subscription.checkoutId } } }),
+    checkoutWhen(merchant, subscription.checkoutId, (c) => c.subscription_status === "cancelled"),
     (c) => `subscription ${c.subscription_status}`,
   );
 
@@ -95,6 +95,21 @@ export async function walkThrough(baseUrl: string, apiKey: string, log: Log = co
 }
 
 type Step = <T>(label: string, call: Promise<Answer<T>>, show: (data: T) => string) => Promise<T>;
+
+/**
+ * Get Checkout once it shows `ready` (or after 5 s, as it then is): the checkout follows the
+ * payment's events a moment after the call that caused them, as a merchant's backend sees it
+ * too (docs/events.md); webhooks tell without polling.
+ */
+async function checkoutWhen(merchant: PayrailClient, checkoutId: string, ready: (c: { status: string; subscription_status: string }) => boolean) {
+  const get = () => merchant.GET("/api/merchants/checkout/{checkout_id}", { params: { path: { checkout_id: checkoutId } } });
+  for (let i = 0; i < 50; i++) {
+    const answer = await get();
+    if (answer.data === undefined || ready(answer.data)) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return get();
+}
 
 /** The sandbox completes a transfer (or a refund's transfer), as the bank would. */
 async function settle(merchant: PayrailClient, step: Step, transactionUuid: string, label: string): Promise<void> {
