@@ -17,7 +17,7 @@ import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-acce
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
 import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
 import type { TransferPort } from "./domain/ports/transfer.port.ts";
-import { SecretBox } from "./domain/secret-box.ts";
+import { SecretBox } from "@payrail/runtime";
 import type { PaymentsDeps } from "./entry-points/rpc/deps.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
 import { startRenewalScheduler } from "./entry-points/scheduler/renewal.scheduler.ts";

@@ -2,7 +2,7 @@ import { uncheckedStore } from "@payrail/store/testing";
 import { createLinkTokenOp, exchangePublicTokenOp, getCheckoutOp, sandboxPublicTokenOp, type Principal, type UserPrincipal } from "@payrail/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { SecretBox } from "../src/domain/secret-box.ts";
+import { SecretBox } from "@payrail/runtime";
 import { as, codeOf, consumer, startPayments, type PaymentsHarness } from "./support/payments-harness.ts";
 
 const variants = await infraVariants();

@@ -8,7 +8,7 @@ import type { CheckoutsPort, RequestMeta } from "./ports/checkouts.port.ts";
 import type { ClaimsPort } from "./ports/claims.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
-import type { SecretBox } from "./secret-box.ts";
+import type { SecretBox } from "@payrail/runtime";
 
 export const PAYMENT_METHOD_SAVED = "Payment method saved";
 

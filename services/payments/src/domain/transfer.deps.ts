@@ -10,7 +10,7 @@ import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { WebhookEventsPort } from "./ports/webhook-events.port.ts";
-import type { SecretBox } from "./secret-box.ts";
+import type { SecretBox } from "@payrail/runtime";
 
 /*
  * What each group of payments' use cases needs, and nothing more: a use case names the
