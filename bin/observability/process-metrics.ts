@@ -1,5 +1,6 @@
 import { observeRpc, type Transport } from "@payrail/messaging";
 import { runningRelays } from "@payrail/store";
+import { deliveryStats } from "@payrail/webhooks";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 const RPC_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -81,6 +82,16 @@ export function createProcessMetrics(transport: Transport): { registry: Registry
       for (const [type, n] of Object.entries(transport.stats().events.published)) {
         if (type.startsWith(REFUND_PREFIX)) this.inc({ status: type.slice(REFUND_PREFIX.length) }, n);
       }
+    },
+  });
+  new Counter({
+    name: "payrail_webhook_attempts_total",
+    help: "Webhook delivery attempts by outcome: succeeded, failed (retried or given up), endpoint_disabled (a failure that disabled its endpoint)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of Object.entries(deliveryStats.snapshot())) this.inc({ outcome }, n);
     },
   });
   new Gauge({

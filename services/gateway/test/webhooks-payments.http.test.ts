@@ -3,6 +3,7 @@ import { INTERNAL_EVENT_TYPES } from "@payrail/contracts";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProcessMetrics } from "../../../bin/observability/process-metrics.ts";
 import { startServices } from "../../../bin/wiring.ts";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -63,6 +64,21 @@ describe.each(variants)("payment events reach the merchant's webhook over $name"
       const all = (await stack.app.inject({ url: "/api/merchants/events?limit=100", headers: headers() })).json() as { data: { type: string }[] };
       expect(all.data.map((e) => e.type)).toEqual(expect.arrayContaining(["checkout.created", "checkout.payment_method_saved", "transaction.created", "transaction.completed"]));
       for (const event of [...all.data, ...verified()]) expect(INTERNAL_EVENT_TYPES).not.toContain(event.type);
+    });
+
+    it("counts every delivery attempt in /metrics by outcome", async () => {
+      // This file's process has one endpoint, whose receiver answers 200 to everything.
+      const metrics = createProcessMetrics(stack.transport);
+      try {
+        await eventually(async () => {
+          const text = await metrics.registry.metrics();
+          expect(text).toContain(`payrail_webhook_attempts_total{outcome="succeeded"} ${receiver.received.length}`);
+          expect(text).toContain('payrail_webhook_attempts_total{outcome="failed"} 0');
+        });
+        expect(receiver.received.length).toBeGreaterThan(0);
+      } finally {
+        metrics.close();
+      }
     });
   });
 });

@@ -6,6 +6,7 @@ import { HttpWebhookSender } from "./adapters/http/http-webhook.sender.ts";
 import { DeliveryRepository } from "./data-access/delivery.repository.ts";
 import { EndpointRepository } from "./data-access/endpoint.repository.ts";
 import { EventRepository } from "./data-access/event.repository.ts";
+import { deliveryStats } from "./domain/delivery-stats.ts";
 import { retentionStart } from "./domain/owned.ts";
 import type { DeliveryPolicy } from "./domain/webhooks.deps.ts";
 import { subscribeToDomainEvents } from "./entry-points/events/domain-events.subscriber.ts";
@@ -14,6 +15,7 @@ import { DeliveryWorker, type DeliveryWorkerOptions } from "./worker/delivery.wo
 
 // For `payrail listen`, which signs what it forwards the way deliveries are signed.
 export { newSigningSecret, webhookHeaders } from "./domain/signing-secret.ts";
+export { deliveryStats, type AttemptOutcome } from "./domain/delivery-stats.ts";
 
 export interface WebhooksServiceDeps {
   transport: Transport;
@@ -63,6 +65,7 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
     livemode: deps.livemode ?? false,
     // A lease outlasts an attempt's timeout with room to record it.
     policy: { ...DEFAULT_POLICY, leaseMs: timeoutMs + 30_000, ...deps.policy },
+    stats: deliveryStats,
     // Called only once the service serves, after the worker below exists.
     deliveriesCreated: () => worker.notify(),
     logger: deps.logger,

@@ -28,6 +28,8 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
   const end = deps.now();
   if (ok && endpoint.failingSince !== null) await deps.endpoints.markHealthy(endpoint._id);
   const { disabled } = ok ? { disabled: false } : await noteFailure(deps, endpoint, end);
+  deps.stats.count(ok ? "succeeded" : "failed");
+  if (disabled) deps.stats.count("endpoint_disabled");
   const delay = ok || disabled ? null : nextRetryDelayMs(deps.policy.retryScheduleMs, attempts);
   const nextRetryAt = delay === null ? null : new Date(end.getTime() + delay).toISOString();
   await deps.deliveries.recordAttempt({

@@ -1,4 +1,5 @@
 import type { Logger, SecretBox } from "@payrail/runtime";
+import type { DeliveryStats } from "./delivery-stats.ts";
 import type { DeliveriesPort } from "./ports/deliveries.port.ts";
 import type { EndpointsPort } from "./ports/endpoints.port.ts";
 import type { EventsPort } from "./ports/events.port.ts";
@@ -29,6 +30,8 @@ export interface WebhooksDeps {
   /** Whether this deployment is live: https to public addresses only, and the events' livemode. */
   livemode: boolean;
   policy: DeliveryPolicy;
+  /** Counts each attempt's outcome for /metrics. */
+  stats: DeliveryStats;
   /** Told when deliveries were created, so the worker looks at once. */
   deliveriesCreated(): void;
   logger: Logger;
