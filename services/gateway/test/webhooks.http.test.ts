@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { loadConfig, silentLogger } from "@payrail/runtime";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServices } from "../../../bin/wiring.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { startStack, type Stack } from "../../../test/support/stack.ts";
-import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
+import type { Stack } from "../../../test/support/stack.ts";
+import type { Receiver } from "../../../test/support/webhook-receiver.ts";
+import { withWebhooksStack } from "./support/webhooks-stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, requested } from "./support/refund-flow.ts";
 import { until } from "../../../test/support/until.ts";
@@ -14,26 +12,16 @@ const variants = await infraVariants();
 
 
 describe.each(variants)("events API and webhooks through the gateway over $name", (variant) => {
-  let stack: Stack;
+  const world = withWebhooksStack(variant);
   let merchant: { id: string; apiKey: string };
   let other: { id: string; apiKey: string };
+  let stack: Stack;
   let receiver: Receiver;
-  let webhooks: { stop(): Promise<void> }[] = [];
-
   beforeAll(async () => {
     if (variant.skipReason) return;
-    stack = await startStack(variant);
-    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "2s" });
-    webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
+    ({ stack, receiver } = world);
     merchant = await stack.merchant("Acme");
     other = await stack.merchant("Globex");
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    for (const service of webhooks) await service.stop();
-    await stack?.close();
-    await variant.cleanup();
   });
 
   const as = (m: { apiKey: string }) => ({ "api-key": m.apiKey });
