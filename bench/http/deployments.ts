@@ -50,7 +50,7 @@ export function startRabbitMq(settings: PayrailSettings, amqpUrl: string): Promi
   return deploy(async (port) => {
     const env = { ...payrailEnv(settings, port), AMQP_URL: amqpUrl };
     const { argv } = settings.launcher;
-    const domain = spawnServer("domain", argv, { ...env, ...settings.storeEnv, SERVICES: "identity,checkout,payments,refunds" });
+    const domain = spawnServer("domain", argv, { ...env, ...settings.storeEnv, SERVICES: "identity,checkout,payments,refunds,webhooks" });
     // The gateway holds no data, so it gets no store settings.
     const gateway = spawnServer("gateway", argv, { ...env, SERVICES: "gateway" });
     return [domain, gateway];
