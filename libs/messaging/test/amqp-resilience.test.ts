@@ -17,13 +17,13 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
   let queuePrefix = "";
   let transports: Transport[] = [];
 
-  async function transport(options: { logger?: Logger; replyMode?: ReplyMode } = {}): Promise<Transport> {
+  async function transport(options: { logger?: Logger; replyMode?: ReplyMode; name?: string } = {}): Promise<Transport> {
     const t = await createAmqpTransport({
       url,
       logger: options.logger ?? silentLogger(),
       queuePrefix,
       replyMode: options.replyMode ?? "exclusive-queue",
-      connectionName: `payrail ${queuePrefix}`,
+      connectionName: `payrail ${queuePrefix}${options.name ?? ""}`,
       defaultTimeoutMs: 3_000,
       closeGraceMs: 1_000,
     });
@@ -90,6 +90,20 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
     }
     const { messageCount } = await withRawChannel(url, (channel) => channel.checkQueue(`${queuePrefix}echo.rpc`));
     expect(messageCount).toBe(0);
+  });
+
+  it.skipIf(!canForceClose)("after its own reconnect, waits for a service that has no consumer yet instead of failing it", async () => {
+    queuePrefix = randomQueuePrefix();
+    const first = await transport();
+    await first.serve("echo", echoHandlers("a"));
+    await first.close(); // the durable queue stays, without a consumer: its server is "reconnecting"
+    const client = await transport({ name: " client" });
+    expect(await closeConnectionsNamed(`payrail ${queuePrefix} client`)).toBe(1);
+    await vi.waitFor(() => expect(client.isReady()).toBe(true), { timeout: 15_000 });
+    const waiting = client.call(sayEcho, { text: "after the blip" }, anonymousCtx, { timeoutMs: 8_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // past the probe's 1 s re-check
+    await (await transport()).serve("echo", echoHandlers("b"));
+    await expect(waiting).resolves.toMatchObject({ text: "after the blip" });
   });
 
   it("fails a waiting call with service_unavailable soon after the last instance of its service stops", async () => {

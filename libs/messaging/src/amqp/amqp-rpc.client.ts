@@ -19,6 +19,14 @@ export type ReplyMode = "direct" | "exclusive-queue";
 
 const DIRECT_REPLY_TO = "amq.rabbitmq.reply-to";
 
+/**
+ * After a reconnect, how long a "no consumer" answer is not believed. The services lost the
+ * broker too and are reconnecting on the same backoff (capped at 5 s, plus a connect attempt):
+ * a zero in this window means "not back yet", not "dead", so calls are sent and wait in the
+ * queue within their own timeout. A first connection trusts the broker at once.
+ */
+const RECONNECT_GRACE_MS = 10_000;
+
 interface PendingCall {
   service: string;
   timer: NodeJS.Timeout;
@@ -49,7 +57,9 @@ export interface AmqpRpcClientOptions {
  * that exists but that no instance consumes (all died) is caught by the `QueueProbe`: a call
  * fails at once with `service_unavailable` when the broker last said it has no consumer, and
  * calls waiting on it are failed when a check during the wait finds none (a check per service
- * per second at most, only while calls are pending or after a zero). The request's
+ * per second at most, only while calls are pending or after a zero); for a while after a
+ * reconnect a zero is not believed (`RECONNECT_GRACE_MS`), since the services are reconnecting
+ * too. The request's
  * `expiration` equals the timeout, so stale requests expire in the queue instead of being
  * served long after their caller left.
  * The envelope's `deadline` covers what expiration cannot: a request already delivered (in a
@@ -69,6 +79,8 @@ export class AmqpRpcClient {
   private sequence = 0;
   private readonly probe: QueueProbe;
   private watch: NodeJS.Timeout | undefined;
+  private lostConnection = false;
+  private zeroTrustedAt = 0;
 
   constructor(private readonly options: AmqpRpcClientOptions) {
     this.probe = new QueueProbe(options.logger);
@@ -87,6 +99,7 @@ export class AmqpRpcClient {
     await channel.consume(replyTo, (message) => this.onReply(channel, message), { noAck: true });
     this.replyTo = replyTo;
     this.channel = channel;
+    this.zeroTrustedAt = this.lostConnection ? Date.now() + RECONNECT_GRACE_MS : 0;
     this.probe.attach(model);
     clearInterval(this.watch);
     this.watch = setInterval(() => this.checkPendingServices(), 1_000).unref();
@@ -99,6 +112,7 @@ export class AmqpRpcClient {
    */
   detach(reason: string, final = false): void {
     this.channel = undefined;
+    this.lostConnection = true;
     this.probe.detach();
     clearInterval(this.watch);
     this.watch = undefined;
@@ -130,7 +144,7 @@ export class AmqpRpcClient {
       const resend = runsOnce(ctx, options) ? { queue, body, deadline } : undefined;
       this.pending.set(correlationId, { service: operation.service, timer, resolve, reject, onReplayed: options.onReplayed, resend });
       const publish = (consumers: number) => {
-        if (consumers === 0) this.settle(correlationId, nobodyServes(operation.service));
+        if (this.servedByNobody(consumers)) this.settle(correlationId, nobodyServes(operation.service));
         else this.send(correlationId, queue, body, deadline);
       };
       const known = this.consumersOf(queue, correlationId, operation.service);
@@ -172,7 +186,7 @@ export class AmqpRpcClient {
     const last = this.probe.last(queue);
     if (last === 0) return this.probe.refresh(queue);
     // Unknown or stale: send now, and fail the call as soon as the broker says nobody serves it.
-    void this.probe.refresh(queue).then((consumers) => consumers === 0 && this.settle(correlationId, nobodyServes(service)));
+    void this.probe.refresh(queue).then((consumers) => this.servedByNobody(consumers) && this.settle(correlationId, nobodyServes(service)));
     return last ?? Number.POSITIVE_INFINITY;
   }
 
@@ -182,10 +196,15 @@ export class AmqpRpcClient {
     for (const call of this.pending.values()) services.add(call.service);
     for (const service of services) {
       void this.probe.refresh(this.options.queueOf(service)).then((consumers) => {
-        if (consumers !== 0) return;
+        if (!this.servedByNobody(consumers)) return;
         for (const [id, call] of this.pending) if (call.service === service) this.settle(id, nobodyServes(service));
       });
     }
+  }
+
+  /** A zero count means nobody serves the queue, unless the servers may still be reconnecting. */
+  private servedByNobody(consumers: number): boolean {
+    return consumers === 0 && Date.now() >= this.zeroTrustedAt;
   }
 
   private onReply(channel: Channel, message: ConsumeMessage | null): void {
