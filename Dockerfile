@@ -56,5 +56,6 @@ COPY --from=build /app/bin/start.mjs ./bin/
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 8080
-# Admin commands run the same file: `docker compose exec identity node dist/payrail.mjs merchant create --name Acme`.
+# Admin commands run the same file, as the CLI's broker user (docker-compose.yml):
+# `docker compose exec -e AMQP_URL=amqp://payrail-cli:payrail-dev-cli@rabbitmq:5672 identity node dist/payrail.mjs merchant create --name Acme`.
 CMD ["node", "dist/payrail.mjs", "start"]

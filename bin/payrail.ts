@@ -15,6 +15,8 @@ Environment (see the README):
   PORT, HOST        gateway address (default 127.0.0.1:8080)
   SERVICES          services this process runs (default: all)
   AMQP_URL          RabbitMQ; unset: the in-process bus
+  AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS
+                    the broker trust boundary: which RabbitMQ users may act for whom
   MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
   PROVIDERS         sandbox (default) or live

@@ -3,7 +3,7 @@ import { ensureDemoMerchant } from "./demo-merchant.ts";
 import { startMetricsServer } from "./observability/metrics-server.ts";
 import { createProcessMetrics } from "./observability/process-metrics.ts";
 import { writePidFile } from "./pid-file.ts";
-import { openStore, openTransport, startServices } from "./wiring.ts";
+import { openStore, openTransport, startServices, trustedSenders } from "./wiring.ts";
 
 /**
  * `payrail start`: with nothing configured, every service in this process on the in-process
@@ -29,6 +29,9 @@ export async function runStart(): Promise<void> {
     if (store && !config.MONGODB_URL) parts.push(await writePidFile(config.DATA_DIR));
     const transport = await openTransport(config, logger);
     parts.push({ name: "transport", stop: () => transport.close() });
+    if (config.AMQP_URL && !trustedSenders(config)) {
+      logger.info("broker trust boundary off (AMQP_GATEWAY_USERS unset): any broker user may act for merchants and consumers");
+    }
     const metrics = createProcessMetrics(transport);
     parts.push({ name: "metrics", stop: async () => metrics.close() });
     const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry });

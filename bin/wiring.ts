@@ -1,4 +1,4 @@
-import { createTransport, type Transport } from "@payrail/messaging";
+import { createTransport, type Transport, type TrustedSenders } from "@payrail/messaging";
 import type { Config, Logger, ServiceName } from "@payrail/runtime";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
 import { createReplyLedger, createStore, type Store } from "@payrail/store";
@@ -28,7 +28,14 @@ export function openTransport(config: Config, logger: Logger): Promise<Transport
     logger,
     prefetch: config.RPC_PREFETCH,
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
+    trustedSenders: trustedSenders(config),
   });
+}
+
+/** The broker trust boundary, on when the gateway's users are named (AMQP_GATEWAY_USERS). */
+export function trustedSenders(config: Config): TrustedSenders | undefined {
+  if (!config.AMQP_GATEWAY_USERS?.length) return undefined;
+  return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? [], admin: config.AMQP_ADMIN_USERS ?? [] };
 }
 
 const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;

@@ -9,6 +9,7 @@ export * from "./events.port.ts";
 export type { LedgerHolder, ReplyLedger } from "./rpc/reply-ledger.port.ts";
 export { CALL_ID_TTL_MS, IDEMPOTENCY_KEY_TTL_MS, LEASE_MS, requestFingerprint } from "./rpc/run-once.ts";
 export { observeRpc, type RpcObserver, type RpcSample } from "./rpc/rpc-observer.ts";
+export type { TrustedSenders } from "./rpc/trusted-senders.ts";
 export { SUBSCRIBE_DEFAULTS } from "./events/subscription.ts";
 export { createAmqpTransport, type AmqpTransportOptions } from "./amqp/amqp.transport.ts";
 export type { ReplyMode } from "./amqp/amqp-rpc.client.ts";

@@ -5,6 +5,14 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+/** A comma-separated list of broker user names; unset or empty: undefined. */
+const userList = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .optional(),
+);
 const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** `250ms`, `5s`, `30m`, `2h`, `3d` (or a bare number of milliseconds) in milliseconds. */
 const durationMs = z.string().transform((v, ctx) => {
@@ -88,6 +96,15 @@ export const ConfigSchema = z.object({
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
   /** Default timeout of one RPC call. */
   RPC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+  /**
+   * The broker trust boundary (docs/decisions.md): RabbitMQ users whose requests may carry
+   * merchant, consumer and admin principals (the gateway's), users that may pass on merchant
+   * and consumer principals (the domain services'), and users that may carry only the admin
+   * principal (the CLI's). AMQP_GATEWAY_USERS unset: every broker user is trusted.
+   */
+  AMQP_GATEWAY_USERS: userList,
+  AMQP_SERVICE_USERS: userList,
+  AMQP_ADMIN_USERS: userList,
   /** Messages a service instance works on at once (RabbitMQ prefetch). */
   RPC_PREFETCH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(200)),
   /** How long the gateway trusts a resolved api-key; a revoked key stops working within this. */

@@ -17,6 +17,8 @@ export interface AmqpEventPublisherOptions {
   counters: EventCounters;
   retryAfterSeconds(): number;
   recycle(reason: string): void;
+  /** The connection's broker user, sent as `user_id` (validated by the broker): who published. */
+  userId: string;
 }
 
 /**
@@ -26,18 +28,23 @@ export interface AmqpEventPublisherOptions {
  * Not `mandatory`: an event no service subscribes to is routed nowhere and that is fine.
  * Subscribers' queues are durable and declared when they first subscribe, so from then on
  * events wait for them even while they are down.
+ *
+ * The exchange is declared by the first publish on each connection, not on connect: a
+ * process that never publishes (the gateway, the CLI) needs no permission on it, so the
+ * broker can refuse them both declaring and publishing there (deploy/rabbitmq).
  */
 export class AmqpEventPublisher {
   private channel: ConfirmChannel | undefined;
   private readonly publishing = new InFlight();
+  private declared: Promise<unknown> | undefined;
 
   constructor(private readonly options: AmqpEventPublisherOptions) {}
 
-  /** Opens the confirm channel and declares the exchange on a (re)connected connection. */
+  /** Opens the confirm channel on a (re)connected connection. */
   async attach(model: ChannelModel): Promise<void> {
     const channel = await model.createConfirmChannel();
     watchChannel(channel, "event publisher", this.options.logger, () => this.channel === channel && this.options.recycle("event publisher channel closed"));
-    await assertEventsExchange(channel, this.options.exchange);
+    this.declared = undefined;
     this.channel = channel;
   }
 
@@ -50,8 +57,15 @@ export class AmqpEventPublisher {
     const body = Buffer.from(encodeEvent(event));
     const channel = this.channel;
     if (!channel) throw serviceUnavailable("message broker unavailable", this.options.retryAfterSeconds());
-    const { exchange, confirmTimeoutMs } = this.options;
-    const properties = { persistent: true, messageId: event.id, type: event.type, contentType: "application/json" };
+    const { exchange, confirmTimeoutMs, userId } = this.options;
+    const declared = (this.declared ??= assertEventsExchange(channel, exchange));
+    try {
+      await declared;
+    } catch (err) {
+      if (this.declared === declared) this.declared = undefined; // the next publish tries again
+      throw err;
+    }
+    const properties = { persistent: true, messageId: event.id, type: event.type, contentType: "application/json", userId };
     await this.publishing.track(publishConfirmed(channel, exchange, event.type, body, properties, confirmTimeoutMs));
     this.options.counters.count("published", event.type);
   }

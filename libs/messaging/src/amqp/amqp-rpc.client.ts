@@ -45,6 +45,11 @@ export interface AmqpRpcClientOptions {
   retryAfterSeconds(): number;
   /** Rebuilds the connection when the client's channel dies on its own. */
   recycle(reason: string): void;
+  /**
+   * The broker user this connection logs in as, sent as every request's `user_id`: RabbitMQ
+   * refuses a message whose `user_id` is not its connection's user, so servers can trust it.
+   */
+  userId: string;
 }
 
 /**
@@ -168,6 +173,7 @@ export class AmqpRpcClient {
         expiration: String(Math.max(1, deadline - Date.now())),
         mandatory: true,
         contentType: "application/json",
+        userId: this.options.userId,
       });
     } catch {
       // The channel closed under us (amqplib throws IllegalOperationError).

@@ -1,11 +1,12 @@
 import type { Channel, ChannelModel, ConsumeMessage } from "amqplib";
-import type { RpcReplyEnvelope } from "@payrail/contracts";
+import type { Principal, RpcReplyEnvelope } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { dispatchRequest, encodeReply, undecodableReply } from "../rpc/dispatch-request.ts";
 import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable, type HandlerTable } from "../rpc/handler-table.ts";
 import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { HandlerEntry } from "../transport.port.ts";
+import { refusedPrincipal, type TrustedSenders } from "../rpc/trusted-senders.ts";
 import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
 
 interface ServedQueue extends ConsumedQueue<Channel> {
@@ -18,6 +19,8 @@ export interface AmqpRpcServerOptions {
   prefetch: number;
   queueOf(service: string): string;
   recycle(reason: string): void;
+  /** Who may send which principals (by the broker-validated `user_id`); unset: everyone. */
+  trustedSenders?: TrustedSenders | undefined;
 }
 
 /**
@@ -29,7 +32,8 @@ export interface AmqpRpcServerOptions {
  * process that dies mid-request leaves the request to be redelivered. Malformed messages
  * get an error reply when they say where to send one, and are acked either way: requeueing
  * them would loop forever. A request past its deadline is acked without running its handler
- * or replying (its caller has timed out) and counted in `expiredCount`.
+ * or replying (its caller has timed out) and counted in `expiredCount`. With `trustedSenders`,
+ * a request whose principal its sender (`user_id`) may not carry is answered `permission_denied`.
  */
 export class AmqpRpcServer {
   private readonly consumers: QueueConsumers<Channel, ServedQueue>;
@@ -79,10 +83,15 @@ export class AmqpRpcServer {
 
   private async handle(channel: Channel, served: ServedQueue, message: ConsumeMessage): Promise<void> {
     const { logger } = this.options;
-    const { correlationId, replyTo } = message.properties as { correlationId?: string; replyTo?: string };
+    const { correlationId, replyTo, userId } = message.properties as { correlationId?: string; replyTo?: string; userId?: string };
+    const trust = this.options.trustedSenders;
+    const refusal = trust && ((principal: Principal) => {
+      const reason = refusedPrincipal(trust, userId, principal);
+      return reason === undefined ? undefined : { reason, sender: userId };
+    });
     let reply: RpcReplyEnvelope | null;
     try {
-      reply = await dispatchRequest(served.table, JSON.parse(message.content.toString("utf8")), logger, this.expired, this.ledger);
+      reply = await dispatchRequest(served.table, JSON.parse(message.content.toString("utf8")), logger, this.expired, this.ledger, refusal);
     } catch (err) {
       // dispatchRequest never throws, so this is JSON.parse refusing the body.
       logger.warn({ queue: served.queue, bytes: message.content.length, err: (err as Error).message }, "dropped RPC request that is not JSON");

@@ -11,6 +11,7 @@ import { AmqpEventSubscriber } from "./amqp-event.subscriber.ts";
 import { AmqpRpcClient, type ReplyMode } from "./amqp-rpc.client.ts";
 import { AmqpRpcServer } from "./amqp-rpc.server.ts";
 import { EVENTS_EXCHANGE } from "./event-topology.ts";
+import type { TrustedSenders } from "../rpc/trusted-senders.ts";
 
 export interface AmqpTransportOptions {
   /** e.g. `amqp://guest:guest@rabbitmq:5672`. */
@@ -30,6 +31,8 @@ export interface AmqpTransportOptions {
   connectTimeoutMs?: number;
   /** How long `close()` waits for running handlers. Default 5 s. */
   closeGraceMs?: number;
+  /** Which broker users may send merchant, consumer and admin principals (see `TrustedSenders`); unset: all. */
+  trustedSenders?: TrustedSenders | undefined;
 }
 
 /**
@@ -83,12 +86,13 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   });
   const recycle = (reason: string) => connection.recycle(reason);
   const retryAfterSeconds = () => connection.retryAfterSeconds();
-  const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, retryAfterSeconds, recycle });
-  const server = new AmqpRpcServer({ logger, prefetch, queueOf, recycle });
+  const userId = brokerUser(url);
+  const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, retryAfterSeconds, recycle, userId });
+  const server = new AmqpRpcServer({ logger, prefetch, queueOf, recycle, trustedSenders: options.trustedSenders });
   const counters = new EventCounters();
   const exchange = `${queuePrefix}${EVENTS_EXCHANGE}`;
   const confirmTimeoutMs = defaultTimeoutMs;
-  const publisher = new AmqpEventPublisher({ logger, exchange, confirmTimeoutMs, counters, retryAfterSeconds, recycle });
+  const publisher = new AmqpEventPublisher({ logger, exchange, confirmTimeoutMs, counters, retryAfterSeconds, recycle, userId });
   const subscriber = new AmqpEventSubscriber({ logger, exchange, queuePrefix, confirmTimeoutMs, counters, recycle });
   let closed = false;
 
@@ -124,4 +128,13 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
       await connection.close();
     },
   };
+}
+
+/** The user a URL logs in as: its user name, or amqplib's default `guest`. */
+function brokerUser(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).username) || "guest";
+  } catch {
+    return "guest"; // amqplib will refuse the URL itself, with a clearer message
+  }
 }

@@ -1,4 +1,4 @@
-import { AppError, appErrorFromIssues, RpcReplyEnvelope, RpcRequestEnvelope } from "@payrail/contracts";
+import { AppError, appErrorFromIssues, RpcReplyEnvelope, RpcRequestEnvelope, type Principal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { ExpiredRequests } from "./expired-requests.ts";
 import type { HandlerTable } from "./handler-table.ts";
@@ -20,6 +20,9 @@ const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_e
  * No timeout reply either: the caller's own timer answers it `service_timeout` at the same
  * moment, and when a service is behind, replies nobody reads would only add to its load.
  *
+ * `refusal` is the transport's word on whether the sender may speak for the envelope's principal
+ * (see `TrustedSenders`); a refused request gets `permission_denied` and runs nothing.
+ *
  * Shared by the RabbitMQ server and the in-process bus so both validate and map errors alike.
  */
 export async function dispatchRequest(
@@ -28,6 +31,7 @@ export async function dispatchRequest(
   logger: Logger,
   expired: ExpiredRequests,
   ledger?: ReplyLedger,
+  refusal?: (principal: Principal) => { reason: string; sender: string | undefined } | undefined,
 ): Promise<RpcReplyEnvelope | null> {
   const envelope = RpcRequestEnvelope.safeParse(message);
   if (!envelope.success) {
@@ -40,6 +44,12 @@ export async function dispatchRequest(
   if (deadline !== undefined && Date.now() > deadline) {
     expired.record(pattern, requestId, Date.now() - deadline);
     return null;
+  }
+  const refused = refusal?.(principal);
+  if (refused) {
+    // A forged envelope, or a misconfigured component: say who sent what, never the payload.
+    logger.warn({ pattern, requestId, sender: refused.sender ?? null, principal: principal.kind, reason: refused.reason }, "refused RPC request from an untrusted sender");
+    return errorReply(new AppError("permission_denied", `This sender may not act as a ${principal.kind}`));
   }
   const entry = table.get(pattern);
   if (!entry) {

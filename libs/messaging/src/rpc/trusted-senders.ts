@@ -1,0 +1,40 @@
+import type { Principal } from "@payrail/contracts";
+
+/**
+ * Which broker users may speak for whom. RabbitMQ validates a message's `user_id` property
+ * against the user its connection logged in as (a mismatch closes the channel), so on a
+ * broker where each component has its own user, `user_id` says which component sent a request.
+ *
+ * - merchant and consumer (`user`) principals come from `gateway` users, which check api-keys
+ *   and tokens, and from `services` users, which pass on the principal of the request they are
+ *   serving so that the next service enforces the tenant boundary itself (payments asks
+ *   checkout as the merchant; refunds asks payments as the consumer);
+ * - the admin principal comes only from `gateway` users (the operator routes, behind
+ *   ADMIN_TOKEN) and `admin` users (the CLI): no service ever acts as admin;
+ * - service and anonymous principals from any user the broker let in: they claim nothing a
+ *   caller of the public API could not (anonymous) or that a service does not hold (service).
+ *
+ * So the CLI, and any other user on the broker (a monitoring probe, a leaked low-privilege
+ * password), can never act for a merchant or a consumer. Without a policy (one broker user
+ * for everything, as in development) every sender is trusted, and nothing tells them apart.
+ */
+export interface TrustedSenders {
+  gateway: readonly string[];
+  services: readonly string[];
+  admin: readonly string[];
+}
+
+/** Why `principal` may not come from `sender`, or undefined when it may. */
+export function refusedPrincipal(trust: TrustedSenders | undefined, sender: string | undefined, principal: Principal): string | undefined {
+  if (!trust) return undefined;
+  const among = (users: readonly string[]) => sender !== undefined && users.includes(sender);
+  switch (principal.kind) {
+    case "merchant":
+    case "user":
+      return among(trust.gateway) || among(trust.services) ? undefined : `a ${principal.kind} principal is accepted only from the gateway and the services`;
+    case "admin":
+      return among(trust.gateway) || among(trust.admin) ? undefined : "the admin principal is accepted only from the gateway and the CLI";
+    default:
+      return undefined;
+  }
+}
