@@ -1,0 +1,287 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { AppError, createMerchantOp, getProcessorTokenOp, type MerchantPrincipal } from "@payrail/contracts";
+import { createAmqpTransport, type Transport } from "@payrail/messaging";
+import { amqpTestUrl } from "@payrail/messaging/testing";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import { createMongoStore, withIndexCheck, type Store } from "@payrail/store";
+import { mongoTestUrl, uncheckedStore } from "@payrail/store/testing";
+import { MongoClient } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServices } from "../../../bin/wiring.ts";
+import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
+import { until } from "../../../test/support/until.ts";
+import { as } from "./support/payments-harness.ts";
+
+/*
+ * The open issue's item: one killed payments instance of two stalled all 70 in-flight calls
+ * ~10 s on the survivor, because the dead process still held a FerretDB write lock (then a 10 s
+ * lease per collection) that every transfer needs. Here two payments processes serve RabbitMQ +
+ * FerretDB, 50 Get Processor Token calls are in flight and 20 more come right after, and one
+ * process is killed (SIGKILL) while it holds the lock on the transaction-id counter, the one
+ * document every transfer writes: the worst moment to die. The survivor must answer every call
+ * within a short bound, and no checkout may be charged twice.
+ *
+ * The calls the dead process was running come back to the survivor (RabbitMQ redelivers what
+ * was not acked), which runs each once its reply-ledger claim lapses (3 s). If the dead call's
+ * transfer lease has not lapsed by then, the survivor answers 409 `transfer_in_progress` with
+ * Retry-After at once: it cannot tell a dead holder from a slow one, and must not start a second
+ * transfer. A merchant retries that as it would a 503, so this test does, and requires each
+ * checkout to be paid within a bound of the kill.
+ */
+
+// A process of its own needs the broker and database it can reach too: RabbitMQ + MongoDB only.
+const broker = await amqpTestUrl();
+const mongo = await mongoTestUrl();
+// The write lock, and so a dead holder of it, exists on FerretDB only: MongoDB's writes are atomic.
+const onFerretDb = mongo.url !== undefined && (await isFerretDb(mongo.url));
+const skipReason = broker.skipReason ?? mongo.skipReason ?? (onFerretDb ? undefined : "the write lock this suite kills a holder of exists on FerretDB only");
+
+const CALLS = 70;
+/** Of which these arrive just after the kill: only the survivor can serve them. */
+const LATE_CALLS = 20;
+/** TRANSFER_LEASE_MS of both processes; the write lock's lease and the reply ledger's are 3 s too. */
+const LEASE_MS = 3_000;
+/**
+ * The longest any call may wait after the kill: the lease, plus the survivor working off the
+ * calls the lock held up (and the dead one's, redelivered) on a shared 2-core machine. Measured
+ * 3-4 s; the issue's stall was ~10 s, which a 10 s write-lock lease reproduces here.
+ */
+const STALL_BOUND_MS = LEASE_MS + 5_000;
+/**
+ * Every checkout is paid this soon after the kill, retries included: the ledger's claim and then
+ * the transfer's lease may each have to lapse. Measured 3.5-4.5 s.
+ */
+const DONE_BOUND_MS = 2 * LEASE_MS + 5_000;
+/** Far beyond the bounds, so a stalled call shows up as a measured wait, not as a timeout. */
+const CALL_TIMEOUT_MS = 30_000;
+/** The write lock every transfer takes when it draws its transaction's sequential id. */
+const COUNTER_LOCK = "counters/transaction_id";
+/** The refusals a merchant retries (see above); anything else, a timeout above all, fails the test. */
+const RETRYABLE = new Set(["transfer_in_progress", "service_unavailable"]);
+
+interface Answer {
+  checkoutId: string;
+  sentAt: number;
+  answeredAt: number;
+  /** "ok", or the error code. */
+  outcome: string;
+  transactionId?: string;
+}
+
+describe.skipIf(!!skipReason)("one of two payments processes killed holding the lock every transfer needs (RabbitMQ + FerretDB)", () => {
+  const suffix = randomBytes(4).toString("hex");
+  const queuePrefix = `test-${suffix}.`;
+  const dbName = `payrail_test_${suffix}`;
+  const secretsKey = randomBytes(32).toString("base64");
+  const logger = silentLogger();
+  const children: ChildProcess[] = [];
+  const opened: Transport[] = [];
+  let store: Store;
+  let client: Transport;
+  let merchant: MerchantPrincipal;
+  let checkoutIds: string[] = [];
+
+  const transport = async () => {
+    const t = await createAmqpTransport({ url: broker.url!, logger, queuePrefix, defaultTimeoutMs: 10_000 });
+    opened.push(t);
+    return t;
+  };
+
+  beforeAll(async () => {
+    store = withIndexCheck(createMongoStore({ url: mongo.url!, dbName, logger }), { mode: "enforce" });
+    // Identity and checkout, which payments asks about every checkout, run here: only payments is killed.
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
+    await startServices(["identity", "checkout"], { config, logger, transport: await transport(), store });
+    await Promise.all([startPayments("a"), startPayments("b")]);
+    client = await transport();
+    const created = await client.call(createMerchantOp, { name: "Acme" }, { requestId: "r", principal: { kind: "admin" } });
+    merchant = { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
+    checkoutIds = await inBatches(CALLS, 10, async () => (await linkedCheckoutOverRpc(client, merchant)).id);
+  }, 60_000);
+
+  afterAll(async () => {
+    // SIGKILL also ends a process the test left stopped (SIGSTOP).
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const t of opened.reverse()) await t.close().catch(() => undefined);
+    await store?.drop().catch(() => undefined);
+    await store?.close();
+    await broker.stop();
+    await mongo.stop();
+  });
+
+  async function startPayments(name: string): Promise<ChildProcess> {
+    const script = fileURLToPath(new URL("./support/payments-process.ts", import.meta.url));
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      env: {
+        ...process.env,
+        AMQP_URL: broker.url!,
+        MONGODB_URL: mongo.url!,
+        TEST_QUEUE_PREFIX: queuePrefix,
+        TEST_DB: dbName,
+        TEST_SECRETS_KEY: secretsKey,
+        TRANSFER_LEASE_MS: String(LEASE_MS),
+      },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    children.push(child);
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    await until(`payments process ${name} to serve`, () => {
+      if (child.exitCode !== null) throw new Error(`payments process ${name} exited with ${child.exitCode}`);
+      return stdout.includes("ready");
+    }, 30_000);
+    return child;
+  }
+
+  /** One Get Processor Token call, as the gateway makes it (at most once per call id), timed. */
+  async function call(checkoutId: string): Promise<Answer> {
+    const sentAt = Date.now();
+    try {
+      const out = await client.call(getProcessorTokenOp, { checkout_id: checkoutId }, as(merchant), { once: true, timeoutMs: CALL_TIMEOUT_MS });
+      return { checkoutId, sentAt, answeredAt: Date.now(), outcome: "ok", transactionId: out.transaction_id };
+    } catch (err) {
+      return { checkoutId, sentAt, answeredAt: Date.now(), outcome: err instanceof AppError ? err.code : String(err) };
+    }
+  }
+
+  /** A merchant's calls for one checkout: again after a retryable refusal, until it succeeds. */
+  async function pay(checkoutId: string, answers: Answer[]): Promise<void> {
+    const deadline = Date.now() + CALL_TIMEOUT_MS;
+    for (;;) {
+      const answer = await call(checkoutId);
+      answers.push(answer);
+      if (!RETRYABLE.has(answer.outcome) || Date.now() > deadline) return;
+      await sleep(250);
+    }
+  }
+
+  /**
+   * Stops (SIGSTOP) the process whenever the transaction-id counter's lock exists, and kills it
+   * (SIGKILL) if the same lock is still there a moment later: a live process would have
+   * released it by then, so the stopped one holds it. Otherwise lets it run on and tries again.
+   */
+  async function killWhileHoldingCounterLock(victim: ChildProcess): Promise<{ killAt: number; stops: number; token: string }> {
+    const locks = uncheckedStore(store).collection<{ _id: string; token: string }>("store_locks");
+    const deadline = Date.now() + 15_000;
+    let stops = 0;
+    while (Date.now() < deadline) {
+      const seen = await locks.findOne({ _id: COUNTER_LOCK });
+      if (!seen) {
+        await sleep(10);
+        continue;
+      }
+      victim.kill("SIGSTOP");
+      stops++;
+      await sleep(300);
+      const again = await locks.findOne({ _id: COUNTER_LOCK });
+      if (again?.token === seen.token) {
+        const exited = once(victim, "exit");
+        victim.kill("SIGKILL");
+        const killAt = Date.now();
+        await exited;
+        return { killAt, stops, token: seen.token };
+      }
+      victim.kill("SIGCONT");
+    }
+    throw new Error(`the process held the counter's lock at none of its ${stops} stops`);
+  }
+
+  it("answers every call within a short bound on the survivor and charges each checkout once", async () => {
+    const [victim] = children;
+    const answers: Answer[] = [];
+    const started = Date.now();
+    const early = checkoutIds.slice(0, CALLS - LATE_CALLS);
+    const late = checkoutIds.slice(CALLS - LATE_CALLS);
+    const earlyFlows = Promise.all(early.map((id) => pay(id, answers)));
+    // Mid-flight: as soon as the first transfers draw their ids, while most calls still run.
+    const { killAt, stops, token } = await killWhileHoldingCounterLock(victim!);
+    const lateFlows = Promise.all(late.map((id) => pay(id, answers)));
+    // How long the dead process's lock outlived it: until a survivor's write took it over.
+    const locks = uncheckedStore(store).collection<{ _id: string; token: string }>("store_locks");
+    await until("the dead process's lock to be taken over", async () => (await locks.findOne({ _id: COUNTER_LOCK }))?.token !== token, 20_000);
+    const deadLockHeldMs = Date.now() - killAt;
+    const pendingAtKill = early.length - new Set(answers.filter((a) => a.answeredAt <= killAt).map((a) => a.checkoutId)).size;
+    await Promise.all([earlyFlows, lateFlows]);
+
+    const waits = answers.filter((a) => a.answeredAt > killAt).map((a) => a.answeredAt - Math.max(a.sentAt, killAt));
+    // A checkout's calls run one after another, so its first answer is its first call's.
+    const firstSent = new Map<string, number>();
+    const firstOk = new Map<string, Answer>();
+    for (const a of answers) {
+      if (!firstSent.has(a.checkoutId)) firstSent.set(a.checkoutId, a.sentAt);
+      if (a.outcome === "ok" && !firstOk.has(a.checkoutId)) firstOk.set(a.checkoutId, a);
+    }
+    const outcomes = countBy(answers.map((a) => a.outcome));
+    const lateWaits = late.map((id) => (firstOk.get(id)?.answeredAt ?? Infinity) - firstSent.get(id)!);
+    const summary = {
+      pendingAtKill,
+      stops,
+      deadLockHeldMs,
+      calls: answers.length,
+      outcomes,
+      longestWaitAfterKillMs: Math.max(0, ...waits),
+      lateCallsMs: [Math.min(...lateWaits), Math.max(...lateWaits)],
+      longestCallMs: Math.max(...answers.map((a) => a.answeredAt - a.sentAt)),
+      allDoneAfterKillMs: Math.max(...[...firstOk.values()].map((a) => a.answeredAt)) - killAt,
+      flowMs: Date.now() - started,
+    };
+    console.info(`kill-one-of-two: ${JSON.stringify(summary)}`);
+
+    // What is tested happened: calls were in flight, the dead process's lock outlived it long
+    // enough to matter (a live holder releases it in ms), and the calls sent after the kill, which
+    // only the survivor could serve, waited for it (less the polling's slack).
+    expect(pendingAtKill).toBeGreaterThanOrEqual(5);
+    expect(deadLockHeldMs).toBeGreaterThan(LEASE_MS / 2);
+    expect(Math.max(...lateWaits)).toBeGreaterThan(deadLockHeldMs - 250);
+    // (a) Every call got an answer: the transfer's, or a refusal a retry cures; never a timeout or a 500.
+    expect(Object.keys(outcomes).filter((o) => o !== "ok" && !RETRYABLE.has(o))).toEqual([]);
+    expect(firstOk.size).toBe(CALLS);
+    // (b) The dead holder stalled the survivor for about its lease, not 10 s.
+    expect(summary.longestWaitAfterKillMs).toBeLessThan(STALL_BOUND_MS);
+    expect(summary.allDoneAfterKillMs).toBeLessThan(DONE_BOUND_MS);
+
+    // (c) Exactly one transfer at the provider and one transaction record per checkout, the ones every answer names.
+    const transfers = await uncheckedStore(store).collection<{ _id: string; metadata: { key: string; value: string }[] }>("sandbox_transfers").find({});
+    const transferOf = new Map<string, string[]>();
+    for (const t of transfers) {
+      const checkoutId = t.metadata.find((m) => m.key === "checkout_id")?.value ?? "?";
+      transferOf.set(checkoutId, [...(transferOf.get(checkoutId) ?? []), t._id]);
+    }
+    const transactions = await uncheckedStore(store).collection<{ _id: string; checkoutRef: string; processor_transaction_id: string }>("transactions").find({});
+    expect(transfers).toHaveLength(CALLS);
+    expect(transactions).toHaveLength(CALLS);
+    for (const id of checkoutIds) {
+      const [transferId, ...others] = transferOf.get(id) ?? [];
+      expect(others).toEqual([]);
+      expect(transactions.filter((t) => t.checkoutRef === id).map((t) => t.processor_transaction_id)).toEqual([transferId]);
+      const named = new Set(answers.filter((a) => a.checkoutId === id && a.outcome === "ok").map((a) => a.transactionId));
+      expect([...named]).toEqual([transferId]);
+    }
+  }, 60_000);
+});
+
+/** `count` results of `make`, at most `width` at a time. */
+async function inBatches<T>(count: number, width: number, make: () => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += width) out.push(...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, make))));
+  return out;
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+}
+
+async function isFerretDb(url: string): Promise<boolean> {
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    return (await client.db("admin").command({ buildInfo: 1 })).ferretdbVersion !== undefined;
+  } finally {
+    await client.close();
+  }
+}
