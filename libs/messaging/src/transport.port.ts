@@ -6,6 +6,11 @@ import type { ReplyLedger } from "./rpc/reply-ledger.port.ts";
 export interface CallContext {
   requestId: string;
   principal: Principal;
+  /**
+   * The call's id when it asked to run at most once (the same in every redelivery and retry).
+   * A handler registered `runsOnceItself` keys its own conditional write on it.
+   */
+  callId?: string | undefined;
 }
 
 /**
@@ -22,6 +27,14 @@ export type Handler<O extends Operation = Operation> = (
 export interface HandlerEntry {
   operation: Operation;
   handler: Handler<any>;
+  /**
+   * The handler makes a repeat of a call (same `ctx.callId`) harmless and answers it as the
+   * first, within its own one conditional write (a create that stores the call id on the
+   * document its unique index guards). The reply ledger then stays out of such calls (two
+   * writes fewer), except for an Idempotency-Key, whose replay and 409/400 rules only the
+   * ledger knows.
+   */
+  runsOnceItself?: boolean;
 }
 
 export interface CallOptions {
@@ -82,6 +95,6 @@ export interface Transport extends EventTransport {
 }
 
 /** Typed helper to build a handler table entry. */
-export function handle<O extends Operation>(operation: O, handler: Handler<O>): HandlerEntry {
-  return { operation, handler: handler as Handler<any> };
+export function handle<O extends Operation>(operation: O, handler: Handler<O>, options: { runsOnceItself?: boolean } = {}): HandlerEntry {
+  return { operation, handler: handler as Handler<any>, ...(options.runsOnceItself ? { runsOnceItself: true } : {}) };
 }

@@ -138,17 +138,34 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
       expect(await world.stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })).toEqual({ id: found.data[0]!.id });
     });
 
+    it("answers a create repeated after it finished from the checkout itself: the ledger keeps no record of creates", async () => {
+      const principal = { kind: "merchant" as const, merchantId: world.acme.id, keyPrefix: "sk_test_x", livemode: false };
+      const body = uniqueBody();
+      const callId = `call-${randomBytes(8).toString("hex")}`;
+      const ctx = { requestId: "req_repeated", principal };
+      const first = await world.stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId });
+      expect(await world.stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })).toEqual(first);
+      // Another call (a client sending the order again) is still told it is a duplicate.
+      const other = await world.stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { once: true }).catch((e: unknown) => e);
+      expect(other).toMatchObject({ code: "duplicate_merchant_checkout_id", existingId: first.id });
+      const ledger = (await variant.store()).collection<{ _id: string }>("rpc_replies");
+      expect(await ledger.findOne({ _id: `call:${callId}` })).toBeNull();
+    });
+
     it("runs a call whose first runner died once its lease ends (at most 3 s), not after the timeout", async () => {
       const principal = { kind: "merchant" as const, merchantId: world.acme.id, keyPrefix: "sk_test_x", livemode: false };
       const body = uniqueBody();
       const callId = `call-${randomBytes(8).toString("hex")}`;
+      const idempotencyKey = newKey();
       const payload = { checkout: body as never };
-      // What a killed instance leaves behind: its claim on the call, still running, lease unrenewed.
+      // What a killed instance leaves behind: its claim on the key, still running, lease unrenewed.
+      // (A create keeps its call id on the checkout itself; the ledger holds it only with a key.)
       const ledger = await createReplyLedger(await variant.store());
       const fingerprint = requestFingerprint(createCheckoutOp.pattern, createCheckoutOp.request.parse(payload));
-      expect(await ledger.claim(`call:${callId}`, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + 60_000)).toBeNull();
+      const key = `key:merchant:${world.acme.id}:${idempotencyKey}`;
+      expect(await ledger.claim(key, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + 60_000)).toBeNull();
       const started = Date.now();
-      const reply = await world.stack.transport.call(createCheckoutOp, payload, { requestId: "req_after_crash", principal }, { callId });
+      const reply = await world.stack.transport.call(createCheckoutOp, payload, { requestId: "req_after_crash", principal }, { callId, idempotencyKey });
       const waited = Date.now() - started;
       expect(waited).toBeGreaterThan(LEASE_MS - 500);
       expect(waited).toBeLessThan(LEASE_MS + 1_500);

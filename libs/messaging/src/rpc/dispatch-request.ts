@@ -75,7 +75,7 @@ export async function dispatchRequest(
   };
   const run = async (): Promise<RpcReplyEnvelope> => {
     try {
-      const data: unknown = await entry.handler(parsed.data, { requestId, principal });
+      const data: unknown = await entry.handler(parsed.data, { requestId, principal, callId });
       handled("ok");
       // JSON drops `undefined`, and the reply envelope requires `data`.
       return { ok: true, data: data === undefined ? null : data };
@@ -85,7 +85,9 @@ export async function dispatchRequest(
   };
   try {
     // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
-    return await runOnce(ledger, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, run);
+    // A handler that runs once by itself needs the ledger only for an Idempotency-Key.
+    const ledgerOfCall = entry.runsOnceItself && idempotencyKey === undefined ? undefined : ledger;
+    return await runOnce(ledgerOfCall, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, run);
   } catch (err) {
     // The ledger itself failed (its database is down): nothing ran.
     return failureReply(err, handled, logger, { service, pattern, requestId });

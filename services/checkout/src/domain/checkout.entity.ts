@@ -26,6 +26,12 @@ export interface CheckoutRecord {
   number: number;
   merchantCheckoutId: string;
   /**
+   * The id of the RPC call that created it (absent when the caller did not ask to run once):
+   * a redelivery or retry of that call finds its own checkout behind the unique index and
+   * answers it, instead of a 409 for the caller's own create.
+   */
+  createdByCall?: string;
+  /**
    * The validated request body (unknown keys dropped) as JSON text, echoed by Get Checkout.
    * Kept as text because it is never queried and FerretDB cannot store nested arrays
    * (`items[].category` is an array of arrays).

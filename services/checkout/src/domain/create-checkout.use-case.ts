@@ -11,11 +11,17 @@ const SERVER_OWNED = ["subscription_status"] as const;
  * cents, and lets the unique index decide a duplicate merchant_checkout_id, so 50 racing
  * creates give exactly one checkout. The checkout.created event is stored in the same insert
  * (the outbox), so only the winner publishes one.
+ *
+ * `callId` (a call that asked to run once) is stored on the checkout: when the insert loses to
+ * a checkout of the same call (a redelivery, or the gateway's retry after a broker blip), the
+ * answer is that checkout, as the first run answered. So a repeat costs no extra write, and the
+ * reply ledger stays out of creates (`runsOnceItself`).
  */
 export async function createCheckout(
   deps: CheckoutEventsDeps,
   merchant: MerchantPrincipal,
   body: CreateCheckoutBody,
+  callId?: string,
 ): Promise<{ id: string }> {
   const now = nowIso();
   const stored: Record<string, unknown> = { ...body };
@@ -26,6 +32,7 @@ export async function createCheckout(
     merchantId: merchant.merchantId,
     number: await deps.checkouts.nextNumber(),
     merchantCheckoutId: body.merchant_checkout_id,
+    ...(callId === undefined ? {} : { createdByCall: callId }),
     bodyJson: JSON.stringify(stored),
     amountCents: amountsInCents(body.amounts),
     currency: body.amounts.currency,
@@ -41,6 +48,7 @@ export async function createCheckout(
   if (!(await deps.checkouts.insert(record, checkoutEvent("checkout.created", record, deps.livemode)))) {
     // Name the winner (API.md §11), so a client whose own create was answered late can find it.
     const existing = await deps.checkouts.findByMerchantCheckoutId(merchant.merchantId, body.merchant_checkout_id);
+    if (callId !== undefined && existing?.createdByCall === callId) return { id: existing._id };
     throw new AppError(
       "duplicate_merchant_checkout_id",
       `a checkout with merchant_checkout_id "${body.merchant_checkout_id}" already exists`,
