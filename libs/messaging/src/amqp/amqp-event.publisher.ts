@@ -18,7 +18,7 @@ export interface AmqpEventPublisherOptions {
   retryAfterSeconds(): number;
   recycle(reason: string): void;
   /** The connection's broker user, sent as `user_id` (validated by the broker): who published. */
-  userId: string;
+  userId: string | undefined;
 }
 
 /**
@@ -65,7 +65,7 @@ export class AmqpEventPublisher {
       if (this.declared === declared) this.declared = undefined; // the next publish tries again
       throw err;
     }
-    const properties = { persistent: true, messageId: event.id, type: event.type, contentType: "application/json", userId };
+    const properties = { persistent: true, messageId: event.id, type: event.type, contentType: "application/json", ...(userId === undefined ? {} : { userId }) };
     await this.publishing.track(publishConfirmed(channel, exchange, event.type, body, properties, confirmTimeoutMs));
     this.options.counters.count("published", event.type);
   }

@@ -46,10 +46,11 @@ export interface AmqpRpcClientOptions {
   /** Rebuilds the connection when the client's channel dies on its own. */
   recycle(reason: string): void;
   /**
-   * The broker user this connection logs in as, sent as every request's `user_id`: RabbitMQ
-   * refuses a message whose `user_id` is not its connection's user, so servers can trust it.
+   * The broker user this connection logs in as (when its URL names one), sent as every
+   * request's `user_id`: RabbitMQ refuses a message whose `user_id` is not its connection's
+   * user, so servers can trust it.
    */
-  userId: string;
+  userId: string | undefined;
 }
 
 /**
@@ -173,7 +174,7 @@ export class AmqpRpcClient {
         expiration: String(Math.max(1, deadline - Date.now())),
         mandatory: true,
         contentType: "application/json",
-        userId: this.options.userId,
+        ...(this.options.userId === undefined ? {} : { userId: this.options.userId }),
       });
     } catch {
       // The channel closed under us (amqplib throws IllegalOperationError).

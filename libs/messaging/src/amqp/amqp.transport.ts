@@ -130,11 +130,14 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   };
 }
 
-/** The user a URL logs in as: its user name, or amqplib's default `guest`. */
-function brokerUser(url: string): string {
+/**
+ * The user a URL logs in as, when it names one. Without one (amqplib's default guest, or a
+ * certificate login), no `user_id` is sent: a wrong one would make the broker close the channel.
+ */
+function brokerUser(url: string): string | undefined {
   try {
-    return decodeURIComponent(new URL(url).username) || "guest";
+    return decodeURIComponent(new URL(url).username) || undefined;
   } catch {
-    return "guest"; // amqplib will refuse the URL itself, with a clearer message
+    return undefined; // amqplib will refuse the URL itself, with a clearer message
   }
 }
