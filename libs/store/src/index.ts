@@ -11,7 +11,7 @@ export { withIndexCheck, type IndexCheckOptions } from "./index-coverage/index-c
 export { isServed, UnindexedQueryError } from "./index-coverage/index-coverage.rule.ts";
 export { withEvents, insertWithEvents, OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox/outbox-fields.ts";
 export { OutboxRelay, type OutboxRelayOptions, type OutboxStats } from "./outbox/outbox-relay.ts";
-export { applyOnce, PROCESSED_EVENTS } from "./outbox/processed-events.ts";
+export { createProcessedEvents, PROCESSED_EVENTS, PROCESSED_EVENTS_KEEP_MS, type ProcessedEvents } from "./outbox/processed-events.ts";
 export { runningRelays, type RunningRelay } from "./outbox/running-relays.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
 import {
-  applyOnce,
+  createProcessedEvents,
   createEmbeddedStore,
   createMongoStore,
   insertWithEvents,
@@ -117,9 +117,10 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     await orders.insertOne(insertWithEvents({ _id: "o3", status: "open", version: 1 }, [e1]));
     let applied = 0;
     const deliveries: string[] = [];
+    const processed = await createProcessedEvents(store, "billing");
     const subscriber = async (e: OutboxEvent) => {
       deliveries.push(e.id);
-      await applyOnce(store, "billing", e.id, async () => void applied++);
+      await processed.applyOnce(e.id, async () => void applied++);
     };
     // The first relay's process dies right after the broker took the event: nothing marked.
     const crashing = new OutboxRelay({
@@ -141,6 +142,25 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect(deliveries).toEqual([e1.id, e1.id]);
     expect(applied).toBe(1);
     expect((await orders.findOne({ _id: "o3" }))?.outboxPending).toBe(false);
+  });
+
+  runIf("forgets applied events after the retention, behind later events, and keeps the recent ones", async () => {
+    const store = fresh();
+    let clock = Date.UTC(2026, 0, 1);
+    const keepMs = 24 * 60 * 60 * 1000;
+    const processed = await createProcessedEvents(store, "sweeper", { keepMs, now: () => clock });
+    const old = Array.from({ length: 250 }, (_, i) => event("order.touched", `old${i}`).id);
+    for (const id of old) expect(await processed.applyOnce(id, async () => {})).toBe(true);
+    clock += keepMs + 60_000;
+    const recent = event("order.touched", "recent").id;
+    expect(await processed.applyOnce(recent, async () => {})).toBe(true); // past a minute: sweeps behind
+    const records = store.collection<{ _id: string }>("processed_events");
+    await until(async () => (await records.findOne({ _id: `sweeper/${old[249]}` })) === null);
+    expect(await records.findOne({ _id: `sweeper/${recent}` })).not.toBeNull();
+    // Still remembered within the retention: a duplicate is skipped.
+    expect(await processed.applyOnce(recent, async () => expect.unreachable())).toBe(false);
+    // Past it, a duplicate is applied again (harmless: subscribers only move state forward).
+    expect(await processed.applyOnce(old[0]!, async () => {})).toBe(true);
   });
 
   runIf("loses none of 500 events written while two relays publish", async () => {

@@ -3,23 +3,75 @@ import { insertIfAbsent } from "../insert-once.ts";
 
 interface ProcessedEvent {
   _id: string;
+  /** ISO 8601: when the event was applied; the sweep's key (index `processed_at`). */
   processedAt: string;
 }
 
 /** The collection where subscribers remember the events they applied. */
 export const PROCESSED_EVENTS = "processed_events";
+/**
+ * How long an applied event is remembered: far longer than any redelivery or retry (minutes to
+ * hours) and as long as the events API keeps an event (30 days, a replay from its dead-letter
+ * queue included). Past it a duplicate would be applied again, which the subscribers' forward-only
+ * writes make harmless anyway; remembering for ever only grew the collection with every order.
+ */
+export const PROCESSED_EVENTS_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_BATCH = 200;
+/** Batches per sweep at most: a backlog is worked off over several minutes, never in one burst. */
+const SWEEP_BATCHES = 10;
+
+export interface ProcessedEvents {
+  /**
+   * Applies `apply` once per event id: an event seen before is skipped; otherwise it is applied,
+   * then remembered. A crash between the two applies it again on redelivery, so `apply` must
+   * itself only move state forward (a conditional write on the expected state or version), which
+   * makes that harmless. Answers whether it applied the event.
+   */
+  applyOnce(eventId: string, apply: () => Promise<void>): Promise<boolean>;
+}
 
 /**
- * Applies `apply` once per (service, event id), for subscribers of at-least-once events: an
- * event seen before is skipped; otherwise it is applied, then remembered. A crash between the
- * two applies it again on redelivery, so `apply` must itself only move state forward (a
- * conditional write on the expected state or version), which makes that harmless. Answers
- * whether it applied the event.
+ * A subscribing service's memory of the events it applied (one record per service and event
+ * id). Records older than `keepMs` are deleted by a sweep that runs behind `applyOnce`, at most
+ * once a minute and a few batches at a time, on the `processed_at` index: the store has no TTL
+ * index, and FerretDB none at all.
  */
-export async function applyOnce(store: Store, service: string, eventId: string, apply: () => Promise<void>): Promise<boolean> {
+export async function createProcessedEvents(
+  store: Store,
+  service: string,
+  options: { keepMs?: number; now?: () => number } = {},
+): Promise<ProcessedEvents> {
+  const { keepMs = PROCESSED_EVENTS_KEEP_MS, now = Date.now } = options;
   const processed = store.collection<ProcessedEvent>(PROCESSED_EVENTS);
-  const key = `${service}/${eventId}`;
-  if (await processed.findOne({ _id: key })) return false;
-  await apply();
-  return insertIfAbsent(processed, { _id: key, processedAt: new Date().toISOString() });
+  await processed.createIndex({ keys: { processedAt: 1 }, name: "processed_at" });
+  let lastSweep = now();
+  let sweeping = false;
+
+  const sweep = async () => {
+    const cutoff = new Date(now() - keepMs).toISOString();
+    for (let batch = 0; batch < SWEEP_BATCHES; batch++) {
+      const old = await processed.find({ processedAt: { $lt: cutoff } }, { sort: { processedAt: 1 }, limit: SWEEP_BATCH });
+      for (const record of old) await processed.deleteOne({ _id: record._id, processedAt: { $lt: cutoff } });
+      if (old.length < SWEEP_BATCH) return;
+    }
+  };
+
+  return {
+    async applyOnce(eventId, apply) {
+      const key = `${service}/${eventId}`;
+      if (await processed.findOne({ _id: key })) return false;
+      await apply();
+      const applied = await insertIfAbsent(processed, { _id: key, processedAt: new Date(now()).toISOString() });
+      if (!sweeping && now() - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = now();
+        sweeping = true;
+        // Behind the event, never in its way: a failed sweep is tried again a minute later.
+        void sweep()
+          .catch(() => undefined)
+          .finally(() => (sweeping = false));
+      }
+      return applied;
+    },
+  };
 }

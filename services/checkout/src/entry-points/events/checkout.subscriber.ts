@@ -1,6 +1,6 @@
 import { AppError, type AnyDomainEvent } from "@payrail/contracts";
 import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
-import { applyOnce, type Store } from "@payrail/store";
+import { createProcessedEvents, type Store } from "@payrail/store";
 import { followSubscription, type SubscriptionFacts } from "../../domain/follow-subscription.use-case.ts";
 import { followTransaction, type TransactionFacts } from "../../domain/follow-transaction.use-case.ts";
 import { markPaymentMethodSaved } from "../../domain/mark-payment-method-saved.use-case.ts";
@@ -23,7 +23,8 @@ export async function subscribeCheckoutEvents(
   deps: CheckoutDeps,
   options?: SubscribeOptions,
 ): Promise<void> {
-  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => applyOnce(store, "checkout", event.id, () => apply(deps, event)).then(() => {}), options);
+  const processed = await createProcessedEvents(store, "checkout");
+  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => processed.applyOnce(event.id, () => apply(deps, event)).then(() => {}), options);
 }
 
 async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {

@@ -1,5 +1,5 @@
 import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
-import { applyOnce, type Store } from "@payrail/store";
+import { createProcessedEvents, type Store } from "@payrail/store";
 import { applyPayoutOutcome } from "../../domain/apply-payout-outcome.use-case.ts";
 import type { RefundsDeps } from "../rpc/deps.ts";
 
@@ -9,13 +9,14 @@ import type { RefundsDeps } from "../rpc/deps.ts";
  * refund's status and payout attempt, so redelivered and late events change nothing.
  */
 export async function subscribeRefundsEvents(transport: EventTransport, store: Store, deps: RefundsDeps, options?: SubscribeOptions): Promise<void> {
+  const processed = await createProcessedEvents(store, "refunds");
   await transport.subscribe(
     "refunds",
     ["refund_payout.settled"],
     async (event) => {
       if (event.type !== "refund_payout.settled") return;
       const meta = { requestId: event.id, principal: { kind: "service" as const, service: "payments" } };
-      await applyOnce(store, "refunds", event.id, async () => {
+      await processed.applyOnce(event.id, async () => {
         await applyPayoutOutcome(deps, meta, event.data.object);
       });
     },
