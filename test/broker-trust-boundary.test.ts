@@ -1,17 +1,15 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect } from "amqplib";
 import { z } from "zod";
-import { AppError, defineOperation, type DomainEvent, type Principal } from "@payrail/contracts";
+import { AppError, createMerchantOp, defineOperation, type DomainEvent, type Principal } from "@payrail/contracts";
+import { buildApp } from "@payrail/gateway";
 import { createAmqpTransport, handle, type ReplyMode, type Transport, type TrustedSenders } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
-import { prefixedHexId, silentLogger } from "@payrail/runtime";
-import { randomBytes } from "node:crypto";
-import { createMerchantOp } from "@payrail/contracts";
-import { buildApp } from "@payrail/gateway";
-import { loadConfig } from "@payrail/runtime";
+import { loadConfig, prefixedHexId, silentLogger } from "@payrail/runtime";
 import { startServices } from "../bin/wiring.ts";
 import { linkedCheckout } from "../services/gateway/test/support/payment-flow.ts";
-import { readFileSync } from "node:fs";
 import { rabbitmqctlWorks, readDefinitions, vhostWithDefinitions, type TestVhost } from "./support/broker-users.ts";
 import { embeddedVariant } from "./support/infra.ts";
 import type { Stack } from "./support/stack.ts";
@@ -19,8 +17,9 @@ import type { Stack } from "./support/stack.ts";
 /**
  * The broker trust boundary (issue 13, item 10) on the users and permissions compose gives
  * RabbitMQ (deploy/rabbitmq/definitions.json), in a vhost of the test's own: a service
- * accepts merchant and consumer principals only from the gateway's user and the admin
- * principal only from the gateway's and the CLI's, by the `user_id` the broker validates.
+ * accepts merchant and consumer principals only from the gateway's and the services' users
+ * (a service passes on the principal it serves), and the admin principal only from the
+ * gateway's and the CLI's, by the `user_id` the broker validates.
  */
 const broker = await amqpTestUrl();
 afterAll(() => broker.stop());

@@ -5,6 +5,9 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
+/** True when `rabbitmqctl` can reach the local node (to create users and a vhost). */
+export { rabbitmqctlWorks } from "../../libs/messaging/test/support/amqp-admin.ts";
+
 interface Definitions {
   users: { name: string; password: string }[];
   permissions: { user: string; vhost: string; configure: string; write: string; read: string }[];
@@ -13,14 +16,6 @@ interface Definitions {
 /** deploy/rabbitmq/definitions.json: the users and permissions compose gives the broker. */
 export function readDefinitions(): Definitions {
   return JSON.parse(readFileSync(new URL("../../deploy/rabbitmq/definitions.json", import.meta.url), "utf8")) as Definitions;
-}
-
-/** True when `rabbitmqctl` can reach the local node (to create users and a vhost). */
-export async function rabbitmqctlWorks(): Promise<boolean> {
-  return run("rabbitmqctl", ["-q", "status"]).then(
-    () => true,
-    () => false,
-  );
 }
 
 export interface TestVhost {

@@ -33,6 +33,8 @@ describe.each(variants)("listing merchants and their keys over $name", (variant)
 
     it("lists a merchant's keys by prefix, oldest first, revoked ones marked, never the key", async () => {
       const created = await client.call(createMerchantOp, { name: "Keys" }, admin);
+      // Keys made in the same millisecond are equally old (then ordered by id): make the second later.
+      await new Promise((resolve) => setTimeout(resolve, 2));
       const second = await client.call(generateApiKeyOp, { merchant_id: created.merchant.id }, admin);
       await client.call(revokeApiKeyOp, { merchant_id: created.merchant.id, key_prefix: created.key_prefix }, admin);
       const keys = await client.call(listApiKeysOp, { merchant_id: created.merchant.id }, admin);
