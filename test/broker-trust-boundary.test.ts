@@ -18,8 +18,9 @@ import type { Stack } from "./support/stack.ts";
  * The broker trust boundary (issue 13, item 10) on the users and permissions compose gives
  * RabbitMQ (deploy/rabbitmq/definitions.json), in a vhost of the test's own: a service
  * accepts merchant and consumer principals only from the gateway's and the services' users
- * (a service passes on the principal it serves), and the admin principal only from the
- * gateway's and the CLI's, by the `user_id` the broker validates.
+ * (a service passes on the principal it serves), the admin principal only from the gateway's
+ * and the CLI's, and a service principal only from the services', by the `user_id` the
+ * broker validates.
  */
 const broker = await amqpTestUrl();
 afterAll(() => broker.stop());
@@ -99,14 +100,16 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
     await checkoutServer();
     const gateway = await transportAs("payrail-gateway", replyMode);
     for (const principal of [MERCHANT, CONSUMER, ADMIN, ANONYMOUS]) expect(await outcome(gateway, principal)).toBe(principal.kind);
+    expect(await outcome(gateway, SERVICE)).toBe("permission_denied"); // the gateway never calls internal operations
   });
 
-  it("the CLI's user may act as admin only; a service's user passes on merchants and consumers but is never admin", async () => {
+  it("the CLI's user may act as admin only; a service's user acts as a service and passes on merchants and consumers, never admin", async () => {
     await checkoutServer();
     const cli = await transportAs("payrail-cli");
     expect(await outcome(cli, ADMIN)).toBe("admin");
     expect(await outcome(cli, MERCHANT)).toBe("permission_denied");
     expect(await outcome(cli, CONSUMER)).toBe("permission_denied");
+    expect(await outcome(cli, SERVICE)).toBe("permission_denied"); // no refund payout from the CLI
     const payments = await transportAs("payrail-payments");
     expect(await outcome(payments, SERVICE)).toBe("service");
     expect(await outcome(payments, MERCHANT)).toBe("merchant");

@@ -98,9 +98,10 @@ export const ConfigSchema = z.object({
   RPC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   /**
    * The broker trust boundary (docs/decisions.md): RabbitMQ users whose requests may carry
-   * merchant, consumer and admin principals (the gateway's), users that may pass on merchant
-   * and consumer principals (the domain services'), and users that may carry only the admin
-   * principal (the CLI's). AMQP_GATEWAY_USERS unset: every broker user is trusted.
+   * merchant, consumer and admin principals (the gateway's), users that may carry service
+   * principals and pass on merchant and consumer ones (the domain services'), and users that
+   * may carry only the admin principal (the CLI's). AMQP_GATEWAY_USERS unset: every broker
+   * user is trusted.
    */
   AMQP_GATEWAY_USERS: userList,
   AMQP_SERVICE_USERS: userList,

@@ -3,7 +3,9 @@ import { AppError } from "../errors.ts";
 
 /**
  * Who is calling, as resolved by the gateway from the request's credentials. Services trust
- * it (they sit behind the gateway on a private broker) and never see raw credentials.
+ * it as far as its sender may carry it (the broker's validated `user_id`, see libs/messaging
+ * `TrustedSenders`: merchants and consumers from the gateway and the services passing them on,
+ * admin from the gateway and the CLI, service from the services) and never see raw credentials.
  */
 export const MerchantPrincipal = z.object({
   kind: z.literal("merchant"),
@@ -26,7 +28,8 @@ export type UserPrincipal = z.infer<typeof UserPrincipal>;
 export const AdminPrincipal = z.object({ kind: z.literal("admin") });
 /**
  * One service calling another on its own account (payments recording a transfer on a
- * checkout). Only services on the private broker can send it; the gateway never does.
+ * checkout). Only the services' broker users may send it (libs/messaging `TrustedSenders`);
+ * the gateway never does.
  */
 export const ServicePrincipal = z.object({ kind: z.literal("service"), service: z.string() });
 export type ServicePrincipal = z.infer<typeof ServicePrincipal>;

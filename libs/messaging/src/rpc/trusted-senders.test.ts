@@ -14,11 +14,11 @@ const principals: Record<string, Principal> = {
 describe("refusedPrincipal", () => {
   it.each([
     // sender, principals it may send
-    ["gw", ["merchant", "user", "admin", "service", "anonymous"]],
+    ["gw", ["merchant", "user", "admin", "anonymous"]],
     ["svc", ["merchant", "user", "service", "anonymous"]],
-    ["cli", ["admin", "service", "anonymous"]],
-    ["stranger", ["service", "anonymous"]],
-    [undefined, ["service", "anonymous"]],
+    ["cli", ["admin", "anonymous"]],
+    ["stranger", ["anonymous"]],
+    [undefined, ["anonymous"]],
   ] as const)("%s may send exactly %j", (sender, allowed) => {
     const accepted = Object.entries(principals)
       .filter(([, principal]) => refusedPrincipal(trust, sender, principal) === undefined)

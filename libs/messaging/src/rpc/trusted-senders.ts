@@ -11,12 +11,15 @@ import type { Principal } from "@payrail/contracts";
  *   checkout as the merchant; refunds asks payments as the consumer);
  * - the admin principal comes only from `gateway` users (the operator routes, behind
  *   ADMIN_TOKEN) and `admin` users (the CLI): no service ever acts as admin;
- * - service and anonymous principals from any user the broker let in: they claim nothing a
- *   caller of the public API could not (anonymous) or that a service does not hold (service).
+ * - a service principal only from `services` users: it opens internal operations (a refund
+ *   payout, a transfer for a renewal) that neither the gateway nor the CLI ever calls;
+ * - the anonymous principal from any user the broker let in: it claims nothing a caller of
+ *   the public API could not.
  *
  * So the CLI, and any other user on the broker (a monitoring probe, a leaked low-privilege
- * password), can never act for a merchant or a consumer. Without a policy (one broker user
- * for everything, as in development) every sender is trusted, and nothing tells them apart.
+ * password), can never act for a merchant, a consumer or a service. Without a policy (one
+ * broker user for everything, as in development) every sender is trusted, and nothing tells
+ * them apart.
  */
 export interface TrustedSenders {
   gateway: readonly string[];
@@ -34,7 +37,9 @@ export function refusedPrincipal(trust: TrustedSenders | undefined, sender: stri
       return among(trust.gateway) || among(trust.services) ? undefined : `a ${principal.kind} principal is accepted only from the gateway and the services`;
     case "admin":
       return among(trust.gateway) || among(trust.admin) ? undefined : "the admin principal is accepted only from the gateway and the CLI";
-    default:
+    case "service":
+      return among(trust.services) ? undefined : "a service principal is accepted only from the services";
+    case "anonymous":
       return undefined;
   }
 }
