@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   amount_exceeds_refundable: 409,
   invalid_refund_transition: 409,
   transaction_not_settled: 409,
+  transaction_returned: 409,
   idempotency_key_in_use: 409,
   // 413 / 414 / 415
   body_too_large: 413,

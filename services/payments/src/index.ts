@@ -10,6 +10,8 @@ import { IdentityServiceClient } from "./data-access/identity-service.client.ts"
 import { TRANSACTIONS_COLLECTION, TransactionRepository } from "./data-access/transaction.repository.ts";
 import { TRANSFER_ATTEMPTS_COLLECTION, TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
 import { WebhookEventRepository } from "./data-access/webhook-event.repository.ts";
+import { TransferNoticeRepository } from "./data-access/transfer-notice.repository.ts";
+import { applyKeptNotices } from "./domain/apply-kept-notices.ts";
 import type { TransferStep } from "./domain/transfer.deps.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
@@ -73,6 +75,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await refundTransfers.ensureIndexes();
   const schedules = new SubscriptionScheduleRepository(deps.store);
   await schedules.ensureIndexes();
+  const notices = new TransferNoticeRepository(deps.store);
+  await notices.ensureIndexes();
   const relay = new OutboxRelay({
     store: deps.store,
     collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION],
@@ -94,6 +98,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     transactions,
     refundTransfers,
     webhookEvents: new WebhookEventRepository(deps.store),
+    notices,
+    transferRecorded: (requestId, transferId) => applyKeptNotices(handlerDeps, requestId, transferId),
     bankData,
     transfers,
     ...(simulator ? { simulator } : {}),

@@ -4,6 +4,7 @@ import { CheckoutPaymentMethodSavedEvent } from "./checkout-payment-method-saved
 import { TransactionCreatedEvent } from "./transaction-created.event.ts";
 import { TransactionCompletedEvent } from "./transaction-completed.event.ts";
 import { TransactionFailedEvent } from "./transaction-failed.event.ts";
+import { TransactionReturnedEvent } from "./transaction-returned.event.ts";
 import { SubscriptionRenewedEvent } from "./subscription-renewed.event.ts";
 import { SubscriptionPastDueEvent } from "./subscription-past-due.event.ts";
 import { SubscriptionCancelledEvent } from "./subscription-cancelled.event.ts";
@@ -24,6 +25,7 @@ export * from "./checkout-payment-method-saved.event.ts";
 export * from "./transaction-created.event.ts";
 export * from "./transaction-completed.event.ts";
 export * from "./transaction-failed.event.ts";
+export * from "./transaction-returned.event.ts";
 export * from "./subscription-renewed.event.ts";
 export * from "./subscription-past-due.event.ts";
 export * from "./subscription-cancelled.event.ts";
@@ -47,6 +49,7 @@ const CATALOGUE = [
   TransactionCreatedEvent,
   TransactionCompletedEvent,
   TransactionFailedEvent,
+  TransactionReturnedEvent,
   SubscriptionRenewedEvent,
   SubscriptionPastDueEvent,
   SubscriptionCancelledEvent,

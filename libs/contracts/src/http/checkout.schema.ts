@@ -117,7 +117,7 @@ export const CreateCheckoutBody = z
   });
 export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBody>;
 
-export const CheckoutStatus = z.enum(["open", "payment_method_saved", "transfer_pending", "paid", "failed", "refunded"]);
+export const CheckoutStatus = z.enum(["open", "payment_method_saved", "transfer_pending", "paid", "failed", "refunded", "returned"]);
 export type CheckoutStatus = z.infer<typeof CheckoutStatus>;
 
 export const TransferSummary = z.object({

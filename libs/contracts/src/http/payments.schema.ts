@@ -8,7 +8,8 @@ export const GetProcessorTokenResponse = z.object({
   transaction_id: z.string(),
 });
 
-export const TransactionStatus = z.enum(["pending", "completed", "failed", "cancelled"]);
+/** `returned`: it had settled (`completed`), then the bank sent the debit back (API.md §12). */
+export const TransactionStatus = z.enum(["pending", "completed", "failed", "cancelled", "returned"]);
 
 /** The specification's subscription transaction log record. */
 export const TransactionRecord = z.object({
@@ -24,6 +25,11 @@ export const TransactionRecord = z.object({
   transaction_date_time: z.string(),
   description: z.string().nullable(),
   error: z.string().nullable(),
+  /** A failed or returned transfer's ACH return code (or `cancelled`) and its meaning (API.md §12). */
+  failure_code: z.string().optional(),
+  failure_reason: z.string().optional(),
+  /** When Payrail learnt that the settled transfer came back (`returned` only). */
+  returned_at: z.string().optional(),
   /** What refunds have sent back of it so far (completed refund transfers), in major units. */
   amount_refunded: z.number(),
   created_at: z.string(),

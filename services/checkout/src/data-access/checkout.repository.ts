@@ -75,13 +75,16 @@ export class CheckoutRepository implements CheckoutsPort {
   recordTransferStatus(
     checkoutId: string,
     transactionUuid: string,
-    status: "paid" | "failed",
+    status: "paid" | "failed" | "returned",
     transferStatus: string,
     at: string,
   ): Promise<CheckoutRecord | null> {
-    // Only from transfer_pending, and only for the transfer the checkout names: final stays final.
+    // Only from transfer_pending, and only for the transfer the checkout names: final stays
+    // final, but for a return, which can follow the payment (refunded in part, or not) or even
+    // overtake its completion.
+    const from = status === "returned" ? { $in: ["transfer_pending", "paid", "refunded"] } : "transfer_pending";
     return this.checkouts.findOneAndUpdate(
-      { _id: checkoutId, status: "transfer_pending", "transfer.transaction_uuid": transactionUuid },
+      { _id: checkoutId, status: from, "transfer.transaction_uuid": transactionUuid },
       { $set: { status, "transfer.status": transferStatus, updatedAt: at }, $inc: { version: 1 } },
     );
   }

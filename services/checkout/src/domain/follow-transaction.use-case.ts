@@ -10,14 +10,14 @@ export interface TransactionFacts {
   transaction_uuid: string;
   processor_transaction_id: string;
   amount: number;
-  transaction_status: "pending" | "completed" | "failed" | "cancelled";
+  transaction_status: "pending" | "completed" | "failed" | "cancelled" | "returned";
   transaction_date_time: string;
 }
 
 /**
- * The checkout follows its transaction (payments' transaction.created / .completed / .failed):
+ * The checkout follows its transaction (payments' transaction.created / .completed / .failed / .returned):
  * the transfer is recorded (`transfer_pending`) if it is not yet, then a final status moves it
- * to `paid` or `failed`. Each step is a forward-only conditional write, so a redelivered event
+ * to `paid` or `failed` (or, after a return, `returned`). Each step is a forward-only conditional write, so a redelivered event
  * changes nothing and a .completed that overtook its .created still lands both. A subscription's
  * later charges (renewals) leave the checkout's transfer as it is.
  */

@@ -17,7 +17,7 @@ export async function generateLinkToken(
 ): Promise<{ link_token: string; checkout_id: string; expiration: string }> {
   const checkout = await deps.checkouts.findForMerchant(merchant.merchantId, checkoutId);
   if (!checkout) throw checkoutNotFound(checkoutId);
-  if (checkout.status === "paid" || checkout.status === "refunded") {
+  if (checkout.status === "paid" || checkout.status === "refunded" || checkout.status === "returned") {
     throw new AppError("checkout_closed", `checkout ${checkoutId} is already ${checkout.status}`, { param: "checkout_id" });
   }
   const token = randomToken(32);

@@ -44,7 +44,7 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
 
   change(
     checkoutId: string,
-    expected: { version: number | undefined; chargeUuid: string | null },
+    expected: { version: number | undefined; chargeUuid: string | null | undefined },
     set: Partial<TransferAttemptRecord>,
     event: DomainEvent | null,
   ): Promise<TransferAttemptRecord | null> {
@@ -52,7 +52,7 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
       _id: checkoutId,
       // `null` also matches the missing version of a subscription that never changed.
       subscriptionVersion: expected.version ?? null,
-      ...(expected.chargeUuid === null ? { period: null } : { "charge.transactionUuid": expected.chargeUuid }),
+      ...(expected.chargeUuid === undefined ? { charge: null } : expected.chargeUuid === null ? { period: null } : { "charge.transactionUuid": expected.chargeUuid }),
     };
     const update = { $set: set as Record<string, unknown> };
     return this.attempts.findOneAndUpdate(filter, event ? withEvents(update, [event]) : update);

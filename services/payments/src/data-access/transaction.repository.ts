@@ -1,6 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertOrGet, insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
-import type { TransactionsPort } from "../domain/ports/transactions.port.ts";
+import type { TransactionChange, TransactionsPort } from "../domain/ports/transactions.port.ts";
 import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
 
 export const TRANSACTIONS_COLLECTION = "transactions";
@@ -42,16 +42,12 @@ export class TransactionRepository implements TransactionsPort {
     return this.transactions.find(filter, { sort: { id: -1 }, limit });
   }
 
-  settle(
-    transactionUuid: string,
-    expectedVersion: number | undefined,
-    change: { status: Exclude<TransactionStatus, "pending">; error: string | null; at: string },
-    event: DomainEvent,
-  ): Promise<TransactionDoc | null> {
+  settle(transactionUuid: string, expected: { status: TransactionStatus; version: number | undefined }, change: TransactionChange, event: DomainEvent): Promise<TransactionDoc | null> {
+    const { at, ...fields } = change;
     return this.transactions.findOneAndUpdate(
       // `null` also matches the missing version of a record written before events.
-      { _id: transactionUuid, transaction_status: "pending", version: expectedVersion ?? null },
-      withEvents({ $set: { transaction_status: change.status, error: change.error, updated_at: change.at, version: (expectedVersion ?? 0) + 1 } }, [event]),
+      { _id: transactionUuid, transaction_status: expected.status, version: expected.version ?? null },
+      withEvents({ $set: { ...fields, transaction_status: change.status, updated_at: at, version: (expected.version ?? 0) + 1 } }, [event]),
     );
   }
 
@@ -60,6 +56,7 @@ export class TransactionRepository implements TransactionsPort {
     return this.transactions.findOneAndUpdate(
       {
         _id: transactionUuid,
+        transaction_status: "completed",
         [payout]: null,
         // `null` also matches the missing sum of a record no payout touched yet.
         $or: [{ refundReservedCents: null }, { refundReservedCents: { $lte: amountCents - cents } }],

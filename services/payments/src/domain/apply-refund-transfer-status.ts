@@ -18,7 +18,9 @@ export async function applyRefundTransferStatus(
   payout: RefundTransferRecord,
 ): Promise<RefundPayoutSnapshot | null> {
   if (!payout.transferId) return null;
-  const state = await deps.transfers.getTransfer(payout.transferId);
+  // A payout's first final word stands (a credit returned after it settled is not modelled):
+  // a settled payout answers as recorded, whatever the provider says now.
+  const state = payout.status === "pending" ? await deps.transfers.getTransfer(payout.transferId) : { status: payout.status, failureCode: payout.failureCode ?? undefined };
   if (state.status === "pending") return null;
   // A cancelled refund transfer moved no money: for the refund that is a failure.
   const code = state.status === "completed" ? null : (state.failureCode ?? state.status);

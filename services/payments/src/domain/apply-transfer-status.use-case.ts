@@ -1,19 +1,16 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
-import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
-import { followSubscriptionCharge } from "./follow-subscription-charge.ts";
-import { settleTransaction } from "./settle-transaction.ts";
+import { refreshTransfer } from "./refresh-transfer.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";
 
 /**
- * The one path by which a transfer's status changes, for provider webhooks and sandbox
- * simulations alike: the event only says "look at transfer X"; the status is re-read from the
- * provider. The record moves `pending` → final in one conditional write that also stores its
- * transaction.completed / .failed event, so replays and out-of-order events never move a final
- * status back, and the checkout (a subscriber) learns of it from the event. A transfer that is
- * not a transaction's may be a refund's payout: settled the same way (refund_payout.settled).
- * A subscription's charge then moves its schedule (renewed, past_due, unpaid or cancelled).
+ * A notice that transfer X changed (a provider webhook or a sandbox simulation): the notice
+ * only says "look at X" (refreshTransfer reads the provider). Its id is remembered once its
+ * outcome was applied, so a replay is acknowledged and ignored, and a failure on the way makes
+ * the provider deliver it again. A notice for a transfer payments has no record of yet (the
+ * record is written just after the provider answered, and a crash can fall in between) is
+ * kept, and applied when the record appears (applyKeptNotices) or by the reconciler.
  */
 export async function applyTransferStatus(
   deps: StatusDeps,
@@ -21,32 +18,18 @@ export async function applyTransferStatus(
   event: { eventId: string; transferId: string },
 ): Promise<{ duplicate: boolean; transaction: TransactionDoc | null; payout?: RefundPayoutSnapshot }> {
   if (await deps.webhookEvents.seen(event.eventId)) return { duplicate: true, transaction: null };
-  const transaction = await deps.transactions.findByTransferId(event.transferId);
-  if (!transaction) {
-    const refundTransfer = await deps.refundTransfers.findByTransferId(event.transferId);
-    if (refundTransfer) {
-      const payout = await applyRefundTransferStatus(deps, meta, refundTransfer);
-      // Remembered only once settled: a failure on the way makes the provider redeliver.
-      if (payout) await deps.webhookEvents.remember(event.eventId, deps.now().toISOString());
-      return { duplicate: false, transaction: null, ...(payout ? { payout } : {}) };
-    }
-    deps.logger.info({ requestId: meta.requestId, eventId: event.eventId, transferId: event.transferId }, "status event for an unknown transfer ignored");
-    return { duplicate: false, transaction: null };
-  }
-  const state = await deps.transfers.getTransfer(event.transferId);
-  if (state.status === "pending") {
-    // Nothing final yet (an event that ran ahead of the provider): a later delivery may act.
-    return { duplicate: false, transaction };
-  }
+  const refreshed = await refreshTransfer(deps, meta, event.transferId);
   const now = deps.now().toISOString();
-  const error = state.status === "failed" ? (state.failureCode ?? "failed") : null;
-  const current = await settleTransaction(deps, transaction, state.status, error, now);
-  // Before the event id is remembered: a failure here makes the provider deliver it again.
-  await followSubscriptionCharge(deps, current);
-  await deps.webhookEvents.remember(event.eventId, now);
-  deps.logger.info(
-    { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, error: current.error },
-    "transfer status applied",
-  );
-  return { duplicate: false, transaction: current };
+  switch (refreshed.kind) {
+    case "unknown":
+      await deps.notices.keep({ eventId: event.eventId, transferId: event.transferId, receivedAt: now });
+      deps.logger.info({ requestId: meta.requestId, eventId: event.eventId, transferId: event.transferId }, "status notice for a transfer with no record yet kept");
+      return { duplicate: false, transaction: null };
+    case "payout":
+      if (refreshed.payout) await deps.webhookEvents.remember(event.eventId, now);
+      return { duplicate: false, transaction: null, ...(refreshed.payout ? { payout: refreshed.payout } : {}) };
+    case "transaction":
+      if (refreshed.final) await deps.webhookEvents.remember(event.eventId, now);
+      return { duplicate: false, transaction: refreshed.transaction };
+  }
 }

@@ -99,6 +99,10 @@ async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge:
     merchantTransactionId: charge.merchantTransactionId,
     description: `Subscription renewal ${charge.period}${charge.tryNumber ? ` (retry ${charge.tryNumber})` : ""} for checkout ${a._id}`,
   });
+  const record = { ...doc, renewalPeriod: charge.period, renewalTry: charge.tryNumber };
   // Only the insert that wins carries the event: a racing or resumed call writes nothing.
-  if ((await deps.transactions.insertOnce(doc, transactionEvent(doc, deps.livemode))).inserted) deps.events.written();
+  if ((await deps.transactions.insertOnce(record, transactionEvent(record, deps.livemode))).inserted) {
+    deps.events.written();
+    await deps.transferRecorded(`renewal-${a._id}`, record.processor_transaction_id);
+  }
 }

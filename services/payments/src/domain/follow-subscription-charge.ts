@@ -1,4 +1,5 @@
 import { periodStart } from "./billing-period.ts";
+import { followReturnedCharge } from "./follow-returned-charge.ts";
 import { afterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import { subscriptionEvent, type SubscriptionEventType } from "./subscription-events.ts";
@@ -21,6 +22,7 @@ type Change = { set: Partial<TransferAttemptRecord>; type: SubscriptionEventType
  */
 export async function followSubscriptionCharge(deps: RenewalOutcomeDeps, tx: TransactionDoc): Promise<void> {
   if (!tx.isSubscription || tx.transaction_status === "pending") return;
+  if (tx.transaction_status === "returned") return followReturnedCharge(deps, tx);
   await applyChargeOutcome(deps, tx.checkoutRef, tx._id, { completed: tx.transaction_status === "completed", error: tx.error, at: tx.transaction_date_time });
 }
 

@@ -20,13 +20,16 @@ export function envelope(type: DomainEvent["type"], aggregate: DomainEvent["aggr
   return { id: prefixedHexId("evt_"), type, created_at: at, aggregate, livemode, merchant_id: merchantId, data: { object } };
 }
 
+type TransactionEventType = "transaction.created" | "transaction.completed" | "transaction.failed" | "transaction.returned";
+
 /** The catalogue's name for a transaction record reaching `status`. A cancelled transfer moved no money: `transaction.failed`. */
-export function transactionEventType(status: TransactionDoc["transaction_status"]): "transaction.created" | "transaction.completed" | "transaction.failed" {
+export function transactionEventType(status: TransactionDoc["transaction_status"]): TransactionEventType {
   if (status === "pending") return "transaction.created";
+  if (status === "returned") return "transaction.returned";
   return status === "completed" ? "transaction.completed" : "transaction.failed";
 }
 
-/** transaction.created / .completed / .failed: the record as Get Subscription Details shows it. */
+/** transaction.created / .completed / .failed / .returned: the record as Get Subscription Details shows it. */
 export function transactionEvent(after: TransactionDoc, livemode: boolean): DomainEvent {
   return envelope(
     transactionEventType(after.transaction_status),

@@ -13,6 +13,7 @@ export async function settledTransaction(
 ): Promise<TransactionDoc> {
   const transaction = await deps.transactions.findByUuid(input.transaction_uuid);
   if (!transaction) throw new AppError("transaction_not_found", `no transaction ${input.transaction_uuid}`, { param: "transaction_uuid" });
+  if (transaction.transaction_status === "returned") throw transactionReturned(transaction._id);
   if (transaction.transaction_status !== "completed") {
     throw new AppError("transaction_not_settled", `transaction ${transaction._id} is ${transaction.transaction_status}, not completed`);
   }
@@ -34,4 +35,9 @@ export async function refundPayoutEnds(deps: Pick<RefundPayoutDeps, "attempts">,
   const attempt = await deps.attempts.find(transaction.checkoutRef);
   if (!attempt?.fundingSourceUrl) throw new Error(`transaction ${transaction._id} has no recorded funding source`);
   return { merchant: attempt.destinationFundingSource, consumer: attempt.fundingSourceUrl };
+}
+
+/** The bank took the money back after it settled: there is nothing left to refund (API.md §12). */
+export function transactionReturned(transactionUuid: string): AppError {
+  return new AppError("transaction_returned", `transaction ${transactionUuid} was returned by the bank after it settled; it cannot be refunded`, { param: "transaction_uuid" });
 }

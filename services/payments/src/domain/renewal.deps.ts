@@ -5,6 +5,7 @@ import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { RenewalPolicy } from "./renewal-policy.ts";
+import type { TransferRecordedDeps } from "./transfer.deps.ts";
 
 /** What a renewal's outcome needs: the subscription, its schedule and the retry policy. */
 export interface RenewalOutcomeDeps extends PaymentEventsDeps {
@@ -15,7 +16,7 @@ export interface RenewalOutcomeDeps extends PaymentEventsDeps {
 }
 
 /** Making renewal charges (the scheduler and the sandbox test clock). */
-export interface RenewalDeps extends RenewalOutcomeDeps {
+export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps {
   transactions: TransactionsPort;
   transfers: TransferPort;
   logger: Logger;

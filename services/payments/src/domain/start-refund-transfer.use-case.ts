@@ -2,7 +2,7 @@ import { AppError } from "@payrail/contracts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import { TransferRefused } from "./ports/transfer.port.ts";
 import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts";
-import { refundPayoutEnds, settledTransaction } from "./refund-payout-checks.ts";
+import { refundPayoutEnds, settledTransaction, transactionReturned } from "./refund-payout-checks.ts";
 import { settleRefundPayout } from "./settle-refund-payout.ts";
 import type { RefundPayoutDeps } from "./transfer.deps.ts";
 
@@ -39,6 +39,7 @@ export async function startRefundTransfer(
   if (!(await deps.transactions.reservePayout(transaction._id, id, input.amount_cents, transaction.amountCents))) {
     // Counted already by a racing (or crashed) call for this payout: carry on with it.
     const now = await deps.transactions.findByUuid(transaction._id);
+    if (now?.transaction_status === "returned") throw transactionReturned(transaction._id);
     if (!now?.refundPayouts?.[id]) {
       throw new AppError("amount_exceeds_refundable", `payouts of transaction ${transaction._id} would exceed its amount`, { param: "amount_cents" });
     }
@@ -72,6 +73,7 @@ export async function startRefundTransfer(
       metadata: { refund_id: record.refundId, transaction_uuid: transaction._id },
     });
     await deps.refundTransfers.recordTransferId(record._id, transfer.transferId, deps.now().toISOString());
+    await deps.transferRecorded(meta.requestId, transfer.transferId);
     deps.logger.info({ requestId: meta.requestId, refundId: record.refundId, attempt: record.attempt, transactionUuid: transaction._id }, "refund transfer started");
     return { status: "pending", transfer_id: transfer.transferId };
   } catch (err) {

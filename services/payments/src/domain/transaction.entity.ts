@@ -1,7 +1,8 @@
 import { centsToDecimal, type TransactionRecord } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
 
-export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled";
+/** `returned`: settled (`completed`), then sent back by the bank (an ACH return, API.md §12). */
+export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled" | "returned";
 
 /**
  * One transfer's record: the specification's subscription transaction log record (snake_case,
@@ -22,6 +23,11 @@ export interface TransactionDoc extends OutboxFields {
   transaction_date_time: string;
   description: string | null;
   error: string | null;
+  /** Set when the transfer failed or came back: the ACH return code (or `cancelled`) and its meaning. */
+  failure_code?: string;
+  failure_reason?: string;
+  /** When the return of a settled transfer was learnt. */
+  returned_at?: string;
   created_at: string;
   updated_at: string;
   /** The checkout's `chk_` id. */
@@ -30,6 +36,9 @@ export interface TransactionDoc extends OutboxFields {
   isSubscription: boolean;
   amountCents: number;
   currency: string;
+  /** A renewal's period and try (absent on a first charge), so a late return finds what it undoes. */
+  renewalPeriod?: number;
+  renewalTry?: number;
   /**
    * The two ends of this transaction's transfer, so a refund sends the money back the same way
    * whichever charge of a checkout it refunds. Absent on records written before they were kept
@@ -70,6 +79,8 @@ export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {
     transaction_date_time: doc.transaction_date_time,
     description: doc.description,
     error: doc.error,
+    ...(doc.failure_code ? { failure_code: doc.failure_code, failure_reason: doc.failure_reason ?? "" } : {}),
+    ...(doc.returned_at ? { returned_at: doc.returned_at } : {}),
     amount_refunded: amountOf(doc.amountRefundedCents ?? 0),
     created_at: doc.created_at,
     updated_at: doc.updated_at,

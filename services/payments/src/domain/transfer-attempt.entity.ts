@@ -59,6 +59,8 @@ export interface TransferAttemptRecord extends OutboxFields {
   /** One scheduler (or test clock) at a time makes a charge; taken over when it ran out. */
   renewalLeaseId?: string | null;
   renewalLeaseUntil?: string | null;
+  /** Charges of this subscription whose return (after they settled) was applied to the schedule. */
+  returnedCharges?: string[];
   /** Sandbox: where the subscription's test clock stands. */
   clockAt?: string;
 }

@@ -60,7 +60,10 @@ export async function runTransferSteps(
   if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
     const doc = transactionDoc(a, await deps.transactions.nextId());
     // Only the insert that wins carries the event: a racing or resumed call writes nothing.
-    if ((await deps.transactions.insertOnce(doc, transactionEvent(doc, deps.livemode))).inserted) deps.events.written();
+    if ((await deps.transactions.insertOnce(doc, transactionEvent(doc, deps.livemode))).inserted) {
+      deps.events.written();
+      await deps.transferRecorded(meta.requestId, doc.processor_transaction_id);
+    }
   }
   await deps.afterStep?.("transaction_record", a._id);
   await save("completed", { completed: true });

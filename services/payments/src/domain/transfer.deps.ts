@@ -10,6 +10,7 @@ import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { WebhookEventsPort } from "./ports/webhook-events.port.ts";
+import type { TransferNoticesPort } from "./ports/transfer-notices.port.ts";
 import type { SecretBox } from "@payrail/runtime";
 
 /*
@@ -25,7 +26,7 @@ export interface TransferSimulator {
 export type TransferStep = "processor_token" | "customer" | "funding_source" | "transfer" | "transaction_record" | "completed";
 
 /** Get Processor Token: the checkout read once at the start, then the provider steps. */
-export interface TransferDeps extends PaymentEventsDeps {
+export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps {
   checkouts: Pick<CheckoutsPort, "getSummary">;
   merchants: MerchantsPort;
   paymentMethods: PaymentMethodsPort;
@@ -50,9 +51,19 @@ export interface StatusDeps extends RenewalOutcomeDeps {
   /** Refund transfers (merchant → consumer), one per refund payout. */
   refundTransfers: RefundTransfersPort;
   webhookEvents: WebhookEventsPort;
+  /** Notices that arrived before their transfer's record. */
+  notices: TransferNoticesPort;
   transfers: TransferPort;
   logger: Logger;
   now(): Date;
+}
+
+/**
+ * Told after a transfer's record (a transaction or a refund payout's transfer id) was first
+ * written, so notices that ran ahead of it are applied now (applyKeptNotices). Never throws.
+ */
+export interface TransferRecordedDeps {
+  transferRecorded(requestId: string, transferId: string): Promise<void>;
 }
 
 /** The transfer provider's signed webhooks. */
@@ -72,7 +83,7 @@ export interface SimulateDeps extends StatusDeps {
 }
 
 /** Starting a refund payout: the transaction's sums, the original transfer's ends, the provider. */
-export interface RefundPayoutDeps extends PaymentEventsDeps {
+export interface RefundPayoutDeps extends PaymentEventsDeps, TransferRecordedDeps {
   transactions: TransactionsPort;
   refundTransfers: RefundTransfersPort;
   attempts: TransferAttemptsPort;

@@ -7,6 +7,7 @@ import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
 import type { RefundsDeps } from "./refunds.deps.ts";
 import { reserveRefundAmount } from "./reserve-refund-amount.ts";
 import { settleRefund } from "./settle-refund.ts";
+import { TRANSACTION_RETURNED } from "./stop-returned-refunds.use-case.ts";
 
 export const REFUND_SUCCESS = "Refund success";
 
@@ -24,6 +25,7 @@ export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMet
   if (first === "start" || first === "retry") {
     // Money that has not arrived cannot be sent back.
     const transaction = await deps.payments.getTransaction(meta, refund.transactionUuid, { asService: true });
+    if (transaction.transaction_status === "returned") throw returned(refund.transactionUuid);
     if (transaction.transaction_status !== "completed") {
       throw new AppError("transaction_not_settled", `transaction ${refund.transactionUuid} is ${transaction.transaction_status}, not completed`);
     }
@@ -72,13 +74,23 @@ async function retry(deps: RefundsDeps, refund: RefundDoc, transactionCents: num
  * the provider's code: initiating again starts a new payout.
  */
 async function startPayout(deps: RefundsDeps, meta: RequestMeta, refund: RefundDoc): Promise<RefundDoc> {
-  const payout = await deps.payments.startRefundTransfer(meta, {
-    refundId: refund._id,
-    attempt: refund.attempt,
-    transactionUuid: refund.transactionUuid,
-    amountCents: refund.amountCents,
-    currency: refund.currency,
-  });
+  const payout = await deps.payments
+    .startRefundTransfer(meta, {
+      refundId: refund._id,
+      attempt: refund.attempt,
+      transactionUuid: refund.transactionUuid,
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+    })
+    .catch(async (err: unknown) => {
+      // Returned by the bank between our check and payments' (which refuses in the same write
+      // that would count the payout): nothing was sent, and nothing ever will be.
+      if (err instanceof AppError && err.code === "transaction_returned") {
+        const failure = { failureCode: TRANSACTION_RETURNED, failureReason: err.message };
+        await settleRefund(deps, meta, { refundId: refund._id, attempt: refund.attempt, transferId: null, status: "failed", ...failure });
+      }
+      throw err;
+    });
   if (payout.status === "failed") {
     const failure = { failureCode: payout.failureCode, failureReason: payout.failureReason };
     await settleRefund(deps, meta, { refundId: refund._id, attempt: refund.attempt, transferId: null, status: "failed", ...failure });
@@ -92,6 +104,10 @@ async function startPayout(deps: RefundsDeps, meta: RequestMeta, refund: RefundD
 }
 
 const now = (deps: RefundsDeps) => deps.now().toISOString();
+
+function returned(transactionUuid: string): AppError {
+  return new AppError("transaction_returned", `transaction ${transactionUuid} was returned by the bank after it settled; it cannot be refunded`, { param: "id" });
+}
 
 async function reread(deps: RefundsDeps, refund: RefundDoc): Promise<RefundDoc> {
   return (await deps.refunds.find(refund._id)) ?? refund;

@@ -22,6 +22,9 @@ export async function requestRefund(
   input: { transaction_uuid: string; reason?: string | undefined; amount?: DecimalAmount | undefined },
 ) {
   const transaction = await deps.payments.getTransaction({ ...meta, principal: user }, input.transaction_uuid);
+  if (transaction.transaction_status === "returned") {
+    throw new AppError("transaction_returned", `transaction ${transaction.transaction_uuid} was returned by the bank after it settled`, { param: "transaction_uuid" });
+  }
   if (!REFUNDABLE.has(transaction.transaction_status)) {
     throw new AppError("transaction_not_refundable", `transaction ${transaction.transaction_uuid} is ${transaction.transaction_status}`, {
       param: "transaction_uuid",

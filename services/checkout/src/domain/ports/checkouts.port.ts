@@ -33,11 +33,14 @@ export interface CheckoutsPort {
    */
   /** `open` or `payment_method_saved` → `transfer_pending` with the transfer (and `active` for a subscription); else null. */
   recordTransfer(checkoutId: string, transfer: TransferSummaryRecord, subscription: boolean, at: string): Promise<CheckoutRecord | null>;
-  /** `transfer_pending` with this transfer → `paid` / `failed`; else null (final stays final). */
+  /**
+   * `transfer_pending` with this transfer → `paid` / `failed`, or it (or `paid`, `refunded`) →
+   * `returned`; else null (final stays final).
+   */
   recordTransferStatus(
     checkoutId: string,
     transactionUuid: string,
-    status: "paid" | "failed",
+    status: "paid" | "failed" | "returned",
     transferStatus: string,
     at: string,
   ): Promise<CheckoutRecord | null>;

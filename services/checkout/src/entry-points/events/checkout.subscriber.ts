@@ -34,6 +34,7 @@ async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {
     case "transaction.created":
     case "transaction.completed":
     case "transaction.failed":
+    case "transaction.returned":
       // Payments' own record as the API shows it: the schema checks the ids and status only.
       await followTransaction(deps, event.data.object as unknown as TransactionFacts);
       return;

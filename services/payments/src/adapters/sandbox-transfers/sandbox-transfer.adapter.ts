@@ -133,8 +133,8 @@ export class SandboxTransferAdapter implements TransferPort {
 
   /**
    * Sandbox only: the provider settles (`completed`) or returns (`failed`, ACH code, R01 by
-   * default) a pending transfer, in one conditional write so racing simulations have one winner.
-   * A final transfer never moves: the answer says nothing changed and repeats the event that
+   * default) a pending transfer, or returns a completed one, in one conditional write so racing
+   * simulations have one winner. Otherwise a final transfer never moves: the answer says nothing changed and repeats the event that
    * made it final, so a caller that lost that event can still process it (same `eventId`).
    */
   async simulate(transferId: string, input: SimulateInput): Promise<SimulationResult> {
@@ -142,7 +142,10 @@ export class SandboxTransferAdapter implements TransferPort {
     const at = this.iso();
     const event: TransferStatusEvent = { eventId: randomUUID(), transferId, status, ...(failureCode ? { failureCode } : {}), occurredAt: at };
     const set: Partial<SandboxTransferRecord> = { status, lastEvent: event, updatedAt: at, ...(failureCode ? { failureCode } : {}) };
-    const updated = await this.transfers.findOneAndUpdate({ _id: transferId, status: "pending" }, { $set: set });
+    // A settled transfer can still come back (an ACH return, up to 60 days later for an
+    // unauthorized one), as Dwolla's `processed` can turn `failed`; nothing else moves a final one.
+    const from = status === "failed" ? { $in: ["pending", "completed"] } : "pending";
+    const updated = await this.transfers.findOneAndUpdate({ _id: transferId, status: from }, { $set: set });
     if (updated) return { changed: true, event, transfer: toState(updated) };
     const current = await this.transfers.findOne({ _id: transferId });
     if (!current) throw new AppError("resource_missing", "no sandbox transfer has this id", { param: "transferId" });

@@ -22,11 +22,12 @@ export interface SubscriptionSchedulesPort {
   finishCharge(checkoutId: string, leaseId: string, transactionUuid: string): Promise<TransferAttemptRecord | null>;
   /**
    * A subscription change with its event, on the version as read (`expectedVersion`) and the
-   * charge it follows (`chargeUuid`; null: the first charge, before any period was set).
+   * charge it follows (`chargeUuid`; null: the first charge, before any period was set;
+   * undefined: no charge in flight, for a return of a charge that settled long ago).
    */
   change(
     checkoutId: string,
-    expected: { version: number | undefined; chargeUuid: string | null },
+    expected: { version: number | undefined; chargeUuid: string | null | undefined },
     set: Partial<TransferAttemptRecord>,
     event: DomainEvent | null,
   ): Promise<TransferAttemptRecord | null>;

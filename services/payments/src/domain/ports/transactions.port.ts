@@ -1,6 +1,16 @@
 import type { DomainEvent } from "@payrail/contracts";
 import type { TransactionDoc, TransactionStatus } from "../transaction.entity.ts";
 
+/** A status change of a record, with the fields that say why (a failure, a return). */
+export interface TransactionChange {
+  status: Exclude<TransactionStatus, "pending">;
+  error: string | null;
+  failure_code?: string;
+  failure_reason?: string;
+  returned_at?: string;
+  at: string;
+}
+
 /** Storage of transaction records. */
 export interface TransactionsPort {
   nextId(): Promise<number>;
@@ -14,18 +24,14 @@ export interface TransactionsPort {
   /** The user's records, newest first, optionally of one checkout (its number or `chk_` id). */
   listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]>;
   /**
-   * `pending` → a final status with its event, in one conditional write on the status and on
-   * `version` (as read): null when the record is no longer pending or was written meanwhile.
+   * Moves the record from `expected.status` (`pending` → final, `completed` → `returned`) with
+   * its event, in one conditional write on the status and on `version` (as read): null when the
+   * record is no longer in that status or was written meanwhile.
    */
-  settle(
-    transactionUuid: string,
-    expectedVersion: number | undefined,
-    change: { status: Exclude<TransactionStatus, "pending">; error: string | null; at: string },
-    event: DomainEvent,
-  ): Promise<TransactionDoc | null>;
+  settle(transactionUuid: string, expected: { status: TransactionStatus; version: number | undefined }, change: TransactionChange, event: DomainEvent): Promise<TransactionDoc | null>;
   /**
    * Counts refund payout `payoutId` of `cents` against the transaction, in one conditional
-   * write, unless its live and completed payouts would then exceed `amountCents`; null then, or
+   * write, unless the transaction is no longer `completed` (returned money is not paid back), or its live and completed payouts would then exceed `amountCents`; null then, or
    * when this payout is counted already.
    */
   reservePayout(transactionUuid: string, payoutId: string, cents: number, amountCents: number): Promise<TransactionDoc | null>;

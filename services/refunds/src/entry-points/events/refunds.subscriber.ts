@@ -1,24 +1,33 @@
 import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
 import { createProcessedEvents, type Store } from "@payrail/store";
 import { applyPayoutOutcome } from "../../domain/apply-payout-outcome.use-case.ts";
+import { stopReturnedRefunds } from "../../domain/stop-returned-refunds.use-case.ts";
 import type { RefundsDeps } from "../rpc/deps.ts";
 
 /**
  * The refunds service's event entry point: payments' refund_payout.settled moves the refund
- * (`processing` → `completed` | `failed`), once per event id, by a conditional write on the
- * refund's status and payout attempt, so redelivered and late events change nothing.
+ * (`processing` → `completed` | `failed`), and transaction.returned stops the refunds of a
+ * payment the bank took back, once per event id, by conditional writes on the refund's status
+ * and payout attempt, so redelivered and late events change nothing.
  */
 export async function subscribeRefundsEvents(transport: EventTransport, store: Store, deps: RefundsDeps, options?: SubscribeOptions): Promise<void> {
   const processed = await createProcessedEvents(store, "refunds");
   await transport.subscribe(
     "refunds",
-    ["refund_payout.settled"],
+    ["refund_payout.settled", "transaction.returned"],
     async (event) => {
-      if (event.type !== "refund_payout.settled") return;
       const meta = { requestId: event.id, principal: { kind: "service" as const, service: "payments" } };
-      await processed.applyOnce(event.id, async () => {
-        await applyPayoutOutcome(deps, meta, event.data.object);
-      });
+      if (event.type === "refund_payout.settled") {
+        await processed.applyOnce(event.id, async () => {
+          await applyPayoutOutcome(deps, meta, event.data.object);
+        });
+      } else if (event.type === "transaction.returned") {
+        const record = event.data.object;
+        const reason = typeof record["failure_reason"] === "string" ? record["failure_reason"] : "The payment was returned by the bank";
+        await processed.applyOnce(event.id, async () => {
+          await stopReturnedRefunds(deps, meta, record.transaction_uuid, `The payment was returned by the bank: ${reason}`);
+        });
+      }
     },
     options,
   );
