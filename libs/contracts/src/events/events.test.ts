@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen types of API.md §11", () => {
+  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",
@@ -20,6 +20,7 @@ describe("domain events", () => {
         "transaction.created",
         "transaction.completed",
         "transaction.failed",
+        "transaction.returned",
         "subscription.renewed",
         "subscription.past_due",
         "subscription.cancelled",

@@ -46,7 +46,8 @@ export async function simulateRefundPayout(
   if (!record?.transferId || record.merchantId !== merchant.merchantId) {
     throw new AppError("transaction_not_found", `no refund transfer ${input.transfer_id}`, { param: "transaction_uuid" });
   }
-  const { event } = await simulator.simulate(record.transferId, simulation(input));
+  // A settled payout stays as it settled (returns of payouts are not modelled): nothing to simulate.
+  const { event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input)) : { event: null };
   const applied = event ? await applyTransferStatus(deps, meta, event) : null;
   // A repeated simulation (its event applied before) still answers the payout as it is now.
   const outcome = applied?.payout ?? (await applyRefundTransferStatus(deps, meta, record));

@@ -114,23 +114,35 @@ describe.each(variants)("sandbox transfer simulator on $name", (variant) => {
       expect(await s.simulate(second.transferId, { status: "failed", failureCode: "r02" })).toMatchObject({ transfer: { failureCode: "R02" } });
     });
 
-    it("leaves a completed transfer completed when a failure is simulated afterwards, and says so", async () => {
+    it("returns a completed transfer once when a failure is simulated afterwards (an ACH return), and never moves it again", async () => {
       const s = sandbox();
       const { transferId } = await s.createTransfer(await payment(s));
-      const done = await s.simulate(transferId, { status: "completed" });
-      const again = await s.simulate(transferId, { status: "failed", failureCode: "R01" });
-      expect(again).toEqual({ changed: false, reason: "transfer is already completed", event: done.event, transfer: { transferId, status: "completed" } });
-      expect(await s.getTransfer(transferId)).toEqual({ transferId, status: "completed" });
+      await s.simulate(transferId, { status: "completed" });
+      const returned = await s.simulate(transferId, { status: "failed", failureCode: "R10" });
+      expect(returned).toMatchObject({ changed: true, event: { status: "failed", failureCode: "R10" }, transfer: { transferId, status: "failed", failureCode: "R10" } });
+      for (const body of [{ status: "completed" as const }, { status: "failed" as const, failureCode: "R01" }]) {
+        expect(await s.simulate(transferId, body)).toEqual({ changed: false, reason: "transfer is already failed", event: returned.event, transfer: { transferId, status: "failed", failureCode: "R10" } });
+      }
     });
 
-    it("lets exactly one of racing simulations win", async () => {
+    it("leaves a failed transfer failed when completion is simulated afterwards, and says so", async () => {
       const s = sandbox();
       const { transferId } = await s.createTransfer(await payment(s));
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => s.simulate(transferId, { status: i % 2 ? "completed" : "failed" })));
-      const winners = results.filter((r) => r.changed);
-      expect(winners).toHaveLength(1);
-      expect(results.every((r) => r.event?.eventId === winners[0]!.event.eventId)).toBe(true);
-      expect((await s.getTransfer(transferId)).status).toBe(winners[0]!.event.status);
+      const failed = await s.simulate(transferId, { status: "failed", failureCode: "R01" });
+      const again = await s.simulate(transferId, { status: "completed" });
+      expect(again).toEqual({ changed: false, reason: "transfer is already failed", event: failed.event, transfer: { transferId, status: "failed", failureCode: "R01" } });
+    });
+
+    it("lets exactly one of racing simulations win, for the settlement and for the return", async () => {
+      const s = sandbox();
+      const { transferId } = await s.createTransfer(await payment(s));
+      for (const status of ["completed", "failed"] as const) {
+        const results = await Promise.all(Array.from({ length: 20 }, () => s.simulate(transferId, { status })));
+        const winners = results.filter((r) => r.changed);
+        expect(winners).toHaveLength(1);
+        expect(results.every((r) => r.event?.eventId === winners[0]!.event.eventId)).toBe(true);
+        expect((await s.getTransfer(transferId)).status).toBe(status);
+      }
     });
 
     it("refuses a bad simulation: unknown transfer, status, or return code", async () => {
