@@ -1,20 +1,6 @@
-import {
-  createMerchantOp,
-  generateApiKeyOp,
-  listApiKeysOp,
-  listMerchantsOp,
-  revokeApiKeyOp,
-  type Operation,
-  type RequestOf,
-  type ResponseOf,
-} from "@payrail/contracts";
-import { createLogger, loadConfig, stopAll, type Stoppable } from "@payrail/runtime";
+import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp } from "@payrail/contracts";
 import { type Command, InvalidArgumentError } from "commander";
-import { runningPid } from "./pid-file.ts";
-import { openStore, openTransport, startServices } from "./wiring.ts";
-
-const admin = { requestId: "cli", principal: { kind: "admin" as const } };
-type Call = <O extends Operation>(op: O, payload: RequestOf<O>) => Promise<ResponseOf<O>>;
+import { withServices, type AdminCall } from "./cli-services.ts";
 
 const merchantId = (value: string) => {
   if (!/^mer_[0-9a-f]{32}$/.test(value)) throw new InvalidArgumentError("a merchant id is mer_ and 32 lowercase hex characters");
@@ -103,26 +89,6 @@ export function registerMerchantCommands(program: Command): void {
 }
 
 /** Runs `work` against identity: the running service over RabbitMQ, or one started here. */
-async function withIdentity(work: (call: Call) => Promise<void>): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger({ level: config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL, name: "cli", format: config.LOG_FORMAT });
-  const parts: Stoppable[] = [];
-  try {
-    if (!config.AMQP_URL && !config.MONGODB_URL) {
-      const pid = await runningPid(config.DATA_DIR);
-      if (pid !== null) {
-        throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; stop it first, or use the admin routes with ADMIN_TOKEN set`);
-      }
-    }
-    const transport = await openTransport(config, logger);
-    parts.push({ name: "transport", stop: () => transport.close() });
-    if (!config.AMQP_URL) {
-      const store = await openStore(config, logger);
-      parts.push({ name: "store", stop: () => store.close() });
-      parts.push(...(await startServices(["identity"], { config, logger, transport, store })));
-    }
-    await work((op, payload) => transport.call(op, payload, admin));
-  } finally {
-    await stopAll(parts, logger);
-  }
+function withIdentity(work: (call: AdminCall) => Promise<void>): Promise<void> {
+  return withServices(["identity"], ({ call }) => work(call));
 }

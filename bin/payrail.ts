@@ -8,6 +8,7 @@
 import { Command } from "commander";
 import { registerListenCommand } from "./listen.command.ts";
 import { registerMerchantCommands } from "./merchant.command.ts";
+import { registerReconcileCommand } from "./reconcile.command.ts";
 import { runStart } from "./start.command.ts";
 
 const ENVIRONMENT = `
@@ -36,6 +37,7 @@ program
 
 registerMerchantCommands(program);
 registerListenCommand(program);
+registerReconcileCommand(program);
 
 try {
   await program.parseAsync(process.argv);

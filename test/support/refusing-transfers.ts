@@ -11,6 +11,7 @@ export function refusingRefundPayouts(control: { refunds: number }) {
     ensureCustomer: (input) => inner.ensureCustomer(input),
     createFundingSource: (input) => inner.createFundingSource(input),
     getTransfer: (transferId) => inner.getTransfer(transferId),
+    findTransfer: (input) => inner.findTransfer(input),
     async createTransfer(input) {
       if (input.metadata?.["refund_id"] && control.refunds > 0) {
         control.refunds--;

@@ -81,6 +81,10 @@ export const ConfigSchema = z.object({
   ),
   /** Renewals: what a subscription becomes when its last retry failed. */
   RENEWAL_FINAL_STATUS: z.preprocess(emptyAsUndefined, z.enum(["cancelled", "unpaid"]).default("cancelled")),
+  /** The reconciler (API.md §12): what has been pending this long is looked up at the provider. */
+  RECONCILE_AFTER: z.preprocess(emptyAsUndefined, z.string().default("1h").pipe(durationMs)),
+  /** How often each payments instance tries a reconciler pass (one runs at a time across replicas); 0 turns it off. */
+  RECONCILE_EVERY: z.preprocess(emptyAsUndefined, z.string().default("15m").pipe(durationMs)),
   /** Renewals: how often each payments instance looks for due charges; 0 turns the scheduler off. */
   RENEWAL_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(30_000)),
   LOG_LEVEL: z.preprocess(

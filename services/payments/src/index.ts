@@ -23,6 +23,11 @@ import { SecretBox } from "@payrail/runtime";
 import type { PaymentsDeps } from "./entry-points/rpc/deps.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
 import { startRenewalScheduler } from "./entry-points/scheduler/renewal.scheduler.ts";
+import { startReconcileScheduler } from "./entry-points/scheduler/reconcile.scheduler.ts";
+import { JobLeaseRepository } from "./data-access/job-lease.repository.ts";
+
+/** How long one reconciler pass may hold its lease before another replica may run one. */
+const RECONCILE_LEASE_MS = 10 * 60_000;
 import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
 
 export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
@@ -32,6 +37,12 @@ export interface RenewalConfig {
   RENEWAL_RETRY_DAYS: number[];
   RENEWAL_FINAL_STATUS: "cancelled" | "unpaid";
   RENEWAL_POLL_MS: number;
+}
+
+/** The reconciler (API.md §12): what counts as stale, and how often a pass is tried (0: never). */
+export interface ReconcileConfig {
+  RECONCILE_AFTER: number;
+  RECONCILE_EVERY: number;
 }
 export type { BankDataConfig } from "./adapters/create-bank-data.ts";
 export { TransferRefused, type TransferPort } from "./domain/ports/transfer.port.ts";
@@ -44,7 +55,7 @@ export interface PaymentsServiceDeps {
   secretsKey: Buffer;
   /** Which providers to use (PROVIDERS) and their settings. */
   providers: BankDataConfig &
-    TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number } & Partial<RenewalConfig>;
+    TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number } & Partial<RenewalConfig> & Partial<ReconcileConfig>;
   /** Replaces the provider chosen by `providers` (tests). */
   bankData?: BankDataPort;
   /** How often the outbox relay looks for events it was not told about. Default 1 s. */
@@ -66,13 +77,15 @@ export interface PaymentsServiceDeps {
 export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const secretBox = new SecretBox(deps.secretsKey);
   const bankData = deps.bankData ?? (await createBankData(deps.providers, deps.store, deps.logger));
-  const created = await createTransfers(deps.providers, deps.store, deps.logger);
+  const created = await createTransfers(deps.providers, deps.store, deps.logger, deps.now);
   const transfers = deps.wrapTransfers ? deps.wrapTransfers(created.transfers) : created.transfers;
   const simulator = created.simulator;
   const transactions = new TransactionRepository(deps.store);
   await transactions.ensureIndexes();
   const refundTransfers = new RefundTransferRepository(deps.store);
   await refundTransfers.ensureIndexes();
+  const attempts = new TransferAttemptRepository(deps.store);
+  await attempts.ensureIndexes();
   const schedules = new SubscriptionScheduleRepository(deps.store);
   await schedules.ensureIndexes();
   const notices = new TransferNoticeRepository(deps.store);
@@ -92,13 +105,16 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     merchants: new IdentityServiceClient(deps.transport),
     claims: new ClaimRepository(deps.store),
     paymentMethods: new PaymentMethodRepository(deps.store),
-    attempts: new TransferAttemptRepository(deps.store),
+    attempts,
     schedules,
     renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [1, 3, 7], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },
     transactions,
     refundTransfers,
     webhookEvents: new WebhookEventRepository(deps.store),
     notices,
+    jobs: new JobLeaseRepository(deps.store),
+    reconcileAfterMs: deps.providers.RECONCILE_AFTER ?? 3_600_000,
+    reconcileLeaseMs: RECONCILE_LEASE_MS,
     transferRecorded: (requestId, transferId) => applyKeptNotices(handlerDeps, requestId, transferId),
     bankData,
     transfers,
@@ -119,11 +135,14 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await deps.transport.serve("payments", paymentsHandlers(handlerDeps));
   const pollMs = deps.providers.RENEWAL_POLL_MS ?? 30_000;
   const scheduler = pollMs > 0 ? startRenewalScheduler(handlerDeps, pollMs) : null;
+  const reconcileEvery = deps.providers.RECONCILE_EVERY ?? 15 * 60_000;
+  const reconciler = reconcileEvery > 0 ? startReconcileScheduler(handlerDeps, reconcileEvery) : null;
   deps.logger.info({ bankData: bankData.provider, transfers: transfers.provider }, "payments service started");
   return {
     name: "payments",
     async stop() {
       await scheduler?.stop();
+      await reconciler?.stop();
       await relay.stop();
     },
   };

@@ -14,9 +14,11 @@ export async function createTransfers(
   config: TransfersConfig,
   store: Store,
   logger: Logger,
+  /** The simulator's clock (tests move it past the provider's idempotency window). */
+  now: () => Date = () => new Date(),
 ): Promise<{ transfers: TransferPort; simulator?: TransferSimulator }> {
   if (config.PROVIDERS === "sandbox") {
-    const sandbox = new SandboxTransferAdapter(store, logger);
+    const sandbox = new SandboxTransferAdapter(store, logger, () => now().getTime());
     return { transfers: sandbox, simulator: sandbox };
   }
   const missing = (["DWOLLA_KEY", "DWOLLA_SECRET"] as const).filter((name) => !config[name]);

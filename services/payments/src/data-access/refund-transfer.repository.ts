@@ -13,6 +13,7 @@ export class RefundTransferRepository implements RefundTransfersPort {
 
   async ensureIndexes(): Promise<void> {
     await this.transfers.createIndex({ keys: { transferId: 1 }, name: "transfer" });
+    await this.transfers.createIndex({ keys: { status: 1, updatedAt: 1 }, name: "status_updated" });
   }
 
   async findOrCreate(record: RefundTransferRecord): Promise<RefundTransferRecord> {
@@ -42,5 +43,16 @@ export class RefundTransferRepository implements RefundTransfersPort {
       { _id: payoutId, status: "pending" },
       { $set: { status, failureCode: failure?.code ?? null, failureReason: failure?.reason ?? null, updatedAt: at } },
     );
+  }
+
+  pendingBetween(after: string, before: string, limit: number): Promise<RefundTransferRecord[]> {
+    return this.transfers.find(
+      { status: "pending", updatedAt: { $gt: after, $lt: before }, $or: [{ reconciledAt: null }, { reconciledAt: { $lt: before } }] },
+      { sort: { status: 1, updatedAt: 1 }, limit },
+    );
+  }
+
+  async markReconciled(payoutId: string, at: string): Promise<void> {
+    await this.transfers.findOneAndUpdate({ _id: payoutId, status: "pending" }, { $set: { reconciledAt: at } });
   }
 }

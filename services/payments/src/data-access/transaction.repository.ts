@@ -17,6 +17,7 @@ export class TransactionRepository implements TransactionsPort {
     await this.transactions.createIndex({ keys: { id: 1 }, unique: true, name: "id" });
     await this.transactions.createIndex({ keys: { processor_transaction_id: 1 }, name: "transfer" });
     await this.transactions.createIndex({ keys: { user_id: 1, id: -1 }, name: "user_newest" });
+    await this.transactions.createIndex({ keys: { transaction_status: 1, updated_at: 1 }, name: "status_updated" });
   }
 
   nextId(): Promise<number> {
@@ -79,5 +80,9 @@ export class TransactionRepository implements TransactionsPort {
       { _id: transactionUuid, [field]: "live", version: expectedVersion ?? null },
       withEvents({ $set: { [field]: payout.outcome, updated_at: at, version: (expectedVersion ?? 0) + 1 }, $inc: sum }, [event]),
     );
+  }
+
+  pendingBetween(after: string, before: string, limit: number): Promise<TransactionDoc[]> {
+    return this.transactions.find({ transaction_status: "pending", updated_at: { $gt: after, $lt: before } }, { sort: { transaction_status: 1, updated_at: 1 }, limit });
   }
 }

@@ -44,4 +44,25 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
   async releaseLease(checkoutId: string, leaseId: string): Promise<void> {
     await this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { leaseId: null, leaseUntil: null } });
   }
+
+  async ensureIndexes(): Promise<void> {
+    // The reconciler's query: stalled attempts, oldest first.
+    await this.attempts.createIndex({ keys: { completed: 1, updatedAt: 1 }, name: "stalled" });
+  }
+
+  stalled(before: string, limit: number): Promise<TransferAttemptRecord[]> {
+    return this.attempts.find(
+      {
+        completed: false,
+        updatedAt: { $lt: before },
+        fundingSourceUrl: { $ne: null },
+        $or: [{ reconciledAt: null }, { reconciledAt: { $lt: before } }],
+      },
+      { sort: { completed: 1, updatedAt: 1 }, limit },
+    );
+  }
+
+  async markReconciled(checkoutId: string, at: string): Promise<void> {
+    await this.attempts.findOneAndUpdate({ _id: checkoutId, completed: false }, { $set: { reconciledAt: at } });
+  }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { applyChargeOutcome } from "./follow-subscription-charge.ts";
+import { createTransferOnce } from "./create-transfer-once.ts";
 import { transactionEvent } from "./payment-events.ts";
 import { TransferRefused } from "./ports/transfer.port.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
@@ -48,6 +49,7 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
       merchantTransactionId: randomUUID(),
       dueAt: a.nextChargeAt!,
       at,
+      claimedAt: now.toISOString(),
       transferId: null,
       recorded: false,
     };
@@ -73,14 +75,16 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
 /** The renewal's transfer at the provider, or null when the provider refused it for good. */
 async function startTransfer(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<{ transferId: string } | null> {
   try {
-    return await deps.transfers.createTransfer({
+    const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
       amountCents: a.amountCents,
       currency: a.currency,
       idempotencyKey: renewalKey(a._id, charge),
       metadata: { checkout_id: a._id, transaction_uuid: charge.transactionUuid },
-    });
+    };
+    // A charge claimed before `claimedAt` was kept is looked up first (its key's age is unknown).
+    return await createTransferOnce(deps, input, charge.claimedAt, async () => a.customerUrl);
   } catch (err) {
     if (!(err instanceof TransferRefused)) throw err;
     deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, err: err.message }, "renewal transfer refused by the provider");

@@ -23,6 +23,8 @@ export interface RefundTransferRecord {
   status: TransferStatus;
   failureCode: string | null;
   failureReason: string | null;
+  /** When the reconciler last found no transfer at the provider for this payout. */
+  reconciledAt?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import { createTransferOnce } from "./create-transfer-once.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import { TransferRefused } from "./ports/transfer.port.ts";
 import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts";
@@ -64,14 +65,16 @@ export async function startRefundTransfer(
   if (answer) return answer;
 
   try {
-    const transfer = await deps.transfers.createTransfer({
+    const input = {
       sourceFundingSource: ends.merchant,
       destinationFundingSource: ends.consumer,
       amountCents: record.amountCents,
       currency: record.currency,
       idempotencyKey: record._id,
       metadata: { refund_id: record.refundId, transaction_uuid: transaction._id },
-    });
+    };
+    // The consumer's customer at the provider lists the payout too (it receives it).
+    const transfer = await createTransferOnce(deps, input, record.createdAt, async () => (await deps.attempts.find(transaction.checkoutRef))?.customerUrl ?? null);
     await deps.refundTransfers.recordTransferId(record._id, transfer.transferId, deps.now().toISOString());
     await deps.transferRecorded(meta.requestId, transfer.transferId);
     deps.logger.info({ requestId: meta.requestId, refundId: record.refundId, attempt: record.attempt, transactionUuid: transaction._id }, "refund transfer started");

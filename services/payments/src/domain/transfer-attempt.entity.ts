@@ -36,6 +36,8 @@ export interface TransferAttemptRecord extends OutboxFields {
   completed: boolean;
   leaseId: string | null;
   leaseUntil: string | null;
+  /** When the reconciler last found nothing to finish here (the provider had no transfer). */
+  reconciledAt?: string;
   createdAt: string;
   updatedAt: string;
   /**
@@ -80,6 +82,8 @@ export interface RenewalCharge {
   /** When this try was due, and when it was made (the record's date; the test clock's time in the sandbox). */
   dueAt: string;
   at: string;
+  /** When the charge was claimed, in real time (not the test clock): no later than its key's first use. */
+  claimedAt?: string;
   transferId: string | null;
   /** The transaction record exists (with its transaction.created event). */
   recorded: boolean;

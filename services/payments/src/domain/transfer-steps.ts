@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import { createTransferOnce } from "./create-transfer-once.ts";
 import { transactionEvent } from "./payment-events.ts";
 import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
@@ -46,14 +47,15 @@ export async function runTransferSteps(
     await save("funding_source", { fundingSourceUrl: source.fundingSourceUrl });
   }
   if (!a.transferId) {
-    const transfer = await deps.transfers.createTransfer({
+    const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
       amountCents: a.amountCents,
       currency: a.currency,
       idempotencyKey: a.transactionUuid,
       metadata: { checkout_id: a._id, transaction_uuid: a.transactionUuid },
-    });
+    };
+    const transfer = await createTransferOnce(deps, input, a.createdAt, async () => a.customerUrl);
     await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
   }
   // Look first so a resumed call does not draw (and waste) another sequential id.

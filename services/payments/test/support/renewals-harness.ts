@@ -34,6 +34,7 @@ export function withCreateTransfer(create: (input: CreateTransferInput, inner: T
     ensureCustomer: (i) => inner.ensureCustomer(i),
     createFundingSource: (i) => inner.createFundingSource(i),
     getTransfer: (id) => inner.getTransfer(id),
+    findTransfer: (input) => inner.findTransfer(input),
     createTransfer: (input) => create(input, inner),
   });
 }

@@ -166,7 +166,7 @@ describe.each(variants)("sandbox transfer simulator on $name", (variant) => {
         fundingSources: after.fundingSourcesCreated - before.fundingSourcesCreated,
         transfers: after.transfersCreated - before.transfersCreated,
       }).toEqual({ customers: 1, fundingSources: 1, transfers: 1 });
-      expect(after.calls).toEqual({ ensureCustomer: 1, createFundingSource: 1, createTransfer: 2, getTransfer: 0 });
+      expect(after.calls).toEqual({ ensureCustomer: 1, createFundingSource: 1, createTransfer: 2, getTransfer: 0, findTransfer: 0 });
     });
   });
 });

@@ -10,3 +10,4 @@ export * from "./handle-transfer-webhook.op.ts";
 export * from "./get-transaction-for-refund.op.ts";
 export * from "./start-refund-transfer.op.ts";
 export * from "./advance-subscription-clock.op.ts";
+export * from "./reconcile.op.ts";

@@ -18,6 +18,7 @@ import {
   existingResourceHref,
   fromDwollaStatus,
   fromFailureResponse,
+  fromTransferListResponse,
   fromTransferResponse,
   idFromLocation,
   isDwollaId,
@@ -135,6 +136,18 @@ export class DwollaTransferAdapter implements TransferPort {
     if (status !== "failed") return { transferId: id, status };
     const failureCode = await this.failureCode(id);
     return { transferId: id, status, ...(failureCode ? { failureCode } : {}) };
+  }
+
+  async findTransfer(input: { idempotencyKey: string; customerUrl: string | null }): Promise<CreatedTransfer | null> {
+    const customerId = input.customerUrl ? /\/customers\/([0-9A-Za-z-]{1,64})\/?$/.exec(input.customerUrl)?.[1] : undefined;
+    if (!customerId) throw new AppError("parameter_invalid", "finding a transfer needs the Dwolla customer it involves", { param: "customerUrl" });
+    const res = await this.send("GET /customers/{id}/transfers", () =>
+      this.client.get(`/customers/${customerId}/transfers`, { correlationId: checkedKey(input.idempotencyKey), limit: "25" }),
+    );
+    const found = fromTransferListResponse(res.body);
+    if (!found) return null;
+    const id = found.transferId.toLowerCase();
+    return { transferId: id, transferUrl: `${this.apiUrl}/transfers/${id}`, status: fromDwollaStatus(found.vendorStatus).status };
   }
 
   /** Whether a webhook request really comes from Dwolla (header `X-Request-Signature-SHA-256`). */

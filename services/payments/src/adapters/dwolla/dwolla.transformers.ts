@@ -55,6 +55,9 @@ export function toCreateTransferBody(input: CreateTransferInput): Record<string,
   const body: Record<string, unknown> = {
     _links: { source: { href: input.sourceFundingSource }, destination: { href: input.destinationFundingSource } },
     amount: toDwollaAmount(input.amountCents, input.currency),
+    // Searchable later (GET /customers/{id}/transfers?correlationId=): how a resume past the
+    // 24-hour idempotency window finds the transfer the key made.
+    correlationId: input.idempotencyKey,
   };
   if (input.metadata && Object.keys(input.metadata).length > 0) body.metadata = input.metadata;
   return body;
@@ -186,4 +189,15 @@ function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, endpoint: st
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new AppError("provider_error", `the transfer provider sent a malformed answer to ${endpoint}`, { providerCode: "invalid_response" });
   return parsed.data;
+}
+
+const TransferListAnswer = z.object({
+  _embedded: z.object({ transfers: z.array(z.object({ id: z.string().min(1), status: z.string().min(1), created: z.string().optional() }).passthrough()) }),
+});
+
+/** GET /customers/{id}/transfers?correlationId=: the oldest transfer listed (the one the key made first), if any. */
+export function fromTransferListResponse(body: unknown): { transferId: string; vendorStatus: string } | null {
+  const transfers = parseAnswer(TransferListAnswer, body, "GET /customers/{id}/transfers")._embedded.transfers;
+  const oldest = [...transfers].sort((a, b) => (a.created ?? "").localeCompare(b.created ?? ""))[0];
+  return oldest ? { transferId: oldest.id, vendorStatus: oldest.status } : null;
 }

@@ -12,6 +12,7 @@ import type {
   TransferState,
   TransferStatusEvent,
 } from "../../domain/ports/transfer.port.ts";
+import { PROVIDER_IDEMPOTENCY_WINDOW_MS } from "../../domain/ports/transfer.port.ts";
 import {
   SANDBOX_CUSTOMERS,
   SANDBOX_FUNDING_SOURCES,
@@ -43,7 +44,7 @@ export type { SandboxTransferStats, SimulateInput, SimulationResult } from "./sa
  */
 export class SandboxTransferAdapter implements TransferPort {
   readonly provider = "sandbox" as const;
-  private readonly calls = { ensureCustomer: 0, createFundingSource: 0, createTransfer: 0, getTransfer: 0 };
+  private readonly calls = { ensureCustomer: 0, createFundingSource: 0, createTransfer: 0, getTransfer: 0, findTransfer: 0 };
   private indexes: Promise<void> | undefined;
 
   constructor(
@@ -101,11 +102,16 @@ export class SandboxTransferAdapter implements TransferPort {
       if (id && !(await this.fundingSources.findOne({ _id: id }))) throw notFound("funding source");
     }
     const at = this.iso();
+    // Dwolla keeps a key 24 hours: a repeat within them answers the first transfer, a repeat
+    // after them makes another one (which is why a late resume must look the transfer up first).
+    const latest = await this.transfers.findOne({ correlationId: input.idempotencyKey }, { sort: { correlationId: 1, createdAt: -1 } });
+    const expired = latest !== null && Date.parse(latest.createdAt) + PROVIDER_IDEMPOTENCY_WINDOW_MS <= this.now();
     const { doc: record } = await insertOrGet(
       this.transfers,
       {
         _id: randomUUID(),
-        idempotencyKey: input.idempotencyKey,
+        idempotencyKey: expired ? `${input.idempotencyKey}@${at}` : input.idempotencyKey,
+        correlationId: input.idempotencyKey,
         sourceFundingSource: input.sourceFundingSource,
         destinationFundingSource: input.destinationFundingSource,
         amountCents: input.amountCents,
@@ -115,7 +121,7 @@ export class SandboxTransferAdapter implements TransferPort {
         createdAt: at,
         updatedAt: at,
       },
-      { idempotencyKey: input.idempotencyKey },
+      { idempotencyKey: expired ? `${input.idempotencyKey}@${at}` : input.idempotencyKey },
     );
     if (record.amountCents !== input.amountCents) {
       // Dwolla answers the original for a reused key whatever the body; so do we, but say so.
@@ -129,6 +135,13 @@ export class SandboxTransferAdapter implements TransferPort {
     const record = await this.transfers.findOne({ _id: transferId });
     if (!record) throw notFound("transfer");
     return toState(record);
+  }
+
+  async findTransfer(input: { idempotencyKey: string; customerUrl: string | null }): Promise<CreatedTransfer | null> {
+    this.calls.findTransfer++;
+    await this.ready();
+    const first = await this.transfers.findOne({ correlationId: input.idempotencyKey }, { sort: { correlationId: 1, createdAt: 1 } });
+    return first ? { transferId: first._id, transferUrl: SANDBOX_URL.transfer(first._id), status: first.status } : null;
   }
 
   /**
@@ -168,6 +181,7 @@ export class SandboxTransferAdapter implements TransferPort {
       this.customers.createIndex({ keys: { userId: 1 }, unique: true, name: "user" }),
       this.fundingSources.createIndex({ keys: { idempotencyKey: 1 }, unique: true, name: "idempotency_key" }),
       this.transfers.createIndex({ keys: { idempotencyKey: 1 }, unique: true, name: "idempotency_key" }),
+      this.transfers.createIndex({ keys: { correlationId: 1, createdAt: 1 }, name: "correlation_id" }),
     ]).then(
       () => undefined,
       (err: unknown) => {

@@ -41,8 +41,14 @@ export interface SandboxFundingSourceRecord {
 
 export interface SandboxTransferRecord {
   _id: string;
-  /** Unique: the key, not a read-then-write, decides which of racing callers creates the transfer. */
+  /**
+   * Unique: the key, not a read-then-write, decides which of racing callers creates the
+   * transfer. A key reused past the idempotency window makes a new transfer, as at Dwolla:
+   * that one's key is suffixed with its creation time.
+   */
   idempotencyKey: string;
+  /** The key the caller sent (Dwolla's correlationId): what findTransfer searches. */
+  correlationId?: string;
   sourceFundingSource: string;
   destinationFundingSource: string;
   amountCents: number;

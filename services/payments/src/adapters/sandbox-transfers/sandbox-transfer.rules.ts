@@ -23,7 +23,7 @@ export interface SandboxTransferStats {
   fundingSourcesCreated: number;
   transfersCreated: number;
   /** Calls made through this adapter instance, by method (to see that a step was not repeated). */
-  calls: { ensureCustomer: number; createFundingSource: number; createTransfer: number; getTransfer: number };
+  calls: { ensureCustomer: number; createFundingSource: number; createTransfer: number; getTransfer: number; findTransfer: number };
 }
 
 /** ACH return codes are R followed by two digits (R01 insufficient funds, R02 account closed, ...). */

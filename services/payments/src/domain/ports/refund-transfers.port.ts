@@ -16,4 +16,11 @@ export interface RefundTransfersPort {
     failure: { code: string; reason: string } | null,
     at: string,
   ): Promise<RefundTransferRecord | null>;
+  /**
+   * Payouts still `pending` whose last change lies between `after` and `before`, in that order
+   * (the reconciler pages through them), skipping those it found nothing for since `before`.
+   */
+  pendingBetween(after: string, before: string, limit: number): Promise<RefundTransferRecord[]>;
+  /** The reconciler found no transfer at the provider for this payout: not again before the next cut-off. */
+  markReconciled(payoutId: string, at: string): Promise<void>;
 }

@@ -47,4 +47,6 @@ export interface TransactionsPort {
     at: string,
     event: DomainEvent,
   ): Promise<TransactionDoc | null>;
+  /** Records still `pending` whose last change lies between `after` and `before`, in that order (the reconciler pages through them). */
+  pendingBetween(after: string, before: string, limit: number): Promise<TransactionDoc[]>;
 }

@@ -21,4 +21,12 @@ export interface TransferAttemptsPort {
   cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null>;
   /** Gives the lease back (no-op when it was already taken over). */
   releaseLease(checkoutId: string, leaseId: string): Promise<void>;
+  /**
+   * Attempts that got as far as a funding source (so the transfer may have been asked for) but
+   * never completed, last written before `before` and not looked at by the reconciler since:
+   * oldest first (an index serves it).
+   */
+  stalled(before: string, limit: number): Promise<TransferAttemptRecord[]>;
+  /** The reconciler looked at the attempt and found nothing to finish: not again before the next cut-off. */
+  markReconciled(checkoutId: string, at: string): Promise<void>;
 }

@@ -38,7 +38,19 @@ export interface TransferPort {
 
   /** Reads a transfer's current status (and, once failed, its ACH return code). */
   getTransfer(transferId: string): Promise<TransferState>;
+
+  /**
+   * The transfer created with this idempotency key, or null when the provider has none: the
+   * key is also the transfer's correlation id at the provider. For what a key no longer
+   * protects: past the provider's idempotency window (Dwolla: 24 h) a repeated create would make
+   * a second transfer, so a resume, and the reconciler, look the transfer up first.
+   * `customerUrl` names the consumer whose transfers to search (Dwolla lists by customer).
+   */
+  findTransfer(input: { idempotencyKey: string; customerUrl: string | null }): Promise<CreatedTransfer | null>;
 }
+
+/** How long the provider deduplicates an idempotency key (Dwolla: 24 hours). */
+export const PROVIDER_IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
 /** Our statuses (API.md §6). Vendor statuses we do not know map to `pending`. */
 export type TransferStatus = "pending" | "completed" | "failed" | "cancelled";

@@ -2,16 +2,21 @@ import type { CheckoutsPort } from "../../domain/ports/checkouts.port.ts";
 import type { TransferAttemptsPort } from "../../domain/ports/transfer-attempts.port.ts";
 import type { ClaimsPort } from "../../domain/ports/claims.port.ts";
 import type { RenewalDeps } from "../../domain/renewal.deps.ts";
+import type { ReconcileDeps } from "../../domain/reconcile.use-case.ts";
 import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfer.deps.ts";
 
 /**
  * What the payments handlers need, built by the composition root: the union of what its use
  * cases need (each handler passes the whole, each use case names only its part).
  */
-export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, RefundPayoutDeps, RenewalDeps {
+export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, RefundPayoutDeps, RenewalDeps, ReconcileDeps {
   checkouts: CheckoutsPort;
   attempts: TransferAttemptsPort;
   claims: ClaimsPort;
+  /** RECONCILE_AFTER: a pass looks at what has been pending longer than this. */
+  reconcileAfterMs: number;
+  /** How long one pass may hold the reconciler's lease. */
+  reconcileLeaseMs: number;
   /** Readiness: resolves when this service's database answers. */
   ping(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
 import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
 import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
+import { reconcileHandler } from "./reconcile.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -29,6 +30,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     handleTransferWebhookHandler(deps),
     getTransactionForRefundHandler(deps),
     startRefundTransferHandler(deps),
+    reconcileHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };
