@@ -71,7 +71,7 @@ describe("Dwolla transformers", () => {
     });
     expect(toCreateCustomerBody({ userId: "ab", phone: "+1555" }, "receive-only", "x.example")).toMatchObject({ type: "receive-only" });
     const transfer = { sourceFundingSource: "s", destinationFundingSource: "d", amountCents: 5, currency: "USD", idempotencyKey: "k" };
-    expect(toCreateTransferBody(transfer)).toEqual({ _links: { source: { href: "s" }, destination: { href: "d" } }, amount: { value: "0.05", currency: "USD" } });
+    expect(toCreateTransferBody(transfer)).toEqual({ _links: { source: { href: "s" }, destination: { href: "d" } }, amount: { value: "0.05", currency: "USD" }, correlationId: "k" });
     expect(toCreateTransferBody({ ...transfer, metadata: { a: "1" } })).toHaveProperty("metadata", { a: "1" });
   });
 

@@ -123,10 +123,28 @@ describe("Dwolla adapter on the dwolla-v2 SDK against a local Dwolla", () => {
       _links: { source: { href: source.fundingSourceUrl }, destination: { href: destination.fundingSourceUrl } },
       amount: { value: "107.50", currency: "USD" },
       metadata: { transactionUuid: "sc-1" },
+      correlationId: "transfer-chk_1",
     });
     const transfersBefore = dwolla.transfers.size;
     expect(await a.createTransfer(input)).toEqual(created);
     expect(dwolla.transfers.size).toBe(transfersBefore);
+  });
+
+  it("finds a transfer by its idempotency key (the correlationId) among a customer's transfers, and answers null for none", async () => {
+    const a = adapter();
+    const consumer = await a.ensureCustomer({ userId: userId(), phone: "+15551234567" });
+    const token = `processor-sandbox-${crypto.randomUUID()}`;
+    const source = await a.createFundingSource({ customerUrl: consumer.customerUrl, processorToken: token, name: "Plaid Checking 0000", idempotencyKey: `fs-${token}` });
+    const destination = await fundedCustomer(a);
+    const key = `sc-${crypto.randomUUID()}`;
+    const created = await a.createTransfer({ sourceFundingSource: source.fundingSourceUrl, destinationFundingSource: destination.fundingSourceUrl, amountCents: 500, currency: "USD", idempotencyKey: key });
+    // Past the 24-hour window Dwolla no longer knows the key: only the search finds the transfer.
+    dwolla.forgetIdempotencyKeys();
+    expect(await a.findTransfer({ idempotencyKey: key, customerUrl: consumer.customerUrl })).toEqual({ ...created, status: "pending" });
+    const req = dwolla.requests.at(-1)!;
+    expect(req).toMatchObject({ method: "GET", path: `/customers/${consumer.customerUrl.split("/").at(-1)}/transfers` });
+    expect(new URLSearchParams(req.query).get("correlationId")).toBe(key);
+    expect(await a.findTransfer({ idempotencyKey: "sc-none", customerUrl: consumer.customerUrl })).toBeNull();
   });
 
   it("says a transfer Dwolla refuses is refused for good, and one it failed to serve is not", async () => {

@@ -12,7 +12,7 @@ export interface FakeDwolla {
   key: string;
   secret: string;
   /** Every API request after the token (method, path, headers, parsed body). */
-  requests: { method: string; path: string; headers: IncomingMessage["headers"]; body: unknown }[];
+  requests: { method: string; path: string; query: string; headers: IncomingMessage["headers"]; body: unknown }[];
   tokenRequests: number;
   customers: Map<string, { email: string }>;
   transfers: Map<string, { status: string; failureCode?: string; body: unknown }>;
@@ -64,7 +64,7 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
   });
   const notFound: Answer = { status: 404, body: { code: "NotFound", message: "The requested resource was not found." } };
 
-  function route(method: string, path: string, body: Record<string, unknown>): Answer {
+  function route(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams): Answer {
     let m: RegExpExecArray | null;
     if (method === "POST" && path === "/customers") {
       for (const field of ["firstName", "lastName", "email"]) {
@@ -103,6 +103,20 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
       fake.transfers.set(id, { status: "pending", body });
       return { status: 201, location: `${url}/transfers/${id}` };
     }
+    if (method === "GET" && (m = /^\/customers\/([^/]+)\/transfers$/.exec(path))) {
+      // Dwolla's "list and search a customer's transfers": those from or to its funding sources.
+      const customerId = m[1]!;
+      if (!fake.customers.has(customerId)) return notFound;
+      const own = (href: string | undefined) => fundingSources.get(/\/funding-sources\/([^/]+)$/.exec(href ?? "")?.[1] ?? "")?.customerId === customerId;
+      const correlationId = query.get("correlationId");
+      const transfers = [...fake.transfers]
+        .filter(([, t]) => {
+          const b = t.body as { _links: { source: { href: string }; destination: { href: string } }; correlationId?: string };
+          return (own(b._links.source.href) || own(b._links.destination.href)) && (!correlationId || b.correlationId === correlationId);
+        })
+        .map(([id, t]) => ({ id, status: t.status, created: new Date().toISOString(), _links: { self: { href: `${url}/transfers/${id}` } } }));
+      return { status: 200, body: { _links: {}, _embedded: { transfers }, total: transfers.length } };
+    }
     if (method === "GET" && (m = /^\/transfers\/([^/]+)(\/failure)?$/.exec(path))) {
       const id = m[1]!;
       const transfer = fake.transfers.get(id);
@@ -139,7 +153,7 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
       return send({ status: 200, body: { access_token: accessToken, token_type: "bearer", expires_in: 3600 } });
     }
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    fake.requests.push({ method: req.method ?? "", path, headers: req.headers, body });
+    fake.requests.push({ method: req.method ?? "", path, query: (req.url ?? "").split("?")[1] ?? "", headers: req.headers, body });
     const next = canned.shift();
     if (next === "hang") return;
     if (next) return send(next);
@@ -149,7 +163,7 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
     const memoKey = typeof idemKey === "string" ? `${path} ${idemKey}` : undefined;
     const replay = memoKey ? idempotency.get(memoKey) : undefined;
     if (replay) return send(replay);
-    const answer = route(req.method ?? "", path, body);
+    const answer = route(req.method ?? "", path, body, new URLSearchParams((req.url ?? "").split("?")[1] ?? ""));
     if (memoKey && answer.status === 201) idempotency.set(memoKey, answer);
     send(answer);
   }
