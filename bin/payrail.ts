@@ -9,6 +9,7 @@ import { Command } from "commander";
 import { registerListenCommand } from "./listen.command.ts";
 import { registerMerchantCommands } from "./merchant.command.ts";
 import { registerReconcileCommand } from "./reconcile.command.ts";
+import { registerCheckCommand } from "./check.command.ts";
 import { runStart } from "./start.command.ts";
 
 const ENVIRONMENT = `
@@ -38,6 +39,7 @@ program
 registerMerchantCommands(program);
 registerListenCommand(program);
 registerReconcileCommand(program);
+registerCheckCommand(program);
 
 try {
   await program.parseAsync(process.argv);

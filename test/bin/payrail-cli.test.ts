@@ -2,6 +2,8 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { silentLogger } from "@payrail/runtime";
+import { createEmbeddedStore } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 interface Run {
@@ -63,5 +65,28 @@ describe("the payrail command line", () => {
     expect(keys.stdout).toContain(`${key.slice(0, 16)}  test  created`);
     expect(keys.stdout).toContain("active");
     expect(keys.stdout).not.toContain(key);
+  }, 120_000);
+
+  it("runs a reconciler pass and a consistency check on the embedded store, and check exits 1 on a divergence", async () => {
+    const dir = join(root, "reconcile");
+    const reconciled = await payrail(dir, "reconcile", "--after", "0");
+    expect(reconciled.code, reconciled.stderr).toBe(0);
+    expect(reconciled.stdout).toContain("checked 0, changed 0, errors 0");
+    const clean = await payrail(dir, "check", "--grace", "0");
+    expect(clean).toMatchObject({ code: 0, stdout: expect.stringContaining("no divergence") });
+
+    // A settled payment whose checkout never followed: written straight into the store.
+    const store = createEmbeddedStore({ dir, logger: silentLogger() });
+    const at = new Date(Date.now() - 120_000).toISOString();
+    await store.collection("transfer_attempts").insertOne({ _id: "chk_1", transactionUuid: "sc-1", transferId: "t-1", completed: true, updatedAt: at, leaseUntil: null } as never);
+    await store.collection("transactions").insertOne({ _id: "sc-1", transaction_status: "completed", checkoutRef: "chk_1", amountCents: 100, created_at: at, updated_at: at } as never);
+    await store.collection("checkouts").insertOne({ _id: "chk_1", status: "transfer_pending", transfer: { transaction_uuid: "sc-1", status: "pending" }, updatedAt: at } as never);
+    await store.close();
+    const diverged = await payrail(dir, "check");
+    expect(diverged.code).toBe(1);
+    expect(diverged.stdout).toMatch(/^checkout_not_following_transaction chk_1: transaction sc-1 is completed, the checkout is transfer_pending/m);
+    expect(diverged.stdout).toMatch(/^event_missing sc-1: no transaction.created event/m);
+    expect(diverged.stdout).toMatch(/divergences$/m);
+    expect((await payrail(dir, "check", "--grace", "nope")).code).toBe(2);
   }, 120_000);
 });

@@ -1,0 +1,36 @@
+import { createLogger, loadConfig } from "@payrail/runtime";
+import { type Command } from "commander";
+import { checkConsistency } from "./check/consistency-check.ts";
+import { durationOption } from "./duration-option.ts";
+import { runningPid } from "./pid-file.ts";
+import { openStore } from "./wiring.ts";
+
+/**
+ * `payrail check`: reports every divergence between checkouts, transaction records, refunds,
+ * payouts, outboxes and the events API, one line each; exit status 1 when there is any. It
+ * reads the store (MONGODB_URL, or the embedded one when no Payrail process holds it) and
+ * writes no document.
+ */
+export function registerCheckCommand(program: Command): void {
+  program
+    .command("check")
+    .description("report every divergence between the services' records (exit 1 when any)")
+    .option("--grace <duration>", "leave out changes younger than this (their events may be on their way)", durationOption, 60_000)
+    .action(async (o: { grace: number }) => {
+      const config = loadConfig();
+      const logger = createLogger({ level: "warn", name: "cli", format: config.LOG_FORMAT });
+      if (!config.MONGODB_URL) {
+        const pid = await runningPid(config.DATA_DIR);
+        if (pid !== null) throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; stop it first`);
+      }
+      const store = await openStore(config, logger);
+      try {
+        const found = await checkConsistency(store, { graceMs: o.grace });
+        for (const d of found) console.log(`${d.kind} ${d.id}: ${d.detail}`);
+        console.log(found.length === 0 ? "no divergence" : `${found.length} divergence${found.length === 1 ? "" : "s"}`);
+        if (found.length > 0) process.exitCode = 1;
+      } finally {
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,93 @@
+import { uncheckedStore } from "@payrail/store/testing";
+import type { Store } from "@payrail/store";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkConsistency } from "../bin/check/consistency-check.ts";
+import { payment, refundClient, requested } from "../services/gateway/test/support/refund-flow.ts";
+import { withWebhooksStack } from "../services/gateway/test/support/webhooks-stack.ts";
+import { eventually } from "./support/eventually.ts";
+import { infraVariants } from "./support/infra.ts";
+
+const variants = await infraVariants();
+
+/**
+ * `payrail check` (issue 19 item 5): clean after payments, a refund and a return have gone
+ * through every service; each kind of divergence written into the store is reported.
+ */
+describe.each(variants)("payrail check over $name", (variant) => {
+  const world = withWebhooksStack(variant);
+  let store: Store;
+  let merchant: { id: string; apiKey: string };
+  let paid: { checkoutId: string; uuid: string };
+  let refundId: string;
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    store = await variant.store();
+    merchant = await world.stack.merchant("Checked");
+    const headers = { "api-key": merchant.apiKey };
+    const refunds = refundClient(world.stack);
+    paid = await payment(world.stack, merchant.apiKey, "completed");
+    const returned = await payment(world.stack, merchant.apiKey, "completed");
+    await refunds.simulate(merchant.apiKey, returned.uuid, "failed");
+    await payment(world.stack, merchant.apiKey, "pending");
+    const refund = await requested(world.stack, paid as never);
+    refundId = refund.id;
+    await refunds.decide(headers, refund.id, "Approved");
+    const started = (await refunds.initiate(headers, refund.id)).json().refund;
+    await refunds.simulate(merchant.apiKey, started.refund_transaction_id, "completed");
+  });
+  const check = () => checkConsistency(store, { graceMs: 0 });
+  const raw = () => uncheckedStore(store);
+
+  describe.skipIf(!!variant.skipReason)("divergences", () => {
+    it("finds none once every service has followed", async () => {
+      await eventually(async () => expect(await check()).toEqual([]));
+    });
+
+    it("reports a checkout that did not follow its transaction, and a checkout refund that disagrees with payments", async () => {
+      const checkouts = raw().collection<{ _id: string; status: string; refundedCents?: Record<string, number> }>("checkouts");
+      const before = (await checkouts.findOne({ _id: paid.checkoutId }))!;
+      await checkouts.findOneAndUpdate({ _id: paid.checkoutId }, { $set: { status: "transfer_pending", refundedCents: { [paid.uuid]: 1 } } });
+      try {
+        const found = await check();
+        expect(found).toContainEqual({ kind: "checkout_not_following_transaction", id: paid.checkoutId, detail: expect.stringContaining("is completed, the checkout is transfer_pending") });
+        expect(found).toContainEqual({ kind: "checkout_refunded_mismatch", id: paid.checkoutId, detail: expect.any(String) });
+      } finally {
+        await checkouts.findOneAndUpdate({ _id: paid.checkoutId }, { $set: { status: before.status, refundedCents: before.refundedCents } });
+      }
+      expect(await check()).toEqual([]);
+    });
+
+    it("reports a refund completed without a completed payout, and amount_refunded that payouts do not add up to", async () => {
+      const payouts = raw().collection<{ _id: string; status: string }>("refund_transfers");
+      await payouts.findOneAndUpdate({ _id: refundId }, { $set: { status: "pending" } });
+      try {
+        const found = await check();
+        expect(found).toContainEqual({ kind: "refund_completed_without_payout", id: refundId, detail: "refund completed, its payout is pending" });
+        expect(found).toContainEqual({ kind: "amount_refunded_mismatch", id: paid.uuid, detail: expect.any(String) });
+      } finally {
+        await payouts.findOneAndUpdate({ _id: refundId }, { $set: { status: "completed" } });
+      }
+    });
+
+    it("reports an event left in an outbox for over a minute, one missing from the events API, and a notice still waiting for its record", async () => {
+      const transactions = raw().collection<{ _id: string; outboxPending?: boolean; _outbox?: Record<string, unknown> }>("transactions");
+      const old = new Date(Date.now() - 120_000).toISOString();
+      await transactions.findOneAndUpdate({ _id: paid.uuid }, { $set: { outboxPending: true, "_outbox.evt_stuck": { id: "evt_stuck", type: "transaction.completed", created_at: old } } });
+      const events = raw().collection<{ _id: string; type: string; body: string }>("webhook_events");
+      const completed = (await events.find({}, { sort: { _id: 1 }, limit: 1_000 })).find((e) => e.type === "transaction.completed" && e.body.includes(paid.uuid))!;
+      await events.deleteOne({ _id: completed._id });
+      await raw().collection<{ _id: string; transferId: string; receivedAt: string }>("transfer_notices").insertOne({ _id: "notice-1", transferId: "t-unknown", receivedAt: old });
+      try {
+        const found = await check();
+        expect(found).toContainEqual({ kind: "event_not_published", id: "evt_stuck", detail: expect.stringContaining(`transactions/${paid.uuid}`) });
+        expect(found).toContainEqual({ kind: "event_missing", id: paid.uuid, detail: `no transaction.completed event for ${paid.uuid} in the events API` });
+        expect(found).toContainEqual({ kind: "notice_without_record", id: "notice-1", detail: expect.stringContaining("t-unknown") });
+      } finally {
+        await transactions.findOneAndUpdate({ _id: paid.uuid }, { $set: { outboxPending: false, _outbox: {} } });
+        await events.insertOne(completed);
+        await raw().collection("transfer_notices").deleteOne({ _id: "notice-1" });
+      }
+      expect(await check()).toEqual([]);
+    });
+  });
+});
