@@ -800,7 +800,7 @@ export interface components {
              * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
              * @enum {string}
              */
-            status: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded";
+            status: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded" | "returned";
             /** @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled */
             subscription_status: string;
             /** @description The checkout's transfer, or null before one started */
@@ -855,13 +855,18 @@ export interface components {
              * @description The transfer's state: pending, completed, failed or cancelled
              * @enum {string}
              */
-            transaction_status: "pending" | "completed" | "failed" | "cancelled";
+            transaction_status: "pending" | "completed" | "failed" | "cancelled" | "returned";
             /** @description When the transaction was recorded (ISO 8601 UTC) */
             transaction_date_time: string;
             /** @description A note of the merchant's */
             description: string | null;
             /** @description The error: type, code, message, the bad `param` and the request id */
             error: string | null;
+            /** @description Why the transfer failed: the ACH return code (e.g. R01), or null */
+            failure_code?: string;
+            /** @description The failure code's meaning, or null */
+            failure_reason?: string;
+            returned_at?: string;
             /** @description What completed refunds have sent back, in major units */
             amount_refunded: number;
             /** @description When it was created (ISO 8601 UTC) */
@@ -4045,7 +4050,7 @@ export interface operations {
                          * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
                          * @enum {string}
                          */
-                        status: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded";
+                        status: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded" | "returned";
                         /** @description The checkout's amounts (decimal numbers or numeric strings, at most 2 fraction digits) */
                         amounts: {
                             /** @description What the consumer pays (decimal, more than 0) */
