@@ -21,3 +21,16 @@ describe("hosted page configuration", () => {
     expect(() => loadConfig({ PUBLIC_URL: "pay.example" })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe("renewal retries within NACHA's bounds", () => {
+  it("retries 3 then 5 days after each failure by default", () => {
+    expect(loadConfig({}).RENEWAL_RETRY_DAYS).toEqual([3, 5]);
+    expect(loadConfig({ RENEWAL_RETRY_DAYS: "2" }).RENEWAL_RETRY_DAYS).toEqual([2]);
+  });
+
+  it("stops the start on more than 2 retries, a zero day, or retries beyond 180 days, naming the setting", () => {
+    expect(() => loadConfig({ RENEWAL_RETRY_DAYS: "1,3,7" })).toThrow(/RENEWAL_RETRY_DAYS: NACHA allows at most 2 retries/);
+    expect(() => loadConfig({ RENEWAL_RETRY_DAYS: "0,3" })).toThrow(/RENEWAL_RETRY_DAYS/);
+    expect(() => loadConfig({ RENEWAL_RETRY_DAYS: "90,90" })).toThrow(/RENEWAL_RETRY_DAYS: retries must fit within NACHA's 180 days/);
+  });
+});

@@ -69,15 +69,21 @@ export const ConfigSchema = z.object({
   DWOLLA_WEBHOOK_SECRET: optionalString,
   /** How long one Get Processor Token call may hold a checkout's transfer before another takes over. */
   TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(60_000)),
-  /** Renewals: days after a failed period's due date at which it is retried (API.md §11; default 3 retries over 7 days). */
+  /**
+   * Renewals: days after each R01/R09 failure was learnt at which it is retried (API.md §12;
+   * NACHA: at most 2 retries, within 180 days of the first presentment). Anything beyond those
+   * bounds stops the start, naming this setting.
+   */
   RENEWAL_RETRY_DAYS: z.preprocess(
     emptyAsUndefined,
     z
       .string()
-      .regex(/^\d+(,\d+)*$/, "comma-separated whole days, ascending")
-      .default("1,3,7")
+      .regex(/^\d+(,\d+)*$/, "comma-separated whole days")
+      .default("3,5")
       .transform((s) => s.split(",").map(Number))
-      .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), "must be ascending"),
+      .refine((days) => days.length <= 2, "NACHA allows at most 2 retries of a returned debit")
+      .refine((days) => days.every((d) => d >= 1), "a retry is at least 1 day after the failure was learnt")
+      .refine((days) => days.reduce((sum, d) => sum + d, 0) <= 170, "retries must fit within NACHA's 180 days of the first presentment (at most 170 days in all, leaving time for returns to arrive)"),
   ),
   /** Renewals: what a subscription becomes when its last retry failed. */
   RENEWAL_FINAL_STATUS: z.preprocess(emptyAsUndefined, z.enum(["cancelled", "unpaid"]).default("cancelled")),

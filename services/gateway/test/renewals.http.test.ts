@@ -58,7 +58,8 @@ describe.each(variants)("renewals through the gateway over $name", (variant) => 
       await simulate(renewal1.transaction_uuid, { status: "completed" });
       const renewal2 = (await advance(uuid, due(2)))[2]!;
       await simulate(renewal2.transaction_uuid, { status: "failed", failure_code: "R01" });
-      const retryAt = new Date(Date.parse(due(2)) + DAY_MS).toISOString();
+      // Retried RENEWAL_RETRY_DAYS[0] (3) days after the failure was learnt (the test clock stands at the due date).
+      const retryAt = new Date(Date.parse(due(2)) + 3 * DAY_MS).toISOString();
       await eventually(async () => expect(await checkout(id)).toMatchObject({ subscription_status: "past_due", next_charge_at: retryAt }));
       const retry = (await advance(uuid, retryAt))[3]!;
       await simulate(retry.transaction_uuid, { status: "completed" });

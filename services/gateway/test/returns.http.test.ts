@@ -77,7 +77,7 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
         const [r] = (await refunds.list({ authorization: p.consumer.token })).json() as { id: string; status: string; failure_code: string | null }[];
         expect(r).toMatchObject({ id: refund.id, status: "failed", failure_code: "transaction_returned" });
       });
-      expect(delivered("refund.failed", p.uuid)).toHaveLength(1);
+      await eventually(async () => expect(delivered("refund.failed", p.uuid)).toHaveLength(1));
       // Neither a new request nor paying the stopped one out moves money that the bank took back.
       const again = await refunds.request({ authorization: `Token ${p.consumer.token}` }, { transaction_uuid: p.uuid });
       expect(again.statusCode).toBe(409);
@@ -107,7 +107,11 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
       const { id, consumer } = await linkedCheckout(world.stack, merchant.apiKey, { is_subscription: true, plan_type: "monthly" });
       const uuid = (await post("/api/merchants/payment_preprocess/get_processor_token", { checkout_id: id })).json().transaction_uuid as string;
       expect((await simulate(uuid, { status: "completed" })).statusCode).toBe(200);
-      const advance = async (to: string) => ((await post(`/api/sandbox/subscriptions/${uuid}/advance`, { to })).json() as TxRecord[]).sort((a, b) => a.id - b.id);
+      const advance = async (to: string) => {
+        const reply = await post(`/api/sandbox/subscriptions/${uuid}/advance`, { to });
+        expect(reply.statusCode, reply.body).toBe(200);
+        return (reply.json() as TxRecord[]).sort((a, b) => a.id - b.id);
+      };
       const [first] = await advance(new Date().toISOString());
       const due = (n: number) => periodStart(first!.transaction_date_time, "monthly", n);
       const renewal = (await advance(due(1)))[1]!;
@@ -133,8 +137,8 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
       const learnt = Date.parse(s.due(1)) + 10 * DAY_MS;
       expect(await s.advance(new Date(learnt).toISOString())).toHaveLength(2);
       await simulate(s.renewal.transaction_uuid, { status: "failed", failure_code: "R01" });
-      // The first retry is RENEWAL_RETRY_DAYS[0] (1) day after the return was learnt, not after the period's due date.
-      const retryAt = new Date(learnt + DAY_MS).toISOString();
+      // The first retry is RENEWAL_RETRY_DAYS[0] (3) days after the return was learnt, not after the period's due date.
+      const retryAt = new Date(learnt + 3 * DAY_MS).toISOString();
       await eventually(async () => expect(await checkout(s.id)).toMatchObject({ subscription_status: "past_due", next_charge_at: retryAt }));
       await eventually(async () => expect(delivered("subscription.past_due", s.renewal.transaction_uuid)).toHaveLength(1));
       const charged = await s.advance(retryAt);

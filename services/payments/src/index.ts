@@ -107,7 +107,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     paymentMethods: new PaymentMethodRepository(deps.store),
     attempts,
     schedules,
-    renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [1, 3, 7], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },
+    renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [3, 5], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },
     transactions,
     refundTransfers,
     webhookEvents: new WebhookEventRepository(deps.store),

@@ -87,24 +87,34 @@ describe.each(variants)("renewals over $name", (variant) => {
   });
 
   describe.skipIf(!!variant.skipReason)("failures", () => {
-    it("retries an R01 return as past_due, one day then three days after the due date, and a success makes it active again", async () => {
+    it("retries an R01 return as past_due, three days after the first failure was learnt and five after the second, and a success makes it active again", async () => {
       const s = await h.subscription();
       const [first] = await renewalsOf(s, "2027-02-28T10:00:00.000Z");
+      // Learnt on the 1st of March (the clock moved on before the bank's answer): retried on the 4th.
+      expect(await renewalsOf(s, "2027-03-01T10:00:00.000Z")).toHaveLength(1);
       await h.simulate(first!.transaction_uuid, "failed", "R01");
-      await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "past_due", next_charge_at: "2027-03-01T10:00:00.000Z" }));
-      // Not due yet: a day after the due date.
-      expect(await renewalsOf(s, "2027-03-01T09:00:00.000Z")).toHaveLength(1);
-      const afterRetry1 = await renewalsOf(s, "2027-03-01T10:00:00.000Z");
+      await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "past_due", next_charge_at: "2027-03-04T10:00:00.000Z" }));
+      expect(await renewalsOf(s, "2027-03-04T09:00:00.000Z")).toHaveLength(1);
+      const afterRetry1 = await renewalsOf(s, "2027-03-04T10:00:00.000Z");
       expect(afterRetry1).toHaveLength(2);
       expect(answered.get(`${s.checkoutId}-p1-r1`)).toEqual([afterRetry1[1]!.processor_transaction_id]);
-      await h.simulate(afterRetry1[1]!.transaction_uuid, "failed", "R01");
-      const afterRetry2 = await renewalsOf(s, "2027-03-03T10:00:00.000Z");
+      await h.simulate(afterRetry1[1]!.transaction_uuid, "failed", "R09");
+      await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "past_due", next_charge_at: "2027-03-09T10:00:00.000Z" }));
+      const afterRetry2 = await renewalsOf(s, "2027-03-09T10:00:00.000Z");
       expect(afterRetry2).toHaveLength(3);
       await h.simulate(afterRetry2[2]!.transaction_uuid, "completed");
       await eventually(async () =>
         expect(await h.checkout(s)).toMatchObject({ subscription_status: "active", current_period_start: "2027-02-28T10:00:00.000Z", next_charge_at: "2027-03-31T10:00:00.000Z" }),
       );
       expect((await renewalsOf(s, "2027-03-31T10:00:00.000Z")).map((r) => r.transaction_status)).toEqual(["failed", "failed", "completed", "pending"]);
+    });
+
+    it("never retries a code NACHA does not allow to be re-presented (R06)", async () => {
+      const s = await h.subscription();
+      const [first] = await renewalsOf(s, "2027-02-28T10:00:00.000Z");
+      await h.simulate(first!.transaction_uuid, "failed", "R06");
+      await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "cancelled", next_charge_at: null }));
+      expect(await renewalsOf(s, "2027-06-30T10:00:00.000Z")).toHaveLength(1);
     });
 
     it("ends the subscription at once on an R02 return (account closed): no retry", async () => {
@@ -125,14 +135,14 @@ describe.each(variants)("renewals over $name", (variant) => {
       expect([...answered.keys()].filter((k) => k.startsWith(`${s.checkoutId}-p`))).toEqual([]);
     });
 
-    it("cancels after the last of three R01 retries failed", async () => {
+    it("cancels after the second R01 retry failed: exactly two retries, then final", async () => {
       const s = await h.subscription();
-      for (const to of ["2027-02-28", "2027-03-01", "2027-03-03", "2027-03-07"]) {
+      for (const to of ["2027-02-28", "2027-03-03", "2027-03-08"]) {
         const renewals = await renewalsOf(s, `${to}T10:00:00.000Z`);
         await h.simulate(renewals.at(-1)!.transaction_uuid, "failed", "R01");
       }
       await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "cancelled" }));
-      expect(await renewalsOf(s, "2027-12-31T10:00:00.000Z")).toHaveLength(4);
+      expect(await renewalsOf(s, "2027-12-31T10:00:00.000Z")).toHaveLength(3);
     });
   });
 

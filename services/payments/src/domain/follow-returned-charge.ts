@@ -1,3 +1,4 @@
+import { periodStart } from "./billing-period.ts";
 import { afterFailure, type AfterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
@@ -29,7 +30,7 @@ export async function followReturnedCharge(deps: RenewalOutcomeDeps, tx: Transac
       ? null
       : tx.renewalPeriod === undefined
         ? { kind: "end", status: deps.renewalPolicy.finalStatus }
-        : afterFailure(deps.renewalPolicy, tx.failure_code ?? null, learntAt(a, at), tx.renewalTry ?? 0);
+        : afterFailure(deps.renewalPolicy, tx.failure_code ?? null, learntAt(a, at), tx.renewalTry ?? 0, periodStart(a.anchorAt!, a.planType, tx.renewalPeriod));
     const set: Partial<TransferAttemptRecord> = !next
       ? { returnedCharges }
       : next.kind === "retry"
@@ -48,7 +49,7 @@ export async function followReturnedCharge(deps: RenewalOutcomeDeps, tx: Transac
   throw new Error(`subscription ${tx.checkoutRef} kept changing; the return of ${tx._id} is applied on the next notice`);
 }
 
-/** When the return was learnt: now, or in the sandbox the subscription's test clock when it stands later. */
-function learntAt(a: TransferAttemptRecord, now: string): string {
+/** When a failure or return was learnt: now, or in the sandbox the subscription's test clock when it stands later. */
+export function learntAt(a: TransferAttemptRecord, now: string): string {
   return a.clockAt && a.clockAt > now ? a.clockAt : now;
 }

@@ -1,5 +1,5 @@
 import { periodStart } from "./billing-period.ts";
-import { followReturnedCharge } from "./follow-returned-charge.ts";
+import { followReturnedCharge, learntAt } from "./follow-returned-charge.ts";
 import { afterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import { subscriptionEvent, type SubscriptionEventType } from "./subscription-events.ts";
@@ -78,8 +78,10 @@ function afterRenewal(deps: RenewalOutcomeDeps, a: TransferAttemptRecord, charge
     const period = charge.period + 1;
     return { set: { charge: null, period, periodTry: 0, subscriptionStatus: "active", nextChargeAt: periodStart(a.anchorAt!, a.planType!, period) }, type: "subscription.renewed" };
   }
-  const due = periodStart(a.anchorAt!, a.planType!, charge.period);
-  const next = outcome.refused ? ({ kind: "end", status: deps.renewalPolicy.finalStatus } as const) : afterFailure(deps.renewalPolicy, outcome.error, due, charge.tryNumber);
+  const first = periodStart(a.anchorAt!, a.planType!, charge.period);
+  const next = outcome.refused
+    ? ({ kind: "end", status: deps.renewalPolicy.finalStatus } as const)
+    : afterFailure(deps.renewalPolicy, outcome.error, learntAt(a, at), charge.tryNumber, first);
   if (next.kind === "retry") return { set: { charge: null, periodTry: next.tryNumber, subscriptionStatus: "past_due", nextChargeAt: next.at }, type: "subscription.past_due" };
   return {
     set: { charge: null, nextChargeAt: null, subscriptionStatus: next.status, ...(next.status === "cancelled" ? { subscriptionCancelledAt: at } : {}) },
