@@ -35,7 +35,7 @@ export function openTransport(config: Config, logger: Logger): Promise<Transport
 /** The broker trust boundary, on when the gateway's users are named (AMQP_GATEWAY_USERS). */
 export function trustedSenders(config: Config): TrustedSenders | undefined {
   if (!config.AMQP_GATEWAY_USERS?.length) return undefined;
-  return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? [], admin: config.AMQP_ADMIN_USERS ?? [] };
+  return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? {}, admin: config.AMQP_ADMIN_USERS ?? [] };
 }
 
 const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;

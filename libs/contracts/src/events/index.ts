@@ -36,6 +36,7 @@ export * from "./refund-completed.event.ts";
 export * from "./refund-failed.event.ts";
 export * from "./payment-method-saved.event.ts";
 export * from "./refund-payout-settled.event.ts";
+export * from "./event-owners.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.

@@ -11,6 +11,7 @@ import { AmqpEventSubscriber } from "./amqp-event.subscriber.ts";
 import { AmqpRpcClient, type ReplyMode } from "./amqp-rpc.client.ts";
 import { AmqpRpcServer } from "./amqp-rpc.server.ts";
 import { EVENTS_EXCHANGE } from "./event-topology.ts";
+import { RPC_EXCHANGE } from "./rpc-topology.ts";
 import type { TrustedSenders } from "../rpc/trusted-senders.ts";
 
 export interface AmqpTransportOptions {
@@ -31,15 +32,20 @@ export interface AmqpTransportOptions {
   connectTimeoutMs?: number;
   /** How long `close()` waits for running handlers. Default 5 s. */
   closeGraceMs?: number;
-  /** Which broker users may send merchant, consumer and admin principals (see `TrustedSenders`); unset: all. */
+  /**
+   * Which broker users may send merchant, consumer, admin and service principals (see
+   * `TrustedSenders`), and whose events are accepted (each type from its owning service's
+   * users, `events/event-senders.ts`); unset: all.
+   */
   trustedSenders?: TrustedSenders | undefined;
 }
 
 /**
  * RPC over RabbitMQ. Topology:
  *
- *   caller ──publish(default exchange, key "<prefix><service>.rpc", mandatory,
+ *   caller ──publish(direct exchange "<prefix>payrail.rpc", key "<prefix><service>.rpc", mandatory,
  *            correlationId, replyTo, expiration = timeout)──▶ durable queue "<prefix><service>.rpc"
+ *            (bound by its servers; not the default exchange, see rpc-topology.ts)
  *   queue ──▶ one consumer per serving instance (manual ack, prefetch) ── handler ──▶
  *            publish(default exchange, key = replyTo, correlationId) ──▶ caller's reply queue,
  *            then ack the request
@@ -47,8 +53,8 @@ export interface AmqpTransportOptions {
  * The request envelope carries `deadline` (epoch ms, = send time + timeout); a server that
  * receives it later acks it without running the handler or replying, and counts it (`stats()`).
  *
- * Only servers declare service queues, so an unroutable (returned) request means the service
- * was never started → `service_unavailable`. One connection per transport carries both sides.
+ * Only servers declare service queues and the exchange, so an unroutable (returned) request
+ * means the service was never started → `service_unavailable`. One connection per transport carries both sides.
  *
  * Domain events (see `AmqpEventPublisher`, `AmqpEventSubscriber`):
  *
@@ -87,13 +93,14 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   const recycle = (reason: string) => connection.recycle(reason);
   const retryAfterSeconds = () => connection.retryAfterSeconds();
   const userId = brokerUser(url);
-  const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, retryAfterSeconds, recycle, userId });
-  const server = new AmqpRpcServer({ logger, prefetch, queueOf, recycle, trustedSenders: options.trustedSenders });
+  const rpcExchange = `${queuePrefix}${RPC_EXCHANGE}`;
+  const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, exchange: rpcExchange, retryAfterSeconds, recycle, userId });
+  const server = new AmqpRpcServer({ logger, prefetch, queueOf, exchange: rpcExchange, recycle, trustedSenders: options.trustedSenders });
   const counters = new EventCounters();
   const exchange = `${queuePrefix}${EVENTS_EXCHANGE}`;
   const confirmTimeoutMs = defaultTimeoutMs;
   const publisher = new AmqpEventPublisher({ logger, exchange, confirmTimeoutMs, counters, retryAfterSeconds, recycle, userId });
-  const subscriber = new AmqpEventSubscriber({ logger, exchange, queuePrefix, confirmTimeoutMs, counters, recycle });
+  const subscriber = new AmqpEventSubscriber({ logger, exchange, queuePrefix, confirmTimeoutMs, counters, recycle, trustedSenders: options.trustedSenders, userId });
   let closed = false;
 
   await connection.start();
