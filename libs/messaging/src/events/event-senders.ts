@@ -33,6 +33,6 @@ export function refusedEventSender(trust: TrustedSenders | undefined, from: stri
   if (owner === undefined) return `no service owns events of type ${type}`;
   if (from !== undefined && (trust.services[owner] ?? []).includes(from)) return undefined;
   const service = serviceOfSender(trust, from);
-  const who = from === undefined ? "a publisher without user_id" : service === undefined ? `broker user ${from}` : `${service}'s broker user ${from}`;
+  const who = from === undefined ? "a publisher without user_id" : service === undefined ? `broker user ${from}` : `broker user ${from} (the ${service} service)`;
   return `forged event: ${type} is accepted only from ${owner}, not from ${who}`;
 }
