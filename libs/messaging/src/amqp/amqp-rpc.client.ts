@@ -41,7 +41,7 @@ export interface AmqpRpcClientOptions {
   logger: Logger;
   replyMode: ReplyMode;
   queueOf(service: string): string;
-  /** The exchange requests are published to (`RPC_EXCHANGE`, prefixed), declared by the servers. */
+  /** The exchange requests are published to (`RPC_EXCHANGE`), declared by the servers. */
   exchange: string;
   /** Seconds a caller should wait before retrying while the broker is away. */
   retryAfterSeconds(): number;

@@ -19,7 +19,7 @@ export interface AmqpRpcServerOptions {
   logger: Logger;
   prefetch: number;
   queueOf(service: string): string;
-  /** The exchange requests come through (`RPC_EXCHANGE`, prefixed); each served queue is bound to it. */
+  /** The exchange requests come through (`RPC_EXCHANGE`); each served queue is bound to it. */
   exchange: string;
   recycle(reason: string): void;
   /** Who may send which principals (by the broker-validated `user_id`); unset: everyone. */

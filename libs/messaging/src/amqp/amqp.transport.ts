@@ -22,7 +22,7 @@ export interface AmqpTransportOptions {
   prefetch?: number;
   /** Call timeout when the call does not set one, and how long a publish waits for its confirm. Default 10 s. */
   defaultTimeoutMs?: number;
-  /** Prepended to every queue and exchange name (tests use a random one to stay apart). Default "". */
+  /** Prepended to every queue name and the events exchange (tests use a random one to stay apart). Default "". */
   queuePrefix?: string;
   /** How replies come back (see `ReplyMode`). Default "exclusive-queue", measured faster. */
   replyMode?: ReplyMode;
@@ -43,7 +43,7 @@ export interface AmqpTransportOptions {
 /**
  * RPC over RabbitMQ. Topology:
  *
- *   caller ──publish(direct exchange "<prefix>payrail.rpc", key "<prefix><service>.rpc", mandatory,
+ *   caller ──publish(direct exchange "payrail.rpc", key "<prefix><service>.rpc", mandatory,
  *            correlationId, replyTo, expiration = timeout)──▶ durable queue "<prefix><service>.rpc"
  *            (bound by its servers; not the default exchange, see rpc-topology.ts)
  *   queue ──▶ one consumer per serving instance (manual ack, prefetch) ── handler ──▶
@@ -93,7 +93,9 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   const recycle = (reason: string) => connection.recycle(reason);
   const retryAfterSeconds = () => connection.retryAfterSeconds();
   const userId = brokerUser(url);
-  const rpcExchange = `${queuePrefix}${RPC_EXCHANGE}`;
+  // Not prefixed: requests are routed by their (prefixed) queue name, so suites on one broker
+  // stay apart anyway, and no exchange is left behind per test run (bindings go with queues).
+  const rpcExchange = RPC_EXCHANGE;
   const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, exchange: rpcExchange, retryAfterSeconds, recycle, userId });
   const server = new AmqpRpcServer({ logger, prefetch, queueOf, exchange: rpcExchange, recycle, trustedSenders: options.trustedSenders });
   const counters = new EventCounters();
