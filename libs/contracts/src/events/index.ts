@@ -36,7 +36,6 @@ export * from "./refund-completed.event.ts";
 export * from "./refund-failed.event.ts";
 export * from "./payment-method-saved.event.ts";
 export * from "./refund-payout-settled.event.ts";
-export * from "./event-owners.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.
@@ -80,3 +79,34 @@ export const INTERNAL_EVENT_TYPES: readonly EventType[] = INTERNAL.map((schema) 
 
 /** The event of type `T`. */
 export type EventOf<T extends EventType> = Extract<AnyDomainEvent, { type: T }>;
+
+/**
+ * Which service publishes each event type (docs/events.md): the only one whose broker user a
+ * subscriber accepts it from, so no other component can make a checkout `paid` or a refund
+ * `completed` by publishing a look-alike. A `Record` over every type, so a new type does not
+ * compile until it has its owner.
+ */
+export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | "refunds">> = {
+  "checkout.created": "checkout",
+  "checkout.payment_method_saved": "checkout",
+  "transaction.created": "payments",
+  "transaction.completed": "payments",
+  "transaction.failed": "payments",
+  "subscription.renewed": "payments",
+  "subscription.past_due": "payments",
+  "subscription.cancelled": "payments",
+  "subscription.unpaid": "payments",
+  "payment_method.saved": "payments",
+  "refund_payout.settled": "payments",
+  "refund.requested": "refunds",
+  "refund.approved": "refunds",
+  "refund.rejected": "refunds",
+  "refund.processing": "refunds",
+  "refund.completed": "refunds",
+  "refund.failed": "refunds",
+};
+
+/** The service that publishes `type`, or undefined for a type outside the catalogue. */
+export function eventOwner(type: string): string | undefined {
+  return Object.hasOwn(EVENT_OWNERS, type) ? EVENT_OWNERS[type as EventType] : undefined;
+}
