@@ -19,6 +19,7 @@ Environment (see the README):
   AMQP_URL          RabbitMQ; unset: the in-process bus
   AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS
                     the broker trust boundary: which RabbitMQ users may act for whom
+                    and publish which events (AMQP_SERVICE_USERS as service:user,…)
   MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
   PROVIDERS         sandbox (default) or live

@@ -30,7 +30,7 @@ export async function runStart(): Promise<void> {
     const transport = await openTransport(config, logger);
     parts.push({ name: "transport", stop: () => transport.close() });
     if (config.AMQP_URL && !trustedSenders(config)) {
-      logger.info("broker trust boundary off (AMQP_GATEWAY_USERS unset): any broker user may act for merchants and consumers");
+      logger.info("broker trust boundary off (AMQP_GATEWAY_USERS unset): any broker user may act for merchants and consumers and publish any event");
     }
     const metrics = createProcessMetrics(transport);
     parts.push({ name: "metrics", stop: async () => metrics.close() });

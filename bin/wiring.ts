@@ -32,10 +32,14 @@ export function openTransport(config: Config, logger: Logger): Promise<Transport
   });
 }
 
-/** The broker trust boundary, on when the gateway's users are named (AMQP_GATEWAY_USERS). */
+/**
+ * The broker trust boundary, on when the gateway's users are named (AMQP_GATEWAY_USERS). It then
+ * needs the services' users too: without them every event would be refused as forged.
+ */
 export function trustedSenders(config: Config): TrustedSenders | undefined {
   if (!config.AMQP_GATEWAY_USERS?.length) return undefined;
-  return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? [], admin: config.AMQP_ADMIN_USERS ?? [] };
+  if (!config.AMQP_SERVICE_USERS) throw new Error("AMQP_GATEWAY_USERS is set but AMQP_SERVICE_USERS is not: name each service's broker user (payments:payrail-payments,…)");
+  return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? {}, admin: config.AMQP_ADMIN_USERS ?? [] };
 }
 
 const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;

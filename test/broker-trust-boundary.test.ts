@@ -30,7 +30,7 @@ const canAdminister = broker.url !== undefined && (await rabbitmqctlWorks());
 const whoAmI = defineOperation("checkout.trustProbe", z.object({}), z.object({ principal: z.string() }));
 const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
 /** What compose sets (AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS). */
-const POLICY: TrustedSenders = { gateway: ["payrail-gateway"], services: DOMAIN_SERVICES.map((s) => `payrail-${s}`), admin: ["payrail-cli"] };
+const POLICY: TrustedSenders = { gateway: ["payrail-gateway"], services: Object.fromEntries(DOMAIN_SERVICES.map((s) => [s, [`payrail-${s}`]])), admin: ["payrail-cli"] };
 
 const MERCHANT: Principal = { kind: "merchant", merchantId: "mer_1", keyPrefix: "pk_test_1", livemode: false };
 const CONSUMER: Principal = { kind: "user", userId: "usr_1", phone: "+15555550100" };
@@ -50,8 +50,10 @@ describe("docker-compose.yml and deploy/rabbitmq/definitions.json agree", () => 
 
   it("the trusted users it names are the definitions' users, as this suite's policy has them", () => {
     const list = (name: string) => new RegExp(`^\\s+AMQP_${name}_USERS: (.+)$`, "m").exec(compose)?.[1]?.split(",");
-    expect({ gateway: list("GATEWAY"), services: list("SERVICE")?.sort(), admin: list("ADMIN") }).toEqual({ ...POLICY, services: [...POLICY.services].sort() });
-    for (const name of [...POLICY.gateway, ...POLICY.services, ...POLICY.admin]) expect(users.map((u) => u.name)).toContain(name);
+    // AMQP_SERVICE_USERS is service:user, as the config reads it.
+    const services = loadConfig({ AMQP_SERVICE_USERS: list("SERVICE")?.join(",") }).AMQP_SERVICE_USERS;
+    expect({ gateway: list("GATEWAY"), services, admin: list("ADMIN") }).toEqual(POLICY);
+    for (const name of [...POLICY.gateway, ...Object.values(POLICY.services).flat(), ...POLICY.admin]) expect(users.map((u) => u.name)).toContain(name);
   });
 });
 
@@ -127,13 +129,13 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
       const channel = await model.createChannel();
       const replies: unknown[] = [];
       await channel.consume("amq.rabbitmq.reply-to", (m) => m && replies.push(JSON.parse(m.content.toString())), { noAck: true });
-      channel.sendToQueue("checkout.rpc", forged(MERCHANT), { correlationId: "c1", replyTo: "amq.rabbitmq.reply-to" });
+      channel.publish("payrail.rpc", "checkout.rpc", forged(MERCHANT), { correlationId: "c1", replyTo: "amq.rabbitmq.reply-to" });
       await vi.waitFor(() => expect(replies).toHaveLength(1));
       expect(replies[0]).toMatchObject({ ok: false, error: { code: "permission_denied" } });
 
       // RabbitMQ validates user_id against the connection's user: the lie closes the channel.
       const closed = new Promise<Error>((resolve) => channel.on("error", resolve));
-      channel.sendToQueue("checkout.rpc", forged(MERCHANT), { correlationId: "c2", replyTo: "amq.rabbitmq.reply-to", userId: "payrail-gateway" });
+      channel.publish("payrail.rpc", "checkout.rpc", forged(MERCHANT), { correlationId: "c2", replyTo: "amq.rabbitmq.reply-to", userId: "payrail-gateway" });
       expect((await closed).message).toMatch(/PRECONDITION_FAILED.*user_id/i);
     } finally {
       await model.close().catch(() => undefined);

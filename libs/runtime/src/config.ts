@@ -13,6 +13,30 @@ const userList = z.preprocess(
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
     .optional(),
 );
+/**
+ * `service:user,service:user,…`: the broker users of each domain service (a service may have
+ * several, e.g. while its password is rotated); unset or empty: undefined. The service name
+ * is needed, not only the user: a service principal must name its sender's own service, and
+ * an event type is accepted only from its owning service's users.
+ */
+const serviceUserMap = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .transform((v, ctx) => {
+      const map: Record<string, string[]> = {};
+      for (const entry of v.split(",").map((s) => s.trim()).filter(Boolean)) {
+        const match = /^([a-z][a-z0-9-]*):(\S+)$/.exec(entry);
+        if (!match) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" is not service:user (e.g. payments:payrail-payments)` });
+          return z.NEVER;
+        }
+        (map[match[1]!] ??= []).push(match[2]!);
+      }
+      return map;
+    })
+    .optional(),
+);
 const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** `250ms`, `5s`, `30m`, `2h`, `3d` (or a bare number of milliseconds) in milliseconds. */
 const durationMs = z.string().transform((v, ctx) => {
@@ -109,12 +133,13 @@ export const ConfigSchema = z.object({
   /**
    * The broker trust boundary (docs/decisions.md): RabbitMQ users whose requests may carry
    * merchant, consumer and admin principals (the gateway's), users that may carry service
-   * principals and pass on merchant and consumer ones (the domain services'), and users that
+   * principals and pass on merchant and consumer ones (the domain services', by service:
+   * `payments:payrail-payments,…`; they also decide whose events are accepted), and users that
    * may carry only the admin principal (the CLI's). AMQP_GATEWAY_USERS unset: every broker
    * user is trusted.
    */
   AMQP_GATEWAY_USERS: userList,
-  AMQP_SERVICE_USERS: userList,
+  AMQP_SERVICE_USERS: serviceUserMap,
   AMQP_ADMIN_USERS: userList,
   /** Messages a service instance works on at once (RabbitMQ prefetch). */
   RPC_PREFETCH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(200)),

@@ -90,6 +90,7 @@ describe.each(variants)("payments' events over $name", (variant) => {
         status: "completed",
         transaction_uuid: t.uuid,
         checkout_id: t.checkoutId,
+        amount_cents: 10_750,
         amount_refunded_cents: 10_750,
         fully_refunded: true,
       });

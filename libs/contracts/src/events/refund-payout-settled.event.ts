@@ -19,6 +19,11 @@ export const RefundPayoutSnapshot = z.object({
   transaction_uuid: z.string().regex(/^sc-[0-9a-f]{32}$/),
   /** The refunded transaction's checkout (`chk_…`). */
   checkout_id: z.string().regex(/^chk_[0-9a-f]{32}$/),
+  /**
+   * Cents this payout sends back: its refund's amount. Optional only for events published before
+   * it was added; subscribers check it when present.
+   */
+  amount_cents: z.number().int().positive().optional(),
   /** Cents the transaction's completed payouts sent back in all, this one included. */
   amount_refunded_cents: z.number().int().nonnegative(),
   /** Whether that is the transaction's whole amount. */

@@ -1,8 +1,10 @@
 import type { ChannelModel, ConfirmChannel, ConsumeMessage, Options } from "amqplib";
 import type { Logger } from "@payrail/runtime";
 import type { EventCounters } from "../events/event-counters.ts";
+import { originalSender, refusedEventSender } from "../events/event-senders.ts";
 import { handleEvent, type EventOutcome } from "../events/handle-event.ts";
 import { Subscriptions, type Subscription } from "../events/subscription.ts";
+import type { TrustedSenders } from "../rpc/trusted-senders.ts";
 import { declareEventQueues, EVENT_HEADERS, eventQueuesOf, type EventQueues } from "./event-topology.ts";
 import { publishConfirmed } from "./publish-confirmed.ts";
 import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
@@ -20,6 +22,10 @@ export interface AmqpEventSubscriberOptions {
   confirmTimeoutMs: number;
   counters: EventCounters;
   recycle(reason: string): void;
+  /** Whose events are accepted (each type from its owning service's users); unset: everyone's. */
+  trustedSenders: TrustedSenders | undefined;
+  /** This connection's broker user: what the copies it sends on carry as `user_id`. */
+  userId: string | undefined;
 }
 
 /**
@@ -73,11 +79,16 @@ export class AmqpEventSubscriber {
   }
 
   private async handle(channel: ConfirmChannel, { subscription, queues }: Consumed, message: ConsumeMessage): Promise<void> {
-    const { logger, counters } = this.options;
+    const { logger, counters, trustedSenders, userId } = this.options;
     const attempt = attemptOf(message);
-    const outcome = await handleEvent(subscription, message.content.toString("utf8"), attempt, logger, counters);
+    const sender = originalSender({ userId: message.properties.userId as string | undefined, forwardedFrom: forwardedFrom(message) }, userId);
+    const refuse = (event: { type: string }) => {
+      const reason = refusedEventSender(trustedSenders, sender, event.type);
+      return reason === undefined ? undefined : { reason, sender };
+    };
+    const outcome = await handleEvent(subscription, message.content.toString("utf8"), attempt, logger, counters, refuse);
     try {
-      if (outcome.kind !== "ack") await this.sendOn(channel, queues, subscription, message, attempt, outcome);
+      if (outcome.kind !== "ack") await this.sendOn(channel, queues, subscription, message, attempt, outcome, sender);
       channel.ack(message);
     } catch (err) {
       // The copy was not confirmed: hand the event back (or, if the channel is gone, the broker
@@ -91,20 +102,42 @@ export class AmqpEventSubscriber {
     }
   }
 
-  /** Republishes a failed event to its retry or dead-letter queue and waits for the confirm. */
-  private sendOn(channel: ConfirmChannel, queues: EventQueues, subscription: Subscription, message: ConsumeMessage, attempt: number, outcome: Exclude<EventOutcome, { kind: "ack" }>): Promise<void> {
+  /**
+   * Republishes a failed event to its retry or dead-letter queue and waits for the confirm. The
+   * copy goes out as this connection's user, naming the original's publisher in a header, so
+   * the retried delivery is judged on who sent the original (see `events/event-senders.ts`).
+   */
+  private sendOn(
+    channel: ConfirmChannel,
+    queues: EventQueues,
+    subscription: Subscription,
+    message: ConsumeMessage,
+    attempt: number,
+    outcome: Exclude<EventOutcome, { kind: "ack" }>,
+    sender: string | undefined,
+  ): Promise<void> {
     const { messageId, type, contentType, headers } = message.properties as Options.Publish;
     const retry = outcome.kind === "retry";
+    const { userId } = this.options;
+    // The sender is set anew: a copy's own header speaks only for the copy this subscriber checked.
+    const kept: Record<string, unknown> = { ...headers };
+    delete kept[EVENT_HEADERS.sender];
     const options: Options.Publish = {
       persistent: true,
       messageId,
       type,
       contentType,
-      headers: { ...headers, [EVENT_HEADERS.attempt]: retry ? attempt + 1 : attempt, [EVENT_HEADERS.error]: outcome.reason },
+      headers: { ...kept, [EVENT_HEADERS.attempt]: retry ? attempt + 1 : attempt, [EVENT_HEADERS.error]: outcome.reason, ...(sender === undefined ? {} : { [EVENT_HEADERS.sender]: sender }) },
+      ...(userId === undefined ? {} : { userId }),
       ...(retry ? { expiration: String(subscription.retryDelayMs) } : {}),
     };
     return publishConfirmed(channel, "", retry ? queues.retry : queues.dead, message.content, options, this.options.confirmTimeoutMs);
   }
+}
+
+function forwardedFrom(message: ConsumeMessage): string | undefined {
+  const value: unknown = message.properties.headers?.[EVENT_HEADERS.sender];
+  return typeof value === "string" ? value : Buffer.isBuffer(value) ? value.toString("utf8") : undefined;
 }
 
 function attemptOf(message: ConsumeMessage): number {

@@ -41,6 +41,8 @@ export interface AmqpRpcClientOptions {
   logger: Logger;
   replyMode: ReplyMode;
   queueOf(service: string): string;
+  /** The exchange requests are published to (`RPC_EXCHANGE`), declared by the servers. */
+  exchange: string;
   /** Seconds a caller should wait before retrying while the broker is away. */
   retryAfterSeconds(): number;
   /** Rebuilds the connection when the client's channel dies on its own. */
@@ -58,8 +60,11 @@ export interface AmqpRpcClientOptions {
  * replies (noAck: a reply is worth nothing once its caller is gone). Replies are matched by
  * correlationId; a reply for a call that already timed out finds nothing and is dropped.
  *
- * Requests go to the default exchange with `mandatory`, so a call to a service whose queue
- * was never declared comes straight back as a basic.return → `service_unavailable`. A queue
+ * Requests go to the RPC exchange (`rpc-topology.ts`: not the default exchange, which would
+ * reach every queue) with `mandatory`, so a call to a service whose queue was never declared
+ * and bound comes straight back as a basic.return → `service_unavailable`; until some server
+ * has declared the exchange itself (a fresh broker), calls fail the same way without being
+ * sent, since a publish to a missing exchange would close the channel. A queue
  * that exists but that no instance consumes (all died) is caught by the `QueueProbe`: a call
  * fails at once with `service_unavailable` when the broker last said it has no consumer, and
  * calls waiting on it are failed when a check during the wait finds none (a check per service
@@ -87,6 +92,9 @@ export class AmqpRpcClient {
   private watch: NodeJS.Timeout | undefined;
   private lostConnection = false;
   private zeroTrustedAt = 0;
+  /** The RPC exchange is known to exist on this connection (exchanges are never deleted by Payrail). */
+  private exchangeSeen = false;
+  private exchangeCheck: Promise<boolean> | undefined;
 
   constructor(private readonly options: AmqpRpcClientOptions) {
     this.probe = new QueueProbe(options.logger);
@@ -107,6 +115,10 @@ export class AmqpRpcClient {
     this.channel = channel;
     this.zeroTrustedAt = this.lostConnection ? Date.now() + RECONNECT_GRACE_MS : 0;
     this.probe.attach(model);
+    this.exchangeCheck = undefined;
+    // Asked now, so that calls on a broker whose servers have run go out without a round trip more.
+    this.exchangeSeen = false;
+    await this.exchangeExists();
     clearInterval(this.watch);
     this.watch = setInterval(() => this.checkPendingServices(), 1_000).unref();
     for (const [id, call] of this.pending) if (call.resend) this.send(id, call.resend.queue, call.resend.body, call.resend.deadline);
@@ -153,9 +165,13 @@ export class AmqpRpcClient {
         if (this.servedByNobody(consumers)) this.settle(correlationId, nobodyServes(operation.service));
         else this.send(correlationId, queue, body, deadline);
       };
-      const known = this.consumersOf(queue, correlationId, operation.service);
-      if (typeof known === "number") publish(known);
-      else void known.then(publish);
+      const routed = (): void => {
+        const known = this.consumersOf(queue, correlationId, operation.service);
+        if (typeof known === "number") publish(known);
+        else void known.then(publish);
+      };
+      if (this.exchangeSeen) return routed();
+      void this.exchangeExists().then((exists) => (exists ? routed() : this.settle(correlationId, nobodyServes(operation.service))));
     });
   }
 
@@ -167,7 +183,7 @@ export class AmqpRpcClient {
     const channel = this.channel;
     if (!channel) return void unavailable();
     try {
-      channel.publish("", queue, body, {
+      channel.publish(this.options.exchange, queue, body, {
         correlationId: id,
         replyTo: this.replyTo,
         // What is left of the caller's time: a request resent late expires as early as the first.
@@ -195,6 +211,21 @@ export class AmqpRpcClient {
     // Unknown or stale: send now, and fail the call as soon as the broker says nobody serves it.
     void this.probe.refresh(queue).then((consumers) => this.servedByNobody(consumers) && this.settle(correlationId, nobodyServes(service)));
     return last ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Asks (one check at a time) whether a server has declared the RPC exchange; a failed check is not a no. */
+  private exchangeExists(): Promise<boolean> {
+    return (this.exchangeCheck ??= this.probe.exchangeExists(this.options.exchange).then(
+      (exists) => {
+        this.exchangeCheck = undefined;
+        if (exists) this.exchangeSeen = true;
+        return exists;
+      },
+      () => {
+        this.exchangeCheck = undefined;
+        return true;
+      },
+    ));
   }
 
   /** Calls waiting on a service that lost its last consumer will get no reply: fail them now. */

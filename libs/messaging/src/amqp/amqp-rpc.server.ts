@@ -8,6 +8,7 @@ import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { HandlerEntry } from "../transport.port.ts";
 import { refusedPrincipal, type TrustedSenders } from "../rpc/trusted-senders.ts";
 import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
+import { declareRpcQueue } from "./rpc-topology.ts";
 
 interface ServedQueue extends ConsumedQueue<Channel> {
   service: string;
@@ -18,6 +19,8 @@ export interface AmqpRpcServerOptions {
   logger: Logger;
   prefetch: number;
   queueOf(service: string): string;
+  /** The exchange requests come through (`RPC_EXCHANGE`); each served queue is bound to it. */
+  exchange: string;
   recycle(reason: string): void;
   /** Who may send which principals (by the broker-validated `user_id`); unset: everyone. */
   trustedSenders?: TrustedSenders | undefined;
@@ -47,9 +50,7 @@ export class AmqpRpcServer {
       logger: options.logger,
       recycle: options.recycle,
       openChannel: (model) => model.createChannel(),
-      declare: async (channel, served) => {
-        await channel.assertQueue(served.queue, { durable: true });
-      },
+      declare: (channel, served) => declareRpcQueue(channel, options.exchange, served.queue),
       handle: (channel, served, message) => this.handle(channel, served, message),
     });
   }

@@ -11,6 +11,7 @@ import { AmqpEventSubscriber } from "./amqp-event.subscriber.ts";
 import { AmqpRpcClient, type ReplyMode } from "./amqp-rpc.client.ts";
 import { AmqpRpcServer } from "./amqp-rpc.server.ts";
 import { EVENTS_EXCHANGE } from "./event-topology.ts";
+import { RPC_EXCHANGE } from "./rpc-topology.ts";
 import type { TrustedSenders } from "../rpc/trusted-senders.ts";
 
 export interface AmqpTransportOptions {
@@ -21,7 +22,7 @@ export interface AmqpTransportOptions {
   prefetch?: number;
   /** Call timeout when the call does not set one, and how long a publish waits for its confirm. Default 10 s. */
   defaultTimeoutMs?: number;
-  /** Prepended to every queue and exchange name (tests use a random one to stay apart). Default "". */
+  /** Prepended to every queue name and the events exchange (tests use a random one to stay apart). Default "". */
   queuePrefix?: string;
   /** How replies come back (see `ReplyMode`). Default "exclusive-queue", measured faster. */
   replyMode?: ReplyMode;
@@ -31,15 +32,20 @@ export interface AmqpTransportOptions {
   connectTimeoutMs?: number;
   /** How long `close()` waits for running handlers. Default 5 s. */
   closeGraceMs?: number;
-  /** Which broker users may send merchant, consumer and admin principals (see `TrustedSenders`); unset: all. */
+  /**
+   * Which broker users may send merchant, consumer, admin and service principals (see
+   * `TrustedSenders`), and whose events are accepted (each type from its owning service's
+   * users, `events/event-senders.ts`); unset: all.
+   */
   trustedSenders?: TrustedSenders | undefined;
 }
 
 /**
  * RPC over RabbitMQ. Topology:
  *
- *   caller ──publish(default exchange, key "<prefix><service>.rpc", mandatory,
+ *   caller ──publish(direct exchange "payrail.rpc", key "<prefix><service>.rpc", mandatory,
  *            correlationId, replyTo, expiration = timeout)──▶ durable queue "<prefix><service>.rpc"
+ *            (bound by its servers; not the default exchange, see rpc-topology.ts)
  *   queue ──▶ one consumer per serving instance (manual ack, prefetch) ── handler ──▶
  *            publish(default exchange, key = replyTo, correlationId) ──▶ caller's reply queue,
  *            then ack the request
@@ -47,8 +53,8 @@ export interface AmqpTransportOptions {
  * The request envelope carries `deadline` (epoch ms, = send time + timeout); a server that
  * receives it later acks it without running the handler or replying, and counts it (`stats()`).
  *
- * Only servers declare service queues, so an unroutable (returned) request means the service
- * was never started → `service_unavailable`. One connection per transport carries both sides.
+ * Only servers declare service queues and the exchange, so an unroutable (returned) request
+ * means the service was never started → `service_unavailable`. One connection per transport carries both sides.
  *
  * Domain events (see `AmqpEventPublisher`, `AmqpEventSubscriber`):
  *
@@ -87,13 +93,16 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   const recycle = (reason: string) => connection.recycle(reason);
   const retryAfterSeconds = () => connection.retryAfterSeconds();
   const userId = brokerUser(url);
-  const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, retryAfterSeconds, recycle, userId });
-  const server = new AmqpRpcServer({ logger, prefetch, queueOf, recycle, trustedSenders: options.trustedSenders });
+  // Not prefixed: requests are routed by their (prefixed) queue name, so suites on one broker
+  // stay apart anyway, and no exchange is left behind per test run (bindings go with queues).
+  const rpcExchange = RPC_EXCHANGE;
+  const client = new AmqpRpcClient({ logger, replyMode: options.replyMode ?? "exclusive-queue", queueOf, exchange: rpcExchange, retryAfterSeconds, recycle, userId });
+  const server = new AmqpRpcServer({ logger, prefetch, queueOf, exchange: rpcExchange, recycle, trustedSenders: options.trustedSenders });
   const counters = new EventCounters();
   const exchange = `${queuePrefix}${EVENTS_EXCHANGE}`;
   const confirmTimeoutMs = defaultTimeoutMs;
   const publisher = new AmqpEventPublisher({ logger, exchange, confirmTimeoutMs, counters, retryAfterSeconds, recycle, userId });
-  const subscriber = new AmqpEventSubscriber({ logger, exchange, queuePrefix, confirmTimeoutMs, counters, recycle });
+  const subscriber = new AmqpEventSubscriber({ logger, exchange, queuePrefix, confirmTimeoutMs, counters, recycle, trustedSenders: options.trustedSenders, userId });
   let closed = false;
 
   await connection.start();

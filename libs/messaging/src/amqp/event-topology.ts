@@ -9,6 +9,11 @@ export const EVENT_HEADERS = {
   attempt: "x-payrail-attempt",
   /** The last handler error's message, or why the message is not a valid event. */
   error: "x-payrail-error",
+  /**
+   * On a copy the subscriber sent on (retry, dead letter): the broker user that published the
+   * original, since the copy's `user_id` is the subscriber's own (see `events/event-senders.ts`).
+   */
+  sender: "x-payrail-sender",
 } as const;
 
 /** The queues of one subscribing service, all durable. */

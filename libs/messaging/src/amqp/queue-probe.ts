@@ -70,6 +70,24 @@ export class QueueProbe {
     return refreshing;
   }
 
+  /**
+   * Whether `exchange` exists (a passive declare, which needs no permission): false on 404.
+   * A publish to a missing exchange would close the publishing channel; this asks first.
+   */
+  async exchangeExists(exchange: string): Promise<boolean> {
+    const model = this.model;
+    if (!model) throw new Error("not connected");
+    const channel = await (this.channel ??= this.open(model));
+    try {
+      await channel.checkExchange(exchange);
+      return true;
+    } catch (err) {
+      this.channel = undefined;
+      if (/NOT_FOUND|404/.test((err as Error).message)) return false;
+      throw err;
+    }
+  }
+
   private async ask(queue: string): Promise<number> {
     const model = this.model;
     if (!model) throw new Error("not connected");

@@ -1,3 +1,4 @@
+import type { AnyDomainEvent } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { EventCounters } from "./event-counters.ts";
 import { decodeEvent } from "./encode-event.ts";
@@ -19,12 +20,21 @@ const MAX_REASON_LENGTH = 1_000;
  *
  * - Not a valid event (not JSON, or not fitting its type's schema): dead at once, since no
  *   retry can fix it; counted as `invalid`.
+ * - `refuse` says its sender may not publish its type (`event-senders.ts`): dead at once, never
+ *   applied, logged with the sender, type and id (never the payload); counted as `forged`.
  * - A type the subscription no longer asks for (a binding left on the durable queue by an
  *   older deployment): acked and skipped.
  * - The handler resolves: ack. It throws: retry while `attempt < maxAttempts`, else dead. The
  *   reason is the error's message only; its stack goes to the log, never onto the wire.
  */
-export async function handleEvent(subscription: Subscription, body: string, attempt: number, logger: Logger, counters: EventCounters): Promise<EventOutcome> {
+export async function handleEvent(
+  subscription: Subscription,
+  body: string,
+  attempt: number,
+  logger: Logger,
+  counters: EventCounters,
+  refuse?: (event: AnyDomainEvent) => { reason: string; sender: string | undefined } | undefined,
+): Promise<EventOutcome> {
   const { service, maxAttempts } = subscription;
   const { event, reason } = decodeEvent(body);
   if (!event) {
@@ -33,6 +43,12 @@ export async function handleEvent(subscription: Subscription, body: string, atte
     return { kind: "dead", reason };
   }
   const { id: eventId, type } = event;
+  const forged = refuse?.(event);
+  if (forged) {
+    logger.warn({ service, eventId, type, sender: forged.sender ?? null }, "dead-lettered a forged event: its sender does not own its type");
+    counters.count("deadLettered", "forged");
+    return { kind: "dead", reason: forged.reason };
+  }
   if (!subscription.wants(type)) {
     logger.debug({ service, eventId, type }, "skipped an event this service no longer subscribes to");
     return { kind: "ack" };

@@ -11,8 +11,9 @@ import type { Principal } from "@payrail/contracts";
  *   checkout as the merchant; refunds asks payments as the consumer);
  * - the admin principal comes only from `gateway` users (the operator routes, behind
  *   ADMIN_TOKEN) and `admin` users (the CLI): no service ever acts as admin;
- * - a service principal only from `services` users: it opens internal operations (a refund
- *   payout, a transfer for a renewal) that neither the gateway nor the CLI ever calls;
+ * - a service principal only from the users of the service it names (payments' user cannot
+ *   act as refunds): it opens internal operations (a refund payout, a transfer for a renewal)
+ *   that neither the gateway nor the CLI ever calls;
  * - the anonymous principal from any user the broker let in: it claims nothing a caller of
  *   the public API could not.
  *
@@ -23,22 +24,32 @@ import type { Principal } from "@payrail/contracts";
  */
 export interface TrustedSenders {
   gateway: readonly string[];
-  services: readonly string[];
+  /** Each domain service's broker users, by service name (`payments: ["payrail-payments"]`). */
+  services: Readonly<Record<string, readonly string[]>>;
   admin: readonly string[];
+}
+
+/** The service whose broker user `sender` is, if any. */
+export function serviceOfSender(trust: TrustedSenders, sender: string | undefined): string | undefined {
+  if (sender === undefined) return undefined;
+  return Object.keys(trust.services).find((service) => trust.services[service]!.includes(sender));
 }
 
 /** Why `principal` may not come from `sender`, or undefined when it may. */
 export function refusedPrincipal(trust: TrustedSenders | undefined, sender: string | undefined, principal: Principal): string | undefined {
   if (!trust) return undefined;
   const among = (users: readonly string[]) => sender !== undefined && users.includes(sender);
+  const service = serviceOfSender(trust, sender);
   switch (principal.kind) {
     case "merchant":
     case "user":
-      return among(trust.gateway) || among(trust.services) ? undefined : `a ${principal.kind} principal is accepted only from the gateway and the services`;
+      return among(trust.gateway) || service !== undefined ? undefined : `a ${principal.kind} principal is accepted only from the gateway and the services`;
     case "admin":
       return among(trust.gateway) || among(trust.admin) ? undefined : "the admin principal is accepted only from the gateway and the CLI";
     case "service":
-      return among(trust.services) ? undefined : "a service principal is accepted only from the services";
+      if (service === undefined) return "a service principal is accepted only from the services";
+      // One user may serve several services (all of them in one process): any of its own names.
+      return among(trust.services[principal.service] ?? []) ? undefined : `a service principal for ${principal.service} is accepted only from that service's users`;
     case "anonymous":
       return undefined;
   }

@@ -91,9 +91,10 @@ export class CheckoutRepository implements CheckoutsPort {
 
   recordRefunded(checkoutId: string, transactionUuid: string, cents: number, at: string): Promise<CheckoutRecord | null> {
     const field = `refundedCents.${transactionUuid}`;
-    // `null` also matches the missing field: the transaction's first refund.
+    // `null` also matches the missing field: the transaction's first refund. The total is in the
+    // filter too, so no figure above it is ever written, whoever calls.
     return this.checkouts.findOneAndUpdate(
-      { _id: checkoutId, $or: [{ [field]: null }, { [field]: { $lt: cents } }] },
+      { _id: checkoutId, "amountCents.total": { $gte: cents }, $or: [{ [field]: null }, { [field]: { $lt: cents } }] },
       { $set: { [field]: cents, updatedAt: at } },
     );
   }

@@ -32,6 +32,7 @@ export async function settleRefundPayout(
     ...(failure ? { failure_code: failure.code.slice(0, 64), failure_reason: failure.reason.slice(0, 500) } : {}),
     transaction_uuid: t._id,
     checkout_id: t.checkoutRef,
+    amount_cents: payout.amountCents,
     amount_refunded_cents: t.amountRefundedCents ?? 0,
     fully_refunded: (t.amountRefundedCents ?? 0) >= t.amountCents,
   });

@@ -46,7 +46,8 @@ export interface CheckoutsPort {
   ): Promise<CheckoutRecord | null>;
   /**
    * Records that refunds sent `cents` back of the checkout's transaction in all, unless a figure
-   * as large is recorded already (they only grow); null then, or when the checkout is absent.
+   * as large is recorded already (they only grow) or `cents` exceeds the checkout's total (the
+   * write itself checks it); null then, or when the checkout is absent.
    */
   recordRefunded(checkoutId: string, transactionUuid: string, cents: number, at: string): Promise<CheckoutRecord | null>;
   /** `paid` with this transfer → `refunded`; else null. */
