@@ -3,6 +3,7 @@ import { silentLogger } from "@payrail/runtime";
 import {
   createProcessedEvents,
   createEmbeddedStore,
+  createEventDeadLetters,
   createMongoStore,
   insertWithEvents,
   OutboxRelay,
@@ -161,6 +162,62 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect(await processed.applyOnce(recent, async () => expect.unreachable())).toBe(false);
     // Past it, a duplicate is applied again (harmless: subscribers only move state forward).
     expect(await processed.applyOnce(old[0]!, async () => {})).toBe(true);
+  });
+
+  runIf("a poison event beside 200 good ones: the good ones flow, the poison is dead-lettered once and kept on its document", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    // The poison document is the oldest, so it is the head of every pass (batch 20).
+    const poison = event("order.created", "poison");
+    const after = event("order.paid", "poison");
+    await orders.insertOne(insertWithEvents({ _id: "poison", status: "open", version: 1 }, [poison, after]));
+    for (let i = 0; i < 200; i++) await orders.insertOne(insertWithEvents({ _id: `g${i}`, status: "open", version: 1 }, [event("order.created", `g${i}`)]));
+    const published: string[] = [];
+    const attempts = new Map<string, number>();
+    const relay = new OutboxRelay({
+      store,
+      collections: [name],
+      logger,
+      batch: 20,
+      publish: async (e) => {
+        attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
+        // What libs/messaging's publish throws for an event that fails its schema.
+        if (e.id === poison.id) throw Object.assign(new Error(`not a valid order.created event: data.object.id Required`), { name: "EventCannotApply" });
+        published.push(e.id);
+      },
+    });
+    await relay.start();
+    await relay.stop(); // driven by hand
+    for (let pass = 0; pass < 12; pass++) await relay.runOnce();
+    expect(published).toHaveLength(201); // the 200 and the poison's own later event
+    expect(published).toContain(after.id);
+    expect(attempts.get(poison.id)).toBe(1); // refused once, never retried
+    expect(await orders.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: 5 })).toEqual([]);
+    const doc = await orders.findOne({ _id: "poison" });
+    expect(doc?._outbox).toEqual({});
+    expect(doc?._outboxDead?.[poison.id]).toMatchObject({ id: poison.id, reason: expect.stringContaining("data.object.id") });
+    const letters = await (await createEventDeadLetters(store)).list({ service: `outbox:${name}` });
+    expect(letters.map((l) => [l.eventId, l.type, l.status])).toEqual([[poison.id, "order.created", "dead"]]);
+    expect(relay.stats()).toMatchObject({ deadLettered: 1, published: 201, lagMs: 0 });
+  });
+
+  runIf("takes pending documents oldest first, so a backlog larger than a batch drains in order", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    // Written newest first, so insertion order and age disagree.
+    const events = Array.from({ length: 30 }, (_, i) => event("order.created", `a${i}`));
+    for (const e of [...events].reverse()) await orders.insertOne(insertWithEvents({ _id: e.aggregate, status: "open", version: 1 }, [e]));
+    const published: string[] = [];
+    const relay = new OutboxRelay({ store, collections: [name], logger, batch: 10, publish: async (e) => void published.push(e.id) });
+    await relay.start();
+    await relay.stop();
+    await relay.runOnce();
+    expect(published).toEqual(events.slice(0, 10).map((e) => e.id));
+    await relay.runOnce();
+    await relay.runOnce();
+    expect(published).toEqual(events.map((e) => e.id));
   });
 
   runIf("loses none of 500 events written while two relays publish", async () => {
