@@ -20,6 +20,7 @@ export {
   type EventDeadLetter,
   type EventDeadLetters,
 } from "./event-delivery/event-dead-letters.ts";
+export { createEventQueues, EVENT_BINDINGS, EVENT_QUEUE, type EventQueues } from "./event-delivery/event-queues.ts";
 export { runningRelays, type RunningRelay } from "./outbox/running-relays.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";

@@ -25,7 +25,7 @@ describe.each(variants)("checkout follows payments' events over $name", (variant
     if (variant.skipReason) return;
     store = await variant.store();
     // A short retry delay: an event that arrived before the one it depends on is tried again soon.
-    await start({ transport: await variant.transport(), store, logger: silentLogger(), outboxPollMs: 100, subscribe: { retryDelayMs: 100, maxAttempts: 20 } });
+    await start({ transport: await variant.transport(), store, logger: silentLogger(), outboxPollMs: 100, subscribe: { retry: { firstDelayMs: 100, maxDelayMs: 100 } } });
     client = await variant.transport();
   });
   afterAll(() => variant.cleanup());
