@@ -6,6 +6,7 @@
  * help page or a typo.
  */
 import { Command } from "commander";
+import { registerEventsCommands } from "./events.command.ts";
 import { registerListenCommand } from "./listen.command.ts";
 import { registerMerchantCommands } from "./merchant.command.ts";
 import { runStart } from "./start.command.ts";
@@ -21,6 +22,7 @@ Environment (see the README):
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
   PROVIDERS         sandbox (default) or live
   METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
+  EVENT_RETRY_HOURS how long a failing event is retried before it is dead-lettered (default 24)
   LOG_LEVEL, LOG_FORMAT`;
 
 const program = new Command("payrail")
@@ -36,6 +38,7 @@ program
 
 registerMerchantCommands(program);
 registerListenCommand(program);
+registerEventsCommands(program);
 
 try {
   await program.parseAsync(process.argv);

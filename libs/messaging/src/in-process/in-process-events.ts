@@ -67,6 +67,8 @@ export class InProcessEvents {
     };
     this.consuming.push({ queue, consumer });
     queue.addConsumer(consumer);
+    // Replays asked for while the process was down (the CLI needs the embedded store to itself) go at once.
+    setImmediate(() => void this.replay(subscription, queue));
     const timer = setInterval(() => void this.replay(subscription, queue), subscription.replayPollMs);
     timer.unref();
     this.replayTimers.push(timer);
