@@ -1,5 +1,5 @@
 import { AppError, type AnyDomainEvent } from "@payrail/contracts";
-import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
+import { EventCannotApply, type EventTransport, type SubscribeOptions } from "@payrail/messaging";
 import { createProcessedEvents, type Store } from "@payrail/store";
 import { followSubscription, type SubscriptionFacts } from "../../domain/follow-subscription.use-case.ts";
 import { followTransaction, type TransactionFacts } from "../../domain/follow-transaction.use-case.ts";
@@ -13,9 +13,11 @@ export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", 
 /**
  * The checkout service's event entry point: one queue (`checkout.events`), each event applied
  * once per event id (applyOnce), and every change a forward-only conditional write, so a
- * redelivered or reordered event is harmless. A throw is retried by the transport, then
- * dead-lettered: used when an event arrived before the one it depends on (a subscription event
- * before the subscription's first transfer was recorded).
+ * redelivered or reordered event is harmless. A throw is retried by the transport (with
+ * backoff, for EVENT_RETRY_HOURS): used when an event arrived before the one it depends on (a
+ * subscription event before the subscription's first transfer was recorded). An event about a
+ * checkout this service never had can never apply (payments reads the checkout before it
+ * starts anything): it is dead-lettered at once (`EventCannotApply`).
  */
 export async function subscribeCheckoutEvents(
   transport: EventTransport,
@@ -24,7 +26,12 @@ export async function subscribeCheckoutEvents(
   options?: SubscribeOptions,
 ): Promise<void> {
   const processed = await createProcessedEvents(store, "checkout");
-  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => processed.applyOnce(event.id, () => apply(deps, event)).then(() => {}), options);
+  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => processed.applyOnce(event.id, () => apply(deps, event).catch(unknownCheckout)).then(() => {}), options);
+}
+
+function unknownCheckout(err: unknown): never {
+  if (err instanceof AppError && err.code === "checkout_not_found") throw new EventCannotApply(err.message, { cause: err });
+  throw err;
 }
 
 async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {
