@@ -21,3 +21,13 @@ describe("hosted page configuration", () => {
     expect(() => loadConfig({ PUBLIC_URL: "pay.example" })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe("event retry configuration", () => {
+  it("retries failing events for 24 hours by default; EVENT_RETRY_HOURS takes hours, fractions too", () => {
+    expect(loadConfig({}).EVENT_RETRY_HOURS).toBe(24);
+    expect(loadConfig({ EVENT_RETRY_HOURS: "72" }).EVENT_RETRY_HOURS).toBe(72);
+    expect(loadConfig({ EVENT_RETRY_HOURS: "0.5" }).EVENT_RETRY_HOURS).toBe(0.5);
+    expect(() => loadConfig({ EVENT_RETRY_HOURS: "0" })).toThrow(/EVENT_RETRY_HOURS/);
+    expect(() => loadConfig({ EVENT_RETRY_HOURS: "a day" })).toThrow(/EVENT_RETRY_HOURS/);
+  });
+});
