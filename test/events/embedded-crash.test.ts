@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createInProcessTransport } from "@payrail/messaging";
+import { silentLogger } from "@payrail/runtime";
+import { createEmbeddedStore, createEventDeadLetters, createEventQueues, withIndexCheck } from "@payrail/store";
 import { sampleEvent } from "../../libs/messaging/test/support/sample-events.ts";
 
 const CHILD = join(import.meta.dirname, "embedded-events.child.ts");
@@ -55,4 +58,28 @@ describe("embedded mode: an event survives a crash between publish and handling"
     expect(second.output().match(new RegExp(`handled ${event.id}`, "g"))).toHaveLength(1);
     second.child.kill("SIGTERM");
   }, 60_000);
+
+  it("keeps a service's bindings across a restart: what is published before it subscribes again waits for it", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "payrail-bindings-"));
+    dirs.push(dataDir);
+    const logger = silentLogger();
+    const open = async () => {
+      const store = withIndexCheck(createEmbeddedStore({ dir: dataDir, logger }), { mode: "enforce" });
+      const transport = createInProcessTransport({ logger });
+      await transport.useEventStores({ deadLetters: await createEventDeadLetters(store), queues: await createEventQueues(store) });
+      return { store, transport, close: async () => (await transport.close(), await store.close()) };
+    };
+    const before = await open();
+    await before.transport.subscribe("ledger", ["refund.*"], async () => undefined);
+    await before.close();
+
+    // After the restart a relay publishes before the ledger has subscribed again (services start one by one).
+    const after = await open();
+    const event = sampleEvent("refund.approved");
+    await after.transport.publish(event);
+    const seen: string[] = [];
+    await after.transport.subscribe("ledger", ["refund.*"], async (e) => void seen.push(e.id));
+    await vi.waitFor(() => expect(seen).toEqual([event.id]), { timeout: 10_000, interval: 20 });
+    await after.close();
+  });
 });

@@ -12,6 +12,8 @@ import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
 interface Consumed extends ConsumedQueue<ConfirmChannel> {
   subscription: Subscription;
   queues: EventQueues;
+  /** A replay poll is under way. */
+  replaying?: boolean;
 }
 
 export interface AmqpEventSubscriberOptions {
@@ -88,9 +90,12 @@ export class AmqpEventSubscriber {
   }
 
   /** Sends the dead letters an operator asked to replay back into the service's queue, as new. */
-  private async replay({ subscription, queues, channel }: Consumed): Promise<void> {
+  private async replay(consumed: Consumed): Promise<void> {
+    const { subscription, queues, channel } = consumed;
     const deadLetters = this.deadLetters;
-    if (!deadLetters || !channel) return;
+    // One poll at a time: a slow store must not make the next tick send the same letters again.
+    if (!deadLetters || !channel || consumed.replaying) return;
+    consumed.replaying = true;
     try {
       for (const { key, body } of await deadLetters.replayRequests(subscription.service)) {
         const messageId = idOf(body);
@@ -101,6 +106,8 @@ export class AmqpEventSubscriber {
       }
     } catch (err) {
       this.options.logger.warn({ err: (err as Error).message, service: subscription.service }, "replaying dead letters failed; tried again at the next poll");
+    } finally {
+      consumed.replaying = false;
     }
   }
 

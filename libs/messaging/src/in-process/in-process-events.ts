@@ -26,6 +26,8 @@ export class InProcessEvents {
   private readonly subscriptions = new Subscriptions();
   private readonly consuming: { queue: InProcessEventQueue; consumer: InProcessEventConsumer }[] = [];
   private readonly replayTimers: NodeJS.Timeout[] = [];
+  /** Services whose replay poll is under way: one at a time, so a slow store sends nothing twice. */
+  private readonly replaying = new Set<string>();
   private readonly running = new InFlight();
   /** Resolves when close() gives up on running handlers: their events are requeued. */
   private abandon: () => void = () => undefined;
@@ -119,7 +121,8 @@ export class InProcessEvents {
   /** Puts the dead letters an operator asked to replay back into the service's queue, as new. */
   private async replay(subscription: Subscription, queue: InProcessEventQueue): Promise<void> {
     const { stores } = this.bus;
-    if (!stores) return;
+    if (!stores || this.replaying.has(subscription.service)) return;
+    this.replaying.add(subscription.service);
     try {
       for (const { key, body } of await stores.deadLetters.replayRequests(subscription.service)) {
         const eventId = idAndType(body).id;
@@ -131,6 +134,8 @@ export class InProcessEvents {
       }
     } catch (err) {
       this.logger.warn({ err: (err as Error).message, service: subscription.service }, "replaying dead letters failed; tried again at the next poll");
+    } finally {
+      this.replaying.delete(subscription.service);
     }
   }
 }

@@ -19,12 +19,14 @@ interface QueuedEventDoc {
 }
 
 interface BindingDoc {
+  /** `<service>/<pattern>`: one document per binding, so binding is one insert, never a read-modify-write. */
   _id: string;
-  patterns: string[];
+  service: string;
+  pattern: string;
 }
 
-/** At most this many bindings (services) and this many queued events per service are reloaded. */
-const MAX_BINDINGS = 1_000;
+/** At most this many bindings and this many queued events per service are reloaded. */
+const MAX_BINDINGS = 10_000;
 const MAX_RELOAD = 100_000;
 
 /**
@@ -42,15 +44,14 @@ export async function createEventQueues(store: Store) {
 
   return {
     async bindings(): Promise<{ service: string; patterns: string[] }[]> {
-      const found = await bindings.find({}, { sort: { _id: 1 }, limit: MAX_BINDINGS });
-      return found.map((b) => ({ service: b._id, patterns: b.patterns }));
+      const byService = new Map<string, string[]>();
+      for (const b of await bindings.find({}, { sort: { _id: 1 }, limit: MAX_BINDINGS })) byService.set(b.service, [...(byService.get(b.service) ?? []), b.pattern]);
+      return [...byService].map(([service, patterns]) => ({ service, patterns }));
     },
 
+    /** Adds bindings, like a broker's: a binding is only ever added, and adding one twice keeps one. */
     async bind(service: string, patterns: readonly string[]): Promise<void> {
-      // The union with earlier bindings, like a broker's: a binding is only ever added.
-      const known = (await bindings.findOne({ _id: service }))?.patterns ?? [];
-      const all = [...new Set([...known, ...patterns])].sort();
-      if (all.length !== known.length) await bindings.findOneAndUpdate({ _id: service }, { $set: { patterns: all } }, { upsert: true });
+      await Promise.all(patterns.map((pattern) => insertIfAbsent(bindings, { _id: `${service}/${pattern}`, service, pattern })));
     },
 
     async enqueue(services: readonly string[], eventId: string, body: string): Promise<void> {
