@@ -3,10 +3,12 @@ import type { Logger } from "@payrail/runtime";
 import type { EventCounters } from "../events/event-counters.ts";
 import type { EventDeadLetterStore } from "../events/event-stores.port.ts";
 import { handleEvent, type DeliveryState, type EventOutcome } from "../events/handle-event.ts";
+import { idAndType } from "../events/id-and-type.ts";
 import { jittered, retrySteps, stepAfter } from "../events/retry-policy.ts";
 import { Subscriptions, type Subscription } from "../events/subscription.ts";
 import { declareEventQueues, EVENT_HEADERS, eventQueuesOf, type EventQueues } from "./event-topology.ts";
 import { publishConfirmed } from "./publish-confirmed.ts";
+import { replayDeadLetters } from "./replay-dead-letters.ts";
 import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
 
 interface Consumed extends ConsumedQueue<ConfirmChannel> {
@@ -89,21 +91,14 @@ export class AmqpEventSubscriber {
     return this.consumers.stop(graceMs);
   }
 
-  /** Sends the dead letters an operator asked to replay back into the service's queue, as new. */
+  /** One replay poll of a subscription at a time: a slow store must not send the same letters twice. */
   private async replay(consumed: Consumed): Promise<void> {
     const { subscription, queues, channel } = consumed;
     const deadLetters = this.deadLetters;
-    // One poll at a time: a slow store must not make the next tick send the same letters again.
     if (!deadLetters || !channel || consumed.replaying) return;
     consumed.replaying = true;
     try {
-      for (const { key, body } of await deadLetters.replayRequests(subscription.service)) {
-        const messageId = idOf(body);
-        const properties: Options.Publish = { persistent: true, contentType: "application/json", ...(messageId ? { messageId } : {}) };
-        await publishConfirmed(channel, "", queues.main, Buffer.from(body), properties, this.options.confirmTimeoutMs);
-        await deadLetters.markReplayed(key);
-        this.options.logger.info({ service: subscription.service, eventId: messageId }, "dead letter replayed");
-      }
+      await replayDeadLetters(channel, queues.main, subscription.service, deadLetters, this.options.confirmTimeoutMs, this.options.logger);
     } catch (err) {
       this.options.logger.warn({ err: (err as Error).message, service: subscription.service }, "replaying dead letters failed; tried again at the next poll");
     } finally {
@@ -120,7 +115,8 @@ export class AmqpEventSubscriber {
       if (outcome.kind === "dead" && this.deadLetters) {
         const { reason } = outcome;
         try {
-          await this.deadLetters.put({ service: subscription.service, eventId: idOf(body), type: typeOf(body), reason, attempts: state.attempt, body });
+          const { id: eventId, type } = idAndType(body);
+          await this.deadLetters.put({ service: subscription.service, eventId, type, reason, attempts: state.attempt, body });
           outcome = { kind: "ack" };
         } catch (err) {
           // Not recorded (the store is away): the event goes round a retry tier and is decided again.
@@ -172,22 +168,4 @@ function deliveryStateOf(message: ConsumeMessage): DeliveryState {
     attempt: typeof attempt === "number" && Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
     firstFailedAt: typeof firstFailedAt === "number" && Number.isFinite(firstFailedAt) ? firstFailedAt : undefined,
   };
-}
-
-/** The id and type of a message that may not be a valid event (for the dead-letter record). */
-function idOf(body: string): string | undefined {
-  return field(body, "id");
-}
-
-function typeOf(body: string): string | undefined {
-  return field(body, "type");
-}
-
-function field(body: string, name: "id" | "type"): string | undefined {
-  try {
-    const value: unknown = (JSON.parse(body) as Record<string, unknown>)[name];
-    return typeof value === "string" ? value.slice(0, 200) : undefined;
-  } catch {
-    return undefined;
-  }
 }

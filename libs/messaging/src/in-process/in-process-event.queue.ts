@@ -1,5 +1,6 @@
 import type { DeadLetteredEvent } from "../events.port.ts";
 import type { EventOutcome } from "../events/handle-event.ts";
+import { idAndType } from "../events/id-and-type.ts";
 import { matchesTopic } from "../events/topic-pattern.ts";
 
 /** An event waiting in a queue: its JSON as published and the attempt its next delivery is. */
@@ -127,14 +128,5 @@ export class InProcessEventQueue {
       this.deadLetters.push({ ...idAndType(message.body), reason: outcome.reason, cause: outcome.cause, attempts: message.attempt, body: message.body });
     }
     if ((outcome.kind === "ack" || outcome.kind === "dead") && message.eventId !== undefined) this.held.delete(message.eventId);
-  }
-}
-
-export function idAndType(body: string): { id: string | undefined; type: string | undefined } {
-  try {
-    const { id, type } = JSON.parse(body) as { id?: unknown; type?: unknown };
-    return { id: typeof id === "string" ? id : undefined, type: typeof type === "string" ? type : undefined };
-  } catch {
-    return { id: undefined, type: undefined };
   }
 }

@@ -8,7 +8,8 @@ import { jittered, stepAfter, type RetryPolicy } from "../events/retry-policy.ts
 import { createSubscription, Subscriptions, type Subscription } from "../events/subscription.ts";
 import { InFlight } from "../rpc/in-flight.ts";
 import type { InProcessBus } from "./in-process.bus.ts";
-import { idAndType, type DeliveryOutcome, type InProcessEventConsumer, type InProcessEventQueue, type QueuedEvent } from "./in-process-event.queue.ts";
+import { idAndType } from "../events/id-and-type.ts";
+import type { DeliveryOutcome, InProcessEventConsumer, InProcessEventQueue, QueuedEvent } from "./in-process-event.queue.ts";
 
 /**
  * The event side of one in-process transport: publishes into the bus's queues and consumes
