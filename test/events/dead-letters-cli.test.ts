@@ -56,6 +56,15 @@ describe("payrail events dead-letters / replay", () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   });
 
+  it("refuses a malformed event id before opening anything, and asks for MONGODB_URL beside AMQP_URL", async () => {
+    const [badId, noDatabase] = await Promise.all([
+      payrail({ DATA_DIR: join(tmpdir(), "payrail-never-opened") }, "events", "replay", "--id", "evt_nope"),
+      payrail({ AMQP_URL: "amqp://guest:guest@127.0.0.1:1" }, "events", "dead-letters"),
+    ]);
+    expect(badId).toMatchObject({ code: 2, stderr: expect.stringContaining("an event id is evt_ and 32 lowercase hex") });
+    expect(noDatabase).toMatchObject({ code: 1, stderr: expect.stringContaining("dead letters live in the database: set MONGODB_URL") });
+  }, 120_000);
+
   it("embedded: an event its handler cannot apply is dead-lettered at once, listed, replayed after the fix and applied at the next start", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "payrail-dead-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
