@@ -17,8 +17,8 @@ export interface OutboxFields {
   _outbox?: Record<string, OutboxEvent>;
   outboxPending?: boolean;
   /**
-   * ISO 8601: when the newest write with events happened; the relay takes pending documents
-   * oldest first by it. A write that adds events to a document still pending moves it back:
+   * ISO 8601: the `created_at` of the events of the latest write that added some (the oldest of
+   * them); the relay takes pending documents oldest first by it. A write that adds events to a document still pending moves it back:
    * the update cannot keep the older time in the same `$set` without reading it first.
    */
   outboxAt?: string;
