@@ -6,6 +6,7 @@
  * help page or a typo.
  */
 import { Command } from "commander";
+import { registerEventsCommands } from "./events.command.ts";
 import { registerListenCommand } from "./listen.command.ts";
 import { registerMerchantCommands } from "./merchant.command.ts";
 import { registerReconcileCommand } from "./reconcile.command.ts";
@@ -24,6 +25,7 @@ Environment (see the README):
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
   PROVIDERS         sandbox (default) or live
   METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
+  EVENT_RETRY_HOURS how long a failing event is retried before it is dead-lettered (default 24)
   LOG_LEVEL, LOG_FORMAT`;
 
 const program = new Command("payrail")
@@ -41,6 +43,7 @@ registerMerchantCommands(program);
 registerListenCommand(program);
 registerReconcileCommand(program);
 registerCheckCommand(program);
+registerEventsCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,7 +1,7 @@
 import { createTransport, type Transport, type TrustedSenders } from "@payrail/messaging";
 import type { Config, Logger, ServiceName } from "@payrail/runtime";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
-import { createReplyLedger, createStore, type Store } from "@payrail/store";
+import { createEventDeadLetters, createEventQueues, createReplyLedger, createStore, type Store } from "@payrail/store";
 import * as checkout from "@payrail/checkout";
 import * as gateway from "@payrail/gateway";
 import * as identity from "@payrail/identity";
@@ -29,6 +29,7 @@ export function openTransport(config: Config, logger: Logger): Promise<Transport
     prefetch: config.RPC_PREFETCH,
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
     trustedSenders: trustedSenders(config),
+    eventRetry: { retryForMs: Math.round(config.EVENT_RETRY_HOURS * 3_600_000) },
   });
 }
 
@@ -66,6 +67,12 @@ export async function startServices(
   const { config, logger, transport, store } = deps;
   // Redelivered and retried commands, and Idempotency-Key repeats, get their first reply (issue 13).
   if (store && names.some((n) => n !== "gateway")) transport.useReplyLedger(await createReplyLedger<RpcReplyEnvelope>(store));
+  // Dead letters in the store for `payrail events` (issue 19); in embedded mode the bus's queues
+  // too, so an event the relays marked sent survives a crash before its subscribers handled it.
+  if (store && names.some((n) => n !== "gateway")) {
+    const queues = config.AMQP_URL ? undefined : await createEventQueues(store);
+    await transport.useEventStores({ deadLetters: await createEventDeadLetters(store), ...(queues ? { queues } : {}) });
+  }
   // One key for every service of the process (SECRETS_KEY, or embedded mode's generated one).
   let key: Buffer | undefined;
   const secretsKey = async () => (key ??= await resolveSecretsKey(config));

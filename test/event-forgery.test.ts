@@ -180,7 +180,7 @@ describe.skipIf(!canAdminister)("forged events are refused (deploy/rabbitmq/defi
         attempts.push(delivery.attempt);
         if (delivery.attempt === 1) throw new Error("not yet");
       },
-      { retryDelayMs: 50 },
+      { retry: { firstDelayMs: 50 } },
     );
     await (await transportAs("payrail-payments")).publish(completedEvent());
     await vi.waitFor(() => expect(checkout.stats().events.consumed["transaction.completed"]).toBe(1));

@@ -60,6 +60,21 @@ export function createProcessMetrics(transport: Transport): { registry: Registry
     },
   });
   new Counter({
+    name: "payrail_event_dead_letters_total",
+    help: "Events this process's subscribers gave up on, by subscribing service and cause: invalid, cannot_apply, retry_expired",
+    labelNames: ["service", "cause"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { service, cause, count } of transport.stats().events.deadLetteredBy) this.inc({ service, cause }, count);
+      // An outbox relay's poison events: published by nobody, so they are the relay's dead letters.
+      for (const relay of runningRelays.list()) {
+        const dead = relay.stats().deadLettered;
+        if (dead > 0) this.inc({ service: `outbox:${relay.collections.join(",")}`, cause: "invalid" }, dead);
+      }
+    },
+  });
+  new Counter({
     name: "payrail_transfers_total",
     help: "Transfers started (pending), completed and failed, from the transaction events this process published",
     labelNames: ["status"] as const,

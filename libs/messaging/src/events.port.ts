@@ -1,26 +1,29 @@
 import type { AnyDomainEvent, DomainEvent } from "@payrail/contracts";
+import type { RetryPolicy } from "./events/retry-policy.ts";
 
 /** What a subscriber's handler knows about one delivery besides the event. */
 export interface EventDelivery {
   /** The subscribing service (whose queue the event came from). */
   service: string;
-  /** 1 on the first try, then 2, 3… up to the subscription's `maxAttempts`. */
+  /** 1 on the first try, then 2, 3… while the subscription's retry window lasts. */
   attempt: number;
 }
 
 /**
- * Applies one event. Resolving acks it (so resolve only once the event's effect is written);
- * throwing makes it a failed attempt, retried after `retryDelayMs` until `maxAttempts`, then
- * dead-lettered with the error's message. Delivery is at least once and unordered: the same
- * event may come again, so handlers remember processed event ids.
+ * Applies one event. Resolving acks it (so resolve only once the event's effect is written).
+ * Throwing `EventCannotApply` (an aggregate it does not know and never will) dead-letters it at
+ * once; any other throw is a failed attempt, retried with exponential backoff (see
+ * `RetryPolicy`) until the retry window (`EVENT_RETRY_HOURS`) runs out, then dead-lettered with
+ * the error's message. Delivery is at least once and unordered: the same event may come
+ * again, so handlers remember processed event ids.
  */
 export type EventHandler = (event: AnyDomainEvent, delivery: EventDelivery) => Promise<void>;
 
 export interface SubscribeOptions {
-  /** Attempts before an event is dead-lettered (a throw counts, a lost connection does not). Default 5. */
-  maxAttempts?: number;
-  /** How long a failed event waits before its next attempt. Default 1 s. */
-  retryDelayMs?: number;
+  /** Backoff and retry window of failed events; by default the transport's (`eventRetry`). */
+  retry?: Partial<RetryPolicy>;
+  /** How often the subscriber looks for dead letters an operator asked to replay. Default 5 s. */
+  replayPollMs?: number;
   /** Events this subscriber handles at once (unacked). Default 20. */
   prefetch?: number;
 }
@@ -36,8 +39,10 @@ export interface EventStats {
   consumed: CountsByType;
   /** Failed attempts sent to be tried again. */
   retried: CountsByType;
-  /** Given up on: out of attempts, or not a valid event (counted as `invalid`). */
+  /** Given up on: out of retry time, can never apply, or not a valid event (counted as `invalid`). */
   deadLettered: CountsByType;
+  /** The same dead letters by subscribing service and cause (`invalid`, `cannot_apply`, `retry_expired`). */
+  deadLetteredBy: { service: string; cause: string; count: number }[];
 }
 
 /** An event its subscriber gave up on, as a dead-letter queue keeps it. */
@@ -47,6 +52,8 @@ export interface DeadLetteredEvent {
   type: string | undefined;
   /** The last handler error's message, or why the message is not a valid event. */
   reason: string;
+  /** Why it was given up on: `invalid`, `cannot_apply`, `retry_expired`. */
+  cause?: string;
   /** Attempts made. */
   attempts: number;
   /** The message as published. */

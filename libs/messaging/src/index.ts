@@ -11,6 +11,10 @@ export { CALL_ID_TTL_MS, IDEMPOTENCY_KEY_TTL_MS, LEASE_MS, requestFingerprint } 
 export { observeRpc, type RpcObserver, type RpcSample } from "./rpc/rpc-observer.ts";
 export type { TrustedSenders } from "./rpc/trusted-senders.ts";
 export { SUBSCRIBE_DEFAULTS } from "./events/subscription.ts";
+export { EventCannotApply, cannotApply } from "./events/event-cannot-apply.ts";
+export { RETRY_DEFAULTS, retrySteps, type RetryPolicy } from "./events/retry-policy.ts";
+export type { DeadLetterRecord, DurableEventQueues, EventDeadLetterStore, EventStores, StoredDelivery } from "./events/event-stores.port.ts";
+export { deadLetter, type DeadLetterCause } from "./events/handle-event.ts";
 export { createAmqpTransport, type AmqpTransportOptions } from "./amqp/amqp.transport.ts";
 export type { ReplyMode } from "./amqp/amqp-rpc.client.ts";
 export { createInProcessTransport, type InProcessTransportOptions } from "./in-process/in-process.transport.ts";
@@ -28,6 +32,6 @@ export interface TransportOptions extends Omit<AmqpTransportOptions, "url"> {
 export async function createTransport(options: TransportOptions): Promise<Transport> {
   const { amqpUrl, bus, ...rest } = options;
   if (amqpUrl) return createAmqpTransport({ ...rest, url: amqpUrl });
-  const { logger, defaultTimeoutMs, closeGraceMs } = rest;
-  return createInProcessTransport({ logger, bus, defaultTimeoutMs, closeGraceMs });
+  const { logger, defaultTimeoutMs, closeGraceMs, eventRetry } = rest;
+  return createInProcessTransport({ logger, bus, defaultTimeoutMs, closeGraceMs, eventRetry });
 }

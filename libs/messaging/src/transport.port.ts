@@ -1,5 +1,6 @@
 import type { Operation, ParsedRequestOf, Principal, RequestOf, ResponseOf } from "@payrail/contracts";
 import type { EventStats, EventTransport } from "./events.port.ts";
+import type { EventStores } from "./events/event-stores.port.ts";
 import type { ReplyLedger } from "./rpc/reply-ledger.port.ts";
 
 /** What a handler knows about the call besides its payload. */
@@ -87,6 +88,13 @@ export interface Transport extends EventTransport {
    * Set before `serve`, by the composition root that owns the store.
    */
   useReplyLedger(ledger: ReplyLedger): void;
+  /**
+   * Where this transport's subscribers record dead letters (and, in-process, keep queued events
+   * across a crash; see `EventStores`). Without it, dead letters stay in the broker's
+   * `<service>.events.dead` queue (in-process: in memory). Call before `subscribe`, by the
+   * composition root that owns the store.
+   */
+  useEventStores(stores: EventStores): Promise<void>;
   /** True while the transport can deliver calls (broker connected). */
   isReady(): boolean;
   /** Counters of the serving, publishing and subscribing sides (read by metrics; cheap to call). */

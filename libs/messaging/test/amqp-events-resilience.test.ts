@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { AppError, type DomainEvent } from "@payrail/contracts";
 import { silentLogger } from "@payrail/runtime";
 import { amqpTestUrl } from "@payrail/messaging/testing";
-import { createAmqpTransport, type Transport } from "../src/index.ts";
+import { createAmqpTransport, RETRY_DEFAULTS, retrySteps, type Transport } from "../src/index.ts";
 import { closeConnectionsNamed, deleteEventTopology, rabbitmqctlWorks, randomQueuePrefix, readDeadLetters, withRawChannel } from "./support/amqp-admin.ts";
 import { EVENT_TEST_SERVICES, SLOW } from "./support/events-contract.suite.ts";
 import { IdempotentSubscriber } from "./support/idempotent-subscriber.ts";
@@ -79,7 +79,7 @@ describe.skipIf(broker.url === undefined)("domain events over RabbitMQ under fau
   it("dead-letters at once, with the reason, a message that is not a valid event", async () => {
     const ledger = new IdempotentSubscriber();
     const subscriberSide = await transport("subscriber");
-    await subscriberSide.subscribe("ledger", ["refund.*"], ledger.handler(), { maxAttempts: 5 });
+    await subscriberSide.subscribe("ledger", ["refund.*"], ledger.handler());
     await withRawChannel(url, async (channel) => {
       const exchange = `${prefix}payrail.events`;
       channel.publish(exchange, "refund.requested", Buffer.from("not json {"));
@@ -96,19 +96,27 @@ describe.skipIf(broker.url === undefined)("domain events over RabbitMQ under fau
     ]);
     expect(ledger.deliveries).toBe(0);
     expect(subscriberSide.stats().events.deadLettered).toEqual({ invalid: 2 });
+    expect(subscriberSide.stats().events.deadLetteredBy).toEqual([{ service: "ledger", cause: "invalid", count: 2 }]);
   });
 
-  it.skipIf(!canUseCtl)("declares a durable topic exchange and, per service, durable main, retry and dead queues", async () => {
+  it.skipIf(!canUseCtl)("declares a durable topic exchange and, per service, durable main and dead queues and one retry tier per backoff step", async () => {
     await (await transport("subscriber")).subscribe("ledger", ["refund.*", "transaction.completed"], async () => undefined);
     const ctl = (...args: string[]) => promisify(execFile)("rabbitmqctl", ["-q", "--no-table-headers", ...args]).then(({ stdout }) => stdout);
     const mine = (text: string) => text.split("\n").filter((line) => line.includes(prefix)).sort();
 
     expect(mine(await ctl("list_exchanges", "name", "type", "durable"))).toEqual([`${prefix}payrail.events\ttopic\ttrue`]);
     const queues = mine(await ctl("list_queues", "name", "durable", "arguments"));
-    expect(queues).toHaveLength(3);
+    // The default policy: 1 s doubling to 5 min, so 1, 2, 4 … 256 s and 300 s.
+    const tiers = retrySteps(RETRY_DEFAULTS);
+    expect(tiers).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000]);
+    expect(queues).toHaveLength(2 + tiers.length);
     expect(queues[0]).toMatch(new RegExp(`^${prefix}ledger\\.events\\ttrue\\t\\[\\]$`));
     expect(queues[1]).toMatch(new RegExp(`^${prefix}ledger\\.events\\.dead\\ttrue\\t\\[\\]$`));
-    expect(queues[2]).toMatch(/\.retry\ttrue\t.*x-dead-letter-exchange.*x-dead-letter-routing-key.*ledger\.events/);
+    for (const step of tiers) {
+      const tier = queues.find((line) => line.startsWith(`${prefix}ledger.events.retry.${step}\t`));
+      expect(tier).toContain(`{"x-message-ttl",${step}}`);
+      expect(tier).toContain(`{"x-dead-letter-routing-key","${prefix}ledger.events"}`);
+    }
     const bindings = mine(await ctl("list_bindings", "source_name", "destination_name", "routing_key")).filter((line) => line.startsWith(prefix));
     expect(bindings).toEqual([`${prefix}payrail.events\t${prefix}ledger.events\trefund.*`, `${prefix}payrail.events\t${prefix}ledger.events\ttransaction.completed`]);
   });

@@ -3,7 +3,7 @@ import { silentLogger } from "@payrail/runtime";
 import { amqpTestUrl } from "@payrail/messaging/testing";
 import { createAmqpTransport, type Transport } from "../src/index.ts";
 import { deleteEventTopology, randomQueuePrefix, readDeadLetters } from "./support/amqp-admin.ts";
-import { describeEventsContract, EVENT_TEST_SERVICES } from "./support/events-contract.suite.ts";
+import { describeEventsContract, EVENT_TEST_SERVICES, TEST_RETRY } from "./support/events-contract.suite.ts";
 
 const broker = await amqpTestUrl();
 afterAll(() => broker.stop());
@@ -24,7 +24,7 @@ if (url === undefined) {
       deadLetters: (service) => readDeadLetters(url, queuePrefix, service),
       async dispose() {
         await Promise.all(transports.map((t) => t.close()));
-        await deleteEventTopology(url, queuePrefix, EVENT_TEST_SERVICES);
+        await deleteEventTopology(url, queuePrefix, EVENT_TEST_SERVICES, Object.values(TEST_RETRY));
       },
     };
   });

@@ -34,3 +34,13 @@ describe("renewal retries within NACHA's bounds", () => {
     expect(() => loadConfig({ RENEWAL_RETRY_DAYS: "90,90" })).toThrow(/RENEWAL_RETRY_DAYS: retries must fit within NACHA's 180 days/);
   });
 });
+
+describe("event retry configuration", () => {
+  it("retries failing events for 24 hours by default; EVENT_RETRY_HOURS takes hours, fractions too", () => {
+    expect(loadConfig({}).EVENT_RETRY_HOURS).toBe(24);
+    expect(loadConfig({ EVENT_RETRY_HOURS: "72" }).EVENT_RETRY_HOURS).toBe(72);
+    expect(loadConfig({ EVENT_RETRY_HOURS: "0.5" }).EVENT_RETRY_HOURS).toBe(0.5);
+    expect(() => loadConfig({ EVENT_RETRY_HOURS: "0" })).toThrow(/EVENT_RETRY_HOURS/);
+    expect(() => loadConfig({ EVENT_RETRY_HOURS: "a day" })).toThrow(/EVENT_RETRY_HOURS/);
+  });
+});

@@ -177,6 +177,11 @@ export const ConfigSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalString,
   /** The sender: an E.164 number (or a messaging service sid `MG…`) of the Twilio account. */
   TWILIO_FROM_NUMBER: optionalString,
+  /**
+   * How long a subscriber keeps retrying an event whose handler fails for a reason that may pass
+   * (API.md §12), with exponential backoff; then it is dead-lettered. Fractions allowed (0.5 = 30 min).
+   */
+  EVENT_RETRY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 30).default(24)),
   /** Waits between a webhook's delivery attempts (API.md §11); shorten it to test retries in seconds. */
   WEBHOOK_RETRY_SCHEDULE: z.preprocess(
     emptyAsUndefined,

@@ -12,6 +12,15 @@ export { isServed, UnindexedQueryError } from "./index-coverage/index-coverage.r
 export { withEvents, insertWithEvents, OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox/outbox-fields.ts";
 export { OutboxRelay, type OutboxRelayOptions, type OutboxStats } from "./outbox/outbox-relay.ts";
 export { createProcessedEvents, PROCESSED_EVENTS, PROCESSED_EVENTS_KEEP_MS, type ProcessedEvents } from "./outbox/processed-events.ts";
+export {
+  createEventDeadLetters,
+  EVENT_DEAD_LETTERS,
+  type DeadLetterInput,
+  type DeadLetterStatus,
+  type EventDeadLetter,
+  type EventDeadLetters,
+} from "./event-delivery/event-dead-letters.ts";
+export { createEventQueues, EVENT_BINDINGS, EVENT_QUEUE, type EventQueues } from "./event-delivery/event-queues.ts";
 export { runningRelays, type RunningRelay } from "./outbox/running-relays.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";

@@ -3,6 +3,7 @@ import { silentLogger } from "@payrail/runtime";
 import {
   createProcessedEvents,
   createEmbeddedStore,
+  createEventDeadLetters,
   createMongoStore,
   insertWithEvents,
   OutboxRelay,
@@ -161,6 +162,66 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect(await processed.applyOnce(recent, async () => expect.unreachable())).toBe(false);
     // Past it, a duplicate is applied again (harmless: subscribers only move state forward).
     expect(await processed.applyOnce(old[0]!, async () => {})).toBe(true);
+  });
+
+  runIf("poison events beside 200 good ones: the good ones flow, each poison is dead-lettered once and kept on its document", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    // 25 poison documents, the oldest, more than a batch (20): they head every pass, so a relay
+    // that kept retrying them would never reach the good ones.
+    const poisons = Array.from({ length: 25 }, (_, i) => event("order.created", `poison${i}`));
+    const after = event("order.paid", "poison0");
+    await orders.insertOne(insertWithEvents({ _id: "poison0", status: "open", version: 1 }, [poisons[0]!, after]));
+    for (const [i, poison] of poisons.entries()) if (i > 0) await orders.insertOne(insertWithEvents({ _id: `poison${i}`, status: "open", version: 1 }, [poison]));
+    for (let i = 0; i < 200; i++) await orders.insertOne(insertWithEvents({ _id: `g${i}`, status: "open", version: 1 }, [event("order.created", `g${i}`)]));
+    const poisonIds = new Set(poisons.map((p) => p.id));
+    const published: string[] = [];
+    const attempts = new Map<string, number>();
+    const relay = new OutboxRelay({
+      store,
+      collections: [name],
+      logger,
+      batch: 20,
+      publish: async (e) => {
+        attempts.set(e.id, (attempts.get(e.id) ?? 0) + 1);
+        // What libs/messaging's publish throws for an event that fails its schema.
+        if (poisonIds.has(e.id)) throw Object.assign(new Error(`not a valid order.created event: data.object.id Required`), { name: "EventCannotApply" });
+        published.push(e.id);
+      },
+    });
+    await relay.start();
+    await relay.stop(); // driven by hand
+    for (let pass = 0; pass < 14; pass++) await relay.runOnce();
+    expect(published).toHaveLength(201); // the 200 and the first poison document's later event
+    expect(published).toContain(after.id);
+    for (const poison of poisons) expect(attempts.get(poison.id)).toBe(1); // refused once, never retried
+    expect(await orders.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: 5 })).toEqual([]);
+    const doc = await orders.findOne({ _id: "poison0" });
+    expect(doc?._outbox).toEqual({});
+    expect(doc?._outboxDead?.[poisons[0]!.id]).toMatchObject({ id: poisons[0]!.id, reason: expect.stringContaining("data.object.id") });
+    const letters = await (await createEventDeadLetters(store)).list({ service: `outbox:${name}` });
+    expect(letters.map((l) => l.eventId).sort()).toEqual([...poisonIds].sort());
+    expect(letters.every((l) => l.type === "order.created" && l.status === "dead")).toBe(true);
+    expect(relay.stats()).toMatchObject({ deadLettered: 25, published: 201, lagMs: 0 });
+  }, 120_000);
+
+  runIf("takes pending documents oldest first, so a backlog larger than a batch drains in order", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    // Written newest first, so insertion order and age disagree.
+    const events = Array.from({ length: 30 }, (_, i) => event("order.created", `a${i}`));
+    for (const e of [...events].reverse()) await orders.insertOne(insertWithEvents({ _id: e.aggregate, status: "open", version: 1 }, [e]));
+    const published: string[] = [];
+    const relay = new OutboxRelay({ store, collections: [name], logger, batch: 10, publish: async (e) => void published.push(e.id) });
+    await relay.start();
+    await relay.stop();
+    await relay.runOnce();
+    expect(published).toEqual(events.slice(0, 10).map((e) => e.id));
+    await relay.runOnce();
+    await relay.runOnce();
+    expect(published).toEqual(events.map((e) => e.id));
   });
 
   runIf("loses none of 500 events written while two relays publish", async () => {

@@ -1,7 +1,7 @@
 import { AppError, createCheckoutOp, defineOperation, getCheckoutOp, getCheckoutSummaryOp, type DomainEvent } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { silentLogger } from "@payrail/runtime";
-import type { Store } from "@payrail/store";
+import { createEventDeadLetters, type Store } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { merchantPrincipal, sampleCheckout } from "../../../test/support/fixtures.ts";
@@ -25,7 +25,9 @@ describe.each(variants)("checkout follows payments' events over $name", (variant
     if (variant.skipReason) return;
     store = await variant.store();
     // A short retry delay: an event that arrived before the one it depends on is tried again soon.
-    await start({ transport: await variant.transport(), store, logger: silentLogger(), outboxPollMs: 100, subscribe: { retryDelayMs: 100, maxAttempts: 20 } });
+    const serviceTransport = await variant.transport();
+    await serviceTransport.useEventStores({ deadLetters: await createEventDeadLetters(store) });
+    await start({ transport: serviceTransport, store, logger: silentLogger(), outboxPollMs: 100, subscribe: { retry: { firstDelayMs: 100, maxDelayMs: 100 } } });
     client = await variant.transport();
   });
   afterAll(() => variant.cleanup());
@@ -41,6 +43,16 @@ describe.each(variants)("checkout follows payments' events over $name", (variant
   const processed = (eventId: string) => store.collection("processed_events").findOne({ _id: `checkout/${eventId}` });
 
   describe.skipIf(!!variant.skipReason)("subscriber", () => {
+    it("dead-letters at once, without retrying, a transaction event for a checkout it never had", async () => {
+      const unknown = transactionEvent(transactionRecord(987_654_321, "completed"), merchant.merchantId);
+      await publish(unknown);
+      const letters = await createEventDeadLetters(store);
+      await waitFor(async () => expect(await letters.list({ service: "checkout", eventId: unknown.id })).toHaveLength(1));
+      const [letter] = await letters.list({ service: "checkout", eventId: unknown.id });
+      expect(letter).toMatchObject({ type: "transaction.completed", attempts: 1, reason: expect.stringContaining("no checkout numbered 987654321") });
+      expect(await processed(unknown.id)).toBeNull();
+    });
+
     it("follows a payment from saved bank account to paid, refunds included, each event applied once", async () => {
       const { id, number } = await newCheckout();
       const saved = paymentMethodSaved(id, merchant.merchantId);

@@ -9,6 +9,7 @@ import { createProcessMetrics } from "../../../bin/observability/process-metrics
 import { startServices, type Started } from "../../../bin/wiring.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import type { Stack } from "../../../test/support/stack.ts";
+import { transactionEvent, transactionRecord } from "../../../test/support/payment-events.ts";
 import { payment, requested } from "./support/refund-flow.ts";
 
 const DOMAIN = ["identity", "checkout", "payments", "refunds"] as const;
@@ -91,6 +92,13 @@ describe("process metrics and the METRICS_PORT server", () => {
     expect(text).toMatch(/^payrail_outbox_lag_seconds\{collections="[^"]*checkouts[^"]*"\} 0$/m);
     expect(text).toMatch(/^payrail_outbox_published_total\{collections="[^"]*refunds[^"]*"\} [1-9]/m);
     expect(text).toContain("# TYPE payrail_transfers_total counter");
+  });
+
+  it("counts dead letters by subscribing service and cause", async () => {
+    // A transaction of a checkout the checkout service never had: it can never apply.
+    await transport.publish(transactionEvent(transactionRecord(999_999_999, "completed"), "mer_" + "0".repeat(32)));
+    await vi.waitFor(async () => expect(value(await scrape(), 'payrail_event_dead_letters_total{service="checkout",cause="cannot_apply"}')).toBe(1));
+    expect(value(await scrape(), 'payrail_events_total{type="transaction.completed",result="dead_lettered"}')).toBe(1);
   });
 
   it("serves /healthz, /readyz and /metrics on its own port", async () => {

@@ -2,6 +2,7 @@ import { timedCall } from "../rpc/rpc-observer.ts";
 import { rpcQueueOf } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { EventCounters } from "../events/event-counters.ts";
+import type { RetryPolicy } from "../events/retry-policy.ts";
 import { createSubscription } from "../events/subscription.ts";
 import { serviceUnavailable } from "../rpc/rpc-errors.ts";
 import type { Transport } from "../transport.port.ts";
@@ -38,6 +39,8 @@ export interface AmqpTransportOptions {
    * users, `events/event-senders.ts`); unset: all.
    */
   trustedSenders?: TrustedSenders | undefined;
+  /** Backoff and retry window of failed events for every subscription (EVENT_RETRY_HOURS); a subscribe() may override. */
+  eventRetry?: Partial<RetryPolicy> | undefined;
 }
 
 /**
@@ -62,9 +65,11 @@ export interface AmqpTransportOptions {
  *            "<prefix>payrail.events" ──binding per pattern──▶ durable queue "<prefix><service>.events"
  *            (one per subscribing service, shared by its replicas)
  *   queue ──▶ handler ──resolved──▶ ack
- *                     ──threw, attempts left──▶ "<service>.events.retry" (expiration = retry delay,
- *                                               then dead-lettered back to the main queue) ──▶ ack
- *                     ──threw, last attempt──▶ "<service>.events.dead" (reason in a header) ──▶ ack
+ *                     ──threw, within the retry window──▶ "<service>.events.retry.<step ms>" (one
+ *                          queue per backoff step, TTL = the step, jittered expiration; then
+ *                          dead-lettered back to the main queue) ──▶ ack
+ *                     ──EventCannotApply, invalid, or out of retry time──▶ the dead-letter store
+ *                          (`useEventStores`), else "<service>.events.dead" (reason in a header) ──▶ ack
  *
  * Resolves after the first connection attempt, whether it succeeded or not: without a broker
  * calls fail fast with `service_unavailable` while the connection keeps retrying.
@@ -122,10 +127,14 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
     },
     async subscribe(service, patterns, handler, subscribeOptions) {
       if (closed) throw new Error("transport is closed");
-      await subscriber.subscribe(createSubscription(service, patterns, handler, subscribeOptions));
+      await subscriber.subscribe(createSubscription(service, patterns, handler, subscribeOptions, options.eventRetry));
     },
     useReplyLedger(ledger) {
       server.ledger = ledger;
+    },
+    async useEventStores(stores) {
+      // The broker's queues are durable already: only the dead letters move to the store.
+      subscriber.deadLetters = stores.deadLetters;
     },
     isReady: () => !closed && connection.isReady(),
     stats: () => ({ expiredRequests: server.expiredCount, events: counters.snapshot() }),

@@ -14,22 +14,30 @@ export const EVENT_HEADERS = {
    * original, since the copy's `user_id` is the subscriber's own (see `events/event-senders.ts`).
    */
   sender: "x-payrail-sender",
+  /** Epoch ms of the first failed attempt: the retry window (EVENT_RETRY_HOURS) counts from it. */
+  firstFailedAt: "x-payrail-first-failed-at",
 } as const;
 
 /** The queues of one subscribing service, all durable. */
 export interface EventQueues {
   /** `<service>.events`: bound to the exchange for each of the service's patterns. */
   main: string;
-  /** `<service>.events.retry`: no consumer; a message waits out its expiration here, then the
-   * broker dead-letters it back into `main` (default exchange, routing key = `main`). */
-  retry: string;
+  /**
+   * `<service>.events.retry.<ms>`, one per backoff step (a delay tier): no consumer; a message
+   * waits out its expiration here, then the broker dead-letters it back into `main` (default
+   * exchange, routing key = `main`). Per-message expiration is only applied at the head of a
+   * queue, so one retry queue with growing delays would hold a 1 s retry behind a 5 min one;
+   * within a tier every message expires within the tier's TTL (`x-message-ttl` = the step,
+   * jitter only shortens it), so none waits much past its own delay.
+   */
+  retry(stepMs: number): string;
   /** `<service>.events.dead`: events given up on, with the reason in a header. */
   dead: string;
 }
 
 export function eventQueuesOf(prefix: string, service: string): EventQueues {
   const main = `${prefix}${service}.events`;
-  return { main, retry: `${main}.retry`, dead: `${main}.dead` };
+  return { main, retry: (stepMs) => `${main}.retry.${stepMs}`, dead: `${main}.dead` };
 }
 
 export function assertEventsExchange(channel: Channel, exchange: string): Promise<unknown> {
@@ -41,11 +49,19 @@ export function assertEventsExchange(channel: Channel, exchange: string): Promis
  * pattern. Bindings are only ever added: one a deployment no longer wants stays until it is
  * unbound by hand, and the subscriber acks and skips what arrives through it.
  */
-export async function declareEventQueues(channel: ConfirmChannel, exchange: string, queues: EventQueues, patterns: readonly string[]): Promise<void> {
+export async function declareEventQueues(
+  channel: ConfirmChannel,
+  exchange: string,
+  queues: EventQueues,
+  patterns: readonly string[],
+  retrySteps: readonly number[],
+): Promise<void> {
   await assertEventsExchange(channel, exchange);
   await channel.assertQueue(queues.main, { durable: true });
-  const backToMain: Options.AssertQueue = { durable: true, deadLetterExchange: "", deadLetterRoutingKey: queues.main };
-  await channel.assertQueue(queues.retry, backToMain);
+  for (const stepMs of retrySteps) {
+    const backToMain: Options.AssertQueue = { durable: true, deadLetterExchange: "", deadLetterRoutingKey: queues.main, messageTtl: stepMs };
+    await channel.assertQueue(queues.retry(stepMs), backToMain);
+  }
   await channel.assertQueue(queues.dead, { durable: true });
   for (const pattern of patterns) await channel.bindQueue(queues.main, exchange, pattern);
 }

@@ -1,13 +1,15 @@
 import { AnyDomainEvent, type DomainEvent, issuePath } from "@payrail/contracts";
+import { EventCannotApply } from "./event-cannot-apply.ts";
 
 /**
  * The event as published, after checking it against its type's schema: a publisher that
- * breaks the contract finds out at once, not from a subscriber's dead-letter queue. Throws a
- * plain Error naming the first bad field.
+ * breaks the contract finds out at once, not from a subscriber's dead-letter queue. Throws
+ * `EventCannotApply` naming the first bad field: republishing the same event cannot help, so an
+ * outbox relay dead-letters it rather than retrying it on every pass.
  */
 export function encodeEvent(event: DomainEvent): string {
   const parsed = AnyDomainEvent.safeParse(event);
-  if (!parsed.success) throw new Error(`not a valid ${String(event?.type)} event: ${describeIssue(parsed.error.issues)}`);
+  if (!parsed.success) throw new EventCannotApply(`not a valid ${String(event?.type)} event: ${describeIssue(parsed.error.issues)}`);
   return JSON.stringify(parsed.data);
 }
 

@@ -1,11 +1,16 @@
 import type { DeadLetteredEvent } from "../events.port.ts";
 import type { EventOutcome } from "../events/handle-event.ts";
+import { idAndType } from "../events/id-and-type.ts";
 import { matchesTopic } from "../events/topic-pattern.ts";
 
 /** An event waiting in a queue: its JSON as published and the attempt its next delivery is. */
 export interface QueuedEvent {
   body: string;
   attempt: number;
+  /** Its id, which the queue holds once at most (a replay or a reload after a restart). */
+  eventId?: string | undefined;
+  /** Epoch ms of its first failure, once it failed. */
+  firstFailedAt?: number | undefined;
 }
 
 /**
@@ -17,26 +22,29 @@ export type DeliveryOutcome = EventOutcome | { kind: "requeue" };
 /** One subscribe() of one transport, consuming the queue. */
 export interface InProcessEventConsumer {
   readonly prefetch: number;
-  readonly retryDelayMs: number;
-  /** Runs the handler; never rejects. */
+  /** Runs the handler (and keeps its outcome in the durable queues, if any); never rejects. */
   deliver(message: QueuedEvent): Promise<DeliveryOutcome>;
 }
 
 /**
  * What a durable queue is on the broker, for one subscribing service in one process: it is
- * created by the service's first subscribe() and outlives its consumers, so events published
- * while the service is down wait here. Consumers (replicas) take events round-robin, each
- * holding at most `prefetch` at once. Deliveries always start from a later turn of the event
- * loop, never inside publish(). Failed attempts come back after the consumer's retry delay;
- * given-up events stay in `deadLetters`.
+ * created by the service's first subscribe() (or, with durable queues, from the bindings kept
+ * in the store) and outlives its consumers, so events published while the service is down wait
+ * here. Consumers (replicas) take events round-robin, each holding at most `prefetch` at once.
+ * Deliveries always start from a later turn of the event loop, never inside publish(). Failed
+ * attempts come back after the outcome's delay; given-up events stay in `deadLetters`.
  */
 export class InProcessEventQueue {
   readonly deadLetters: DeadLetteredEvent[] = [];
   private readonly bindings = new Set<string>();
   private readonly ready: QueuedEvent[] = [];
+  /** Ids of the events held (ready, in flight or waiting for a retry). */
+  private readonly held = new Set<string>();
   private consumers: { consumer: InProcessEventConsumer; unacked: number }[] = [];
   private cursor = 0;
   private scheduled = false;
+
+  constructor(readonly service: string) {}
 
   bind(patterns: readonly string[]): void {
     for (const pattern of patterns) this.bindings.add(pattern);
@@ -48,8 +56,14 @@ export class InProcessEventQueue {
   }
 
   enqueue(message: QueuedEvent): void {
+    if (message.eventId !== undefined) this.held.add(message.eventId);
     this.ready.push(message);
     this.schedule();
+  }
+
+  /** Enqueues unless the queue already holds this event (a reload or replay of one in flight). */
+  enqueueIfAbsent(message: QueuedEvent & { eventId: string }): void {
+    if (!this.held.has(message.eventId)) this.enqueue(message);
   }
 
   addConsumer(consumer: InProcessEventConsumer): void {
@@ -78,7 +92,7 @@ export class InProcessEventQueue {
       taker.unacked += 1;
       void taker.consumer.deliver(message).then((outcome) => {
         taker.unacked -= 1;
-        this.settle(message, outcome, taker.consumer.retryDelayMs);
+        this.settle(message, outcome);
         this.schedule();
       });
     }
@@ -98,21 +112,21 @@ export class InProcessEventQueue {
     return undefined;
   }
 
-  private settle(message: QueuedEvent, outcome: DeliveryOutcome, retryDelayMs: number): void {
+  private settle(message: QueuedEvent, outcome: DeliveryOutcome): void {
     if (outcome.kind === "requeue") this.ready.unshift(message);
     if (outcome.kind === "retry") {
-      // unref: a pending retry must not keep a stopping process alive (the bus is memory only).
-      setTimeout(() => this.enqueue({ body: message.body, attempt: message.attempt + 1 }), retryDelayMs).unref();
+      const again = { ...message, attempt: message.attempt + 1, firstFailedAt: outcome.firstFailedAt };
+      // unref: a pending retry must not keep a stopping process alive (with durable queues the
+      // store keeps it; without, the bus is memory only).
+      setTimeout(() => {
+        this.ready.push(again);
+        this.schedule();
+      }, outcome.delayMs).unref();
+      return;
     }
-    if (outcome.kind === "dead") this.deadLetters.push({ ...idAndType(message.body), reason: outcome.reason, attempts: message.attempt, body: message.body });
-  }
-}
-
-function idAndType(body: string): { id: string | undefined; type: string | undefined } {
-  try {
-    const { id, type } = JSON.parse(body) as { id?: unknown; type?: unknown };
-    return { id: typeof id === "string" ? id : undefined, type: typeof type === "string" ? type : undefined };
-  } catch {
-    return { id: undefined, type: undefined };
+    if (outcome.kind === "dead") {
+      this.deadLetters.push({ ...idAndType(message.body), reason: outcome.reason, cause: outcome.cause, attempts: message.attempt, body: message.body });
+    }
+    if ((outcome.kind === "ack" || outcome.kind === "dead") && message.eventId !== undefined) this.held.delete(message.eventId);
   }
 }

@@ -3,21 +3,32 @@ import type { Logger } from "@payrail/runtime";
 import type { EventHandler, EventStats, SubscribeOptions } from "../events.port.ts";
 import { encodeEvent } from "../events/encode-event.ts";
 import { EventCounters } from "../events/event-counters.ts";
-import { handleEvent } from "../events/handle-event.ts";
-import { createSubscription, Subscriptions } from "../events/subscription.ts";
+import { handleEvent, type EventOutcome } from "../events/handle-event.ts";
+import { jittered, stepAfter, type RetryPolicy } from "../events/retry-policy.ts";
+import { createSubscription, Subscriptions, type Subscription } from "../events/subscription.ts";
 import { InFlight } from "../rpc/in-flight.ts";
 import type { InProcessBus } from "./in-process.bus.ts";
-import type { DeliveryOutcome, InProcessEventConsumer, InProcessEventQueue } from "./in-process-event.queue.ts";
+import { idAndType } from "../events/id-and-type.ts";
+import type { DeliveryOutcome, InProcessEventConsumer, InProcessEventQueue, QueuedEvent } from "./in-process-event.queue.ts";
 
 /**
  * The event side of one in-process transport: publishes into the bus's queues and consumes
  * them through the same `handleEvent` as the RabbitMQ subscriber, so an event is validated,
  * retried and dead-lettered alike on both. Events go through JSON like on the wire.
+ *
+ * With the bus's stores (`useEventStores`, embedded mode), `publish` resolves only once the
+ * event is kept in the store for every bound service, and each service's copy is removed only
+ * once it was handled or dead-lettered: the outbox relay marks an event sent when publish
+ * resolves, so a crash between publish and handling no longer loses it; the next start
+ * delivers it again.
  */
 export class InProcessEvents {
   private readonly counters = new EventCounters();
   private readonly subscriptions = new Subscriptions();
   private readonly consuming: { queue: InProcessEventQueue; consumer: InProcessEventConsumer }[] = [];
+  private readonly replayTimers: NodeJS.Timeout[] = [];
+  /** Services whose replay poll is under way: one at a time, so a slow store sends nothing twice. */
+  private readonly replaying = new Set<string>();
   private readonly running = new InFlight();
   /** Resolves when close() gives up on running handlers: their events are requeued. */
   private abandon: () => void = () => undefined;
@@ -26,30 +37,44 @@ export class InProcessEvents {
   constructor(
     private readonly bus: InProcessBus,
     private readonly logger: Logger,
+    private readonly retry: Partial<RetryPolicy> = {},
   ) {}
 
-  /** "Confirmed" once in every bound queue: the bus is memory only, so durable only while the process runs. */
+  /** "Confirmed" once in every bound queue: in the store when the bus has one, else memory only. */
   async publish(event: DomainEvent): Promise<void> {
     const body = encodeEvent(event);
-    for (const queue of this.bus.eventQueuesBoundTo(event.type)) queue.enqueue({ body, attempt: 1 });
+    const queues = this.bus.eventQueuesBoundTo(event.type);
+    const durable = this.bus.stores?.queues;
+    if (durable && queues.length > 0) await durable.enqueue(queues.map((q) => q.service), event.id, body);
+    for (const queue of queues) queue.enqueue({ body, attempt: 1, eventId: event.id });
     this.counters.count("published", event.type);
   }
 
   async subscribe(service: string, patterns: readonly string[], handler: EventHandler, options?: SubscribeOptions): Promise<void> {
-    const subscription = createSubscription(service, patterns, handler, options);
+    const subscription = createSubscription(service, patterns, handler, options, this.retry);
     this.subscriptions.add(subscription);
     const queue = this.bus.eventQueue(service);
     queue.bind(subscription.patterns);
+    const durable = this.bus.stores?.queues;
+    if (durable) {
+      await durable.bind(service, subscription.patterns);
+      // What a crash left unhandled (or a restart found waiting): delivered again, its retry window kept.
+      for (const kept of await durable.pending(service)) queue.enqueueIfAbsent(kept);
+    }
     const consumer: InProcessEventConsumer = {
       prefetch: subscription.prefetch,
-      retryDelayMs: subscription.retryDelayMs,
       deliver: (message) => {
-        const handled = handleEvent(subscription, message.body, message.attempt, this.logger, this.counters);
+        const handled = handleEvent(subscription, message.body, message, this.logger, this.counters).then((outcome) => this.keep(subscription, message, outcome));
         return this.running.track(Promise.race([handled, this.abandoned]));
       },
     };
     this.consuming.push({ queue, consumer });
     queue.addConsumer(consumer);
+    // Replays asked for while the process was down (the CLI needs the embedded store to itself) go at once.
+    setImmediate(() => void this.replay(subscription, queue));
+    const timer = setInterval(() => void this.replay(subscription, queue), subscription.replayPollMs);
+    timer.unref();
+    this.replayTimers.push(timer);
   }
 
   stats(): EventStats {
@@ -58,8 +83,60 @@ export class InProcessEvents {
 
   /** Stops consuming, lets running handlers finish (up to `graceMs`), requeues the rest. */
   async close(graceMs: number): Promise<void> {
+    for (const timer of this.replayTimers.splice(0)) clearInterval(timer);
     for (const { queue, consumer } of this.consuming.splice(0)) queue.removeConsumer(consumer);
     await this.running.drain(graceMs);
     this.abandon();
+  }
+
+  /**
+   * Writes an outcome to the stores before the queue acts on it: handled → forgotten; failed →
+   * its attempt and first failure kept; dead → recorded as a dead letter, then forgotten. A
+   * dead letter the store cannot take (it is away) is retried instead, and decided again.
+   */
+  private async keep(subscription: Subscription, message: QueuedEvent, outcome: EventOutcome): Promise<EventOutcome> {
+    const { stores } = this.bus;
+    const { service } = subscription;
+    const eventId = message.eventId ?? idAndType(message.body).id;
+    try {
+      if (outcome.kind === "dead" && stores) {
+        const { type } = idAndType(message.body);
+        await stores.deadLetters.put({ service, eventId, type, reason: outcome.reason, attempts: message.attempt, body: message.body });
+      }
+      if (!stores?.queues || eventId === undefined) return outcome;
+      if (outcome.kind === "retry") await stores.queues.retryLater(service, eventId, message.attempt + 1, outcome.firstFailedAt);
+      else await stores.queues.remove(service, eventId);
+      return outcome;
+    } catch (err) {
+      if (outcome.kind === "ack" || outcome.kind === "retry") {
+        // Handled but not forgotten (or its attempt not kept): a restart delivers it again, harmlessly.
+        this.logger.warn({ err: (err as Error).message, service, eventId }, "event queue store not updated");
+        return outcome;
+      }
+      this.logger.warn({ err: (err as Error).message, service, eventId }, "dead letter not recorded; retried later");
+      const stepMs = stepAfter(subscription.retry, 1);
+      return { kind: "retry", reason: outcome.reason, stepMs, delayMs: jittered(stepMs), firstFailedAt: message.firstFailedAt ?? Date.now() };
+    }
+  }
+
+  /** Puts the dead letters an operator asked to replay back into the service's queue, as new. */
+  private async replay(subscription: Subscription, queue: InProcessEventQueue): Promise<void> {
+    const { stores } = this.bus;
+    if (!stores || this.replaying.has(subscription.service)) return;
+    this.replaying.add(subscription.service);
+    try {
+      for (const { key, body } of await stores.deadLetters.replayRequests(subscription.service)) {
+        const eventId = idAndType(body).id;
+        if (eventId !== undefined) await stores.queues?.enqueue([subscription.service], eventId, body);
+        if (eventId !== undefined) queue.enqueueIfAbsent({ body, attempt: 1, eventId });
+        else queue.enqueue({ body, attempt: 1 });
+        await stores.deadLetters.markReplayed(key);
+        this.logger.info({ service: subscription.service, eventId }, "dead letter replayed");
+      }
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message, service: subscription.service }, "replaying dead letters failed; tried again at the next poll");
+    } finally {
+      this.replaying.delete(subscription.service);
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { DeadLetteredEvent } from "../events.port.ts";
+import type { EventStores } from "../events/event-stores.port.ts";
 import type { HandlerTable } from "../rpc/handler-table.ts";
 import { InProcessEventQueue } from "./in-process-event.queue.ts";
 
@@ -21,6 +22,19 @@ export class InProcessBus {
   private readonly servers = new Map<string, InProcessServer[]>();
   private readonly cursors = new Map<string, number>();
   private readonly eventQueues = new Map<string, InProcessEventQueue>();
+  /** Where the bus keeps its queues and dead letters across a crash (`useEventStores`); unset: memory only. */
+  stores: EventStores | undefined;
+
+  /**
+   * Keeps queued events and dead letters in `stores` from now on, and binds again the queues
+   * of every service that subscribed before a restart, so events published before it
+   * subscribes again wait for it (as on a broker, whose queues and bindings are durable).
+   */
+  async useEventStores(stores: EventStores): Promise<void> {
+    if (this.stores) return;
+    this.stores = stores;
+    for (const { service, patterns } of (await stores.queues?.bindings()) ?? []) this.eventQueue(service).bind(patterns);
+  }
 
   add(server: InProcessServer): void {
     const list = this.servers.get(server.service) ?? [];
@@ -45,7 +59,7 @@ export class InProcessBus {
   /** The event queue of a subscribing service, created on its first subscribe(). */
   eventQueue(service: string): InProcessEventQueue {
     let queue = this.eventQueues.get(service);
-    if (!queue) this.eventQueues.set(service, (queue = new InProcessEventQueue()));
+    if (!queue) this.eventQueues.set(service, (queue = new InProcessEventQueue(service)));
     return queue;
   }
 

@@ -10,6 +10,7 @@ import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { Transport } from "../transport.port.ts";
 import { InProcessBus, type InProcessServer } from "./in-process.bus.ts";
 import { InProcessEvents } from "./in-process-events.ts";
+import type { RetryPolicy } from "../events/retry-policy.ts";
 
 export interface InProcessTransportOptions {
   logger: Logger;
@@ -19,6 +20,8 @@ export interface InProcessTransportOptions {
   bus?: InProcessBus;
   /** How long `close()` waits for running handlers (RPC and events). Default 5 s. */
   closeGraceMs?: number;
+  /** Backoff and retry window of failed events for every subscription (EVENT_RETRY_HOURS); a subscribe() may override. */
+  eventRetry?: Partial<RetryPolicy> | undefined;
 }
 
 /**
@@ -34,7 +37,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   const running = new InFlight();
   const expired = new ExpiredRequests(logger);
   const pending = new Set<(err: Error) => void>();
-  const events = new InProcessEvents(bus, logger);
+  const events = new InProcessEvents(bus, logger, options.eventRetry);
   let closed = false;
   let ledger: ReplyLedger | undefined;
 
@@ -95,6 +98,8 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
     useReplyLedger(l) {
       ledger = l;
     },
+
+    useEventStores: (stores) => bus.useEventStores(stores),
 
     isReady: () => !closed,
 

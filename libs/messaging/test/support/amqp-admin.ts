@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { connect, type Channel } from "amqplib";
 import type { DeadLetteredEvent } from "../../src/index.ts";
 import { EVENT_HEADERS, EVENTS_EXCHANGE, eventQueuesOf } from "../../src/amqp/event-topology.ts";
+import { RETRY_DEFAULTS, retrySteps, type RetryPolicy } from "../../src/events/retry-policy.ts";
 
 const run = promisify(execFile);
 
@@ -30,9 +31,19 @@ export async function deleteQueues(url: string, queues: string[]): Promise<void>
   });
 }
 
-/** Deletes what subscribing `services` declared under `prefix`: their three queues each, and the exchange. */
-export async function deleteEventTopology(url: string, prefix: string, services: string[]): Promise<void> {
-  await deleteQueues(url, services.flatMap((service) => Object.values(eventQueuesOf(prefix, service))));
+/**
+ * Deletes what subscribing `services` declared under `prefix`: their main and dead queues, the
+ * retry tiers of the default policy and of `policies`, and the exchange.
+ */
+export async function deleteEventTopology(url: string, prefix: string, services: string[], policies: Partial<RetryPolicy>[] = []): Promise<void> {
+  const steps = new Set([RETRY_DEFAULTS, ...policies].flatMap((p) => retrySteps({ ...RETRY_DEFAULTS, ...p })));
+  await deleteQueues(
+    url,
+    services.flatMap((service) => {
+      const queues = eventQueuesOf(prefix, service);
+      return [queues.main, queues.dead, ...[...steps].map((step) => queues.retry(step))];
+    }),
+  );
   await withRawChannel(url, (channel) => channel.deleteExchange(`${prefix}${EVENTS_EXCHANGE}`));
 }
 

@@ -1,12 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DomainEvent } from "@payrail/contracts";
-import type { DeadLetteredEvent, Transport } from "../../src/index.ts";
+import { EventCannotApply, type DeadLetteredEvent, type Transport } from "../../src/index.ts";
 import { freshWorldPerTest } from "./fresh-world.ts";
 import { IdempotentSubscriber } from "./idempotent-subscriber.ts";
 import { sampleEvent, sampleEvents } from "./sample-events.ts";
 
 /** The services the suite subscribes (a world cleans up after exactly these). */
 export const EVENT_TEST_SERVICES = ["ledger", "mailer"];
+
+/** Short backoffs for tests: the steps (and so the RabbitMQ retry tiers) the suite declares. */
+export const TEST_RETRY = {
+  growing: { firstDelayMs: 100, maxDelayMs: 400 },
+  quick: { firstDelayMs: 50, maxDelayMs: 50 },
+  outage: { firstDelayMs: 100, maxDelayMs: 1_000 },
+} as const;
 
 /** One isolated "network" for events (a broker with a fresh prefix, or a fresh bus). */
 export interface EventsWorld {
@@ -108,28 +115,46 @@ export function describeEventsContract(name: string, createWorld: () => Promise<
       expect(ledger.effects.sort()).toEqual(idsOf(events));
     });
 
-    it("retries a failed event after the delay and applies it once the handler succeeds", async () => {
-      const ledger = new IdempotentSubscriber({ failWhen: (_event, { attempt }) => attempt < 3 });
+    it("retries a failed event with growing waits and applies it once the handler succeeds", async () => {
+      const ledger = new IdempotentSubscriber({ failWhen: (_event, { attempt }) => attempt < 4 });
       const subscriberSide = await world().transport();
-      await subscriberSide.subscribe("ledger", ["refund.requested"], ledger.handler(), { maxAttempts: 3, retryDelayMs: 100 });
+      await subscriberSide.subscribe("ledger", ["refund.requested"], ledger.handler(), { retry: TEST_RETRY.growing });
       const event = sampleEvent();
       await (await world().transport()).publish(event);
 
       await vi.waitFor(() => expect(ledger.effects).toEqual([event.id]), SLOW);
-      expect(ledger.attemptsById.get(event.id)).toEqual([1, 2, 3]);
-      const [first, second, third] = ledger.startedAtById.get(event.id) ?? [];
-      expect(second! - first!).toBeGreaterThanOrEqual(90); // timers may fire a few ms early
-      expect(third! - second!).toBeGreaterThanOrEqual(90);
-      expect(subscriberSide.stats().events).toMatchObject({ retried: { "refund.requested": 2 }, consumed: { "refund.requested": 1 }, deadLettered: {} });
+      expect(ledger.attemptsById.get(event.id)).toEqual([1, 2, 3, 4]);
+      const [first, second, third, fourth] = ledger.startedAtById.get(event.id) ?? [];
+      // Steps of 100, 200, 400 ms, each jittered down by at most 20 % (timers may fire a few ms early).
+      expect(second! - first!).toBeGreaterThanOrEqual(75);
+      expect(third! - second!).toBeGreaterThanOrEqual(155);
+      expect(fourth! - third!).toBeGreaterThanOrEqual(315);
+      expect(subscriberSide.stats().events).toMatchObject({ retried: { "refund.requested": 3 }, consumed: { "refund.requested": 1 }, deadLettered: {} });
       expect(await world().deadLetters("ledger")).toEqual([]);
     });
 
-    it("dead-letters a poison event after maxAttempts with its error, while the others flow past it", async () => {
+    it("rides out 10 s of failures (a database failover) and applies the event: nothing dead-lettered", async () => {
+      const failingUntil = Date.now() + 10_000;
+      const ledger = new IdempotentSubscriber({ failWhen: () => Date.now() < failingUntil });
+      const subscriberSide = await world().transport();
+      await subscriberSide.subscribe("ledger", ["refund.*"], ledger.handler(), { retry: TEST_RETRY.outage });
+      const publisher = await world().transport();
+      const events = sampleEvents(20);
+      for (const event of events) await publisher.publish(event);
+
+      await vi.waitFor(() => expect(ledger.processed.size).toBe(20), { timeout: 30_000, interval: 50 });
+      expect(Math.max(...ledger.startedAtById.get(events[0]!.id)!)).toBeGreaterThanOrEqual(failingUntil);
+      expect(ledger.effects.sort()).toEqual(idsOf(events));
+      expect(await world().deadLetters("ledger")).toEqual([]);
+      expect(subscriberSide.stats().events.deadLettered).toEqual({});
+    }, 40_000);
+
+    it("dead-letters at once an event its handler says can never apply, while the others flow past it", async () => {
       const poison = sampleEvent();
-      const ledger = new IdempotentSubscriber({ failWhen: (event) => event.id === poison.id });
+      const ledger = new IdempotentSubscriber({ failWhen: (event) => event.id === poison.id, cannotApply: true });
       const subscriberSide = await world().transport();
       // prefetch 1: were the poison event requeued in place, nothing else could get through.
-      await subscriberSide.subscribe("ledger", ["refund.requested"], ledger.handler(), { maxAttempts: 3, retryDelayMs: 50, prefetch: 1 });
+      await subscriberSide.subscribe("ledger", ["refund.requested"], ledger.handler(), { retry: TEST_RETRY.quick, prefetch: 1 });
       const publisher = await world().transport();
       const others = sampleEvents(50);
       await publisher.publish(poison);
@@ -138,22 +163,40 @@ export function describeEventsContract(name: string, createWorld: () => Promise<
       await vi.waitFor(async () => expect(await world().deadLetters("ledger")).toHaveLength(1), SLOW);
       await vi.waitFor(() => expect(ledger.processed.size).toBe(50), SLOW);
       expect(ledger.effects.sort()).toEqual(idsOf(others));
-      expect(ledger.attemptsById.get(poison.id)).toEqual([1, 2, 3]);
+      expect(ledger.attemptsById.get(poison.id)).toEqual([1]);
       const [letter] = await world().deadLetters("ledger");
-      expect(letter).toMatchObject({ id: poison.id, type: "refund.requested", attempts: 3, reason: `cannot apply ${poison.id}: the ledger rejected it` });
+      expect(letter).toMatchObject({ id: poison.id, type: "refund.requested", attempts: 1, reason: `cannot apply ${poison.id}: the ledger rejected it` });
       expect(JSON.parse(letter!.body)).toEqual(poison);
       expect(subscriberSide.stats().events).toEqual({
         published: {},
         consumed: { "refund.requested": 50 },
-        retried: { "refund.requested": 2 },
+        retried: {},
         deadLettered: { "refund.requested": 1 },
+        deadLetteredBy: [{ service: "ledger", cause: "cannot_apply", count: 1 }],
       });
+    });
+
+    it("dead-letters an event still failing when its retry window runs out", async () => {
+      const ledger = new IdempotentSubscriber({ failWhen: () => true });
+      const subscriberSide = await world().transport();
+      await subscriberSide.subscribe("ledger", ["refund.requested"], ledger.handler(), { retry: { ...TEST_RETRY.quick, retryForMs: 400 } });
+      const event = sampleEvent();
+      await (await world().transport()).publish(event);
+
+      await vi.waitFor(async () => expect(await world().deadLetters("ledger")).toHaveLength(1), SLOW);
+      const [letter] = await world().deadLetters("ledger");
+      const attempts = ledger.attemptsById.get(event.id) ?? [];
+      expect(attempts.length).toBeGreaterThanOrEqual(4); // ~50 ms apart for 400 ms
+      expect(letter).toMatchObject({ id: event.id, attempts: attempts.length, reason: expect.stringMatching(/^retried for \d+ s: cannot apply/) });
+      expect(subscriberSide.stats().events.deadLetteredBy).toEqual([{ service: "ledger", cause: "retry_expired", count: 1 }]);
     });
 
     it("refuses an event that breaks its type's schema, a pattern that matches no type, and a second subscription", async () => {
       const transport = await world().transport();
       const broken = { ...sampleEvent("refund.approved"), data: { object: { id: "rfd_1" } } };
       await expect(transport.publish(broken)).rejects.toThrow(/not a valid refund.approved event: data\.object\.id/);
+      // An outbox relay tells it apart from a broker outage: no retry can publish it.
+      await expect(transport.publish(broken)).rejects.toBeInstanceOf(EventCannotApply);
       await expect(transport.subscribe("ledger", ["refunds.*"], async () => undefined)).rejects.toThrow(/matches no event type/);
       await transport.subscribe("ledger", ["refund.*"], async () => undefined);
       await expect(transport.subscribe("ledger", ["transaction.*"], async () => undefined)).rejects.toThrow(/already subscribes/);

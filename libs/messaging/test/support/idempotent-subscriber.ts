@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AnyDomainEvent } from "@payrail/contracts";
-import type { EventDelivery, EventHandler } from "../../src/index.ts";
+import { EventCannotApply, type EventDelivery, type EventHandler } from "../../src/index.ts";
 
 export interface SubscriberBehaviour {
   /** Throw on this delivery (a handler whose write failed). */
   failWhen?(event: AnyDomainEvent, delivery: EventDelivery): boolean;
   /** Time each delivery takes, so that some are in flight when a test pulls the plug. */
   delayMs?: number;
+  /** The failure says the event can never apply (`EventCannotApply`), not that it may pass. */
+  cannotApply?: boolean;
 }
 
 /**
@@ -34,7 +36,10 @@ export class IdempotentSubscriber {
       push(this.attemptsById, event.id, delivery.attempt);
       push(this.startedAtById, event.id, Date.now());
       if (this.behaviour.delayMs) await sleep(this.behaviour.delayMs);
-      if (this.behaviour.failWhen?.(event, delivery)) throw new Error(`cannot apply ${event.id}: the ledger rejected it`);
+      if (this.behaviour.failWhen?.(event, delivery)) {
+        const message = `cannot apply ${event.id}: the ledger rejected it`;
+        throw this.behaviour.cannotApply ? new EventCannotApply(message) : new Error(message);
+      }
       if (this.processed.has(event.id)) return; // a duplicate: already applied
       this.processed.add(event.id);
       this.effects.push(event.id);

@@ -16,15 +16,26 @@ export interface OutboxEvent {
 export interface OutboxFields {
   _outbox?: Record<string, OutboxEvent>;
   outboxPending?: boolean;
+  /**
+   * ISO 8601: the `created_at` of the events of the latest write that added some (the oldest of
+   * them); the relay takes pending documents oldest first by it. A write that adds events to a document still pending moves it back:
+   * the update cannot keep the older time in the same `$set` without reading it first.
+   */
+  outboxAt?: string;
+  /** Events the relay could never publish (they fail their schema): event id → event and reason. */
+  _outboxDead?: Record<string, OutboxEvent & { reason: string; at: string }>;
 }
 
-/** The index the relay queries by; it declares it on every collection it serves. */
-export const OUTBOX_INDEX = { keys: { outboxPending: 1 }, name: "outbox_pending" } as const;
+/**
+ * The index the relay queries by (pending documents, oldest first); it declares it on every
+ * collection it serves. Collections created before it also keep the former `outbox_pending`.
+ */
+export const OUTBOX_INDEX = { keys: { outboxPending: 1, outboxAt: 1 }, name: "outbox_pending_at" } as const;
 
 /** `update` plus the events it causes, to pass to the same findOneAndUpdate. */
 export function withEvents(update: Update, events: readonly OutboxEvent[]): Update {
   if (events.length === 0) return update;
-  const set: Record<string, unknown> = { ...update.$set, outboxPending: true };
+  const set: Record<string, unknown> = { ...update.$set, outboxPending: true, outboxAt: oldestOf(events) };
   for (const event of events) set[`_outbox.${assertEventId(event.id)}`] = event;
   return { ...update, $set: set };
 }
@@ -32,7 +43,11 @@ export function withEvents(update: Update, events: readonly OutboxEvent[]): Upda
 /** A new document carrying the events of its creation, for insertOne. */
 export function insertWithEvents<T extends { _id: string }>(doc: T, events: readonly OutboxEvent[]): T & OutboxFields {
   if (events.length === 0) return doc;
-  return { ...doc, outboxPending: true, _outbox: Object.fromEntries(events.map((e) => [assertEventId(e.id), e])) };
+  return { ...doc, outboxPending: true, outboxAt: oldestOf(events), _outbox: Object.fromEntries(events.map((e) => [assertEventId(e.id), e])) };
+}
+
+function oldestOf(events: readonly OutboxEvent[]): string {
+  return events.map((e) => e.created_at).reduce((a, b) => (b < a ? b : a));
 }
 
 /** Event ids become field names: no dots or `$`, or the update would write somewhere else. */

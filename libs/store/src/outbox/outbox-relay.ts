@@ -1,5 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import type { Store } from "../store.port.ts";
+import { createEventDeadLetters, type EventDeadLetters } from "../event-delivery/event-dead-letters.ts";
 import { OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox-fields.ts";
 import { runningRelays } from "./running-relays.ts";
 
@@ -9,7 +10,11 @@ export interface OutboxRelayOptions {
   store: Store;
   /** The collections whose documents carry events (see outbox-fields.ts). */
   collections: readonly string[];
-  /** Resolves once the broker holds the event (publisher confirm); throws otherwise. */
+  /**
+   * Resolves once the broker holds the event (publisher confirm); throws otherwise. An error
+   * named `EventCannotApply` (libs/messaging's, thrown for an event that fails its schema)
+   * means no retry can publish it: the event is dead-lettered instead of retried.
+   */
   publish(event: OutboxEvent): Promise<void>;
   logger: Logger;
   /** How often the relay looks for events it was not told about (other processes, crashes). Default 1 s. */
@@ -25,6 +30,16 @@ export interface OutboxStats {
   lagMs: number;
   /** From an event's creation to its publication, for the last event published. */
   lastDelayMs: number;
+  /** Events refused for good (they fail their schema), moved out of the outbox and recorded. */
+  deadLettered: number;
+}
+
+/** What one document's events came to in a pass. */
+interface Sent {
+  sent: OutboxEvent[];
+  dead: { event: OutboxEvent; reason: string }[];
+  /** A publish failed for a passing reason: the rest of the document waits for the next pass. */
+  interrupted: boolean;
 }
 
 /**
@@ -32,6 +47,10 @@ export interface OutboxStats {
  * mark after, so a crash in between publishes again on the next pass (at least once, never
  * lost; subscribers deduplicate by event id). A document's events go out in the order they
  * happened; a failed publish leaves that document for the next pass and goes on with the others.
+ * Pending documents are taken oldest first (`outboxAt`, OUTBOX_INDEX), so a backlog drains in
+ * order. An event refused for good (it fails its schema) is a poison: it is moved out of the
+ * outbox into `_outboxDead` and recorded in the event dead letters (listed by `payrail events
+ * dead-letters`), so it holds up neither its own document's other events nor any other document.
  * `notify()` after a local write sends its events at once; the poll catches the rest. Several
  * replicas may run relays on the same collections: that can only publish an event twice.
  */
@@ -40,12 +59,14 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
-  private readonly counters: OutboxStats = { published: 0, failures: 0, lagMs: 0, lastDelayMs: 0 };
+  private readonly counters: OutboxStats = { published: 0, failures: 0, lagMs: 0, lastDelayMs: 0, deadLettered: 0 };
+  private deadLetters: EventDeadLetters | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
   async start(): Promise<void> {
     for (const name of this.options.collections) await this.options.store.collection(name).createIndex(OUTBOX_INDEX);
+    this.deadLetters = await createEventDeadLetters(this.options.store);
     this.stopped = false;
     runningRelays.add(this);
     this.schedule(0);
@@ -79,44 +100,63 @@ export class OutboxRelay {
     let oldest = Infinity;
     for (const name of this.options.collections) {
       const collection = this.options.store.collection<OutboxDoc>(name);
-      const docs = await collection.find({ outboxPending: true }, { limit: this.options.batch ?? 100 });
+      const docs = await collection.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: this.options.batch ?? 100 });
       for (const doc of docs) {
         const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-        if (await this.send(name, events)) await this.markSent(name, doc._id, doc._outbox ?? {}, events);
-        else for (const event of events) oldest = Math.min(oldest, Date.parse(event.created_at));
+        const result = await this.send(name, events);
+        if (result.sent.length > 0 || result.dead.length > 0) await this.markSent(name, doc._id, doc._outbox ?? {}, result);
+        if (result.interrupted) {
+          const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
+          for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
+        }
       }
     }
     this.counters.lagMs = oldest === Infinity ? 0 : Math.max(0, Date.now() - oldest);
   }
 
-  private async send(collection: string, events: OutboxEvent[]): Promise<boolean> {
+  private async send(collection: string, events: OutboxEvent[]): Promise<Sent> {
+    const result: Sent = { sent: [], dead: [], interrupted: false };
     for (const event of events) {
       try {
         await this.options.publish(event);
         this.counters.published++;
         this.counters.lastDelayMs = Math.max(0, Date.now() - Date.parse(event.created_at));
+        result.sent.push(event);
       } catch (err) {
         this.counters.failures++;
+        if (isPermanent(err)) {
+          const reason = (err as Error).message.slice(0, 1_000);
+          this.options.logger.error({ collection, eventId: event.id, type: event.type, reason }, "outbox: event refused for good; dead-lettered");
+          // Recorded before it leaves the outbox: a crash in between records it twice, never loses it.
+          await this.deadLetters?.put({ service: `outbox:${collection}`, eventId: event.id, type: event.type, reason, attempts: 1, body: JSON.stringify(event) });
+          this.counters.deadLettered++;
+          result.dead.push({ event, reason });
+          continue;
+        }
         this.options.logger.warn({ err, collection, eventId: event.id, type: event.type }, "outbox: publish failed; retried on the next pass");
-        return false;
+        result.interrupted = true;
+        return result;
       }
     }
-    return true;
+    return result;
   }
 
   /**
-   * Marks the sent events. When the outbox still holds exactly what was read (the usual case),
-   * one conditional write empties it and clears the pending flag. When a concurrent write added
-   * an event meanwhile, that filter misses: the sent events are removed one by one and the
-   * document stays pending for the next pass, so the new event is never dropped.
+   * Removes the sent and dead-lettered events (the dead ones kept in `_outboxDead`). When the
+   * outbox still holds exactly what was read and all of it went (the usual case), one
+   * conditional write empties it and clears the pending flag. When a concurrent write added an
+   * event meanwhile, or a publish failed part way, the events that went are removed one by one
+   * and the pending flag is cleared only if the outbox is then empty, so no event is dropped.
    */
-  private async markSent(collection: string, id: string, outbox: Record<string, OutboxEvent>, events: OutboxEvent[]): Promise<void> {
+  private async markSent(collection: string, id: string, outbox: Record<string, OutboxEvent>, { sent, dead, interrupted }: Sent): Promise<void> {
     const col = this.options.store.collection<OutboxDoc>(collection);
-    if (await col.findOneAndUpdate({ _id: id, _outbox: outbox }, { $set: { _outbox: {}, outboxPending: false } })) return;
-    if (events.length > 0) {
-      await col.findOneAndUpdate({ _id: id }, { $unset: Object.fromEntries(events.map((e) => [`_outbox.${e.id}`, ""])) });
-    }
-    await col.findOneAndUpdate({ _id: id, _outbox: {} }, { $set: { outboxPending: false } });
+    const at = new Date().toISOString();
+    const kept = Object.fromEntries(dead.map(({ event, reason }) => [`_outboxDead.${event.id}`, { ...event, reason, at }]));
+    const done = { $set: { _outbox: {}, outboxPending: false, ...kept }, $unset: { outboxAt: "" as const } };
+    if (!interrupted && (await col.findOneAndUpdate({ _id: id, _outbox: outbox }, done))) return;
+    const gone = [...sent, ...dead.map((d) => d.event)];
+    await col.findOneAndUpdate({ _id: id }, { ...(dead.length > 0 ? { $set: kept } : {}), $unset: Object.fromEntries(gone.map((e) => [`_outbox.${e.id}`, ""])) });
+    await col.findOneAndUpdate({ _id: id, _outbox: {} }, { $set: { outboxPending: false }, $unset: { outboxAt: "" } });
   }
 
   private schedule(delayMs: number): void {
@@ -138,4 +178,9 @@ export class OutboxRelay {
     this.again = false;
     this.schedule(rerun ? 0 : (this.options.pollMs ?? 1_000));
   }
+}
+
+/** libs/messaging's `EventCannotApply`, recognised by name: libs/store does not import messaging. */
+function isPermanent(err: unknown): boolean {
+  return err instanceof Error && err.name === "EventCannotApply";
 }

@@ -1,3 +1,4 @@
+import { AppError } from "@payrail/contracts";
 import type { TransferSummaryRecord } from "./checkout.entity.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 import { recordTransferStatus } from "./record-transfer-status.use-case.ts";
@@ -23,7 +24,7 @@ export interface TransactionFacts {
  */
 export async function followTransaction(deps: { checkouts: CheckoutsPort }, t: TransactionFacts): Promise<{ status: string } | null> {
   const checkout = await deps.checkouts.findByNumber(t.checkout_id);
-  if (!checkout) throw new Error(`no checkout numbered ${t.checkout_id} for transaction ${t.transaction_uuid}`);
+  if (!checkout) throw new AppError("checkout_not_found", `no checkout numbered ${t.checkout_id} for transaction ${t.transaction_uuid}`);
   // A subscription's renewals are records of their own (Subscription Details): the checkout's
   // `transfer` stays its first charge, and its subscription follows subscription.* events.
   if (checkout.isSubscription && checkout.transfer && checkout.transfer.transaction_uuid !== t.transaction_uuid) return null;

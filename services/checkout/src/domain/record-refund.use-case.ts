@@ -23,7 +23,7 @@ export async function recordRefund(
   const found = await deps.checkouts.findById(input.checkout_id);
   if (!found) throw checkoutNotFound(input.checkout_id);
   const refused = refusedRefund(found, input.transaction_uuid, input.amount_refunded_cents);
-  if (refused) throw new Error(`refund of ${input.transaction_uuid} on checkout ${input.checkout_id} refused: ${refused}`);
+  if (refused) throw new RefundReportRefused(`refund of ${input.transaction_uuid} on checkout ${input.checkout_id} refused: ${refused}`);
   const total = found.amountCents.total;
   await deps.checkouts.recordRefunded(input.checkout_id, input.transaction_uuid, input.amount_refunded_cents, at);
   // Also on a repeat: repairs a status change lost after the figure was recorded.
@@ -40,4 +40,9 @@ function refusedRefund(checkout: CheckoutRecord, transactionUuid: string, cents:
   const own = checkout.transfer?.transaction_uuid;
   if (!checkout.isSubscription && own !== undefined && own !== transactionUuid) return `the checkout's payment is ${own}`;
   return undefined;
+}
+
+/** A refund report that can never be this checkout's: no retry can make it apply. */
+export class RefundReportRefused extends Error {
+  override readonly name = "RefundReportRefused";
 }

@@ -15,7 +15,7 @@ export async function applyPayoutOutcome(deps: RefundsDeps, meta: RequestMeta, p
   const refused = await refusedPayoutAmounts(deps, payout);
   if (refused) {
     deps.logger.warn({ requestId: meta.requestId, refundId: payout.refund_id, attempt: payout.attempt, reason: refused }, "refund payout outcome refused");
-    throw new Error(`refund payout outcome for ${payout.refund_id} refused: ${refused}`);
+    throw new PayoutOutcomeRefused(`refund payout outcome for ${payout.refund_id} refused: ${refused}`);
   }
   return settleRefund(deps, meta, {
     refundId: payout.refund_id,
@@ -25,4 +25,9 @@ export async function applyPayoutOutcome(deps: RefundsDeps, meta: RequestMeta, p
     failureCode: payout.failure_code,
     failureReason: payout.failure_reason,
   });
+}
+
+/** A payout outcome that can never be its refund's: no retry can make it apply. */
+export class PayoutOutcomeRefused extends Error {
+  override readonly name = "PayoutOutcomeRefused";
 }

@@ -1,10 +1,10 @@
 import { AppError, type AnyDomainEvent } from "@payrail/contracts";
-import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
+import { EventCannotApply, type EventTransport, type SubscribeOptions } from "@payrail/messaging";
 import { createProcessedEvents, type Store } from "@payrail/store";
 import { followSubscription, type SubscriptionFacts } from "../../domain/follow-subscription.use-case.ts";
 import { followTransaction, type TransactionFacts } from "../../domain/follow-transaction.use-case.ts";
 import { markPaymentMethodSaved } from "../../domain/mark-payment-method-saved.use-case.ts";
-import { recordRefund } from "../../domain/record-refund.use-case.ts";
+import { recordRefund, RefundReportRefused } from "../../domain/record-refund.use-case.ts";
 import type { CheckoutDeps } from "../rpc/deps.ts";
 
 /** The events the checkout follows: what payments' changes mean for a checkout. */
@@ -13,9 +13,11 @@ export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", 
 /**
  * The checkout service's event entry point: one queue (`checkout.events`), each event applied
  * once per event id (applyOnce), and every change a forward-only conditional write, so a
- * redelivered or reordered event is harmless. A throw is retried by the transport, then
- * dead-lettered: used when an event arrived before the one it depends on (a subscription event
- * before the subscription's first transfer was recorded).
+ * redelivered or reordered event is harmless. A throw is retried by the transport (with
+ * backoff, for EVENT_RETRY_HOURS): used when an event arrived before the one it depends on (a
+ * subscription event before the subscription's first transfer was recorded). An event about a
+ * checkout this service never had can never apply (payments reads the checkout before it
+ * starts anything): it is dead-lettered at once (`EventCannotApply`).
  */
 export async function subscribeCheckoutEvents(
   transport: EventTransport,
@@ -24,7 +26,13 @@ export async function subscribeCheckoutEvents(
   options?: SubscribeOptions,
 ): Promise<void> {
   const processed = await createProcessedEvents(store, "checkout");
-  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => processed.applyOnce(event.id, () => apply(deps, event)).then(() => {}), options);
+  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => processed.applyOnce(event.id, () => apply(deps, event).catch(unknownCheckout)).then(() => {}), options);
+}
+
+/** A checkout it never had, or a refund report it can never take: dead at once, never retried. */
+function unknownCheckout(err: unknown): never {
+  if ((err instanceof AppError && err.code === "checkout_not_found") || err instanceof RefundReportRefused) throw new EventCannotApply(err.message, { cause: err });
+  throw err;
 }
 
 async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createInProcessTransport } from "@payrail/messaging";
+import { silentLogger } from "@payrail/runtime";
+import { createEmbeddedStore, createEventDeadLetters, createEventQueues, withIndexCheck } from "@payrail/store";
+import { sampleEvent } from "../../libs/messaging/test/support/sample-events.ts";
+
+const CHILD = join(import.meta.dirname, "embedded-events.child.ts");
+
+/** Starts the child and resolves with it once its output contains every one of `lines`. */
+function runChild(env: NodeJS.ProcessEnv, lines: string[], timeoutMs = 30_000): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`child did not print ${lines.join(", ")} in time:\n${output}`)), timeoutMs);
+    const check = () => {
+      if (lines.every((line) => output.includes(line))) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output });
+      }
+    };
+    child.stdout!.on("data", check);
+    child.on("exit", () => {
+      check();
+      clearTimeout(timer);
+      reject(new Error(`child exited before printing ${lines.join(", ")}:\n${output}`));
+    });
+  });
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.on("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+describe("embedded mode: an event survives a crash between publish and handling", () => {
+  const dirs: string[] = [];
+  afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it("is handled after a restart when the process was SIGKILLed with its outbox already marked sent", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "payrail-crash-"));
+    dirs.push(dataDir);
+    const event = sampleEvent("refund.requested");
+
+    // The relay published the event and emptied the outbox; the handler was running: kill -9.
+    const first = await runChild({ DATA_DIR: dataDir, MODE: "hang", EVENT: JSON.stringify(event) }, ["marked", `handling ${event.id}`]);
+    await killed(first.child);
+
+    // Restarted: nothing in any outbox, yet the subscriber gets the event.
+    const second = await runChild({ DATA_DIR: dataDir, MODE: "handle" }, [`handled ${event.id}`], 20_000);
+    expect(second.output().match(new RegExp(`handled ${event.id}`, "g"))).toHaveLength(1);
+    second.child.kill("SIGTERM");
+  }, 60_000);
+
+  it("keeps a service's bindings across a restart: what is published before it subscribes again waits for it", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "payrail-bindings-"));
+    dirs.push(dataDir);
+    const logger = silentLogger();
+    const open = async () => {
+      const store = withIndexCheck(createEmbeddedStore({ dir: dataDir, logger }), { mode: "enforce" });
+      const transport = createInProcessTransport({ logger });
+      await transport.useEventStores({ deadLetters: await createEventDeadLetters(store), queues: await createEventQueues(store) });
+      return { store, transport, close: async () => (await transport.close(), await store.close()) };
+    };
+    const before = await open();
+    await before.transport.subscribe("ledger", ["refund.*"], async () => undefined);
+    await before.close();
+
+    // After the restart a relay publishes before the ledger has subscribed again (services start one by one).
+    const after = await open();
+    const event = sampleEvent("refund.approved");
+    await after.transport.publish(event);
+    const seen: string[] = [];
+    await after.transport.subscribe("ledger", ["refund.*"], async (e) => void seen.push(e.id));
+    await vi.waitFor(() => expect(seen).toEqual([event.id]), { timeout: 10_000, interval: 20 });
+    await after.close();
+  });
+});
