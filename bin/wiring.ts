@@ -101,6 +101,7 @@ export async function startServices(
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
+        trustProxy: config.TRUST_PROXY,
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
         publicUrl: config.PUBLIC_URL,
