@@ -79,6 +79,7 @@ export async function startServices(
           authTokenTtlHours: config.AUTH_TOKEN_TTL_HOURS,
           twilio: { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, fromNumber: config.TWILIO_FROM_NUMBER },
           secretsKey: await secretsKey(),
+          sendCodeBudgets: { perAddressPerHour: config.SEND_CODE_PER_ADDRESS_PER_HOUR, perHour: config.SEND_CODE_PER_HOUR },
         }),
       );
     }

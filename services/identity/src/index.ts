@@ -7,8 +7,19 @@ import { loadCodeKey } from "./data-access/code-key.repository.ts";
 import { MerchantRepository } from "./data-access/merchant.repository.ts";
 import { OperatorRepository } from "./data-access/operator.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
+import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
 import { VerificationCodeRepository } from "./data-access/verification-code.repository.ts";
+import { sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
+
+export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
+
+/** API.md §12's defaults: 20 codes per address an hour with live providers, 1,000 in the sandbox (texts cost nothing there). */
+export function defaultSendCodeBudgets(livemode: boolean): SendCodeBudgets {
+  return { perAddressPerHour: livemode ? 20 : 1_000, perHour: 5_000 };
+}
+
+const HOUR_MS = 3_600_000;
 
 export interface IdentityServiceDeps {
   transport: Transport;
@@ -22,6 +33,8 @@ export interface IdentityServiceDeps {
   twilio?: TwilioConfig;
   /** SECRETS_KEY (text or bytes), from which the verification-code HMAC key is derived when set. */
   secretsKey?: string | Buffer | undefined;
+  /** send_code budgets (SEND_CODE_PER_ADDRESS_PER_HOUR, SEND_CODE_PER_HOUR); `defaultSendCodeBudgets` unset. */
+  sendCodeBudgets?: Partial<SendCodeBudgets> | undefined;
   /** The clock (ms since the epoch); tests pass one they can move. */
   now?: () => number;
 }
@@ -38,6 +51,8 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await authTokens.ensureIndexes();
   const operators = new OperatorRepository(deps.store);
   await operators.ensureIndexes();
+  const budgets = new SendBudgetRepository(deps.store);
+  await budgets.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
   await deps.transport.serve(
     "identity",
@@ -52,10 +67,22 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       sms,
       outbox,
       codeKey,
+      budgets,
+      limits: { ...defaultSendCodeBudgets(deps.livemode), ...definedOnly(deps.sendCodeBudgets) },
+      stats: sendCodeLimitStats,
       authTokenTtlMs: (deps.authTokenTtlHours ?? 24) * 60 * 60 * 1000,
       now,
     }),
   );
+  // Ended send_code windows; one document per address an hour, so an hourly sweep keeps up.
+  const purge = setInterval(() => {
+    budgets.purge(new Date(now()).toISOString(), 1_000).catch((err: unknown) => deps.logger.warn({ err }, "send_code budget purge failed; next time"));
+  }, HOUR_MS);
+  purge.unref();
   deps.logger.info("identity service started");
-  return { name: "identity", stop: async () => {} };
+  return { name: "identity", stop: async () => clearInterval(purge) };
+}
+
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
