@@ -88,7 +88,9 @@ export async function startServices(
     if (name === "refunds") started.push(await refunds.start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
     if (name === "webhooks") {
       const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };
-      started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", policy }));
+      // Private webhook targets: on outside production unless configured (API.md §12).
+      const allowPrivateUrls = config.WEBHOOK_ALLOW_PRIVATE_URLS ?? process.env.NODE_ENV !== "production";
+      started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", allowPrivateUrls, policy }));
     }
   }
   if (names.includes("gateway")) {

@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   invalid_refund_transition: 409,
   transaction_not_settled: 409,
   idempotency_key_in_use: 409,
+  endpoint_limit_reached: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,

@@ -142,14 +142,14 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "post /api/merchants/events/{id}/redeliver": {
     operationId: "redeliverEvent",
-    description: "Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`.",
-    errors: ["resource_missing"],
+    description: "Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`. Once per event per minute.",
+    errors: ["resource_missing", "rate_limited"],
   },
   "post /api/merchants/webhook_endpoints": {
     operationId: "createWebhookEndpoint",
     description:
-      "Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only.",
-    errors: ["parameter_invalid"],
+      "Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; loopback and private addresses need `WEBHOOK_ALLOW_PRIVATE_URLS`. At most 16 endpoints per merchant.",
+    errors: ["parameter_invalid", "endpoint_limit_reached"],
   },
   "get /api/merchants/webhook_endpoints": {
     operationId: "listWebhookEndpoints",
