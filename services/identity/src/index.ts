@@ -3,6 +3,7 @@ import type { Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { createSmsProvider, type TwilioConfig } from "./adapters/sms-provider.ts";
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
+import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
 import { loadCodeKey } from "./data-access/code-key.repository.ts";
 import { MerchantRepository } from "./data-access/merchant.repository.ts";
 import { OperatorRepository } from "./data-access/operator.repository.ts";
@@ -10,6 +11,7 @@ import { UserRepository } from "./data-access/user.repository.ts";
 import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
 import { VerificationCodeRepository } from "./data-access/verification-code.repository.ts";
 import { sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
+import { subscribeIdentityEvents } from "./entry-points/events/identity.subscriber.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
 
 export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
@@ -39,7 +41,7 @@ export interface IdentityServiceDeps {
   now?: () => number;
 }
 
-/** Composition root of the identity service: adapters and indexes first, then the queue. */
+/** Composition root of the identity service: adapters and indexes first, then the queue and the event subscription. */
 export async function start(deps: IdentityServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const now = deps.now ?? Date.now;
   const { sms, outbox } = await createSmsProvider({ livemode: deps.livemode, twilio: deps.twilio, store: deps.store, logger: deps.logger, now });
@@ -51,6 +53,8 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await authTokens.ensureIndexes();
   const operators = new OperatorRepository(deps.store);
   await operators.ensureIndexes();
+  const consumerMerchants = new ConsumerMerchantRepository(deps.store);
+  await consumerMerchants.ensureIndexes();
   const budgets = new SendBudgetRepository(deps.store);
   await budgets.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
@@ -62,6 +66,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       livemode: deps.livemode,
       ping: () => deps.store.ping(),
       users,
+      consumerMerchants,
       codes: new VerificationCodeRepository(deps.store),
       authTokens,
       sms,
@@ -74,6 +79,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       now,
     }),
   );
+  await subscribeIdentityEvents(deps.transport, consumerMerchants);
   // Ended send_code windows; one document per address an hour, so an hourly sweep keeps up.
   const purge = setInterval(() => {
     budgets.purge(new Date(now()).toISOString(), 1_000).catch((err: unknown) => deps.logger.warn({ err }, "send_code budget purge failed; next time"));

@@ -1,4 +1,5 @@
 import type { AuthTokensPort } from "../../domain/ports/auth-tokens.port.ts";
+import type { ConsumerMerchantsPort } from "../../domain/ports/consumer-merchants.port.ts";
 import type { MerchantsPort } from "../../domain/ports/merchants.port.ts";
 import type { OperatorsPort } from "../../domain/ports/operators.port.ts";
 import type { SendBudgetsPort } from "../../domain/ports/send-budgets.port.ts";
@@ -17,6 +18,8 @@ export interface IdentityDeps {
   /** Readiness: resolves when this service's database answers. */
   ping(): Promise<void>;
   users: UsersPort;
+  /** Which merchants each consumer pays (from payments' events): whose sandbox codes a merchant may read. */
+  consumerMerchants: ConsumerMerchantsPort;
   codes: VerificationCodesPort;
   authTokens: AuthTokensPort;
   sms: SmsPort;
