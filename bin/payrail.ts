@@ -19,6 +19,7 @@ Environment (see the README):
                     the broker trust boundary: which RabbitMQ users may act for whom
   MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
+  TRUST_PROXY       the proxies (addresses, CIDRs or a hop count) whose X-Forwarded-For names the client
   PROVIDERS         sandbox (default) or live
   METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
   LOG_LEVEL, LOG_FORMAT`;
