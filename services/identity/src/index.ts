@@ -80,9 +80,15 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
     }),
   );
   await subscribeIdentityEvents(deps.transport, consumerMerchants);
-  // Ended send_code windows; one document per address an hour, so an hourly sweep keeps up.
+  // Ended send_code windows, one document per client address an hour: swept hourly in batches
+  // until none is left (bounded, so a flood of addresses cannot keep one sweep running).
+  const sweep = async () => {
+    for (let batch = 0; batch < 100; batch++) {
+      if ((await budgets.purge(new Date(now()).toISOString(), 1_000)) < 1_000) return;
+    }
+  };
   const purge = setInterval(() => {
-    budgets.purge(new Date(now()).toISOString(), 1_000).catch((err: unknown) => deps.logger.warn({ err }, "send_code budget purge failed; next time"));
+    sweep().catch((err: unknown) => deps.logger.warn({ err }, "send_code budget purge failed; next time"));
   }, HOUR_MS);
   purge.unref();
   deps.logger.info("identity service started");
