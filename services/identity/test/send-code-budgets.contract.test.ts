@@ -2,6 +2,8 @@ import { sendCodeOp } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
+import type { Store } from "@payrail/store";
+import { SendBudgetRepository } from "../src/data-access/send-budget.repository.ts";
 import { sendCodeLimitStats } from "../src/index.ts";
 import { anonymous, codeOf, errorOf, freshPhone, startIdentity, type TestClock } from "./support/identity-harness.ts";
 
@@ -12,10 +14,11 @@ const HOUR = 3_600_000;
 describe.each(variants)("send_code budgets over $name", (variant) => {
   let client: Transport;
   let clock: TestClock;
+  let store: Store;
 
   beforeAll(async () => {
     if (variant.skipReason) return;
-    ({ client, clock } = await startIdentity(variant, { sendCodeBudgets: { perAddressPerHour: 3, perHour: 8 } }));
+    ({ client, clock, store } = await startIdentity(variant, { sendCodeBudgets: { perAddressPerHour: 3, perHour: 8 } }));
   });
   afterAll(() => variant.cleanup());
 
@@ -74,6 +77,17 @@ describe.each(variants)("send_code budgets over $name", (variant) => {
       const outcomes = await Promise.all(Array.from({ length: 20 }, () => codeOf(send("203.0.113.30"))));
       expect(outcomes.filter((o) => o === "resolved")).toHaveLength(3);
       expect(outcomes.filter((o) => o === "rate_limited")).toHaveLength(17);
+    });
+
+    it("purges the counters of windows that ended, and only those", async () => {
+      nextHour();
+      await send("203.0.113.50");
+      const budgets = new SendBudgetRepository(store);
+      // Every earlier test's window has ended by the end of this one's.
+      expect(await budgets.purge(new Date(clock.t).toISOString(), 1_000)).toBeGreaterThan(0);
+      expect(await budgets.purge(new Date(clock.t).toISOString(), 1_000)).toBe(0);
+      // The current window's counter is kept: its one send still fills a budget of one.
+      await expect(budgets.take("ip4:203.0.113.50", new Date(Math.floor(clock.t / HOUR) * HOUR).toISOString(), 1, new Date(clock.t + HOUR).toISOString())).resolves.toBe(false);
     });
 
     it("limits only the total when the caller names no address", async () => {
