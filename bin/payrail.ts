@@ -23,6 +23,7 @@ Environment (see the README):
                     and publish which events (AMQP_SERVICE_USERS as service:user,…)
   MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
+  TRUST_PROXY       the proxies (addresses, CIDRs or a hop count) whose X-Forwarded-For names the client
   PROVIDERS         sandbox (default) or live
   METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
   EVENT_RETRY_HOURS how long a failing event is retried before it is dead-lettered (default 24)

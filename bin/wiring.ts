@@ -90,6 +90,7 @@ export async function startServices(
           authTokenTtlHours: config.AUTH_TOKEN_TTL_HOURS,
           twilio: { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, fromNumber: config.TWILIO_FROM_NUMBER },
           secretsKey: await secretsKey(),
+          sendCodeBudgets: { perAddressPerHour: config.SEND_CODE_PER_ADDRESS_PER_HOUR, perHour: config.SEND_CODE_PER_HOUR },
         }),
       );
     }
@@ -98,7 +99,9 @@ export async function startServices(
     if (name === "refunds") started.push(await refunds.start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
     if (name === "webhooks") {
       const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };
-      started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", policy }));
+      // Private webhook targets: on outside production unless configured (API.md §12).
+      const allowPrivateUrls = config.WEBHOOK_ALLOW_PRIVATE_URLS ?? process.env.NODE_ENV !== "production";
+      started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", allowPrivateUrls, policy }));
     }
   }
   if (names.includes("gateway")) {
@@ -112,6 +115,7 @@ export async function startServices(
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
+        trustProxy: config.TRUST_PROXY,
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
         publicUrl: config.PUBLIC_URL,

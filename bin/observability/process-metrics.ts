@@ -1,4 +1,5 @@
 import { observeRpc, type Transport } from "@payrail/messaging";
+import { sendCodeLimitStats } from "@payrail/identity";
 import { runningRelays } from "@payrail/store";
 import { deliveryStats } from "@payrail/webhooks";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
@@ -107,6 +108,16 @@ export function createProcessMetrics(transport: Transport): { registry: Registry
     collect() {
       this.reset();
       for (const [outcome, n] of Object.entries(deliveryStats.snapshot())) this.inc({ outcome }, n);
+    },
+  });
+  new Counter({
+    name: "payrail_send_code_limited_total",
+    help: "send_code requests refused with 429 by the limit that refused them: phone (resend rules), address (per client address an hour), total (all clients an hour)",
+    labelNames: ["limit"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [limit, n] of Object.entries(sendCodeLimitStats.snapshot())) this.inc({ limit }, n);
     },
   });
   new Gauge({

@@ -41,12 +41,14 @@ export async function startStack(
     /** Fault hooks of the payments service (a provider that refuses). */
     paymentsHooks?: Pick<PaymentsServiceDeps, "wrapTransfers">;
     /** Gateway settings beyond the defaults below (PUBLIC_URL, CORS_ORIGINS). */
-    gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins">;
+    gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins" | "trustProxy">;
+    /** Environment variables for the services beyond the test defaults (limits, say). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<Stack> {
   const logger = options.logger ?? silentLogger();
   // A random SECRETS_KEY: no key file is written under DATA_DIR by tests.
-  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET, ...options.env });
   const serviceTransport = await variant.transport();
   const store = await variant.store();
   await startServices(["identity", "checkout", "payments", "refunds"], {

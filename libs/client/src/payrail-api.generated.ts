@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * The last verification code sent to a phone (E.164; `%2B` or digits alone for the `+`)
-         * @description Sandbox only: the last verification code texted to the phone, so a test can verify it.
+         * @description Sandbox only: the last verification code texted to the phone, so a test can verify it. Only for a phone that is nobody's yet, or the merchant's own consumer's (a bank account saved on one of its checkouts) or operator's; another merchant's consumer is 404.
          */
         get: operations["getSandboxVerificationCode"];
         put?: never;
@@ -543,7 +543,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event again to every enabled endpoint that takes its type (same webhook-id)
-         * @description Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`.
+         * @description Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`. Once per event per minute.
          */
         post: operations["redeliverEvent"];
         delete?: never;
@@ -567,7 +567,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint (its secret is shown here once)
-         * @description Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only.
+         * @description Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; loopback and private addresses need `WEBHOOK_ALLOW_PRIVATE_URLS`. At most 16 endpoints per merchant.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -4828,6 +4828,18 @@ export interface operations {
              *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `endpoint_limit_reached`: the merchant has 16 webhook endpoints already; delete one first
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -72,6 +72,7 @@ export const ERROR_CODES = {
   transaction_not_settled: 409,
   transaction_returned: 409,
   idempotency_key_in_use: 409,
+  endpoint_limit_reached: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,

@@ -1,10 +1,19 @@
 import { z } from "zod";
+import { TrustProxySchema } from "./trust-proxy.ts";
 
 export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds", "webhooks"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+/** `true`/`false` (or `1`/`0`); unset or empty: undefined, so the caller picks the default. */
+const optionalBoolean = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(["true", "false", "1", "0"])
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+);
 /** A comma-separated list of broker user names; unset or empty: undefined. */
 const userList = z.preprocess(
   emptyAsUndefined,
@@ -149,6 +158,12 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
   /** Failed authentications (401s) per minute per client address, per gateway, before 429. */
   AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
+  /** Which proxies' X-Forwarded-* the gateway believes (API.md §12): off, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, TrustProxySchema),
+  /** Accepted send_code requests per client address per hour; unset: 20 with live providers, 1,000 in the sandbox. */
+  SEND_CODE_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+  /** Accepted send_code requests per hour in total, across every gateway and identity instance. */
+  SEND_CODE_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5_000)),
   /** Creates a demo merchant on first start and prints its key (defaults on in embedded mode). */
   DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
   /** Lifetime of a consumer auth token (API.md §5: 24 hours unless configured). */
@@ -195,6 +210,8 @@ export const ConfigSchema = z.object({
   WEBHOOK_TIMEOUT: z.preprocess(emptyAsUndefined, z.string().default("10s").pipe(durationMs)),
   /** An endpoint whose deliveries failed without a success for this long is disabled. */
   WEBHOOK_DISABLE_AFTER: z.preprocess(emptyAsUndefined, z.string().default("3d").pipe(durationMs)),
+  /** Webhook URLs on loopback or private addresses (sandbox only); unset: on unless NODE_ENV=production. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: optionalBoolean,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

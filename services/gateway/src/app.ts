@@ -12,6 +12,7 @@ import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { lazyChildLogger } from "./plugins/lazy-request-logger.ts";
 import { registerRequestLog } from "./plugins/request-log.plugin.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.plugin.ts";
+import { fastifyTrustProxy } from "./plugins/trust-proxy.ts";
 import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
@@ -46,10 +47,11 @@ export interface GatewayOptions {
   /** PROVIDERS=sandbox: the sandbox routes of API.md §8 exist (404 in live mode). */
   sandbox: boolean;
   /**
-   * Fastify's `trustProxy`: whether `X-Forwarded-*` (client address, protocol) are believed.
-   * Off by default; HSTS is sent only on https, which without it means a TLS socket.
+   * Fastify's `trustProxy` (TRUST_PROXY): whose `X-Forwarded-*` (client address, protocol) are
+   * believed: a hop count or the proxies' addresses. Off by default: the client is the socket's
+   * peer, and HSTS is sent only on a TLS socket.
    */
-  trustProxy?: boolean | string | string[] | undefined;
+  trustProxy?: boolean | number | string | string[] | undefined;
   /** PUBLIC_URL: the base of the hosted page's links; unset, the host the merchant called. */
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
@@ -78,7 +80,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     routerOptions: { ignoreTrailingSlash: true },
     // URLs the router refuses answer the error body too (API.md §2), not fastify's own.
     frameworkErrors: answerRouterError(logger),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     // A client's x-request-id is kept when it is a safe short string, else we make one.
     genReqId: (req) => {
       const given = req.headers["x-request-id"];

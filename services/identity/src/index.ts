@@ -3,12 +3,25 @@ import type { Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { createSmsProvider, type TwilioConfig } from "./adapters/sms-provider.ts";
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
+import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
 import { loadCodeKey } from "./data-access/code-key.repository.ts";
 import { MerchantRepository } from "./data-access/merchant.repository.ts";
 import { OperatorRepository } from "./data-access/operator.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
+import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
 import { VerificationCodeRepository } from "./data-access/verification-code.repository.ts";
+import { sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
+import { subscribeIdentityEvents } from "./entry-points/events/identity.subscriber.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
+
+export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
+
+/** API.md §12's defaults: 20 codes per address an hour with live providers, 1,000 in the sandbox (texts cost nothing there). */
+export function defaultSendCodeBudgets(livemode: boolean): SendCodeBudgets {
+  return { perAddressPerHour: livemode ? 20 : 1_000, perHour: 5_000 };
+}
+
+const HOUR_MS = 3_600_000;
 
 export interface IdentityServiceDeps {
   transport: Transport;
@@ -22,11 +35,13 @@ export interface IdentityServiceDeps {
   twilio?: TwilioConfig;
   /** SECRETS_KEY (text or bytes), from which the verification-code HMAC key is derived when set. */
   secretsKey?: string | Buffer | undefined;
+  /** send_code budgets (SEND_CODE_PER_ADDRESS_PER_HOUR, SEND_CODE_PER_HOUR); `defaultSendCodeBudgets` unset. */
+  sendCodeBudgets?: Partial<SendCodeBudgets> | undefined;
   /** The clock (ms since the epoch); tests pass one they can move. */
   now?: () => number;
 }
 
-/** Composition root of the identity service: adapters and indexes first, then the queue. */
+/** Composition root of the identity service: adapters and indexes first, then the queue and the event subscription. */
 export async function start(deps: IdentityServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const now = deps.now ?? Date.now;
   const { sms, outbox } = await createSmsProvider({ livemode: deps.livemode, twilio: deps.twilio, store: deps.store, logger: deps.logger, now });
@@ -38,6 +53,10 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await authTokens.ensureIndexes();
   const operators = new OperatorRepository(deps.store);
   await operators.ensureIndexes();
+  const consumerMerchants = new ConsumerMerchantRepository(deps.store);
+  await consumerMerchants.ensureIndexes();
+  const budgets = new SendBudgetRepository(deps.store);
+  await budgets.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
   await deps.transport.serve(
     "identity",
@@ -47,15 +66,35 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       livemode: deps.livemode,
       ping: () => deps.store.ping(),
       users,
+      consumerMerchants,
       codes: new VerificationCodeRepository(deps.store),
       authTokens,
       sms,
       outbox,
       codeKey,
+      budgets,
+      limits: { ...defaultSendCodeBudgets(deps.livemode), ...definedOnly(deps.sendCodeBudgets) },
+      stats: sendCodeLimitStats,
       authTokenTtlMs: (deps.authTokenTtlHours ?? 24) * 60 * 60 * 1000,
       now,
     }),
   );
+  await subscribeIdentityEvents(deps.transport, consumerMerchants);
+  // Ended send_code windows, one document per client address an hour: swept hourly in batches
+  // until none is left (bounded, so a flood of addresses cannot keep one sweep running).
+  const sweep = async () => {
+    for (let batch = 0; batch < 100; batch++) {
+      if ((await budgets.purge(new Date(now()).toISOString(), 1_000)) < 1_000) return;
+    }
+  };
+  const purge = setInterval(() => {
+    sweep().catch((err: unknown) => deps.logger.warn({ err }, "send_code budget purge failed; next time"));
+  }, HOUR_MS);
+  purge.unref();
   deps.logger.info("identity service started");
-  return { name: "identity", stop: async () => {} };
+  return { name: "identity", stop: async () => clearInterval(purge) };
+}
+
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -4,6 +4,7 @@ import type { Store } from "@payrail/store";
 import { DnsUrlGuard } from "./adapters/http/dns-url.guard.ts";
 import { HttpWebhookSender } from "./adapters/http/http-webhook.sender.ts";
 import { DeliveryRepository } from "./data-access/delivery.repository.ts";
+import { EndpointQuotaRepository } from "./data-access/endpoint-quota.repository.ts";
 import { EndpointRepository } from "./data-access/endpoint.repository.ts";
 import { EventRepository } from "./data-access/event.repository.ts";
 import { deliveryStats } from "./domain/delivery-stats.ts";
@@ -25,6 +26,11 @@ export interface WebhooksServiceDeps {
   secretsKey: Buffer;
   /** PROVIDERS=live: https to public addresses only. Default false (sandbox). */
   livemode?: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_URLS: sandbox endpoints may be on loopback or private addresses (the
+   * launcher's default: on unless NODE_ENV=production). Default false; live mode never.
+   */
+  allowPrivateUrls?: boolean;
   /** Retry schedule, timeout and disabling (WEBHOOK_* variables); the API.md §11 values by default. */
   policy?: Partial<DeliveryPolicy>;
   worker?: DeliveryWorkerOptions;
@@ -58,11 +64,13 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
   const domain = {
     events,
     endpoints,
+    quotas: new EndpointQuotaRepository(deps.store),
     deliveries,
     sender: new HttpWebhookSender(),
     urlGuard: new DnsUrlGuard(),
     secretBox: new SecretBox(deps.secretsKey),
     livemode: deps.livemode ?? false,
+    allowPrivateUrls: deps.allowPrivateUrls ?? false,
     // A lease outlasts an attempt's timeout with room to record it.
     policy: { ...DEFAULT_POLICY, leaseMs: timeoutMs + 30_000, ...deps.policy },
     stats: deliveryStats,

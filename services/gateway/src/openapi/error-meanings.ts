@@ -37,6 +37,7 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   duplicate_merchant_checkout_id: "the merchant already has a checkout with this merchant_checkout_id",
   checkout_closed: "the checkout is already paid or failed",
   checkout_claimed: "another consumer has claimed this checkout",
+  endpoint_limit_reached: "the merchant has 16 webhook endpoints already; delete one first",
   payment_method_missing: "the consumer has not saved a bank account for this checkout yet",
   transfer_in_progress: "another call is executing this checkout's transfer; retry shortly",
   destination_funding_source_missing: "the merchant has no destination funding source",

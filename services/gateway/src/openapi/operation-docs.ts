@@ -60,7 +60,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "get /api/sandbox/verification_codes/{phone}": {
     operationId: "getSandboxVerificationCode",
-    description: "Sandbox only: the last verification code texted to the phone, so a test can verify it.",
+    description:
+      "Sandbox only: the last verification code texted to the phone, so a test can verify it. Only for a phone that is nobody's yet, or the merchant's own consumer's (a bank account saved on one of its checkouts) or operator's; another merchant's consumer is 404.",
     errors: ["invalid_phone_number", "resource_missing"],
   },
   "get /api/consumers/checkout/{checkout_id}/create_link_token": {
@@ -142,14 +143,14 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "post /api/merchants/events/{id}/redeliver": {
     operationId: "redeliverEvent",
-    description: "Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`.",
-    errors: ["resource_missing"],
+    description: "Sends the event again to every enabled endpoint that takes its type, with the same `webhook-id`. Once per event per minute.",
+    errors: ["resource_missing", "rate_limited"],
   },
   "post /api/merchants/webhook_endpoints": {
     operationId: "createWebhookEndpoint",
     description:
-      "Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only.",
-    errors: ["parameter_invalid"],
+      "Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; loopback and private addresses need `WEBHOOK_ALLOW_PRIVATE_URLS`. At most 16 endpoints per merchant.",
+    errors: ["parameter_invalid", "endpoint_limit_reached"],
   },
   "get /api/merchants/webhook_endpoints": {
     operationId: "listWebhookEndpoints",

@@ -1,11 +1,12 @@
 import rateLimit from "@fastify/rate-limit";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authFailureKey } from "./auth-failure-key.ts";
 
 export interface RateLimitOptions {
   /** Requests per minute per credential (API.md §9). */
   perMinute: number;
-  /** Failed authentications (401 answers) per minute per client address before 429. */
+  /** Failed authentications (401 answers) per minute per client address and credential before 429. */
   authFailuresPerMinute: number;
 }
 
@@ -30,9 +31,12 @@ function limited(message: string, retryAfter: number): AppError {
  * - per credential: after the route's auth hook (`preHandler`), keyed by the api-key's prefix or
  *   the auth token's record, with the draft standard's `RateLimit-Limit/-Remaining/-Reset`
  *   headers on every authenticated answer and `Retry-After` on the 429;
- * - per client address, failed authentications: every 401 counts, and an address that used up
- *   its budget gets 429 on every `/api/` request until its window ends, before any credential
- *   is looked at, so guessing keys, tokens or codes stops at the budget.
+ * - failed authentications, per client address and presented credential (API.md §12): every
+ *   401 counts, and a credential that used up its budget from an address gets 429 from there
+ *   until its window ends, before it is looked at again. Keyed on the pair, so a client
+ *   retrying a revoked key behind a shared proxy or NAT blocks only that key; guessing fresh
+ *   credentials is left to their entropy (keys and tokens carry 256+ random bits) and codes to
+ *   their per-code attempt limit.
  */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
@@ -49,15 +53,17 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   const failures = app.createRateLimit({
     max: options.authFailuresPerMinute,
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => `auth-failures:${request.ip}`,
+    keyGenerator: authFailureKey,
     // Not the credential limit's allowList (it would exempt every unauthenticated request).
     allowList: [],
   });
-  app.addHook("onRequest", async (request) => {
+  // preValidation: the body is parsed (Verify Code's phone), and this app-wide hook runs before
+  // the routes' own preValidation auth hooks, so a blocked credential is not even resolved.
+  app.addHook("preValidation", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const seen = await failures(request, { increment: false });
     if (!seen.isAllowed && seen.remaining === 0) {
-      throw limited(`too many failed authentications from this address; retry in ${seen.ttlInSeconds} s`, seen.ttlInSeconds);
+      throw limited(`too many failed authentications with this credential from this address; retry in ${seen.ttlInSeconds} s`, seen.ttlInSeconds);
     }
   });
   app.addHook("onResponse", async (request, reply) => {

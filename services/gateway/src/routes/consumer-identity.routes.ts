@@ -18,7 +18,8 @@ import { userAuth } from "../auth/hooks.ts";
 /**
  * Spec endpoints 4–5 and logout (API.md §5). Send Code and Verify Code take no credential and
  * look at no header: clients send `Authorization` or `api-key` anyway, and those are ignored,
- * valid or not. Their limits (resends per phone, attempts per code) live in identity.
+ * valid or not. Their limits (resends per phone, per client address and in total, attempts per
+ * code) live in identity.
  */
 export async function consumerIdentityRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +35,8 @@ export async function consumerIdentityRoutes(app: FastifyInstance, ctx: GatewayC
         response: { 200: SendCodeResponse, ...errorResponses, 502: ErrorBodySchema },
       },
     },
-    (request) => callService(ctx, request, sendCodeOp, request.body),
+    // The address as TRUST_PROXY decided it: identity's hourly budget per client (API.md §12).
+    (request) => callService(ctx, request, sendCodeOp, { phone: request.body.phone, client_address: request.ip }),
   );
 
   r.post(

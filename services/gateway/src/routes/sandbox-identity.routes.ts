@@ -8,7 +8,8 @@ import { merchantAuth } from "../auth/hooks.ts";
 
 /**
  * Sandbox SMS (API.md §8): the last code texted to a phone, so a test can finish Verify Code
- * without a handset. Registered only when PROVIDERS=sandbox; any api-key.
+ * without a handset. Registered only when PROVIDERS=sandbox; any api-key, for the phones identity
+ * lets that merchant read (its consumers', its operators', and phones nobody owns yet).
  */
 export async function sandboxIdentityRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

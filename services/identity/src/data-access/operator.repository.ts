@@ -12,6 +12,8 @@ export class OperatorRepository implements OperatorsPort {
 
   async ensureIndexes(): Promise<void> {
     await this.operators.createIndex({ keys: { merchantId: 1, createdAt: 1 }, name: "merchant_oldest" });
+    // Whose operator a phone is (the sandbox's code read-back).
+    await this.operators.createIndex({ keys: { phone: 1 }, name: "phone" });
   }
 
   async add(record: OperatorRecord): Promise<void> {
@@ -25,6 +27,10 @@ export class OperatorRepository implements OperatorsPort {
 
   listForMerchant(merchantId: string, limit: number): Promise<OperatorRecord[]> {
     return this.operators.find({ merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
+  }
+
+  async merchantsOf(phone: string, limit: number): Promise<string[]> {
+    return (await this.operators.find({ phone }, { limit })).map((o) => o.merchantId);
   }
 
   remove(merchantId: string, phone: string): Promise<boolean> {

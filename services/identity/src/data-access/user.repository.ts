@@ -13,6 +13,10 @@ export class UserRepository implements UsersPort {
     await this.users.createIndex({ keys: { phone: 1 }, unique: true, name: "phone" });
   }
 
+  findByPhone(phone: string): Promise<UserRecord | null> {
+    return this.users.findOne({ phone });
+  }
+
   async findOrCreate(candidate: UserRecord): Promise<UserRecord> {
     const existing = await this.users.findOne({ phone: candidate.phone });
     if (existing) return existing;

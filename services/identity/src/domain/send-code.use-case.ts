@@ -2,7 +2,9 @@ import { AppError } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { normalisePhone } from "./phone-number.ts";
 import { decideResend } from "./resend-limit.ts";
+import { takeSendBudgets, type SendCodeBudgets, type SendCodeLimitStats } from "./send-code-limits.ts";
 import { CODE_TTL_MS, codeMessage, hashCode, newCode } from "./verification-code.ts";
+import type { SendBudgetsPort } from "./ports/send-budgets.port.ts";
 import type { SmsPort } from "./ports/sms.port.ts";
 import type { VerificationCodesPort } from "./ports/verification-codes.port.ts";
 
@@ -10,6 +12,9 @@ export interface SendCodeDeps {
   codes: VerificationCodesPort;
   sms: SmsPort;
   codeKey: Buffer;
+  budgets: SendBudgetsPort;
+  limits: SendCodeBudgets;
+  stats: SendCodeLimitStats;
   now(): number;
 }
 
@@ -17,21 +22,29 @@ export interface SendCodeDeps {
 const MAX_WRITE_ROUNDS = 3;
 
 /**
- * Send Code (spec 4): a new code replaces the phone's current one, within the resend limits.
- * The code is recorded before it is texted, so two racing requests cannot both send; if the
+ * Send Code (spec 4): a new code replaces the phone's current one, within the resend limits
+ * per phone and then the hourly budgets per client address and in total (API.md §12: a send
+ * the phone's rules refuse costs no budget, so nobody can spend everyone's by hammering one
+ * number). The code is recorded before it is texted, so two racing requests cannot both send; if the
  * provider refuses it, the code is withdrawn and the 30-second wait lifted (the send still
  * counts toward the hour, so a failing number cannot be retried without bound).
  */
-export async function sendCode(deps: SendCodeDeps, rawPhone: string): Promise<{ success: string }> {
+export async function sendCode(deps: SendCodeDeps, rawPhone: string, clientAddress?: string): Promise<{ success: string }> {
   const phone = normalisePhone(rawPhone);
   const code = newCode();
+  let budgeted = false;
   for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
     const current = await deps.codes.find(phone);
     const now = deps.now();
     const decision = decideResend(current, now);
     if (!decision.allowed) {
+      deps.stats.count("phone");
       const retryAfter = Math.ceil(decision.retryAfterMs / 1000);
       throw new AppError("rate_limited", `a code was sent to this phone recently; retry in ${retryAfter} s`, { param: "phone", retryAfter });
+    }
+    if (!budgeted) {
+      await takeSendBudgets(deps, clientAddress, now);
+      budgeted = true;
     }
     const codeId = prefixedHexId("vc_");
     const stored = await deps.codes.replace(phone, current?.codeId ?? null, {

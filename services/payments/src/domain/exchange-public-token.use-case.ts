@@ -61,7 +61,7 @@ export async function exchangePublicToken(
   for (let i = 0; ; i++) {
     const previous = await deps.paymentMethods.findByCheckout(checkout.id);
     const version = (previous?.version ?? 0) + 1;
-    const event = paymentMethodSavedEvent(checkout.id, checkout.merchant_id, version, now, deps.livemode);
+    const event = paymentMethodSavedEvent(checkout.id, checkout.merchant_id, user.userId, version, now, deps.livemode);
     if (await deps.paymentMethods.save({ ...method, version }, previous, event)) break;
     if (i + 1 >= TRIES) throw new AppError("transfer_in_progress", `the payment method of checkout ${checkout.id} is being saved by another call; retry shortly`, { retryAfter: 1 });
   }

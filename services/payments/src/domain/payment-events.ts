@@ -41,9 +41,10 @@ export function transactionEvent(after: TransactionDoc, livemode: boolean): Doma
   );
 }
 
-/** Internal: a checkout's payment method is saved (version = the method's saves so far). */
-export function paymentMethodSavedEvent(checkoutId: string, merchantId: string, version: number, at: string, livemode: boolean): DomainEvent {
-  return envelope("payment_method.saved", { type: "payment_method", id: checkoutId, version }, merchantId, at, { checkout_id: checkoutId, saved_at: at }, livemode);
+/** Internal: a checkout's payment method is saved by the consumer `userId` (version = the method's saves so far). */
+export function paymentMethodSavedEvent(checkoutId: string, merchantId: string, userId: string, version: number, at: string, livemode: boolean): DomainEvent {
+  const object = { checkout_id: checkoutId, user_id: userId, saved_at: at };
+  return envelope("payment_method.saved", { type: "payment_method", id: checkoutId, version }, merchantId, at, object, livemode);
 }
 
 /** Internal: a refund payout is final; the figures are the transaction's after it counted. */

@@ -40,6 +40,15 @@ export class EventRepository implements EventsPort {
     return this.events.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
+  async claimRedelivery(eventId: string, at: string, until: string): Promise<boolean> {
+    const free = { $or: [{ redeliverableAfter: null }, { redeliverableAfter: { $lte: at } }] };
+    return (await this.events.findOneAndUpdate({ _id: eventId, ...free }, { $set: { redeliverableAfter: until } })) !== null;
+  }
+
+  async releaseRedelivery(eventId: string, until: string): Promise<void> {
+    await this.events.findOneAndUpdate({ _id: eventId, redeliverableAfter: until }, { $set: { redeliverableAfter: null } });
+  }
+
   /** Deletes up to `max` events created before `before`; answers how many. */
   async purge(before: string, max: number): Promise<number> {
     const old = await this.events.find({ createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit: max });

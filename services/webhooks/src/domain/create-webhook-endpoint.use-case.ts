@@ -1,12 +1,14 @@
 import { requireMerchant, type Principal } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
+import { reserveEndpoint } from "./endpoint-limit.ts";
 import { newSigningSecret } from "./signing-secret.ts";
 import { toWebhookEndpoint, type EndpointDoc } from "./webhook-endpoint.entity.ts";
-import type { WebhooksDeps } from "./webhooks.deps.ts";
+import { urlRules, type WebhooksDeps } from "./webhooks.deps.ts";
 
 /**
- * Registers an endpoint after the URL check (live: https to public addresses only). The
- * secret is sealed at rest and answered this once.
+ * Registers an endpoint after the URL check (live: https to public addresses only; sandbox:
+ * private ones only when allowed) and within the merchant's 16. The secret is sealed at rest
+ * and answered this once.
  */
 export async function createWebhookEndpoint(
   deps: WebhooksDeps,
@@ -14,7 +16,8 @@ export async function createWebhookEndpoint(
   input: { url: string; enabled_events: string[]; description?: string | undefined },
 ) {
   const { merchantId } = requireMerchant(principal);
-  await deps.urlGuard.check(input.url, deps.livemode);
+  await deps.urlGuard.check(input.url, urlRules(deps));
+  await reserveEndpoint(deps, merchantId);
   const id = prefixedHexId("we_");
   const secret = newSigningSecret();
   const at = deps.now().toISOString();
@@ -34,6 +37,11 @@ export async function createWebhookEndpoint(
     createdAt: at,
     updatedAt: at,
   };
-  await deps.endpoints.insert(doc);
+  try {
+    await deps.endpoints.insert(doc);
+  } catch (err) {
+    await deps.quotas.release(merchantId, deps.now().toISOString());
+    throw err;
+  }
   return { ...toWebhookEndpoint(doc), secret };
 }

@@ -2,7 +2,7 @@ import type { DeliveryDoc } from "./delivery.entity.ts";
 import { noteFailure } from "./endpoint-failures.ts";
 import { nextRetryDelayMs } from "./retry-schedule.ts";
 import { signingSecrets, webhookHeaders } from "./signing-secret.ts";
-import type { WebhooksDeps } from "./webhooks.deps.ts";
+import { urlRules, type WebhooksDeps } from "./webhooks.deps.ts";
 
 /** What of a response body an attempt keeps for the deliveries list. */
 const KEPT_BODY_CHARS = 2_048;
@@ -22,7 +22,7 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
     return;
   }
   const headers = { "content-type": "application/json", "user-agent": "Payrail-Webhooks/1.0", ...webhookHeaders(signingSecrets(deps, endpoint, start), event._id, start, event.body) };
-  const result = await deps.sender.send({ url: endpoint.url, headers, body: event.body, timeoutMs: deps.policy.timeoutMs, publicOnly: endpoint.livemode });
+  const result = await deps.sender.send({ url: endpoint.url, headers, body: event.body, timeoutMs: deps.policy.timeoutMs, publicOnly: urlRules(deps, endpoint.livemode).publicOnly });
   const ok = result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
   const attempts = delivery.attempts + 1;
   const end = deps.now();

@@ -2,7 +2,7 @@ import { AppError, requireMerchant, type Principal } from "@payrail/contracts";
 import { endpointOf } from "./owned.ts";
 import type { EndpointChanges } from "./ports/endpoints.port.ts";
 import { toWebhookEndpoint } from "./webhook-endpoint.entity.ts";
-import type { WebhooksDeps } from "./webhooks.deps.ts";
+import { urlRules, type WebhooksDeps } from "./webhooks.deps.ts";
 
 /**
  * Changes what was sent of url, events, description and status, in one conditional write.
@@ -16,7 +16,7 @@ export async function updateWebhookEndpoint(
 ) {
   const { merchantId } = requireMerchant(principal);
   await endpointOf(deps, merchantId, input.id);
-  if (input.url !== undefined) await deps.urlGuard.check(input.url, deps.livemode);
+  if (input.url !== undefined) await deps.urlGuard.check(input.url, urlRules(deps));
   const changes: EndpointChanges = { updatedAt: deps.now().toISOString() };
   if (input.url !== undefined) changes.url = input.url;
   if (input.enabled_events !== undefined) changes.enabledEvents = [...new Set(input.enabled_events)];

@@ -16,6 +16,8 @@ export interface EventDoc {
   livemode: boolean;
   /** The merchant-facing event object (`WebhookEvent`), JSON. */
   body: string;
+  /** Before this, a redeliver request is refused (429); unset until the first one. */
+  redeliverableAfter?: string | null;
 }
 
 export const groupOf = (type: string) => type.slice(0, type.indexOf("."));

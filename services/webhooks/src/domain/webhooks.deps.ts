@@ -1,9 +1,10 @@
 import type { Logger, SecretBox } from "@payrail/runtime";
 import type { DeliveryStats } from "./delivery-stats.ts";
 import type { DeliveriesPort } from "./ports/deliveries.port.ts";
+import type { EndpointQuotaPort } from "./ports/endpoint-quota.port.ts";
 import type { EndpointsPort } from "./ports/endpoints.port.ts";
 import type { EventsPort } from "./ports/events.port.ts";
-import type { UrlGuardPort } from "./ports/url-guard.port.ts";
+import type { UrlGuardPort, UrlRules } from "./ports/url-guard.port.ts";
 import type { WebhookSenderPort } from "./ports/webhook-sender.port.ts";
 
 /** Delivery timing (API.md §11), configurable so tests run in seconds. */
@@ -22,6 +23,8 @@ export interface DeliveryPolicy {
 export interface WebhooksDeps {
   events: EventsPort;
   endpoints: EndpointsPort;
+  /** Endpoints per merchant, counted so the limit holds under races. */
+  quotas: EndpointQuotaPort;
   deliveries: DeliveriesPort;
   sender: WebhookSenderPort;
   urlGuard: UrlGuardPort;
@@ -29,6 +32,8 @@ export interface WebhooksDeps {
   secretBox: SecretBox;
   /** Whether this deployment is live: https to public addresses only, and the events' livemode. */
   livemode: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: sandbox endpoints may be on loopback or private addresses. */
+  allowPrivateUrls: boolean;
   policy: DeliveryPolicy;
   /** Counts each attempt's outcome for /metrics. */
   stats: DeliveryStats;
@@ -36,4 +41,13 @@ export interface WebhooksDeps {
   deliveriesCreated(): void;
   logger: Logger;
   now(): Date;
+}
+
+/**
+ * The URL rules in force: live mode takes https to public addresses only (WEBHOOK_ALLOW_PRIVATE_URLS
+ * does not loosen it); the sandbox takes http too, and loopback or private addresses only when
+ * allowed. Applied at registration and again on every connection.
+ */
+export function urlRules(deps: Pick<WebhooksDeps, "livemode" | "allowPrivateUrls">, endpointLivemode = deps.livemode): UrlRules {
+  return { httpsOnly: endpointLivemode, publicOnly: endpointLivemode || !deps.allowPrivateUrls };
 }

@@ -33,6 +33,8 @@ export async function startWebhooks(variant: InfraVariant, options: Partial<Webh
       store,
       logger: silentLogger(),
       secretsKey: TEST_SECRETS_KEY,
+      // The receivers run on loopback (WEBHOOK_ALLOW_PRIVATE_URLS's development default).
+      allowPrivateUrls: true,
       policy: FAST_POLICY,
       // One attempt per endpoint at a time: a hanging endpoint fills its slot at once, so the
       // poll's skipping of full endpoints is exercised.

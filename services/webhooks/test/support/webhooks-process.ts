@@ -18,5 +18,5 @@ const env = (name: string) => {
 const logger = silentLogger();
 const transport = await createAmqpTransport({ url: env("AMQP_URL"), logger, queuePrefix: env("TEST_QUEUE_PREFIX") });
 const store = withIndexCheck(createMongoStore({ url: env("MONGODB_URL"), dbName: env("TEST_DB"), logger }), { mode: "enforce" });
-await start({ transport, store, logger, secretsKey: Buffer.from(env("TEST_SECRETS_KEY"), "hex"), policy: crashPolicy, worker: { pollMs: 50 } });
+await start({ transport, store, logger, secretsKey: Buffer.from(env("TEST_SECRETS_KEY"), "hex"), allowPrivateUrls: true, policy: crashPolicy, worker: { pollMs: 50 } });
 console.log("ready");

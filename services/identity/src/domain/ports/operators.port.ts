@@ -8,6 +8,8 @@ export interface OperatorsPort {
   isOperator(merchantId: string, phone: string): Promise<boolean>;
   /** The merchant's operators, oldest first, at most `limit`. */
   listForMerchant(merchantId: string, limit: number): Promise<OperatorRecord[]>;
+  /** The merchants whose operator the phone (E.164) is, at most `limit`. */
+  merchantsOf(phone: string, limit: number): Promise<string[]>;
   /** Deletes the pair's record; false when there was none. */
   remove(merchantId: string, phone: string): Promise<boolean>;
 }

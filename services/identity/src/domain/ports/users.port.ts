@@ -7,4 +7,6 @@ export interface UsersPort {
    * one phone all get the same user (a unique index on the phone decides).
    */
   findOrCreate(candidate: UserRecord): Promise<UserRecord>;
+  /** The user of this phone (E.164), or null when it never verified. */
+  findByPhone(phone: string): Promise<UserRecord | null>;
 }

@@ -1,6 +1,9 @@
 import type { AuthTokensPort } from "../../domain/ports/auth-tokens.port.ts";
+import type { ConsumerMerchantsPort } from "../../domain/ports/consumer-merchants.port.ts";
 import type { MerchantsPort } from "../../domain/ports/merchants.port.ts";
 import type { OperatorsPort } from "../../domain/ports/operators.port.ts";
+import type { SendBudgetsPort } from "../../domain/ports/send-budgets.port.ts";
+import type { SendCodeBudgets, SendCodeLimitStats } from "../../domain/send-code-limits.ts";
 import type { SmsOutboxPort, SmsPort } from "../../domain/ports/sms.port.ts";
 import type { UsersPort } from "../../domain/ports/users.port.ts";
 import type { VerificationCodesPort } from "../../domain/ports/verification-codes.port.ts";
@@ -15,11 +18,17 @@ export interface IdentityDeps {
   /** Readiness: resolves when this service's database answers. */
   ping(): Promise<void>;
   users: UsersPort;
+  /** Which merchants each consumer pays (from payments' events): whose sandbox codes a merchant may read. */
+  consumerMerchants: ConsumerMerchantsPort;
   codes: VerificationCodesPort;
   authTokens: AuthTokensPort;
   sms: SmsPort;
   /** The sandbox outbox; null in live mode, where codes cannot be read back. */
   outbox: SmsOutboxPort | null;
+  /** send_code counters per client address and in total (API.md §12). */
+  budgets: SendBudgetsPort;
+  limits: SendCodeBudgets;
+  stats: SendCodeLimitStats;
   /** HMAC key of verification codes. */
   codeKey: Buffer;
   authTokenTtlMs: number;

@@ -16,4 +16,11 @@ export interface EventsPort {
   find(eventId: string): Promise<EventDoc | null>;
   /** The merchant's events, newest first. */
   list(merchantId: string, filter: EventFilter, limit: number): Promise<EventDoc[]>;
+  /**
+   * Takes the event's redelivery turn: sets `redeliverableAfter` to `until` when it is unset or
+   * not after `at`, in one conditional write; false when the turn is not free yet.
+   */
+  claimRedelivery(eventId: string, at: string, until: string): Promise<boolean>;
+  /** Frees the turn `claimRedelivery` took until `until` (if no later one replaced it). */
+  releaseRedelivery(eventId: string, until: string): Promise<void>;
 }
