@@ -4,3 +4,4 @@ export * from "./lifecycle.ts";
 export * from "./ids.ts";
 export * from "./secret-box.ts";
 export * from "./redact-url.ts";
+export * from "./lease-heartbeat.ts";
