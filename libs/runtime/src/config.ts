@@ -67,8 +67,11 @@ export const ConfigSchema = z.object({
   DWOLLA_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   /** Signs transfer webhooks (HMAC-SHA256); unset, POST /api/webhooks/transfers refuses every call. */
   DWOLLA_WEBHOOK_SECRET: optionalString,
-  /** How long one Get Processor Token call may hold a checkout's transfer before another takes over. */
-  TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(60_000)),
+  /**
+   * The transfer and renewal-charge leases: renewed every third of it while their holder works,
+   * so this bounds how long a killed holder's work waits before another takes it over.
+   */
+  TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(10_000)),
   /** Renewals: days after a failed period's due date at which it is retried (API.md §11; default 3 retries over 7 days). */
   RENEWAL_RETRY_DAYS: z.preprocess(
     emptyAsUndefined,

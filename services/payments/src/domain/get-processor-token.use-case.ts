@@ -1,5 +1,5 @@
 import { AppError, type CheckoutSummary, type MerchantPrincipal } from "@payrail/contracts";
-import { prefixedHexId, randomUUID } from "@payrail/runtime";
+import { prefixedHexId, randomUUID, withLeaseHeartbeat } from "@payrail/runtime";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
@@ -28,21 +28,26 @@ export async function getProcessorToken(
 
   const leaseId = randomUUID();
   const now = deps.now();
-  const leased = await deps.attempts.acquireLease(
-    checkout.id,
-    leaseId,
-    now.toISOString(),
-    new Date(now.getTime() + deps.leaseMs).toISOString(),
-  );
+  const until = new Date(now.getTime() + deps.leaseMs);
+  const leased = await deps.attempts.acquireLease(checkout.id, leaseId, now.toISOString(), until.toISOString());
   if (!leased) {
     const current = await deps.attempts.find(checkout.id);
     if (current?.completed) return answer(current);
-    throw new AppError("transfer_in_progress", `a transfer for checkout ${checkout.id} is being started; retry shortly`, {
-      retryAfter: 1,
-    });
+    throw inProgress(checkout.id);
   }
   try {
-    return answer(await runTransferSteps(deps, meta, leased, leaseId));
+    // The lease is short and renewed while this call works: a live call keeps it however slow
+    // its provider is, and a killed one's runs out within one lease.
+    const heartbeat = {
+      leaseMs: deps.leaseMs,
+      until,
+      now: deps.now,
+      renew: (to: Date) => deps.attempts.renewLease(checkout.id, leaseId, to.toISOString()),
+      lostError: () => inProgress(checkout.id),
+      onLost: (reason: string) => deps.logger.warn({ requestId: meta.requestId, checkoutId: checkout.id, reason }, "transfer lease lost; this call stops"),
+      onRenewError: (err: unknown) => deps.logger.warn({ err, checkoutId: checkout.id }, "could not renew the transfer lease; trying again"),
+    };
+    return answer(await withLeaseHeartbeat(heartbeat, (lease) => runTransferSteps(deps, meta, leased, leaseId, lease)));
   } finally {
     // A crash never gets here: then the lease runs out and the next call takes over.
     await deps.attempts.releaseLease(checkout.id, leaseId).catch((err: unknown) => {
@@ -98,6 +103,10 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
 
 function answer(attempt: TransferAttemptRecord) {
   return { message: TRANSACTION_EXECUTED, transaction_uuid: attempt.transactionUuid, transaction_id: attempt.transferId ?? "" };
+}
+
+function inProgress(checkoutId: string): AppError {
+  return new AppError("transfer_in_progress", `a transfer for checkout ${checkoutId} is being started; retry shortly`, { retryAfter: 1 });
 }
 
 function paymentMethodMissing(checkoutId: string): AppError {
