@@ -2,7 +2,7 @@
  * One payments instance alone in a process, for the kill tests: on RabbitMQ and MongoDB named by
  * the environment (AMQP_URL, MONGODB_URL, TEST_QUEUE_PREFIX, TEST_DB; TEST_SECRETS_KEY in
  * base64, the same for every instance, since one seals the access tokens another opens; and
- * TRANSFER_LEASE_MS), started through the launcher's wiring so it runs with what production
+ * TRANSFER_LEASE_MS, empty for its default), started through the launcher's wiring so it runs with what production
  * runs with (the reply ledger included). Renewals are off. Prints "ready" once it serves; the
  * test then kills it with SIGKILL.
  */
@@ -18,7 +18,7 @@ const env = (name: string) => {
   return value;
 };
 const logger = silentLogger();
-const config = loadConfig({ SECRETS_KEY: env("TEST_SECRETS_KEY"), TRANSFER_LEASE_MS: env("TRANSFER_LEASE_MS"), RENEWAL_POLL_MS: "0" });
+const config = loadConfig({ SECRETS_KEY: env("TEST_SECRETS_KEY"), TRANSFER_LEASE_MS: process.env["TRANSFER_LEASE_MS"], RENEWAL_POLL_MS: "0" });
 const transport = await createAmqpTransport({ url: env("AMQP_URL"), logger, queuePrefix: env("TEST_QUEUE_PREFIX") });
 const store = withIndexCheck(createMongoStore({ url: env("MONGODB_URL"), dbName: env("TEST_DB"), logger }), { mode: "enforce" });
 await startServices(["payments"], { config, logger, transport, store });
