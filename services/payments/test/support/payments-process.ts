@@ -7,7 +7,7 @@
  * test then kills it with SIGKILL.
  */
 import { createAmqpTransport } from "@payrail/messaging";
-import { loadConfig, silentLogger } from "@payrail/runtime";
+import { createLogger, loadConfig, silentLogger } from "@payrail/runtime";
 import { createMongoStore, withIndexCheck } from "@payrail/store";
 // Through the launcher's wiring: a service never imports another service, not even in tests.
 import { startServices } from "../../../../bin/wiring.ts";
@@ -17,7 +17,9 @@ const env = (name: string) => {
   if (!value) throw new Error(`${name} is not set`);
   return value;
 };
-const logger = silentLogger();
+// TEST_LOG_LEVEL (warn, say) shows what the process logs on stderr when a kill test misbehaves.
+const logLevel = process.env["TEST_LOG_LEVEL"];
+const logger = logLevel ? createLogger({ level: logLevel, destination: process.stderr, format: "json" }) : silentLogger();
 const config = loadConfig({ SECRETS_KEY: env("TEST_SECRETS_KEY"), TRANSFER_LEASE_MS: process.env["TRANSFER_LEASE_MS"], RENEWAL_POLL_MS: "0" });
 const transport = await createAmqpTransport({ url: env("AMQP_URL"), logger, queuePrefix: env("TEST_QUEUE_PREFIX") });
 const store = withIndexCheck(createMongoStore({ url: env("MONGODB_URL"), dbName: env("TEST_DB"), logger }), { mode: "enforce" });

@@ -80,14 +80,14 @@ export async function callOnce(client: Transport, merchant: MerchantPrincipal, c
   }
 }
 
-/** A merchant's calls for one checkout: again after a retryable refusal, until it succeeds. */
-export async function pay(client: Transport, merchant: MerchantPrincipal, checkoutId: string, answers: Answer[]): Promise<void> {
+/** A merchant's calls for one checkout: again `retryMs` after a retryable refusal, until it succeeds. */
+export async function pay(client: Transport, merchant: MerchantPrincipal, checkoutId: string, answers: Answer[], retryMs = 250): Promise<void> {
   const deadline = Date.now() + CALL_TIMEOUT_MS;
   for (;;) {
     const answer = await callOnce(client, merchant, checkoutId);
     answers.push(answer);
     if (!RETRYABLE.has(answer.outcome) || Date.now() > deadline) return;
-    await sleep(250);
+    await sleep(retryMs);
   }
 }
 
