@@ -8,15 +8,16 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { FAST_POLICY, as, merchant, refundEvent, startWebhooks, until, type WebhooksHarness } from "./support/webhooks-harness.ts";
 
 /*
- * A delivery's claim is a 1 s lease renewed by a heartbeat while its attempt runs. An endpoint
- * that takes 3.5 s to answer must still get the event once, though two other replicas poll
+ * A delivery's claim is a 2 s lease renewed by a heartbeat while its attempt runs. An endpoint
+ * that takes 7 s to answer must still get the event once, though two other replicas poll
  * every 50 ms for due deliveries; and a worker whose claim was taken over while it waited for
  * the answer records nothing (the worker that took the delivery over records its own attempt).
  */
 
 const variants = await infraVariants();
-const LEASE_MS = 1_000;
-const ANSWER_AFTER_MS = 3_500;
+/** Long enough for renewals through a busy FerretDB (a write may take hundreds of ms there). */
+const LEASE_MS = 2_000;
+const ANSWER_AFTER_MS = 3.5 * LEASE_MS;
 
 /** A receiver that answers 200 after ANSWER_AFTER_MS, calling `onRequest` as a request arrives. */
 async function slowReceiver(onRequest: (eventId: string) => Promise<void> | void) {
@@ -47,7 +48,7 @@ describe.each(variants)("a webhook delivery's lease over $name", (variant) => {
 
   beforeAll(async () => {
     if (variant.skipReason) return;
-    h = await startWebhooks(variant, { policy: { ...FAST_POLICY, timeoutMs: 8_000, leaseMs: LEASE_MS } });
+    h = await startWebhooks(variant, { policy: { ...FAST_POLICY, timeoutMs: 10_000, leaseMs: LEASE_MS } });
     await h.replica();
     await h.replica();
   });
@@ -73,7 +74,7 @@ describe.each(variants)("a webhook delivery's lease over $name", (variant) => {
       expect(receiver.of(event.id)).toHaveLength(1);
       const { data } = await h.client.call(listDeliveriesOp, { id: endpoint.id, limit: 10 }, as(m));
       expect(data.map((a) => [a.attempt, a.status, a.http_status])).toEqual([[1, "succeeded", 200]]);
-    }, 20_000);
+    }, 30_000);
 
     it("records nothing for an attempt whose claim was taken over while it waited for the answer", async () => {
       const m = merchant();
@@ -94,6 +95,6 @@ describe.each(variants)("a webhook delivery's lease over $name", (variant) => {
       expect((await h.client.call(listDeliveriesOp, { id: endpoint.id, limit: 10 }, as(m))).data).toEqual([]);
       expect(await deliveries().findOne({ _id: `${event.id}.${endpoint.id}` })).toMatchObject({ leaseId: "thief", status: "pending" });
       expect(receiver.of(event.id)).toHaveLength(1);
-    }, 20_000);
+    }, 30_000);
   });
 });
