@@ -37,6 +37,7 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
   if (disabled) deps.stats.count("endpoint_disabled");
   const delay = ok || disabled ? null : nextRetryDelayMs(deps.policy.retryScheduleMs, attempts);
   const nextRetryAt = delay === null ? null : new Date(end.getTime() + delay).toISOString();
+  lease.check();
   await deps.deliveries.recordAttempt({
     _id: `${delivery._id}.${attempts}`,
     deliveryId: delivery._id,
