@@ -136,6 +136,11 @@ describe.skipIf(!!skipReason)("a payments process killed mid-transfer, at the de
       outcomes,
       takeoverMs: takeoverMs.length ? [takeoverMs[0], takeoverMs.at(-1)] : [],
       allDoneAfterKillMs: Math.max(...[...firstOk.values()].map((a) => a.answeredAt)) - killAt,
+      // The last three checkouts paid: whether the dead process held them, and when.
+      lastPaid: [...firstOk.values()]
+        .sort((a, b) => b.answeredAt - a.answeredAt)
+        .slice(0, 3)
+        .map((a) => `${orphans.has(a.checkoutId) ? "orphan" : atKill.has(a.checkoutId) ? "survivor's" : "not leased"} ${a.answeredAt - killAt}`),
     };
     console.info(`kill-mid-transfer: ${JSON.stringify(summary)}`);
 
