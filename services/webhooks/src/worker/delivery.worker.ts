@@ -100,6 +100,8 @@ export class DeliveryWorker {
       until,
       now: deps.now,
       renew: (to: Date) => deps.deliveries.renew(delivery._id, leaseId, to.toISOString()),
+      // An attempt ends by its timeout (WEBHOOK_TIMEOUT, unbounded), then records itself.
+      maxHoldMs: deps.policy.timeoutMs + 60_000,
       onLost: (reason: string) => deps.logger.warn({ deliveryId: delivery._id, reason }, "webhook delivery claim lost; another worker takes it over"),
       onRenewError: (err: unknown) => deps.logger.warn({ err, deliveryId: delivery._id }, "could not renew a webhook delivery claim; trying again"),
     };
