@@ -100,8 +100,11 @@ export const ConfigSchema = z.object({
   DWOLLA_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   /** Signs transfer webhooks (HMAC-SHA256); unset, POST /api/webhooks/transfers refuses every call. */
   DWOLLA_WEBHOOK_SECRET: optionalString,
-  /** How long one Get Processor Token call may hold a checkout's transfer before another takes over. */
-  TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(60_000)),
+  /**
+   * The transfer and renewal-charge leases: renewed every third of it while their holder works,
+   * so this bounds how long a killed holder's work waits before another takes it over.
+   */
+  TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(10_000)),
   /**
    * Renewals: days after each R01/R09 failure was learnt at which it is retried (API.md §12;
    * NACHA: at most 2 retries, within 180 days of the first presentment). Anything beyond those

@@ -5,3 +5,4 @@ export * from "./ids.ts";
 export * from "./secret-box.ts";
 export * from "./redact-url.ts";
 export * from "./trust-proxy.ts";
+export * from "./lease-heartbeat.ts";

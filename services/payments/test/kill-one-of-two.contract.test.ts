@@ -1,20 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-import { AppError, createMerchantOp, getProcessorTokenOp, type MerchantPrincipal } from "@payrail/contracts";
+import { createMerchantOp, type MerchantPrincipal } from "@payrail/contracts";
 import { createAmqpTransport, type Transport } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import { createMongoStore, withIndexCheck, type Store } from "@payrail/store";
 import { mongoTestUrl, uncheckedStore } from "@payrail/store/testing";
-import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "../../../bin/wiring.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { until } from "../../../test/support/until.ts";
-import { as } from "./support/payments-harness.ts";
+import { chargesOf, countBy, firstAnswers, inBatches, isFerretDb, pay, RETRYABLE, startPaymentsProcess, type Answer } from "./support/payments-replicas.ts";
 
 /*
  * The open issue's item: one killed payments instance of two stalled all 70 in-flight calls
@@ -56,21 +54,8 @@ const STALL_BOUND_MS = LEASE_MS + 5_000;
  * the transfer's lease may each have to lapse. Measured 3.5-4.5 s.
  */
 const DONE_BOUND_MS = 2 * LEASE_MS + 5_000;
-/** Far beyond the bounds, so a stalled call shows up as a measured wait, not as a timeout. */
-const CALL_TIMEOUT_MS = 30_000;
 /** The write lock every transfer takes when it draws its transaction's sequential id. */
 const COUNTER_LOCK = "counters/transaction_id";
-/** The refusals a merchant retries (see above); anything else, a timeout above all, fails the test. */
-const RETRYABLE = new Set(["transfer_in_progress", "service_unavailable"]);
-
-interface Answer {
-  checkoutId: string;
-  sentAt: number;
-  answeredAt: number;
-  /** "ok", or the error code. */
-  outcome: string;
-  transactionId?: string;
-}
 
 describe.skipIf(!!skipReason)("one of two payments processes killed holding the lock every transfer needs (RabbitMQ + FerretDB)", () => {
   const suffix = randomBytes(4).toString("hex");
@@ -113,51 +98,8 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     await mongo.stop();
   });
 
-  async function startPayments(name: string): Promise<ChildProcess> {
-    const script = fileURLToPath(new URL("./support/payments-process.ts", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      env: {
-        ...process.env,
-        AMQP_URL: broker.url!,
-        MONGODB_URL: mongo.url!,
-        TEST_QUEUE_PREFIX: queuePrefix,
-        TEST_DB: dbName,
-        TEST_SECRETS_KEY: secretsKey,
-        TRANSFER_LEASE_MS: String(LEASE_MS),
-      },
-      stdio: ["pipe", "pipe", "inherit"],
-    });
-    children.push(child);
-    let stdout = "";
-    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    await until(`payments process ${name} to serve`, () => {
-      if (child.exitCode !== null) throw new Error(`payments process ${name} exited with ${child.exitCode}`);
-      return stdout.includes("ready");
-    }, 30_000);
-    return child;
-  }
-
-  /** One Get Processor Token call, as the gateway makes it (at most once per call id), timed. */
-  async function call(checkoutId: string): Promise<Answer> {
-    const sentAt = Date.now();
-    try {
-      const out = await client.call(getProcessorTokenOp, { checkout_id: checkoutId }, as(merchant), { once: true, timeoutMs: CALL_TIMEOUT_MS });
-      return { checkoutId, sentAt, answeredAt: Date.now(), outcome: "ok", transactionId: out.transaction_id };
-    } catch (err) {
-      return { checkoutId, sentAt, answeredAt: Date.now(), outcome: err instanceof AppError ? err.code : String(err) };
-    }
-  }
-
-  /** A merchant's calls for one checkout: again after a retryable refusal, until it succeeds. */
-  async function pay(checkoutId: string, answers: Answer[]): Promise<void> {
-    const deadline = Date.now() + CALL_TIMEOUT_MS;
-    for (;;) {
-      const answer = await call(checkoutId);
-      answers.push(answer);
-      if (!RETRYABLE.has(answer.outcome) || Date.now() > deadline) return;
-      await sleep(250);
-    }
-  }
+  const startPayments = (name: string) =>
+    startPaymentsProcess(name, { brokerUrl: broker.url!, mongoUrl: mongo.url!, queuePrefix, dbName, secretsKey, transferLeaseMs: LEASE_MS }, children);
 
   /**
    * Stops (SIGSTOP) the process whenever the transaction-id counter's lock exists, and kills it
@@ -196,10 +138,10 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     const started = Date.now();
     const early = checkoutIds.slice(0, CALLS - LATE_CALLS);
     const late = checkoutIds.slice(CALLS - LATE_CALLS);
-    const earlyFlows = Promise.all(early.map((id) => pay(id, answers)));
+    const earlyFlows = Promise.all(early.map((id) => pay(client, merchant, id, answers)));
     // Mid-flight: as soon as the first transfers draw their ids, while most calls still run.
     const { killAt, stops, token } = await killWhileHoldingCounterLock(victim!);
-    const lateFlows = Promise.all(late.map((id) => pay(id, answers)));
+    const lateFlows = Promise.all(late.map((id) => pay(client, merchant, id, answers)));
     // How long the dead process's lock outlived it: until a survivor's write took it over.
     const locks = uncheckedStore(store).collection<{ _id: string; token: string }>("store_locks");
     await until("the dead process's lock to be taken over", async () => (await locks.findOne({ _id: COUNTER_LOCK }))?.token !== token, 20_000);
@@ -209,12 +151,7 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
 
     const waits = answers.filter((a) => a.answeredAt > killAt).map((a) => a.answeredAt - Math.max(a.sentAt, killAt));
     // A checkout's calls run one after another, so its first answer is its first call's.
-    const firstSent = new Map<string, number>();
-    const firstOk = new Map<string, Answer>();
-    for (const a of answers) {
-      if (!firstSent.has(a.checkoutId)) firstSent.set(a.checkoutId, a.sentAt);
-      if (a.outcome === "ok" && !firstOk.has(a.checkoutId)) firstOk.set(a.checkoutId, a);
-    }
+    const { firstSent, firstOk } = firstAnswers(answers);
     const outcomes = countBy(answers.map((a) => a.outcome));
     const lateWaits = late.map((id) => (firstOk.get(id)?.answeredAt ?? Infinity) - firstSent.get(id)!);
     const summary = {
@@ -245,43 +182,13 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     expect(summary.allDoneAfterKillMs).toBeLessThan(DONE_BOUND_MS);
 
     // (c) Exactly one transfer at the provider and one transaction record per checkout, the ones every answer names.
-    const transfers = await uncheckedStore(store).collection<{ _id: string; metadata: { key: string; value: string }[] }>("sandbox_transfers").find({});
-    const transferOf = new Map<string, string[]>();
-    for (const t of transfers) {
-      const checkoutId = t.metadata.find((m) => m.key === "checkout_id")?.value ?? "?";
-      transferOf.set(checkoutId, [...(transferOf.get(checkoutId) ?? []), t._id]);
-    }
-    const transactions = await uncheckedStore(store).collection<{ _id: string; checkoutRef: string; processor_transaction_id: string }>("transactions").find({});
-    expect(transfers).toHaveLength(CALLS);
-    expect(transactions).toHaveLength(CALLS);
-    for (const id of checkoutIds) {
-      const [transferId, ...others] = transferOf.get(id) ?? [];
+    const charges = await chargesOf(store, checkoutIds, answers);
+    expect(charges.transfers).toBe(CALLS);
+    expect(charges.transactions).toBe(CALLS);
+    for (const { transfers: [transferId, ...others], recorded, named } of charges.perCheckout) {
       expect(others).toEqual([]);
-      expect(transactions.filter((t) => t.checkoutRef === id).map((t) => t.processor_transaction_id)).toEqual([transferId]);
-      const named = new Set(answers.filter((a) => a.checkoutId === id && a.outcome === "ok").map((a) => a.transactionId));
-      expect([...named]).toEqual([transferId]);
+      expect(recorded).toEqual([transferId]);
+      expect(named).toEqual([transferId]);
     }
   }, 60_000);
 });
-
-/** `count` results of `make`, at most `width` at a time. */
-async function inBatches<T>(count: number, width: number, make: () => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += width) out.push(...(await Promise.all(Array.from({ length: Math.min(width, count - i) }, make))));
-  return out;
-}
-
-function countBy(values: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
-  return counts;
-}
-
-async function isFerretDb(url: string): Promise<boolean> {
-  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
-  try {
-    return (await client.db("admin").command({ buildInfo: 1 })).ferretdbVersion !== undefined;
-  } finally {
-    await client.close();
-  }
-}

@@ -41,10 +41,13 @@ export interface WebhooksServiceDeps {
 }
 
 const HOUR = 3_600_000;
-export const DEFAULT_POLICY: Omit<DeliveryPolicy, "leaseMs"> = {
+export const DEFAULT_POLICY: DeliveryPolicy = {
   retryScheduleMs: [5_000, 300_000, 1_800_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
   timeoutMs: 10_000,
   disableAfterMs: 72 * HOUR,
+  // Renewed every ~3 s while an attempt runs (however long its timeout): a killed worker's
+  // delivery is due again within 10 s.
+  leaseMs: 10_000,
 };
 
 /**
@@ -59,7 +62,6 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
   await events.ensureIndexes();
   await endpoints.ensureIndexes();
   await deliveries.ensureIndexes();
-  const timeoutMs = deps.policy?.timeoutMs ?? DEFAULT_POLICY.timeoutMs;
   const now = deps.now ?? (() => new Date());
   const domain = {
     events,
@@ -71,8 +73,7 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
     secretBox: new SecretBox(deps.secretsKey),
     livemode: deps.livemode ?? false,
     allowPrivateUrls: deps.allowPrivateUrls ?? false,
-    // A lease outlasts an attempt's timeout with room to record it.
-    policy: { ...DEFAULT_POLICY, leaseMs: timeoutMs + 30_000, ...deps.policy },
+    policy: { ...DEFAULT_POLICY, ...deps.policy },
     stats: deliveryStats,
     // Called only once the service serves, after the worker below exists.
     deliveriesCreated: () => worker.notify(),

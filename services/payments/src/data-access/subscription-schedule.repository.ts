@@ -29,6 +29,10 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
     );
   }
 
+  async renewLease(checkoutId: string, leaseId: string, until: string): Promise<boolean> {
+    return (await this.attempts.findOneAndUpdate({ _id: checkoutId, renewalLeaseId: leaseId }, { $set: { renewalLeaseUntil: until } })) !== null;
+  }
+
   saveUnderLease(checkoutId: string, leaseId: string, set: Record<string, unknown>): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, renewalLeaseId: leaseId }, { $set: set });
   }

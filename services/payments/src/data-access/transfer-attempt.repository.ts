@@ -29,6 +29,10 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
     );
   }
 
+  async renewLease(checkoutId: string, leaseId: string, until: string): Promise<boolean> {
+    return (await this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { leaseUntil: until } })) !== null;
+  }
+
   saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { ...progress, updatedAt: at } });
   }

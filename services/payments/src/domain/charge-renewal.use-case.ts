@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@payrail/contracts";
-import { prefixedHexId } from "@payrail/runtime";
+import { prefixedHexId, withLeaseHeartbeat, type LeaseHeartbeat } from "@payrail/runtime";
 import { applyChargeOutcome } from "./follow-subscription-charge.ts";
 import { createTransferOnce } from "./create-transfer-once.ts";
 import { transactionEvent } from "./payment-events.ts";
@@ -28,11 +28,37 @@ export function renewalKey(checkoutId: string, charge: Pick<RenewalCharge, "peri
 export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: string, at: string = by): Promise<"charged" | "stopped" | "busy"> {
   const now = deps.now();
   const leaseId = randomUUID();
-  let a = await deps.schedules.claim(checkoutId, leaseId, by, now.toISOString(), new Date(now.getTime() + deps.leaseMs).toISOString());
-  if (!a) return "busy";
+  const until = new Date(now.getTime() + deps.leaseMs);
+  const claimed = await deps.schedules.claim(checkoutId, leaseId, by, now.toISOString(), until.toISOString());
+  if (!claimed) return "busy";
+  // Renewed while this charger works (a slow provider keeps it); a killed charger's runs out
+  // within one lease, and the next claimer resumes the same charge.
+  const heartbeat = {
+    leaseMs: deps.leaseMs,
+    until,
+    now: deps.now,
+    renew: (to: Date) => deps.schedules.renewLease(checkoutId, leaseId, to.toISOString()),
+    lostError: () => inProgress(checkoutId),
+    onLost: (reason: string) => deps.logger.warn({ checkoutId, reason }, "renewal lease lost; this charger stops"),
+    onRenewError: (err: unknown) => deps.logger.warn({ err, checkoutId }, "could not renew the renewal lease; trying again"),
+  };
+  return withLeaseHeartbeat(heartbeat, (lease) => chargeUnderLease(deps, claimed, leaseId, lease, at));
+}
+
+/** The charge's steps, each provider call and write after `lease.check()`, the lease's state writes on its id. */
+async function chargeUnderLease(
+  deps: RenewalDeps,
+  claimed: TransferAttemptRecord,
+  leaseId: string,
+  lease: Pick<LeaseHeartbeat, "check">,
+  at: string,
+): Promise<"charged" | "stopped"> {
+  const checkoutId = claimed._id;
+  let a = claimed;
   const save = async (set: Record<string, unknown>) => {
+    lease.check();
     const next = await deps.schedules.saveUnderLease(checkoutId, leaseId, set);
-    if (!next) throw new AppError("transfer_in_progress", `the renewal of ${checkoutId} is being charged by another call`, { retryAfter: 1 });
+    if (!next) throw inProgress(checkoutId);
     a = next;
   };
   if (!a.charge) {
@@ -49,7 +75,7 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
       merchantTransactionId: randomUUID(),
       dueAt: a.nextChargeAt!,
       at,
-      claimedAt: now.toISOString(),
+      claimedAt: deps.now().toISOString(),
       transferId: null,
       recorded: false,
     };
@@ -57,19 +83,26 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
   }
   const charge = a.charge!;
   if (!charge.transferId) {
+    lease.check();
     const transfer = await startTransfer(deps, a, charge);
     if (!transfer) {
       // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
+      lease.check();
       await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
       await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
       return "stopped";
     }
     await save({ "charge.transferId": transfer.transferId });
   }
-  await recordCharge(deps, a, a.charge!);
+  await recordCharge(deps, a, a.charge!, lease);
+  lease.check();
   await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
   deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid, period: charge.period, try: charge.tryNumber }, "renewal charged");
   return "charged";
+}
+
+function inProgress(checkoutId: string): AppError {
+  return new AppError("transfer_in_progress", `the renewal of ${checkoutId} is being charged by another call`, { retryAfter: 1 });
 }
 
 /** The renewal's transfer at the provider, or null when the provider refused it for good. */
@@ -92,10 +125,13 @@ async function startTransfer(deps: RenewalDeps, a: TransferAttemptRecord, charge
   }
 }
 
-async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<void> {
+async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge, lease: Pick<LeaseHeartbeat, "check">): Promise<void> {
   // Look first so a resumed call does not draw (and waste) another sequential id.
   if (await deps.transactions.findByUuid(charge.transactionUuid)) return;
-  const doc = transactionDoc(a, await deps.transactions.nextId(), {
+  lease.check();
+  const id = await deps.transactions.nextId();
+  lease.check();
+  const doc = transactionDoc(a, id, {
     transactionUuid: charge.transactionUuid,
     transferId: charge.transferId!,
     at: charge.at,

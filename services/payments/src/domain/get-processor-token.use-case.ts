@@ -3,7 +3,7 @@ import { prefixedHexId, randomUUID } from "@payrail/runtime";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
-import { runTransferSteps } from "./transfer-steps.ts";
+import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
 
@@ -28,27 +28,15 @@ export async function getProcessorToken(
 
   const leaseId = randomUUID();
   const now = deps.now();
-  const leased = await deps.attempts.acquireLease(
-    checkout.id,
-    leaseId,
-    now.toISOString(),
-    new Date(now.getTime() + deps.leaseMs).toISOString(),
-  );
+  const until = new Date(now.getTime() + deps.leaseMs);
+  const leased = await deps.attempts.acquireLease(checkout.id, leaseId, now.toISOString(), until.toISOString());
   if (!leased) {
     const current = await deps.attempts.find(checkout.id);
     if (current?.completed) return answer(current);
-    throw new AppError("transfer_in_progress", `a transfer for checkout ${checkout.id} is being started; retry shortly`, {
-      retryAfter: 1,
-    });
+    throw transferInProgress(checkout.id);
   }
-  try {
-    return answer(await runTransferSteps(deps, meta, leased, leaseId));
-  } finally {
-    // A crash never gets here: then the lease runs out and the next call takes over.
-    await deps.attempts.releaseLease(checkout.id, leaseId).catch((err: unknown) => {
-      deps.logger.warn({ err, checkoutId: checkout.id }, "could not release the transfer lease; it will expire");
-    });
-  }
+  // The lease is short and renewed while this call works (runUnderTransferLease).
+  return answer(await runUnderTransferLease(deps, meta, leased, leaseId, until));
 }
 
 /** The first call for a checkout fixes what will be transferred, and from where to where. */

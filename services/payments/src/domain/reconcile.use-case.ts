@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ReconcileChange, ReconcileReport } from "@payrail/contracts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { JobLeasesPort } from "./ports/job-leases.port.ts";
@@ -5,7 +6,7 @@ import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import { refreshTransfer } from "./refresh-transfer.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { StatusDeps, TransferDeps } from "./transfer.deps.ts";
-import { runTransferSteps } from "./transfer-steps.ts";
+import { runUnderTransferLease } from "./run-under-transfer-lease.ts";
 
 /** What one pass needs: the status path, the transfer steps (to finish a stalled attempt) and the pass's lease. */
 export interface ReconcileDeps extends StatusDeps, Omit<TransferDeps, keyof StatusDeps> {
@@ -94,24 +95,25 @@ export async function reconcile(deps: ReconcileDeps, options: { afterMs: number;
  * for the merchant's next call (it is not looked at again before the next cut-off).
  */
 async function finishStalledAttempt(deps: ReconcileDeps, meta: RequestMeta, a: TransferAttemptRecord, at: string): Promise<ReconcileChange | null> {
-  const leaseId = `reconcile-${at}`;
-  const leased = await deps.attempts.acquireLease(a._id, leaseId, at, new Date(Date.parse(at) + deps.leaseMs).toISOString());
+  const leaseId = randomUUID();
+  const until = new Date(Date.parse(at) + deps.leaseMs);
+  const leased = await deps.attempts.acquireLease(a._id, leaseId, at, until.toISOString());
   if (!leased) return null;
-  try {
-    if (!leased.transferId) {
-      const found = await deps.transfers.findTransfer({ idempotencyKey: leased.transactionUuid, customerUrl: leased.customerUrl });
-      if (!found) {
-        await deps.attempts.markReconciled(a._id, at);
-        return null;
-      }
+  if (!leased.transferId) {
+    const found = await deps.transfers.findTransfer({ idempotencyKey: leased.transactionUuid, customerUrl: leased.customerUrl }).catch(async (err: unknown) => {
+      await deps.attempts.releaseLease(a._id, leaseId);
+      throw err;
+    });
+    if (!found) {
+      await deps.attempts.markReconciled(a._id, at);
+      await deps.attempts.releaseLease(a._id, leaseId);
+      return null;
     }
-    // With the transfer found, the steps record it (createTransferOnce finds it again by its key
-    // when the key may have expired; within the window the key answers it) and write the record.
-    const done = await runTransferSteps(deps, meta, leased, leaseId);
-    return { kind: "attempt", id: a._id, from: leased.transferId ? "transfer recorded, no transaction record" : "no transfer recorded", to: `transaction ${done.transactionUuid}` };
-  } finally {
-    await deps.attempts.releaseLease(a._id, leaseId).catch(() => undefined);
   }
+  // With the transfer found, the steps record it (createTransferOnce finds it again by its key
+  // when the key may have expired; within the window the key answers it) and write the record.
+  const done = await runUnderTransferLease(deps, meta, leased, leaseId, until);
+  return { kind: "attempt", id: a._id, from: leased.transferId ? "transfer recorded, no transaction record" : "no transfer recorded", to: `transaction ${done.transactionUuid}` };
 }
 
 /** Pages through a query ordered by a time field, from the oldest, up to PASS_LIMIT documents. */

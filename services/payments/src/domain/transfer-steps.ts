@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import type { LeaseHeartbeat } from "@payrail/runtime";
 import { createTransferOnce } from "./create-transfer-once.ts";
 import { transactionEvent } from "./payment-events.ts";
 import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
@@ -12,15 +13,20 @@ import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
  * lease on. A step already recorded is skipped; a step's provider call carries
  * an idempotency key derived from the attempt, so even a step whose result was lost (a crash
  * between the provider's answer and our write) is deduplicated by the provider.
+ * `lease.check()` comes before every provider call and every write: a call whose heartbeat
+ * found the lease lost stops there, even before the writes that are not conditional on it
+ * (the transaction id drawn, the record inserted).
  */
 export async function runTransferSteps(
   deps: TransferDeps,
   meta: RequestMeta,
   attempt: TransferAttemptRecord,
   leaseId: string,
+  lease: Pick<LeaseHeartbeat, "check">,
 ): Promise<TransferAttemptRecord> {
   let a = attempt;
   const save = async (step: TransferStep, progress: AttemptProgress) => {
+    lease.check();
     const next = await deps.attempts.saveProgress(a._id, leaseId, progress, deps.now().toISOString());
     // The lease ran out and another call took over: stop; that call finishes the work.
     if (!next) throw new AppError("transfer_in_progress", `the transfer for checkout ${a._id} is being started by another call`, { retryAfter: 1 });
@@ -29,15 +35,18 @@ export async function runTransferSteps(
   };
 
   if (!a.processorTokenSealed) {
+    lease.check();
     const accessToken = deps.secretBox.open(a.accessTokenSealed, a._id);
     const token = await deps.bankData.createProcessorToken({ accessToken, accountId: a.accountId, processor: "dwolla" });
     await save("processor_token", { processorTokenSealed: deps.secretBox.seal(token.processorToken, a._id) });
   }
   if (!a.fundingSourceUrl) {
     if (!a.customerUrl) {
+      lease.check();
       const customer = await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone });
       await save("customer", { customerUrl: customer.customerUrl });
     }
+    lease.check();
     const source = await deps.transfers.createFundingSource({
       customerUrl: a.customerUrl!,
       processorToken: deps.secretBox.open(a.processorTokenSealed!, a._id),
@@ -55,12 +64,16 @@ export async function runTransferSteps(
       idempotencyKey: a.transactionUuid,
       metadata: { checkout_id: a._id, transaction_uuid: a.transactionUuid },
     };
+    lease.check();
     const transfer = await createTransferOnce(deps, input, a.createdAt, async () => a.customerUrl);
     await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
   }
   // Look first so a resumed call does not draw (and waste) another sequential id.
   if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
-    const doc = transactionDoc(a, await deps.transactions.nextId());
+    lease.check();
+    const id = await deps.transactions.nextId();
+    lease.check();
+    const doc = transactionDoc(a, id);
     // Only the insert that wins carries the event: a racing or resumed call writes nothing.
     if ((await deps.transactions.insertOnce(doc, transactionEvent(doc, deps.livemode))).inserted) {
       deps.events.written();

@@ -2,12 +2,12 @@
  * One payments instance alone in a process, for the kill tests: on RabbitMQ and MongoDB named by
  * the environment (AMQP_URL, MONGODB_URL, TEST_QUEUE_PREFIX, TEST_DB; TEST_SECRETS_KEY in
  * base64, the same for every instance, since one seals the access tokens another opens; and
- * TRANSFER_LEASE_MS), started through the launcher's wiring so it runs with what production
+ * TRANSFER_LEASE_MS, empty for its default), started through the launcher's wiring so it runs with what production
  * runs with (the reply ledger included). Renewals are off. Prints "ready" once it serves; the
  * test then kills it with SIGKILL.
  */
 import { createAmqpTransport } from "@payrail/messaging";
-import { loadConfig, silentLogger } from "@payrail/runtime";
+import { createLogger, loadConfig, silentLogger } from "@payrail/runtime";
 import { createMongoStore, withIndexCheck } from "@payrail/store";
 // Through the launcher's wiring: a service never imports another service, not even in tests.
 import { startServices } from "../../../../bin/wiring.ts";
@@ -17,8 +17,10 @@ const env = (name: string) => {
   if (!value) throw new Error(`${name} is not set`);
   return value;
 };
-const logger = silentLogger();
-const config = loadConfig({ SECRETS_KEY: env("TEST_SECRETS_KEY"), TRANSFER_LEASE_MS: env("TRANSFER_LEASE_MS"), RENEWAL_POLL_MS: "0" });
+// TEST_LOG_LEVEL (warn, say) shows what the process logs on stderr when a kill test misbehaves.
+const logLevel = process.env["TEST_LOG_LEVEL"];
+const logger = logLevel ? createLogger({ level: logLevel, destination: process.stderr, format: "json" }) : silentLogger();
+const config = loadConfig({ SECRETS_KEY: env("TEST_SECRETS_KEY"), TRANSFER_LEASE_MS: process.env["TRANSFER_LEASE_MS"], RENEWAL_POLL_MS: "0" });
 const transport = await createAmqpTransport({ url: env("AMQP_URL"), logger, queuePrefix: env("TEST_QUEUE_PREFIX") });
 const store = withIndexCheck(createMongoStore({ url: env("MONGODB_URL"), dbName: env("TEST_DB"), logger }), { mode: "enforce" });
 await startServices(["payments"], { config, logger, transport, store });

@@ -46,6 +46,8 @@ export interface RenewalsOptions {
   pollMs?: number;
   /** Where payments' clock starts. */
   startAt: string;
+  /** TRANSFER_LEASE_MS; default 1000. */
+  leaseMs?: number;
   /** Wraps the transfer provider of every replica (fault injection). */
   wrapTransfers?: (transfers: TransferPort) => TransferPort;
 }
@@ -73,7 +75,7 @@ export async function startRenewals(variant: InfraVariant, options: RenewalsOpti
   const store = await variant.store();
   const logger = silentLogger();
   const clock = new ServiceClock(Date.parse(options.startAt));
-  const config = loadConfig({ TRANSFER_LEASE_MS: "1000", RENEWAL_POLL_MS: String(options.pollMs ?? 0) });
+  const config = loadConfig({ TRANSFER_LEASE_MS: String(options.leaseMs ?? 1_000), RENEWAL_POLL_MS: String(options.pollMs ?? 0) });
   await startServices(["identity", "checkout"], { config, logger, transport: await variant.transport(), store });
   const secretsKey = randomBytes(32);
   for (let i = 0; i < (options.replicas ?? 1); i++) {

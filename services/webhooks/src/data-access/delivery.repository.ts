@@ -43,6 +43,11 @@ export class DeliveryRepository implements DeliveriesPort {
     );
   }
 
+  async renew(deliveryId: string, leaseId: string, until: string): Promise<boolean> {
+    // The claim's end is the delivery's due time: moving it keeps other workers off.
+    return (await this.deliveries.findOneAndUpdate({ _id: deliveryId, leaseId, status: "pending" }, { $set: { dueAt: until } })) !== null;
+  }
+
   finish(deliveryId: string, leaseId: string, outcome: DeliveryOutcome): Promise<DeliveryDoc | null> {
     return this.deliveries.findOneAndUpdate({ _id: deliveryId, leaseId }, { $set: { ...outcome, leaseId: null } });
   }

@@ -1,3 +1,4 @@
+import type { LeaseHeartbeat } from "@payrail/runtime";
 import type { DeliveryDoc } from "./delivery.entity.ts";
 import { noteFailure } from "./endpoint-failures.ts";
 import { nextRetryDelayMs } from "./retry-schedule.ts";
@@ -11,11 +12,14 @@ const KEPT_BODY_CHARS = 2_048;
  * One attempt of a delivery this worker claimed (`leaseId`): sign the event, POST it, record
  * the attempt, then either mark the delivery done or schedule its next try on the retry
  * schedule. A delivery whose endpoint was deleted or disabled, or whose event is gone, is
- * cancelled instead.
+ * cancelled instead. `lease.check()` comes before the POST and before the writes: a worker that
+ * lost its claim (its heartbeat says so) stops there and leaves the delivery to the worker that
+ * took it over, which sends it again (at least once) and records that attempt.
  */
-export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc, leaseId: string): Promise<void> {
+export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc, leaseId: string, lease: Pick<LeaseHeartbeat, "check">): Promise<void> {
   const [endpoint, event] = await Promise.all([deps.endpoints.find(delivery.endpointId), deps.events.find(delivery.eventId)]);
   const start = deps.now();
+  lease.check();
   if (!endpoint || endpoint.status !== "enabled" || !event) {
     const at = start.toISOString();
     await deps.deliveries.finish(delivery._id, leaseId, { status: "cancelled", attempts: delivery.attempts, dueAt: at, updatedAt: at });
@@ -23,6 +27,7 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
   }
   const headers = { "content-type": "application/json", "user-agent": "Payrail-Webhooks/1.0", ...webhookHeaders(signingSecrets(deps, endpoint, start), event._id, start, event.body) };
   const result = await deps.sender.send({ url: endpoint.url, headers, body: event.body, timeoutMs: deps.policy.timeoutMs, publicOnly: urlRules(deps, endpoint.livemode).publicOnly });
+  lease.check();
   const ok = result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300;
   const attempts = delivery.attempts + 1;
   const end = deps.now();
@@ -32,6 +37,7 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
   if (disabled) deps.stats.count("endpoint_disabled");
   const delay = ok || disabled ? null : nextRetryDelayMs(deps.policy.retryScheduleMs, attempts);
   const nextRetryAt = delay === null ? null : new Date(end.getTime() + delay).toISOString();
+  lease.check();
   await deps.deliveries.recordAttempt({
     _id: `${delivery._id}.${attempts}`,
     deliveryId: delivery._id,
@@ -48,5 +54,6 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
     nextRetryAt,
   });
   const status = ok ? "succeeded" : nextRetryAt ? "pending" : "failed";
+  lease.check();
   await deps.deliveries.finish(delivery._id, leaseId, { status, attempts, dueAt: nextRetryAt ?? end.toISOString(), updatedAt: end.toISOString() });
 }

@@ -15,7 +15,7 @@ export interface DeliveryPolicy {
   timeoutMs: number;
   /** An endpoint failing without a success this long is disabled. */
   disableAfterMs: number;
-  /** How long a worker's claim on a delivery lasts; after a crash the delivery is due again then. */
+  /** How long a worker's claim on a delivery lasts unrenewed; after a crash the delivery is due again then. */
   leaseMs: number;
 }
 

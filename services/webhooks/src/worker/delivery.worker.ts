@@ -1,5 +1,6 @@
-import { prefixedHexId } from "@payrail/runtime";
+import { LeaseLost, prefixedHexId, withLeaseHeartbeat } from "@payrail/runtime";
 import { attemptDelivery } from "../domain/deliver-attempt.use-case.ts";
+import type { DeliveryDoc } from "../domain/delivery.entity.ts";
 import type { WebhooksDeps } from "../domain/webhooks.deps.ts";
 
 export interface DeliveryWorkerOptions {
@@ -12,9 +13,9 @@ export interface DeliveryWorkerOptions {
 }
 
 /**
- * Sends due deliveries. Each is claimed with one conditional write (a lease), so replicas
- * never send the same delivery at once, and a delivery whose worker died is due again when
- * the lease ends. Attempts run concurrently with a cap per endpoint: a slow or dead endpoint
+ * Sends due deliveries. Each is claimed with one conditional write (a lease, renewed while the
+ * attempt runs), so replicas never send the same delivery at once, and a delivery whose worker
+ * died is due again when the lease ends. Attempts run concurrently with a cap per endpoint: a slow or dead endpoint
  * fills only its own slots (each attempt ends by the timeout), and the poll skips endpoints
  * whose slots are full, so other endpoints' deliveries go on.
  */
@@ -85,9 +86,30 @@ export class DeliveryWorker {
       if (this.stopped || this.running.size >= this.maxInFlight) break;
       if ((this.perEndpointInFlight.get(delivery.endpointId) ?? 0) >= this.perEndpoint) continue;
       const leaseId = prefixedHexId("lease_");
-      const leaseUntil = new Date(now.getTime() + this.deps.policy.leaseMs).toISOString();
-      const claimed = await this.deps.deliveries.claim(delivery, leaseId, leaseUntil);
-      if (claimed) this.run(claimed.endpointId, () => attemptDelivery(this.deps, delivery, leaseId));
+      const leaseUntil = new Date(now.getTime() + this.deps.policy.leaseMs);
+      const claimed = await this.deps.deliveries.claim(delivery, leaseId, leaseUntil.toISOString());
+      if (claimed) this.run(claimed.endpointId, () => this.attemptUnderLease(delivery, leaseId, leaseUntil));
+    }
+  }
+
+  /** The attempt, its claim renewed meanwhile: a slow endpoint keeps it, a killed worker's runs out within one lease. */
+  private async attemptUnderLease(delivery: DeliveryDoc, leaseId: string, until: Date): Promise<void> {
+    const { deps } = this;
+    const heartbeat = {
+      leaseMs: deps.policy.leaseMs,
+      until,
+      now: deps.now,
+      renew: (to: Date) => deps.deliveries.renew(delivery._id, leaseId, to.toISOString()),
+      // An attempt ends by its timeout (WEBHOOK_TIMEOUT, unbounded), then records itself.
+      maxHoldMs: deps.policy.timeoutMs + 60_000,
+      onLost: (reason: string) => deps.logger.warn({ deliveryId: delivery._id, reason }, "webhook delivery claim lost; another worker takes it over"),
+      onRenewError: (err: unknown) => deps.logger.warn({ err, deliveryId: delivery._id }, "could not renew a webhook delivery claim; trying again"),
+    };
+    try {
+      await withLeaseHeartbeat(heartbeat, (lease) => attemptDelivery(deps, delivery, leaseId, lease));
+    } catch (err) {
+      // Logged when it was lost; the worker that took the delivery over records it.
+      if (!(err instanceof LeaseLost)) throw err;
     }
   }
 

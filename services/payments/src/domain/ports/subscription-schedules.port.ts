@@ -13,6 +13,8 @@ export interface SubscriptionSchedulesPort {
    * it or the holder's ran out at `now`: null when nothing is due or another holds it.
    */
   claim(checkoutId: string, leaseId: string, by: string, now: string, until: string): Promise<TransferAttemptRecord | null>;
+  /** Moves the end of the renewal lease `leaseId` holds to `until`: false when it holds it no more. */
+  renewLease(checkoutId: string, leaseId: string, until: string): Promise<boolean>;
   /** Sets fields while `leaseId` holds the lease: null when the lease was lost. */
   saveUnderLease(checkoutId: string, leaseId: string, set: Partial<TransferAttemptRecord> & Record<string, unknown>): Promise<TransferAttemptRecord | null>;
   /**

@@ -11,6 +11,8 @@ export interface TransferAttemptsPort {
    * completed; null when another call is working on it.
    */
   acquireLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null>;
+  /** Moves the end of the lease `leaseId` holds to `until`: false when it holds it no more. */
+  renewLease(checkoutId: string, leaseId: string, until: string): Promise<boolean>;
   /** Records a step's result, only while `leaseId` still holds the lease; null when it was lost. */
   saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null>;
   /**

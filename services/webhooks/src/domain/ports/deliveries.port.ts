@@ -11,6 +11,8 @@ export interface DeliveriesPort {
   due(now: string, skipEndpoints: string[], limit: number): Promise<DeliveryDoc[]>;
   /** Claims a due delivery until `leaseUntil`; null when another worker claimed it first. */
   claim(delivery: DeliveryDoc, leaseId: string, leaseUntil: string): Promise<DeliveryDoc | null>;
+  /** Moves the end of the claim `leaseId` holds to `until`: false when it holds it no more. */
+  renew(deliveryId: string, leaseId: string, until: string): Promise<boolean>;
   /** Ends the claim with `outcome`; null when the lease was lost (another worker took over). */
   finish(deliveryId: string, leaseId: string, outcome: DeliveryOutcome): Promise<DeliveryDoc | null>;
   recordAttempt(doc: AttemptDoc): Promise<void>;
