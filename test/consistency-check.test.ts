@@ -1,5 +1,6 @@
 import { uncheckedStore } from "@payrail/store/testing";
-import type { Store } from "@payrail/store";
+import { silentLogger } from "@payrail/runtime";
+import { createEmbeddedStore, type Store } from "@payrail/store";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkConsistency } from "../bin/check/consistency-check.ts";
 import { payment, refundClient, requested } from "../services/gateway/test/support/refund-flow.ts";
@@ -69,25 +70,44 @@ describe.each(variants)("payrail check over $name", (variant) => {
       }
     });
 
-    it("reports an event left in an outbox for over a minute, one missing from the events API, and a notice still waiting for its record", async () => {
+    it("reports an event its relay could never publish, one missing from the events API, and a notice still waiting for its record", async () => {
       const transactions = raw().collection<{ _id: string; outboxPending?: boolean; _outbox?: Record<string, unknown> }>("transactions");
       const old = new Date(Date.now() - 120_000).toISOString();
-      await transactions.findOneAndUpdate({ _id: paid.uuid }, { $set: { outboxPending: true, "_outbox.evt_stuck": { id: "evt_stuck", type: "transaction.completed", created_at: old } } });
+      // Not an event of the catalogue: the relay dead-letters it (a poison event) instead of publishing it.
+      await transactions.findOneAndUpdate({ _id: paid.uuid }, { $set: { outboxPending: true, outboxAt: old, "_outbox.evt_stuck": { id: "evt_stuck", type: "transaction.completed", created_at: old } } });
       const events = raw().collection<{ _id: string; type: string; body: string }>("webhook_events");
       const completed = (await events.find({}, { sort: { _id: 1 }, limit: 1_000 })).find((e) => e.type === "transaction.completed" && e.body.includes(paid.uuid))!;
       await events.deleteOne({ _id: completed._id });
-      await raw().collection<{ _id: string; transferId: string; receivedAt: string }>("transfer_notices").insertOne({ _id: "notice-1", transferId: "t-unknown", receivedAt: old });
+      const notices = raw().collection<{ _id: string; transferId: string; receivedAt: string }>("transfer_notices");
+      await notices.insertOne({ _id: "notice-1", transferId: "t-unknown", receivedAt: old });
+      const letters = raw().collection<{ _id: string; eventId: string | null }>("event_dead_letters");
       try {
-        const found = await check();
-        expect(found).toContainEqual({ kind: "event_not_published", id: "evt_stuck", detail: expect.stringContaining(`transactions/${paid.uuid}`) });
+        const found = await eventually(async () => {
+          const found = await check();
+          expect(found).toContainEqual({ kind: "event_dead_lettered", id: "evt_stuck", detail: expect.stringContaining("outbox:") });
+          return found;
+        });
         expect(found).toContainEqual({ kind: "event_missing", id: paid.uuid, detail: `no transaction.completed event for ${paid.uuid} in the events API` });
         expect(found).toContainEqual({ kind: "notice_without_record", id: "notice-1", detail: expect.stringContaining("t-unknown") });
       } finally {
-        await transactions.findOneAndUpdate({ _id: paid.uuid }, { $set: { outboxPending: false, _outbox: {} } });
         await events.insertOne(completed);
-        await raw().collection("transfer_notices").deleteOne({ _id: "notice-1" });
+        await notices.deleteOne({ _id: "notice-1" });
+        for (const letter of await letters.find({ eventId: "evt_stuck" }, { limit: 10 })) await letters.deleteOne({ _id: letter._id });
       }
       expect(await check()).toEqual([]);
     });
+  });
+});
+
+describe("payrail check on outboxes no relay empties", () => {
+  it("reports an event left in an outbox for over a minute", async () => {
+    const store = createEmbeddedStore({ logger: silentLogger() });
+    try {
+      const old = new Date(Date.now() - 120_000).toISOString();
+      await store.collection("refunds").insertOne({ _id: "rfd_1", status: "pending", updatedAt: new Date().toISOString(), outboxPending: true, _outbox: { evt_1: { id: "evt_1", type: "refund.requested", created_at: old } } } as never);
+      expect(await checkConsistency(store)).toContainEqual({ kind: "event_not_published", id: "evt_1", detail: expect.stringContaining("refunds/rfd_1") });
+    } finally {
+      await store.close();
+    }
   });
 });

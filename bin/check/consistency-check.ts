@@ -1,4 +1,5 @@
 import type { Store } from "@payrail/store";
+import { checkDeadLetters } from "./check-dead-letters.ts";
 import { checkEventsApi } from "./check-events-api.ts";
 import { checkOutboxes } from "./check-outboxes.ts";
 import { checkPayments } from "./check-payments.ts";
@@ -9,7 +10,7 @@ export type { Divergence } from "./divergence.ts";
 
 /**
  * `payrail check` (API.md §12): every divergence between checkouts, transaction records,
- * refunds, payouts, outboxes and the events API. It reads every service's collections
+ * refunds, payouts, outboxes, dead letters and the events API. It reads every service's collections
  * directly, and writes no document: comparing what each service recorded is its whole job, which no
  * single service's API could answer. Changes younger than `graceMs` are left out: their events
  * may still be on their way.
@@ -20,6 +21,6 @@ export async function checkConsistency(store: Store, options: { now?: Date; grac
   const ctx: CheckContext = { store, now, graceMs, settledBefore: new Date(now.getTime() - graceMs).toISOString() };
   const found: Divergence[] = [];
   const report = (d: Divergence) => void found.push(d);
-  for (const check of [checkPayments, checkRefunds, checkOutboxes, checkEventsApi]) await check(ctx, report);
+  for (const check of [checkPayments, checkRefunds, checkOutboxes, checkDeadLetters, checkEventsApi]) await check(ctx, report);
   return found;
 }

@@ -2,6 +2,7 @@ import { observeRpc, type Transport } from "@payrail/messaging";
 import { sendCodeLimitStats } from "@payrail/identity";
 import { runningRelays } from "@payrail/store";
 import { deliveryStats } from "@payrail/webhooks";
+import { returnRateStats } from "@payrail/payments";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 const RPC_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -118,6 +119,16 @@ export function createProcessMetrics(transport: Transport): { registry: Registry
     collect() {
       this.reset();
       for (const [limit, n] of Object.entries(sendCodeLimitStats.snapshot())) this.inc({ limit }, n);
+    },
+  });
+  new Gauge({
+    name: "payrail_return_rate",
+    help: "ACH return rate over the last 60 days by merchant and NACHA group (unauthorized, administrative, overall), as last computed by this process's payments service",
+    labelNames: ["merchant_id", "group"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { merchantId, group, rate } of returnRateStats.snapshot()) this.set({ merchant_id: merchantId, group }, rate);
     },
   });
   new Gauge({

@@ -26,6 +26,7 @@ import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
 import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
 import { refundsRoutes } from "./routes/refunds.routes.ts";
+import { returnRatesRoutes } from "./routes/return-rates.routes.ts";
 import { registerConsumerCors } from "./plugins/cors.plugin.ts";
 import { consumerHostedRoutes } from "./routes/consumer-hosted.routes.ts";
 import { hostedPageRoutes } from "./routes/hosted-page.routes.ts";
@@ -124,6 +125,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (ctx.sandbox) await app.register(async (scope) => sandboxSubscriptionsRoutes(scope, ctx));
   await app.register(async (scope) => webhooksRoutes(scope, ctx));
   await app.register(async (scope) => refundsRoutes(scope, ctx));
+  await app.register(async (scope) => returnRatesRoutes(scope, ctx));
   // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));

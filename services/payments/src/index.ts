@@ -25,12 +25,14 @@ import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
 import { startRenewalScheduler } from "./entry-points/scheduler/renewal.scheduler.ts";
 import { startReconcileScheduler } from "./entry-points/scheduler/reconcile.scheduler.ts";
 import { JobLeaseRepository } from "./data-access/job-lease.repository.ts";
+import { RETURN_WARNINGS_COLLECTION, ReturnWarningRepository } from "./data-access/return-warning.repository.ts";
 
 /** How long one reconciler pass may hold its lease before another replica may run one. */
 const RECONCILE_LEASE_MS = 10 * 60_000;
 import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
 
 export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
+export { returnRateStats } from "./domain/return-rate-stats.ts";
 
 /** Renewals (API.md §11): retries, the end of an unpaid subscription, the scheduler's pace (0: off). */
 export interface RenewalConfig {
@@ -92,7 +94,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await notices.ensureIndexes();
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION],
+    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION],
     // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
     // each against its type's schema again anyway.
     publish: (event) => deps.transport.publish(event as DomainEvent),
@@ -112,6 +114,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     refundTransfers,
     webhookEvents: new WebhookEventRepository(deps.store),
     notices,
+    returnWarnings: new ReturnWarningRepository(deps.store),
     jobs: new JobLeaseRepository(deps.store),
     reconcileAfterMs: deps.providers.RECONCILE_AFTER ?? 3_600_000,
     reconcileLeaseMs: RECONCILE_LEASE_MS,

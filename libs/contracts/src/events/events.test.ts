@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned", () => {
+  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned and merchant.return_rate_warning", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",
@@ -31,6 +31,7 @@ describe("domain events", () => {
         "refund.processing",
         "refund.completed",
         "refund.failed",
+        "merchant.return_rate_warning",
       ].sort(),
     );
   });

@@ -5,6 +5,7 @@ import { TransactionCreatedEvent } from "./transaction-created.event.ts";
 import { TransactionCompletedEvent } from "./transaction-completed.event.ts";
 import { TransactionFailedEvent } from "./transaction-failed.event.ts";
 import { TransactionReturnedEvent } from "./transaction-returned.event.ts";
+import { MerchantReturnRateWarningEvent } from "./merchant-return-rate-warning.event.ts";
 import { SubscriptionRenewedEvent } from "./subscription-renewed.event.ts";
 import { SubscriptionPastDueEvent } from "./subscription-past-due.event.ts";
 import { SubscriptionCancelledEvent } from "./subscription-cancelled.event.ts";
@@ -26,6 +27,7 @@ export * from "./transaction-created.event.ts";
 export * from "./transaction-completed.event.ts";
 export * from "./transaction-failed.event.ts";
 export * from "./transaction-returned.event.ts";
+export * from "./merchant-return-rate-warning.event.ts";
 export * from "./subscription-renewed.event.ts";
 export * from "./subscription-past-due.event.ts";
 export * from "./subscription-cancelled.event.ts";
@@ -60,6 +62,7 @@ const CATALOGUE = [
   RefundProcessingEvent,
   RefundCompletedEvent,
   RefundFailedEvent,
+  MerchantReturnRateWarningEvent,
 ] as const;
 
 /**
@@ -96,6 +99,7 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "transaction.completed": "payments",
   "transaction.failed": "payments",
   "transaction.returned": "payments",
+  "merchant.return_rate_warning": "payments",
   "subscription.renewed": "payments",
   "subscription.past_due": "payments",
   "subscription.cancelled": "payments",

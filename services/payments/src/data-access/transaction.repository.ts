@@ -18,6 +18,10 @@ export class TransactionRepository implements TransactionsPort {
     await this.transactions.createIndex({ keys: { processor_transaction_id: 1 }, name: "transfer" });
     await this.transactions.createIndex({ keys: { user_id: 1, id: -1 }, name: "user_newest" });
     await this.transactions.createIndex({ keys: { transaction_status: 1, updated_at: 1 }, name: "status_updated" });
+    // Return rates: debits by creation, returns by group and when they were learnt.
+    await this.transactions.createIndex({ keys: { merchantId: 1, created_at: 1 }, name: "merchant_created" });
+    await this.transactions.createIndex({ keys: { merchantId: 1, returnLearntAt: 1 }, name: "merchant_returns" });
+    await this.transactions.createIndex({ keys: { merchantId: 1, returnGroup: 1, returnLearntAt: 1 }, name: "merchant_return_groups" });
   }
 
   nextId(): Promise<number> {
@@ -84,5 +88,13 @@ export class TransactionRepository implements TransactionsPort {
 
   pendingBetween(after: string, before: string, limit: number): Promise<TransactionDoc[]> {
     return this.transactions.find({ transaction_status: "pending", updated_at: { $gt: after, $lt: before } }, { sort: { transaction_status: 1, updated_at: 1 }, limit });
+  }
+
+  countDebits(merchantId: string, since: string): Promise<number> {
+    return this.transactions.countDocuments({ merchantId, created_at: { $gte: since } });
+  }
+
+  countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number> {
+    return this.transactions.countDocuments(group ? { merchantId, returnGroup: group, returnLearntAt: { $gte: since } } : { merchantId, returnLearntAt: { $gte: since } });
   }
 }

@@ -3,6 +3,7 @@ import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import { followSubscriptionCharge } from "./follow-subscription-charge.ts";
 import { settleTransaction } from "./settle-transaction.ts";
+import { warnReturnRates } from "./warn-return-rates.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";
 
@@ -34,6 +35,7 @@ export async function refreshTransfer(deps: StatusDeps, meta: RequestMeta, trans
   const current = await settleTransaction(deps, transaction, { status: state.status, failureCode: state.failureCode }, deps.now().toISOString());
   // Before the caller remembers its notice: a failure here makes the notice count again.
   await followSubscriptionCharge(deps, current);
+  if (current.version !== transaction.version && current.returnGroup) await warnReturnRates(deps, current);
   if (current.version !== transaction.version) {
     deps.logger.info(
       { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, error: current.error },

@@ -1,5 +1,6 @@
 import type { TransactionDoc, TransactionStatus } from "./transaction.entity.ts";
 import { transferFailureReason } from "./failure-reason.ts";
+import { returnGroupOf } from "./return-groups.ts";
 import { transactionEvent, type PaymentEventsDeps } from "./payment-events.ts";
 import type { TransactionChange, TransactionsPort } from "./ports/transactions.port.ts";
 
@@ -46,7 +47,10 @@ export async function settleTransaction(
 /** The change the provider's outcome makes to a record in status `from`, or null for none. */
 function changeFor(from: TransactionStatus, outcome: ProviderOutcome, at: string): TransactionChange | null {
   const failed = outcome.status === "completed" ? null : (outcome.failureCode ?? outcome.status);
-  const failure = failed ? { error: failed, failure_code: failed, failure_reason: transferFailureReason(failed) } : { error: null };
+  const group = returnGroupOf(failed);
+  const failure = failed
+    ? { error: failed, failure_code: failed, failure_reason: transferFailureReason(failed), ...(group ? { returnGroup: group, returnLearntAt: at } : {}) }
+    : { error: null };
   if (from === "pending") return { status: outcome.status, ...failure, at };
   if (from === "completed" && outcome.status === "failed") return { status: "returned", ...failure, returned_at: at, at };
   return null;

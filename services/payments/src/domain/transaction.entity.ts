@@ -28,6 +28,9 @@ export interface TransactionDoc extends OutboxFields {
   failure_reason?: string;
   /** When the return of a settled transfer was learnt. */
   returned_at?: string;
+  /** An ACH return (failed or returned with an R code): its NACHA group and when it was learnt (the return-rate indexes). */
+  returnGroup?: "unauthorized" | "administrative" | "other";
+  returnLearntAt?: string;
   created_at: string;
   updated_at: string;
   /** The checkout's `chk_` id. */

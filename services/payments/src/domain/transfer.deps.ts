@@ -11,6 +11,7 @@ import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { WebhookEventsPort } from "./ports/webhook-events.port.ts";
 import type { TransferNoticesPort } from "./ports/transfer-notices.port.ts";
+import type { ReturnWarningsPort } from "./ports/return-warnings.port.ts";
 import type { SecretBox } from "@payrail/runtime";
 
 /*
@@ -53,6 +54,8 @@ export interface StatusDeps extends RenewalOutcomeDeps {
   webhookEvents: WebhookEventsPort;
   /** Notices that arrived before their transfer's record. */
   notices: TransferNoticesPort;
+  /** Which return-rate groups of each merchant stand warned. */
+  returnWarnings: ReturnWarningsPort;
   transfers: TransferPort;
   logger: Logger;
   now(): Date;

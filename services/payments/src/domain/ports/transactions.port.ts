@@ -8,6 +8,8 @@ export interface TransactionChange {
   failure_code?: string;
   failure_reason?: string;
   returned_at?: string;
+  returnGroup?: "unauthorized" | "administrative" | "other";
+  returnLearntAt?: string;
   at: string;
 }
 
@@ -49,4 +51,8 @@ export interface TransactionsPort {
   ): Promise<TransactionDoc | null>;
   /** Records still `pending` whose last change lies between `after` and `before`, in that order (the reconciler pages through them). */
   pendingBetween(after: string, before: string, limit: number): Promise<TransactionDoc[]>;
+  /** The merchant's debits (records) created since `since`: an index count, no document read. */
+  countDebits(merchantId: string, since: string): Promise<number>;
+  /** The merchant's ACH returns learnt since `since`, of one group or all: an index count. */
+  countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number>;
 }

@@ -14,6 +14,7 @@ import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
 import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
 import { reconcileHandler } from "./reconcile.handler.ts";
+import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -31,6 +32,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getTransactionForRefundHandler(deps),
     startRefundTransferHandler(deps),
     reconcileHandler(deps),
+    getReturnRatesHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };
