@@ -17,6 +17,8 @@ import { RefundCompletedEvent } from "./refund-completed.event.ts";
 import { RefundFailedEvent } from "./refund-failed.event.ts";
 import { PaymentMethodSavedEvent } from "./payment-method-saved.event.ts";
 import { RefundPayoutSettledEvent } from "./refund-payout-settled.event.ts";
+import { MandateCreatedEvent } from "./mandate-created.event.ts";
+import { MandateRevokedEvent } from "./mandate-revoked.event.ts";
 
 export * from "./domain-event.ts";
 export * from "./event-snapshots.ts";
@@ -38,6 +40,8 @@ export * from "./refund-completed.event.ts";
 export * from "./refund-failed.event.ts";
 export * from "./payment-method-saved.event.ts";
 export * from "./refund-payout-settled.event.ts";
+export * from "./mandate-created.event.ts";
+export * from "./mandate-revoked.event.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.
@@ -60,6 +64,8 @@ const CATALOGUE = [
   RefundProcessingEvent,
   RefundCompletedEvent,
   RefundFailedEvent,
+  MandateCreatedEvent,
+  MandateRevokedEvent,
 ] as const;
 
 /**

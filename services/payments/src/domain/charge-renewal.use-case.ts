@@ -8,6 +8,7 @@ import { TransferRefused } from "./ports/transfer.port.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import { transactionDoc } from "./transfer-steps.ts";
+import { requireDebitMandate } from "./require-debit-mandate.ts";
 
 /** The provider's idempotency key of one try of one period: no crash, retry or replica can charge it twice. */
 export function renewalKey(checkoutId: string, charge: Pick<RenewalCharge, "period" | "tryNumber">): string {
@@ -57,6 +58,12 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
   }
   const charge = a.charge!;
   if (!charge.transferId) {
+    // Under the lease, right before the provider call: a revoked mandate (a cancel that came
+    // after the charge was claimed) stops the subscription's debits here.
+    if (!(await mandateAllowsDebit(deps, a, charge))) {
+      await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
+      return "stopped";
+    }
     const transfer = await startTransfer(deps, a, charge);
     if (!transfer) {
       // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
@@ -70,6 +77,18 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
   await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
   deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid, period: charge.period, try: charge.tryNumber }, "renewal charged");
   return "charged";
+}
+
+/** Whether the subscription's mandate is active (and now records this debit); false, logged, when not. */
+async function mandateAllowsDebit(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<boolean> {
+  try {
+    await requireDebitMandate(deps, { checkoutId: a._id, merchantId: a.merchantId, userId: a.userId }, charge.at);
+    return true;
+  } catch (err) {
+    if (!(err instanceof AppError && (err.code === "mandate_revoked" || err.code === "mandate_required"))) throw err;
+    deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, code: err.code }, "renewal not charged: no active mandate");
+    return false;
+  }
 }
 
 /** The renewal's transfer at the provider, or null when the provider refused it for good. */

@@ -4,6 +4,7 @@ import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runTransferSteps } from "./transfer-steps.ts";
+import { requireDebitMandate } from "./require-debit-mandate.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
 
@@ -42,6 +43,8 @@ export async function getProcessorToken(
     });
   }
   try {
+    // Under the lease, before any provider step: no debit without an active mandate (API.md §12).
+    if (!leased.transferId) await requireDebitMandate(deps, { checkoutId: checkout.id, merchantId: leased.merchantId, userId: leased.userId }, deps.now().toISOString());
     return answer(await runTransferSteps(deps, meta, leased, leaseId));
   } finally {
     // A crash never gets here: then the lease runs out and the next call takes over.

@@ -11,3 +11,5 @@ export * from "./get-transaction-for-refund.op.ts";
 export * from "./start-refund-transfer.op.ts";
 export * from "./advance-subscription-clock.op.ts";
 export * from "./reconcile.op.ts";
+export * from "./get-mandate-text.op.ts";
+export * from "./get-mandate.op.ts";

@@ -14,6 +14,8 @@ import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
 import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
 import { reconcileHandler } from "./reconcile.handler.ts";
+import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
+import { getMandateHandler } from "./get-mandate.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -31,6 +33,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getTransactionForRefundHandler(deps),
     startRefundTransferHandler(deps),
     reconcileHandler(deps),
+    getMandateTextHandler(deps),
+    getMandateHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };
