@@ -63,7 +63,7 @@ export async function exchangePublicToken(
   }
   if (input.mandate) checkTextVersion(input.mandate.text_version);
   const item = await deps.bankData.exchangePublicToken(input.public_token);
-  const bankAccount = await deps.bankData.describeAccount({ accessToken: item.accessToken, accountId: input.bankdata_account_id });
+  const bankAccount = await describeAccount(deps, item.accessToken, input.bankdata_account_id, !!input.mandate);
   const mandate = input.mandate
     ? await buildConsumerMandate(deps, meta, checkout, user.userId, {
         textVersion: input.mandate.text_version,
@@ -103,4 +103,24 @@ export async function exchangePublicToken(
   if (replaced?.mandateId) await revokeMandate(deps, replaced.mandateId, now);
   deps.logger.info({ requestId: meta.requestId, checkoutId: checkout.id, itemId: item.itemId }, "payment method saved");
   return { message: PAYMENT_METHOD_SAVED };
+}
+
+/**
+ * The account's bank and last digits. A mandate must name the account it authorizes, so with
+ * one a refusal fails the exchange (before any write); without one (the seed's flow, whose
+ * account is checked at the processor-token step as before) the record just lacks them.
+ */
+async function describeAccount(
+  deps: { bankData: BankDataPort; logger: Logger },
+  accessToken: string,
+  accountId: string,
+  strict: boolean,
+): Promise<{ institution: string | null; mask: string | null }> {
+  try {
+    return await deps.bankData.describeAccount({ accessToken, accountId });
+  } catch (err) {
+    if (strict || !(err instanceof AppError && err.code === "provider_error")) throw err;
+    deps.logger.warn({ providerCode: err.providerCode }, "could not describe the linked account; kept without bank and mask");
+    return { institution: null, mask: null };
+  }
 }
