@@ -908,6 +908,7 @@ export interface components {
             failure_code?: string;
             /** @description The failure code's meaning, or null */
             failure_reason?: string;
+            /** @description When Payrail learnt that the settled transfer came back (ISO 8601 UTC; `returned` only) */
             returned_at?: string;
             /** @description What completed refunds have sent back, in major units */
             amount_refunded: number;
@@ -4231,6 +4232,7 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "active" | "revoked";
+                        /** @description The version of the authorization text's wording (e.g. `2026-11-25.1`); null when attested */
                         text_version: string | null;
                         /** @description SHA-256 (hex) of the exact words shown for this checkout when accepted */
                         text_sha256: string | null;

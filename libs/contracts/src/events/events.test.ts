@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned", () => {
+  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned, mandate.created and mandate.revoked", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",
@@ -31,6 +31,8 @@ describe("domain events", () => {
         "refund.processing",
         "refund.completed",
         "refund.failed",
+        "mandate.created",
+        "mandate.revoked",
       ].sort(),
     );
   });

@@ -13,7 +13,7 @@ export const MandateStatus = z.enum(["active", "revoked"]);
 /** `mdt_` + 32 lowercase hex. */
 export const MandateId = z.string().regex(/^mdt_[0-9a-f]{32}$/, "must be mdt_ and 32 lowercase hex");
 
-const TextVersion = z.string().describe("The version of the authorization text's wording (e.g. `2026-11-25.1`)");
+const TEXT_VERSION = "The version of the authorization text's wording (e.g. `2026-11-25.1`)";
 
 /** A mandate as the API shows it. Text, client and account are null on a `merchant_attested` one where unknown. */
 export const Mandate = z.object({
@@ -21,7 +21,7 @@ export const Mandate = z.object({
   checkout_id: z.string().describe("The checkout (`chk_…`) whose debits it authorizes"),
   type: MandateType.describe("`one_off`, `recurring` (a subscription), or `merchant_attested` (no Payrail text was accepted; the merchant vouches for its own)"),
   status: MandateStatus.describe("`active`, or `revoked` (no further debit is made)"),
-  text_version: TextVersion.nullable(),
+  text_version: z.string().nullable().describe(`${TEXT_VERSION}; null when attested`),
   text_sha256: z.string().nullable().describe("SHA-256 (hex) of the exact words shown for this checkout when accepted"),
   accepted_at: z.string().describe("When it was accepted (or attested) (ISO 8601 UTC)"),
   ip_address: z.string().nullable().describe("The consumer's client address when accepting"),
@@ -39,7 +39,7 @@ export type Mandate = z.infer<typeof Mandate>;
 
 /** What a consumer page shows before the debit, and the version it then accepts. */
 export const MandateText = z.object({
-  text_version: TextVersion,
+  text_version: z.string().describe(TEXT_VERSION),
   text: z.string().describe("The authorization text to show before the consumer confirms the payment"),
 });
 export type MandateText = z.infer<typeof MandateText>;

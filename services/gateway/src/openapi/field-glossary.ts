@@ -116,6 +116,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   zone_code: "State or region code",
   limit: "How many items to answer",
   starting_after: "Answer the items after this id (the last id of the previous page)",
+  returned_at: "When Payrail learnt that the settled transfer came back (ISO 8601 UTC; `returned` only)",
   mandate_id: "The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded",
 };
 
