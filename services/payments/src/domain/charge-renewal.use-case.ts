@@ -60,11 +60,15 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
   if (!charge.transferId) {
     // Under the lease, right before the provider call: a revoked mandate (a cancel that came
     // after the charge was claimed) stops the subscription's debits here.
-    if (!(await mandateAllowsDebit(deps, a, charge))) {
-      await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
-      return "stopped";
+    if (!charge.mandateId) {
+      const mandateId = await mandateAllowingDebit(deps, a, charge);
+      if (!mandateId) {
+        await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
+        return "stopped";
+      }
+      await save({ "charge.mandateId": mandateId });
     }
-    const transfer = await startTransfer(deps, a, charge);
+    const transfer = await startTransfer(deps, a, a.charge!);
     if (!transfer) {
       // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
       await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
@@ -79,15 +83,14 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
   return "charged";
 }
 
-/** Whether the subscription's mandate is active (and now records this debit); false, logged, when not. */
-async function mandateAllowsDebit(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<boolean> {
+/** The subscription's mandate when it is active (it now records this debit); null, logged, when not. */
+async function mandateAllowingDebit(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<string | null> {
   try {
-    await requireDebitMandate(deps, { checkoutId: a._id, merchantId: a.merchantId, userId: a.userId }, charge.at);
-    return true;
+    return (await requireDebitMandate(deps, { checkoutId: a._id, merchantId: a.merchantId, userId: a.userId }, charge.at))._id;
   } catch (err) {
     if (!(err instanceof AppError && (err.code === "mandate_revoked" || err.code === "mandate_required"))) throw err;
     deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, code: err.code }, "renewal not charged: no active mandate");
-    return false;
+    return null;
   }
 }
 
