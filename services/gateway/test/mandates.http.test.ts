@@ -8,6 +8,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { consumerToken } from "./support/bank-linking.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
+import { withWebhooksStack } from "./support/webhooks-stack.ts";
 
 const variants = await infraVariants();
 
@@ -199,5 +200,37 @@ describe.each(variants)("mandates through the gateway over $name", (variant) => 
       const records = await advance(uuid, due(2));
       expect(records.map((r) => r.transaction_uuid)).toEqual([uuid]);
     });
+  });
+});
+
+/** The mandate events reach the merchant (events API, webhooks follow EVENT_TYPES) with the mandate as Get Mandate shows it. */
+// Variants are single-use (cleanup closes them): this suite has its own.
+describe.each(await infraVariants())("mandate events over $name", (variant) => {
+  const world = withWebhooksStack(variant);
+
+  it.skipIf(!!variant.skipReason)("lists mandate.created when it is recorded and mandate.revoked when the subscription is cancelled", async () => {
+    const { stack } = world;
+    const { apiKey } = await stack.merchant("Events Bakery");
+    const headers = { "api-key": apiKey };
+    const { id, consumer } = await linkedCheckout(stack, apiKey, { is_subscription: true, plan_type: "weekly" });
+    const started = await stack.app.inject({ method: "POST", url: "/api/merchants/payment_preprocess/get_processor_token", payload: { checkout_id: id }, headers });
+    const uuid = started.json().transaction_uuid as string;
+    const cancelled = await stack.app.inject({
+      method: "POST",
+      url: "/api/merchants/manage_subscription/subscription_cancel",
+      payload: { subscription_transaction_uuid: uuid },
+      headers: { authorization: `Token ${consumer.token}` },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const events = await eventually(async () => {
+      const listed = (await stack.app.inject({ url: "/api/merchants/events?type=mandate.*", headers })).json() as { data: { type: string; data: { object: Mandate } }[] };
+      expect(listed.data.map((e) => e.type).sort()).toEqual(["mandate.created", "mandate.revoked"]);
+      return listed.data;
+    });
+    const revoked = events.find((e) => e.type === "mandate.revoked")!.data.object;
+    expect(revoked).toMatchObject({ checkout_id: id, type: "merchant_attested", status: "revoked" });
+    expect(revoked.revoked_at).not.toBeNull();
+    const shown = (await stack.app.inject({ url: `/api/merchants/mandates/${revoked.id}`, headers })).json();
+    expect(shown).toEqual(revoked);
   });
 });
