@@ -62,15 +62,14 @@ export async function exchangePublicToken(
     throw new AppError("checkout_closed", `checkout ${checkout.id} has a transfer; its payment method can no longer change`, { param: "checkout_id" });
   }
   if (input.mandate) checkTextVersion(input.mandate.text_version);
+  // Asked before the public token is spent: a failure here leaves the consumer's token usable.
+  const merchantName = input.mandate ? await deps.merchants.merchantName(meta, checkout.merchant_id) : null;
   const item = await deps.bankData.exchangePublicToken(input.public_token);
   const bankAccount = await describeAccount(deps, item.accessToken, input.bankdata_account_id, !!input.mandate);
-  const mandate = input.mandate
-    ? await buildConsumerMandate(deps, meta, checkout, user.userId, {
-        textVersion: input.mandate.text_version,
-        ipAddress: input.client?.ip_address ?? null,
-        userAgent: input.client?.user_agent ?? null,
-      }, bankAccount, deps.now())
+  const acceptance = input.mandate
+    ? { textVersion: input.mandate.text_version, ipAddress: input.client?.ip_address ?? null, userAgent: input.client?.user_agent ?? null }
     : null;
+  const mandate = acceptance && merchantName !== null ? buildConsumerMandate(merchantName, checkout, user.userId, acceptance, bankAccount, deps.now()) : null;
   const now = nowIso();
   const method: PaymentMethodRecord = {
     _id: checkout.id,

@@ -4,9 +4,7 @@ import { mandateEvent } from "./mandate-events.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import { MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
 import type { PaymentEventsDeps } from "./payment-events.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { MerchantsPort } from "./ports/merchants.port.ts";
 
 export interface Acceptance {
   textVersion: string;
@@ -27,16 +25,14 @@ export function checkTextVersion(textVersion: string): void {
  * The consumer's mandate as accepted now: the words re-rendered server-side for this checkout
  * (their hash is what was agreed to), `one_off` or `recurring` from the checkout.
  */
-export async function buildConsumerMandate(
-  deps: { merchants: Pick<MerchantsPort, "merchantName"> },
-  meta: RequestMeta,
+export function buildConsumerMandate(
+  merchantName: string,
   checkout: CheckoutSummary,
   userId: string,
   acceptance: Acceptance,
   bankAccount: MandateRecord["bankAccount"],
   at: Date,
-): Promise<MandateRecord> {
-  const merchantName = await deps.merchants.merchantName(meta, checkout.merchant_id);
+): MandateRecord {
   const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: at });
   return {
     _id: prefixedHexId("mdt_"),
