@@ -74,16 +74,20 @@ describe.each(variants)("mandates through the gateway over $name", (variant) => 
     const textReply = await stack.app.inject({ url: `/api/consumers/checkout/${id}/mandate_text`, headers });
     expect(textReply.statusCode, textReply.body).toBe(200);
     const text = textReply.json() as { text_version: string; text: string };
-    const bank = (await stack.app.inject({ method: "POST", url: `/api/consumers/checkout/${id}/create_link_token`, headers })).json();
-    const sandbox = (await post("/api/sandbox/public_token", { link_token: bank.link_token })).json();
-    const exchange = await stack.app.inject({
-      method: "POST",
-      url: `/api/consumers/checkout/${id}/exchange_public_token`,
-      remoteAddress: CLIENT_IP,
-      headers,
-      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[0].account_id, mandate: { text_version: textVersion ?? text.text_version } },
-    });
-    return { id: id as string, consumer, text, exchange };
+    /** Links a bank account (the `account`th of the sandbox item) and accepts the text. */
+    const link = async (account = 0) => {
+      const bank = (await stack.app.inject({ method: "POST", url: `/api/consumers/checkout/${id}/create_link_token`, headers })).json();
+      const sandbox = (await post("/api/sandbox/public_token", { link_token: bank.link_token })).json();
+      return stack.app.inject({
+        method: "POST",
+        url: `/api/consumers/checkout/${id}/exchange_public_token`,
+        remoteAddress: CLIENT_IP,
+        headers,
+        payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[account].account_id, mandate: { text_version: textVersion ?? text.text_version } },
+      });
+    };
+    const exchange = await link();
+    return { id: id as string, consumer, text, exchange, relink: link };
   }
 
   describe.skipIf(!!variant.skipReason)("the consumer's acceptance", () => {
@@ -123,6 +127,20 @@ describe.each(variants)("mandates through the gateway over $name", (variant) => 
       expect(exchange.statusCode).toBe(200);
       expect(text.text).toContain("$107.50 every month, starting on");
       expect(text.text).toContain("until you cancel");
+    });
+
+    it("revokes the first link's mandate when the consumer links another account, and the checkout shows the new one", async () => {
+      const { id, relink } = await acceptedFlow();
+      const first = await mandateIdOf(id);
+      expect((await relink(1)).statusCode).toBe(200);
+      const second = await eventually(async () => {
+        const shown = (await checkout(id)).mandate_id as string;
+        expect(shown).not.toBe(first);
+        return shown;
+      });
+      expect((await mandate(first)).json()).toMatchObject({ status: "revoked", bank_account: { mask: "0000" } });
+      expect((await mandate(second)).json()).toMatchObject({ status: "active", bank_account: { mask: "1111" } });
+      expect((await debit(id)).statusCode).toBe(200);
     });
 
     it("refuses a text version that is not the current one with 400, saving nothing", async () => {
