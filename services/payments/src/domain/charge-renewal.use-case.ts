@@ -86,7 +86,7 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
 /** The subscription's mandate when it is active (it now records this debit); null, logged, when not. */
 async function mandateAllowingDebit(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<string | null> {
   try {
-    return (await requireDebitMandate(deps, { checkoutId: a._id, merchantId: a.merchantId, userId: a.userId }, charge.at))._id;
+    return (await requireDebitMandate(deps, { checkoutId: a._id, merchantId: a.merchantId, userId: a.userId, accountId: a.accountId }, charge.at))._id;
   } catch (err) {
     if (!(err instanceof AppError && (err.code === "mandate_revoked" || err.code === "mandate_required"))) throw err;
     deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, code: err.code }, "renewal not charged: no active mandate");

@@ -44,7 +44,10 @@ export async function getProcessorToken(
   }
   try {
     // Under the lease, before any provider step: no debit without an active mandate (API.md §12).
-    if (!leased.transferId) await requireDebitMandate(deps, { checkoutId: checkout.id, merchantId: leased.merchantId, userId: leased.userId }, deps.now().toISOString());
+    if (!leased.transferId) {
+      const { merchantId, userId, accountId } = leased;
+      await requireDebitMandate(deps, { checkoutId: checkout.id, merchantId, userId, accountId }, deps.now().toISOString());
+    }
     return answer(await runTransferSteps(deps, meta, leased, leaseId));
   } finally {
     // A crash never gets here: then the lease runs out and the next call takes over.

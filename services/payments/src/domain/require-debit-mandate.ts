@@ -34,10 +34,15 @@ export async function mandateIdOf(deps: Pick<DebitMandateDeps, "paymentMethods">
  */
 export async function requireDebitMandate(
   deps: DebitMandateDeps,
-  facts: { checkoutId: string; merchantId: string; userId: string },
+  facts: { checkoutId: string; merchantId: string; userId: string; accountId: string },
   at: string,
 ): Promise<MandateRecord> {
   const method = await deps.paymentMethods.findByCheckout(facts.checkoutId);
+  // The debit draws on the account the transfer attempt copied when it started; a re-link that
+  // raced it saved another account, whose mandate does not authorize this one (and revoked its).
+  if (method && method.accountId !== facts.accountId) {
+    throw new AppError("mandate_required", `the bank account of checkout ${facts.checkoutId} changed after its transfer began; no mandate covers the account being debited`, { param: "checkout_id" });
+  }
   const mandateId = method?.mandateId ?? attestedMandateId(facts.checkoutId);
   for (let i = 0; i < 2; i++) {
     const marked = await deps.mandates.markDebit(mandateId, at);
