@@ -172,6 +172,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/checkout/{checkout_id}/mandate_text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Mandate Text: the debit authorization to show before the consumer confirms
+         * @description The debit authorization text for this checkout (merchant, amount, one-off or frequency, first debit date, how to revoke), to show before the consumer confirms, and its `text_version` to send back with Exchange Public Token. Same credentials as Create Link Token.
+         */
+        get: operations["getMandateText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consumers/checkout/{checkout_id}/exchange_public_token": {
         parameters: {
             query?: never;
@@ -183,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange Public Token
-         * @description Saves the consumer's bank account as the checkout's payment method: the provider's public token is exchanged for an access token kept encrypted at rest.
+         * @description Saves the consumer's bank account as the checkout's payment method: the provider's public token is exchanged for an access token kept encrypted at rest. With `mandate`, records the consumer's acceptance of the mandate text (from Get Mandate Text) with the request's client address and user agent; without it, the merchant attests the authorization at the first debit.
          */
         post: operations["exchangePublicToken"];
         delete?: never;
@@ -263,7 +283,7 @@ export interface paths {
         put?: never;
         /**
          * Subscription Cancel
-         * @description Cancels the subscription a transaction record of the consumer belongs to. Repeating it answers the same.
+         * @description Cancels the subscription a transaction record of the consumer belongs to, and revokes its mandate: nothing more is debited. Repeating it answers the same.
          */
         post: operations["cancelSubscription"];
         delete?: never;
@@ -461,6 +481,26 @@ export interface paths {
         };
         /** Return rates of the last 60 days: unauthorized (NACHA 0.5 %), administrative (3 %), overall (15 %) */
         get: operations["getMerchantsReturnRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/mandates/{mandate_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Mandate: one debit authorization of the merchant's checkouts
+         * @description One mandate (debit authorization) of the merchant's checkouts: when, from where and to which text the consumer agreed, or that the merchant attested it. Another merchant's mandate is a 404.
+         */
+        get: operations["getMandate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -830,6 +870,8 @@ export interface components {
             current_period_end?: string | null;
             /** @description When the subscription is charged next (ISO 8601 UTC), or null when nothing more is charged */
             next_charge_at?: string | null;
+            /** @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded */
+            mandate_id?: string | null;
             /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
             /** @description When it last changed (ISO 8601 UTC) */
@@ -883,6 +925,7 @@ export interface components {
             failure_code?: string;
             /** @description The failure code's meaning, or null */
             failure_reason?: string;
+            /** @description When Payrail learnt that the settled transfer came back (ISO 8601 UTC; `returned` only) */
             returned_at?: string;
             /** @description What completed refunds have sent back, in major units */
             amount_refunded: number;
@@ -2230,6 +2273,129 @@ export interface operations {
             };
         };
     };
+    getMandateText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The version of the authorization text's wording (e.g. `2026-11-25.1`) */
+                        text_version: string;
+                        /** @description The authorization text to show before the consumer confirms the payment */
+                        text: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `checkout_claimed`: another consumer has claimed this checkout
+             *     - `checkout_closed`: the checkout is already paid or failed
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exchangePublicToken: {
         parameters: {
             query?: never;
@@ -2256,6 +2422,11 @@ export interface operations {
                     public_token: string;
                     /** @description The account the consumer picked (an `account_id` from the bank-data provider) */
                     bankdata_account_id: string;
+                    /** @description The consumer's acceptance of the mandate text (from `mandate_text`); absent: the merchant attests the authorization */
+                    mandate?: {
+                        /** @description The version of the mandate text the consumer was shown and accepted */
+                        text_version: string;
+                    };
                 };
             };
         };
@@ -2274,6 +2445,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
+             *     - `mandate_text_outdated`: mandate text outdated
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -2646,6 +2818,8 @@ export interface operations {
              *     - `checkout_closed`: the checkout is already paid or failed
              *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
              *     - `destination_funding_source_missing`: the merchant has no destination funding source
+             *     - `mandate_required`: mandate required
+             *     - `mandate_revoked`: mandate revoked
              */
             409: {
                 headers: {
@@ -4099,6 +4273,144 @@ export interface operations {
              *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded
+                 * @example mdt_0123456789abcdef0123456789abcdef
+                 */
+                mandate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The mandate (`mdt_…`) */
+                        id: string;
+                        /** @description The checkout (`chk_…`) whose debits it authorizes */
+                        checkout_id: string;
+                        /**
+                         * @description `one_off`, `recurring` (a subscription), or `merchant_attested` (no Payrail text was accepted; the merchant vouches for its own)
+                         * @enum {string}
+                         */
+                        type: "one_off" | "recurring" | "merchant_attested";
+                        /**
+                         * @description `active`, or `revoked` (no further debit is made)
+                         * @enum {string}
+                         */
+                        status: "active" | "revoked";
+                        /** @description The version of the authorization text's wording (e.g. `2026-11-25.1`); null when attested */
+                        text_version: string | null;
+                        /** @description SHA-256 (hex) of the exact words shown for this checkout when accepted */
+                        text_sha256: string | null;
+                        /** @description When it was accepted (or attested) (ISO 8601 UTC) */
+                        accepted_at: string;
+                        /** @description The consumer's client address when accepting */
+                        ip_address: string | null;
+                        /** @description The consumer's browser (User-Agent) when accepting */
+                        user_agent: string | null;
+                        /** @description The bank account it authorizes debits from */
+                        bank_account: {
+                            /** @description The bank's name */
+                            institution: string | null;
+                            /** @description The account number's last digits */
+                            mask: string | null;
+                        };
+                        /** @description When the last debit was made on it (ISO 8601 UTC), or null */
+                        last_debit_at: string | null;
+                        /** @description When it was revoked (ISO 8601 UTC), or null */
+                        revoked_at: string | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `mandate_not_found`: mandate not found
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   invalid_phone_number: 400,
   invalid_status: 400,
   idempotency_key_reused: 400,
+  mandate_text_outdated: 400,
   // 401
   api_key_missing: 401,
   api_key_invalid: 401,
@@ -55,6 +56,7 @@ export const ERROR_CODES = {
   api_key_not_found: 404,
   refund_not_found: 404,
   operator_not_found: 404,
+  mandate_not_found: 404,
   // 405
   method_not_allowed: 405,
   // 409
@@ -73,6 +75,8 @@ export const ERROR_CODES = {
   transaction_returned: 409,
   idempotency_key_in_use: 409,
   endpoint_limit_reached: 409,
+  mandate_required: 409,
+  mandate_revoked: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,

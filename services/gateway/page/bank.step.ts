@@ -2,18 +2,22 @@ import { api, ApiError } from "./api.ts";
 import { errorLine, h, show } from "./dom.ts";
 import { failStep } from "./messages.ts";
 import { openPlaidLink } from "./plaid-link.ts";
-import { cancelButton, consumerHeaders, merchantUrl, sandboxBanner, type Account, type Session } from "./session.ts";
+import { cancelButton, consumerHeaders, merchantUrl, sandboxBanner, type Account, type MandateText, type Session } from "./session.ts";
 
 /**
  * Step 4: bank linking. Create Link Token gives the bank-data provider's token; in live mode
  * Plaid Link (its own UI) signs in to the bank, in sandbox the simulated picker answers. Either
- * way the consumer then chooses the account here. Never throws: failures become a message.
+ * way the consumer then chooses the account here, under the debit authorization text (Get
+ * Mandate Text, fetched alongside). Never throws: failures become a message.
  */
 export async function bankStep(session: Session): Promise<void> {
   show("Connecting to your bank…", sandboxBanner(session), h("p", { class: "muted" }, "This takes a moment."));
   try {
     const path = `/api/consumers/checkout/${encodeURIComponent(session.checkoutId)}`;
-    const bank = await api<{ link_token: string }>("POST", `${path}/create_link_token`, consumerHeaders(session));
+    const [bank, mandate] = await Promise.all([
+      api<{ link_token: string }>("POST", `${path}/create_link_token`, consumerHeaders(session)),
+      api<MandateText>("GET", `${path}/mandate_text`, consumerHeaders(session)),
+    ]);
     if (session.sandbox) {
       const picked = await api<{ public_token: string; accounts: Account[] }>(
         "POST",
@@ -21,11 +25,11 @@ export async function bankStep(session: Session): Promise<void> {
         consumerHeaders(session),
         { link_token: bank.link_token },
       );
-      return accountStep(session, picked.public_token, picked.accounts);
+      return accountStep(session, mandate, picked.public_token, picked.accounts);
     }
     const linked = await openPlaidLink(bank.link_token);
     if (!linked) return linkClosedStep(session);
-    return accountStep(session, linked.publicToken, linked.accounts);
+    return accountStep(session, mandate, linked.publicToken, linked.accounts);
   } catch (err) {
     failStep(err, session);
   }
@@ -37,8 +41,12 @@ function linkClosedStep(session: Session): void {
   show("No bank account linked yet", h("p", {}, "You closed the bank window before choosing an account."), h("div", { class: "actions" }, retry, cancelButton(session)));
 }
 
-/** Step 5: the account to pay from, then Exchange Public Token saves it. */
-function accountStep(session: Session, publicToken: string, accounts: Account[]): void {
+/**
+ * Step 5: the account to pay from and, before the pay button, the authorization the consumer
+ * gives by pressing it; Exchange Public Token saves the account and records the acceptance of
+ * that text's version (the gateway adds the address and browser it came from).
+ */
+function accountStep(session: Session, mandate: MandateText, publicToken: string, accounts: Account[]): void {
   const error = errorLine("account-error");
   const options = accounts.map((account, i) =>
     h(
@@ -48,11 +56,12 @@ function accountStep(session: Session, publicToken: string, accounts: Account[])
       h("span", {}, h("span", {}, account.name), h("span", { class: "muted" }, `${account.subtype} ending in ${account.mask}`)),
     ),
   );
-  const submit = h("button", { type: "submit", class: "primary" }, "Pay from this account");
+  const submit = h("button", { type: "submit", class: "primary", "aria-describedby": "mandate-text" }, "Pay from this account");
   const form = h(
     "form",
     { novalidate: true },
     h("fieldset", {}, h("legend", {}, "Choose the account to pay from"), ...options),
+    h("section", { class: "mandate", "aria-labelledby": "mandate-title" }, h("h2", { id: "mandate-title" }, "Debit authorization"), h("p", { id: "mandate-text" }, mandate.text)),
     error,
     h("div", { class: "actions" }, submit, cancelButton(session)),
   );
@@ -68,6 +77,7 @@ function accountStep(session: Session, publicToken: string, accounts: Account[])
       await api("POST", `/api/consumers/checkout/${encodeURIComponent(session.checkoutId)}/exchange_public_token`, consumerHeaders(session), {
         public_token: publicToken,
         bankdata_account_id: chosen.value,
+        mandate: { text_version: mandate.text_version },
       });
       doneStep(session);
     } catch (err) {

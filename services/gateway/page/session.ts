@@ -21,6 +21,12 @@ export interface Account {
   subtype: string;
 }
 
+/** The debit authorization as Get Mandate Text answers it. */
+export interface MandateText {
+  text_version: string;
+  text: string;
+}
+
 /** Everything the page knows, in memory only. */
 export interface Session {
   checkoutId: string;

@@ -34,6 +34,7 @@ import { sandboxConsumerBankRoutes } from "./routes/sandbox-consumer-bank.routes
 import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
+import { mandatesRoutes } from "./routes/mandates.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -126,6 +127,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => webhooksRoutes(scope, ctx));
   await app.register(async (scope) => refundsRoutes(scope, ctx));
   await app.register(async (scope) => returnRatesRoutes(scope, ctx));
+  await app.register(async (scope) => mandatesRoutes(scope, ctx));
   // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));

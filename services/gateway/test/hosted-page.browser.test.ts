@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
+import { eventually } from "../../../test/support/eventually.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { randomPhone } from "./support/bank-linking.ts";
 import { browserSkipReason, launchChromium, seriousAxeViolations, startShop } from "./support/browser.ts";
@@ -126,6 +127,13 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
 
     await step(page, "Choose an account (sandbox bank)");
     await page.getByLabel(/Plaid Saving/).check();
+    // The debit authorization, with the amount and "one-time", stands above the pay button.
+    const authorization = page.getByRole("region", { name: "Debit authorization" });
+    expect(await authorization.textContent()).toContain("you authorize Corner Bakery to debit the bank account you choose for a one-time payment of $107.50");
+    expect(await authorization.textContent()).toContain("/account");
+    const textBox = (await authorization.boundingBox())!;
+    const payBox = (await page.getByRole("button", { name: "Pay from this account" }).boundingBox())!;
+    expect(textBox.y + textBox.height).toBeLessThanOrEqual(payBox.y);
     await screenshot(page, "hosted-page-accounts.png");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Pay from this account" }).click();
@@ -140,6 +148,15 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     expect(view.body.status).toBe("payment_method_saved");
     const paid = await merchant("POST", "/api/merchants/payment_preprocess/get_processor_token", { checkout_id: id });
     expect(paid).toMatchObject({ status: 200, body: { message: "Transaction executed" } });
+    // The acceptance was recorded from the page's own request: its address and browser.
+    const mandateId = await eventually(async () => {
+      const shown = (await merchant("GET", `/api/merchants/checkout/${id}`)).body.mandate_id;
+      expect(shown).toMatch(/^mdt_/);
+      return shown!;
+    });
+    const mandate = await merchant("GET", `/api/merchants/mandates/${mandateId}`);
+    expect(mandate.body).toMatchObject({ checkout_id: id, type: "one_off", status: "active", ip_address: "127.0.0.1", user_agent: await page.evaluate("navigator.userAgent") });
+    expect(mandate.body.text_version).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
   });
 
   it("can be used with the keyboard alone, at desktop width", async () => {
@@ -159,6 +176,7 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     await page.keyboard.type(await codeFor(phone));
     await page.keyboard.press("Enter");
     await step(page, "Choose an account (sandbox bank)");
+    expect(await page.getByRole("region", { name: "Debit authorization" }).textContent()).toContain("$107.50 every month, starting on");
     await page.keyboard.press("Tab"); // the first account, already chosen
     await page.keyboard.press("ArrowDown"); // the second
     await page.keyboard.press("Tab"); // the pay button

@@ -26,6 +26,7 @@ import { startRenewalScheduler } from "./entry-points/scheduler/renewal.schedule
 import { startReconcileScheduler } from "./entry-points/scheduler/reconcile.scheduler.ts";
 import { JobLeaseRepository } from "./data-access/job-lease.repository.ts";
 import { RETURN_WARNINGS_COLLECTION, ReturnWarningRepository } from "./data-access/return-warning.repository.ts";
+import { MANDATES_COLLECTION, MandateRepository } from "./data-access/mandate.repository.ts";
 
 /** How long one reconciler pass may hold its lease before another replica may run one. */
 const RECONCILE_LEASE_MS = 10 * 60_000;
@@ -92,9 +93,11 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await schedules.ensureIndexes();
   const notices = new TransferNoticeRepository(deps.store);
   await notices.ensureIndexes();
+  const mandates = new MandateRepository(deps.store);
+  await mandates.ensureIndexes();
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION],
+    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION],
     // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
     // each against its type's schema again anyway.
     publish: (event) => deps.transport.publish(event as DomainEvent),
@@ -107,6 +110,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     merchants: new IdentityServiceClient(deps.transport),
     claims: new ClaimRepository(deps.store),
     paymentMethods: new PaymentMethodRepository(deps.store),
+    mandates,
     attempts,
     schedules,
     renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [3, 5], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },

@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned and merchant.return_rate_warning", () => {
+  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned, merchant.return_rate_warning, mandate.created and mandate.revoked", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",
@@ -32,6 +32,8 @@ describe("domain events", () => {
         "refund.completed",
         "refund.failed",
         "merchant.return_rate_warning",
+        "mandate.created",
+        "mandate.revoked",
       ].sort(),
     );
   });

@@ -18,6 +18,8 @@ import { RefundCompletedEvent } from "./refund-completed.event.ts";
 import { RefundFailedEvent } from "./refund-failed.event.ts";
 import { PaymentMethodSavedEvent } from "./payment-method-saved.event.ts";
 import { RefundPayoutSettledEvent } from "./refund-payout-settled.event.ts";
+import { MandateCreatedEvent } from "./mandate-created.event.ts";
+import { MandateRevokedEvent } from "./mandate-revoked.event.ts";
 
 export * from "./domain-event.ts";
 export * from "./event-snapshots.ts";
@@ -40,6 +42,8 @@ export * from "./refund-completed.event.ts";
 export * from "./refund-failed.event.ts";
 export * from "./payment-method-saved.event.ts";
 export * from "./refund-payout-settled.event.ts";
+export * from "./mandate-created.event.ts";
+export * from "./mandate-revoked.event.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.
@@ -63,6 +67,8 @@ const CATALOGUE = [
   RefundCompletedEvent,
   RefundFailedEvent,
   MerchantReturnRateWarningEvent,
+  MandateCreatedEvent,
+  MandateRevokedEvent,
 ] as const;
 
 /**
@@ -100,6 +106,8 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "transaction.failed": "payments",
   "transaction.returned": "payments",
   "merchant.return_rate_warning": "payments",
+  "mandate.created": "payments",
+  "mandate.revoked": "payments",
   "subscription.renewed": "payments",
   "subscription.past_due": "payments",
   "subscription.cancelled": "payments",

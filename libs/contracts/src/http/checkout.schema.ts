@@ -143,6 +143,8 @@ export const CheckoutView = z
     current_period_start: z.string().nullable().optional(),
     current_period_end: z.string().nullable().optional(),
     next_charge_at: z.string().nullable().optional(),
+    /** The debit authorization (API.md §12) once payments recorded it; null before. */
+    mandate_id: z.string().nullable().optional(),
     created_at: z.string(),
     updated_at: z.string(),
   })

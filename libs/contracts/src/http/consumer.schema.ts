@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MandateAcceptance } from "./mandate.schema.ts";
 
 /**
  * Bodies of the consumer endpoints (spec 4–7, API.md §5–6). Aliases that existing clients
@@ -46,6 +47,8 @@ export const BankLinkTokenResponse = z.object({ link_token: z.string(), expirati
 export const ExchangePublicTokenBody = z.object({
   public_token: z.string().min(1).max(512),
   bankdata_account_id: z.string().min(1).max(255),
+  /** The consumer accepted the mandate text of this version (API.md §12); absent: the merchant attests at the debit. */
+  mandate: MandateAcceptance.optional(),
 });
 
 export const MessageResponse = z.object({ message: z.string() });

@@ -119,6 +119,13 @@ export class CheckoutRepository implements CheckoutsPort {
     );
   }
 
+  recordMandate(checkoutId: string, mandateId: string, acceptedAt: string): Promise<CheckoutRecord | null> {
+    return this.checkouts.findOneAndUpdate(
+      { _id: checkoutId, $or: [{ mandateAcceptedAt: null }, { mandateAcceptedAt: { $lt: acceptedAt } }] },
+      { $set: { mandateId, mandateAcceptedAt: acceptedAt } },
+    );
+  }
+
   /** Newest first; `beforeNumber` continues after a cursor. Asks for one extra to tell has_more. */
   listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]> {
     const filter = beforeNumber === undefined ? { merchantId } : { merchantId, number: { $lt: beforeNumber } };

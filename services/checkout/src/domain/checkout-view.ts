@@ -19,6 +19,7 @@ export function toCheckoutView(record: CheckoutRecord): CheckoutView {
     ...(record.isSubscription
       ? { current_period_start: record.currentPeriodStart ?? null, current_period_end: record.currentPeriodEnd ?? null, next_charge_at: record.nextChargeAt ?? null }
       : {}),
+    mandate_id: record.mandateId ?? null,
     amount_refunded: Number(centsToDecimal(Object.values(record.refundedCents ?? {}).reduce((sum, cents) => sum + cents, 0))),
     created_at: sentCreated ?? record.createdAt,
     updated_at: changedByServer ? record.updatedAt : (sentUpdated ?? record.createdAt),

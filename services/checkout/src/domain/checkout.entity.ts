@@ -48,6 +48,9 @@ export interface CheckoutRecord {
   currentPeriodStart?: string | null;
   currentPeriodEnd?: string | null;
   nextChargeAt?: string | null;
+  /** The debit authorization payments recorded last (its mandate.created), and when it was accepted. */
+  mandateId?: string;
+  mandateAcceptedAt?: string;
   /** The version of the last subscription.* event applied: older ones change nothing. */
   subscriptionVersion?: number;
   /**

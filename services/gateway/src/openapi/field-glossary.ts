@@ -116,6 +116,8 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   zone_code: "State or region code",
   limit: "How many items to answer",
   starting_after: "Answer the items after this id (the last id of the previous page)",
+  returned_at: "When Payrail learnt that the settled transfer came back (ISO 8601 UTC; `returned` only)",
+  mandate_id: "The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded",
 };
 
 /** Example values of path and query parameters, for Try-it: the first that fits the parameter's pattern. */
@@ -124,6 +126,7 @@ export const PARAMETER_EXAMPLES: Record<string, readonly (string | number)[]> = 
   id: ["rfd_0123456789abcdef0123456789abcdef", "mer_0123456789abcdef0123456789abcdef"],
   key_prefix: ["sk_test_AbCdEfGh"],
   limit: [20],
+  mandate_id: ["mdt_0123456789abcdef0123456789abcdef"],
   phone: ["+14155552671"],
   transaction_uuid: ["sc-0123456789abcdef0123456789abcdef"],
 };

@@ -78,8 +78,20 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "post /api/consumers/checkout/{checkout_id}/exchange_public_token": {
     operationId: "exchangePublicToken",
     description:
-      "Saves the consumer's bank account as the checkout's payment method: the provider's public token is exchanged for an access token kept encrypted at rest.",
-    errors: ["checkout_not_found", "checkout_claimed", "checkout_closed", "provider_error"],
+      "Saves the consumer's bank account as the checkout's payment method: the provider's public token is exchanged for an access token kept encrypted at rest. With `mandate`, records the consumer's acceptance of the mandate text (from Get Mandate Text) with the request's client address and user agent; without it, the merchant attests the authorization at the first debit.",
+    errors: ["checkout_not_found", "checkout_claimed", "checkout_closed", "mandate_text_outdated", "provider_error"],
+  },
+  "get /api/consumers/checkout/{checkout_id}/mandate_text": {
+    operationId: "getMandateText",
+    description:
+      "The debit authorization text for this checkout (merchant, amount, one-off or frequency, first debit date, how to revoke), to show before the consumer confirms, and its `text_version` to send back with Exchange Public Token. Same credentials as Create Link Token.",
+    errors: ["checkout_not_found", "checkout_claimed", "checkout_closed"],
+  },
+  "get /api/merchants/mandates/{mandate_id}": {
+    operationId: "getMandate",
+    description:
+      "One mandate (debit authorization) of the merchant's checkouts: when, from where and to which text the consumer agreed, or that the merchant attested it. Another merchant's mandate is a 404.",
+    errors: ["mandate_not_found"],
   },
   "post /api/sandbox/public_token": {
     operationId: "createSandboxPublicToken",
@@ -96,6 +108,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "checkout_closed",
       "transfer_in_progress",
       "destination_funding_source_missing",
+      "mandate_required",
+      "mandate_revoked",
       "provider_error",
     ],
   },
@@ -106,7 +120,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "post /api/merchants/manage_subscription/subscription_cancel": {
     operationId: "cancelSubscription",
-    description: "Cancels the subscription a transaction record of the consumer belongs to. Repeating it answers the same.",
+    description: "Cancels the subscription a transaction record of the consumer belongs to, and revokes its mandate: nothing more is debited. Repeating it answers the same.",
     errors: ["transaction_not_found", "not_a_subscription"],
   },
   "post /api/sandbox/transfers/{transaction_uuid}/simulate": {

@@ -34,6 +34,7 @@ const TAGS = [
   { name: "Merchant: transfers", description: "Execute the payment of a checkout whose bank account is saved." },
   { name: "Consumer: subscriptions", description: "The consumer's transaction records; cancel a subscription." },
   { name: "Refunds", description: "The consumer asks, the merchant or its operator decides and pays out." },
+  { name: "Mandates", description: "Debit authorizations: what the consumer accepted before a debit, or the merchant attested (api-key)." },
   { name: "Sandbox", description: "Stand-ins for the consumer's phone, bank and the transfer provider (PROVIDERS=sandbox only)." },
   { name: "Admin", description: "Merchants, API keys and operators (x-admin-token; off unless ADMIN_TOKEN is set)." },
   { name: "Webhooks", description: "Inbound provider webhooks." },

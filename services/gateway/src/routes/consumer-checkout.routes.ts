@@ -4,8 +4,10 @@ import {
   CheckoutIdParam,
   ExchangePublicTokenBody,
   MessageResponse,
+  MandateText,
   createLinkTokenOp,
   exchangePublicTokenOp,
+  getMandateTextOp,
 } from "@payrail/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -66,6 +68,21 @@ export async function consumerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
       callService(ctx, request, createLinkTokenOp, { checkout_id: request.params.checkout_id, link_token: linkTokenFrom(request) }),
   });
 
+  r.get(
+    "/api/consumers/checkout/:checkout_id/mandate_text",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Get Mandate Text: the debit authorization to show before the consumer confirms",
+        headers: ConsumerHeaders,
+        params: CheckoutIdParam,
+        response: { 200: MandateText, ...responses },
+      },
+    },
+    (request) => callService(ctx, request, getMandateTextOp, { checkout_id: request.params.checkout_id, link_token: linkTokenFrom(request) }),
+  );
+
   r.post(
     "/api/consumers/checkout/:checkout_id/exchange_public_token",
     {
@@ -84,6 +101,8 @@ export async function consumerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         ...request.body,
         checkout_id: request.params.checkout_id,
         link_token: linkTokenFrom(request),
+        // What the mandate records of where it was accepted: the address as TRUST_PROXY resolves it.
+        ...(request.body.mandate ? { client: { ip_address: request.ip, user_agent: String(request.headers["user-agent"] ?? "").slice(0, 1024) } } : {}),
       }),
   );
 }

@@ -11,4 +11,12 @@ export class IdentityServiceClient implements MerchantsPort {
     const merchant = await this.transport.call(getMerchantOp, { merchant_id: merchantId }, meta);
     return merchant.destination_funding_source;
   }
+
+  async merchantName(meta: RequestMeta, merchantId: string): Promise<string> {
+    // A consumer's request may not read a merchant: payments asks on that merchant's own
+    // account, scoped to it, as the hosted page does for the merchant's public name.
+    const principal = { kind: "merchant" as const, merchantId, keyPrefix: "payments_mandate", livemode: false };
+    const merchant = await this.transport.call(getMerchantOp, { merchant_id: merchantId }, { ...meta, principal });
+    return merchant.name;
+  }
 }

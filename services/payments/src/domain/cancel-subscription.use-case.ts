@@ -5,6 +5,10 @@ import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
+import type { MandatesPort } from "./ports/mandates.port.ts";
+import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import { mandateIdOf } from "./require-debit-mandate.ts";
+import { revokeMandate } from "./revoke-mandate.ts";
 
 /** Cancels that lose to a concurrent subscription change (a renewal settling) read again; a few at most. */
 const TRIES = 5;
@@ -15,10 +19,17 @@ const TRIES = 5;
  * write (on its version as read) with its subscription.cancelled event, which the checkout
  * follows. Another user's record is as absent as an unknown one; repeating answers the same and
  * writes nothing. The records' transaction_status stays as it is: cancelling stops future
- * charges; a renewal already in flight finishes and is reported by its own events.
+ * charges; a renewal already in flight finishes and is reported by its own events. The
+ * subscription's mandate is then revoked (mandate.revoked), also on a repeat, so a crash between
+ * the two writes is mended by calling again; renewals check it before each debit.
  */
 export async function cancelSubscription(
-  deps: PaymentEventsDeps & { transactions: Pick<TransactionsPort, "findByUuid">; attempts: Pick<TransferAttemptsPort, "find" | "cancelSubscription"> },
+  deps: PaymentEventsDeps & {
+    transactions: Pick<TransactionsPort, "findByUuid">;
+    attempts: Pick<TransferAttemptsPort, "find" | "cancelSubscription">;
+    mandates: Pick<MandatesPort, "find" | "revoke">;
+    paymentMethods: Pick<PaymentMethodsPort, "findByCheckout">;
+  },
   meta: RequestMeta,
   user: UserPrincipal,
   transactionUuid: string,
@@ -42,5 +53,6 @@ export async function cancelSubscription(
       break;
     }
   }
+  await revokeMandate(deps, await mandateIdOf(deps, transaction.checkoutRef), nowIso());
   return { message: `user ${user.phone} is unsubscribed` };
 }

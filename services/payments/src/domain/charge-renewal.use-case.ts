@@ -8,6 +8,7 @@ import { TransferRefused } from "./ports/transfer.port.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import { transactionDoc } from "./transfer-steps.ts";
+import { requireDebitMandate } from "./require-debit-mandate.ts";
 
 /** The provider's idempotency key of one try of one period: no crash, retry or replica can charge it twice. */
 export function renewalKey(checkoutId: string, charge: Pick<RenewalCharge, "period" | "tryNumber">): string {
@@ -83,8 +84,18 @@ async function chargeUnderLease(
   }
   const charge = a.charge!;
   if (!charge.transferId) {
+    // Under the lease, right before the provider call: a revoked mandate (a cancel that came
+    // after the charge was claimed) stops the subscription's debits here.
+    if (!charge.mandateId) {
+      const mandateId = await mandateAllowingDebit(deps, a, charge);
+      if (!mandateId) {
+        await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
+        return "stopped";
+      }
+      await save({ "charge.mandateId": mandateId });
+    }
     lease.check();
-    const transfer = await startTransfer(deps, a, charge);
+    const transfer = await startTransfer(deps, a, a.charge!);
     if (!transfer) {
       // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
       lease.check();
@@ -103,6 +114,17 @@ async function chargeUnderLease(
 
 function inProgress(checkoutId: string): AppError {
   return new AppError("transfer_in_progress", `the renewal of ${checkoutId} is being charged by another call`, { retryAfter: 1 });
+}
+
+/** The subscription's mandate when it is active (it now records this debit); null, logged, when not. */
+async function mandateAllowingDebit(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<string | null> {
+  try {
+    return (await requireDebitMandate(deps, { checkoutId: a._id, merchantId: a.merchantId, userId: a.userId, accountId: a.accountId }, charge.at))._id;
+  } catch (err) {
+    if (!(err instanceof AppError && (err.code === "mandate_revoked" || err.code === "mandate_required"))) throw err;
+    deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, code: err.code }, "renewal not charged: no active mandate");
+    return null;
+  }
 }
 
 /** The renewal's transfer at the provider, or null when the provider refused it for good. */

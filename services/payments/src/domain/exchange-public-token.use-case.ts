@@ -9,6 +9,10 @@ import type { ClaimsPort } from "./ports/claims.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { SecretBox } from "@payrail/runtime";
+import type { MandatesPort } from "./ports/mandates.port.ts";
+import type { MerchantsPort } from "./ports/merchants.port.ts";
+import { buildConsumerMandate, checkTextVersion, storeMandate } from "./record-mandate.ts";
+import { revokeMandate } from "./revoke-mandate.ts";
 
 export const PAYMENT_METHOD_SAVED = "Payment method saved";
 
@@ -22,7 +26,11 @@ const TRIES = 3;
  * 3. the exchange at the provider: a used or expired public token fails here, before any write;
  * 4. the payment method, its access token sealed, replaces any earlier one of the checkout, in
  *    one write with the payment_method.saved event by which the checkout moves to
- *    `payment_method_saved` (a subscriber: no call back).
+ *    `payment_method_saved` (a subscriber: no call back);
+ * 5. with `mandate`, the consumer's acceptance is stored after the method that names it: a crash
+ *    between the two leaves a method whose mandate is missing, which no debit accepts (409
+ *    `mandate_required`), rather than a mandate for an account never saved. A mandate of an
+ *    earlier link of the same checkout is revoked: it was for another account.
  */
 export async function exchangePublicToken(
   deps: PaymentEventsDeps & {
@@ -33,17 +41,35 @@ export async function exchangePublicToken(
     bankData: BankDataPort;
     secretBox: SecretBox;
     logger: Logger;
+    merchants: Pick<MerchantsPort, "merchantName">;
+    mandates: Pick<MandatesPort, "create" | "find" | "revoke">;
+    now(): Date;
   },
   meta: RequestMeta,
   user: UserPrincipal,
-  input: { checkout_id: string; link_token: string; public_token: string; bankdata_account_id: string },
+  input: {
+    checkout_id: string;
+    link_token: string;
+    public_token: string;
+    bankdata_account_id: string;
+    mandate?: { text_version: string } | undefined;
+    client?: { ip_address: string; user_agent: string } | undefined;
+  },
 ): Promise<{ message: string }> {
   const checkout = await claimCheckout(deps, meta, user, input.checkout_id, input.link_token);
   // The transfer attempt took its own copy of the method when it started: a later one would never be used.
   if (await deps.attempts.find(checkout.id)) {
     throw new AppError("checkout_closed", `checkout ${checkout.id} has a transfer; its payment method can no longer change`, { param: "checkout_id" });
   }
+  if (input.mandate) checkTextVersion(input.mandate.text_version);
+  // Asked before the public token is spent: a failure here leaves the consumer's token usable.
+  const merchantName = input.mandate ? await deps.merchants.merchantName(meta, checkout.merchant_id) : null;
   const item = await deps.bankData.exchangePublicToken(input.public_token);
+  const bankAccount = await describeAccount(deps, item.accessToken, input.bankdata_account_id, !!input.mandate);
+  const acceptance = input.mandate
+    ? { textVersion: input.mandate.text_version, ipAddress: input.client?.ip_address ?? null, userAgent: input.client?.user_agent ?? null }
+    : null;
+  const mandate = acceptance && merchantName !== null ? buildConsumerMandate(merchantName, checkout, user.userId, acceptance, bankAccount, deps.now()) : null;
   const now = nowIso();
   const method: PaymentMethodRecord = {
     _id: checkout.id,
@@ -55,17 +81,45 @@ export async function exchangePublicToken(
     itemId: item.itemId,
     accountId: input.bankdata_account_id,
     accessTokenSealed: deps.secretBox.seal(item.accessToken, checkout.id),
+    bankAccount,
+    mandateId: mandate?._id ?? null,
     createdAt: now,
     updatedAt: now,
   };
+  let replaced: PaymentMethodRecord | null = null;
   for (let i = 0; ; i++) {
     const previous = await deps.paymentMethods.findByCheckout(checkout.id);
     const version = (previous?.version ?? 0) + 1;
     const event = paymentMethodSavedEvent(checkout.id, checkout.merchant_id, user.userId, version, now, deps.livemode);
-    if (await deps.paymentMethods.save({ ...method, version }, previous, event)) break;
+    if (await deps.paymentMethods.save({ ...method, version }, previous, event)) {
+      replaced = previous;
+      break;
+    }
     if (i + 1 >= TRIES) throw new AppError("transfer_in_progress", `the payment method of checkout ${checkout.id} is being saved by another call; retry shortly`, { retryAfter: 1 });
   }
   deps.events.written();
+  if (mandate) await storeMandate(deps, mandate);
+  if (replaced?.mandateId) await revokeMandate(deps, replaced.mandateId, now);
   deps.logger.info({ requestId: meta.requestId, checkoutId: checkout.id, itemId: item.itemId }, "payment method saved");
   return { message: PAYMENT_METHOD_SAVED };
+}
+
+/**
+ * The account's bank and last digits. A mandate must name the account it authorizes, so with
+ * one a refusal fails the exchange (before any write); without one (the seed's flow, whose
+ * account is checked at the processor-token step as before) the record just lacks them.
+ */
+async function describeAccount(
+  deps: { bankData: BankDataPort; logger: Logger },
+  accessToken: string,
+  accountId: string,
+  strict: boolean,
+): Promise<{ institution: string | null; mask: string | null }> {
+  try {
+    return await deps.bankData.describeAccount({ accessToken, accountId });
+  } catch (err) {
+    if (strict || !(err instanceof AppError && err.code === "provider_error")) throw err;
+    deps.logger.warn({ providerCode: err.providerCode }, "could not describe the linked account; kept without bank and mask");
+    return { institution: null, mask: null };
+  }
 }

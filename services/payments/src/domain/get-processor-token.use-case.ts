@@ -4,6 +4,7 @@ import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
+import { requireDebitMandate } from "./require-debit-mandate.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
 
@@ -35,8 +36,14 @@ export async function getProcessorToken(
     if (current?.completed) return answer(current);
     throw transferInProgress(checkout.id);
   }
+  // Under the lease, before any provider step: no debit without an active mandate (API.md §12).
+  const mandateFirst = async () => {
+    if (leased.transferId) return;
+    const { merchantId, userId, accountId } = leased;
+    await requireDebitMandate(deps, { checkoutId: checkout.id, merchantId, userId, accountId }, deps.now().toISOString());
+  };
   // The lease is short and renewed while this call works (runUnderTransferLease).
-  return answer(await runUnderTransferLease(deps, meta, leased, leaseId, until));
+  return answer(await runUnderTransferLease(deps, meta, leased, leaseId, until, mandateFirst));
 }
 
 /** The first call for a checkout fixes what will be transferred, and from where to where. */

@@ -23,6 +23,13 @@ export interface PaymentMethodRecord extends OutboxFields {
   accessTokenSealed: string;
   createdAt: string;
   updatedAt: string;
+  /** The account's bank and last digits (for the mandate); absent on methods saved before mandates. */
+  bankAccount?: { institution: string | null; mask: string | null };
+  /**
+   * The mandate the consumer accepted with this account (API.md §12); null when none was sent
+   * (the merchant attests at the debit). Set, it must be active for any debit.
+   */
+  mandateId?: string | null;
   /** Counts the saves (1 for the first): its payment_method.saved events' version. Absent before events. */
   version?: number;
 }

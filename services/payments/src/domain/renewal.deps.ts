@@ -6,6 +6,7 @@ import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { RenewalPolicy } from "./renewal-policy.ts";
 import type { TransferRecordedDeps } from "./transfer.deps.ts";
+import type { DebitMandateDeps } from "./require-debit-mandate.ts";
 
 /** What a renewal's outcome needs: the subscription, its schedule and the retry policy. */
 export interface RenewalOutcomeDeps extends PaymentEventsDeps {
@@ -16,7 +17,7 @@ export interface RenewalOutcomeDeps extends PaymentEventsDeps {
 }
 
 /** Making renewal charges (the scheduler and the sandbox test clock). */
-export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps {
+export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps, DebitMandateDeps {
   transactions: TransactionsPort;
   transfers: TransferPort;
   logger: Logger;

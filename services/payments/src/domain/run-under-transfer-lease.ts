@@ -17,9 +17,12 @@ export async function runUnderTransferLease(
   leased: TransferAttemptRecord,
   leaseId: string,
   until: Date,
+  /** Runs first under the lease (a check that may refuse the work); the lease is given back either way. */
+  before?: () => Promise<void>,
 ): Promise<TransferAttemptRecord> {
   const checkoutId = leased._id;
   try {
+    await before?.();
     const heartbeat = {
       leaseMs: deps.leaseMs,
       until,

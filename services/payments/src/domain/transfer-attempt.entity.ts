@@ -85,6 +85,12 @@ export interface RenewalCharge {
   /** When the charge was claimed, in real time (not the test clock): no later than its key's first use. */
   claimedAt?: string;
   transferId: string | null;
+  /**
+   * The mandate this try was checked against (and recorded as its last debit) before the
+   * provider was called: a try resumed after a crash was authorized then, and may already be
+   * at the provider, so it is not checked again.
+   */
+  mandateId?: string;
   /** The transaction record exists (with its transaction.created event). */
   recorded: boolean;
 }

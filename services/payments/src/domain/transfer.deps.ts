@@ -13,6 +13,7 @@ import type { WebhookEventsPort } from "./ports/webhook-events.port.ts";
 import type { TransferNoticesPort } from "./ports/transfer-notices.port.ts";
 import type { ReturnWarningsPort } from "./ports/return-warnings.port.ts";
 import type { SecretBox } from "@payrail/runtime";
+import type { MandatesPort } from "./ports/mandates.port.ts";
 
 /*
  * What each group of payments' use cases needs, and nothing more: a use case names the
@@ -31,6 +32,8 @@ export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps {
   checkouts: Pick<CheckoutsPort, "getSummary">;
   merchants: MerchantsPort;
   paymentMethods: PaymentMethodsPort;
+  /** Debit authorizations: every debit needs an active one (API.md §12). */
+  mandates: MandatesPort;
   attempts: TransferAttemptsPort;
   transactions: TransactionsPort;
   bankData: BankDataPort;

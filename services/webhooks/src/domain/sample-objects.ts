@@ -43,6 +43,21 @@ export function sampleObject(type: string, at: string): Record<string, unknown> 
       return { group: "unauthorized", rate: 0.004, threshold: 0.005, warning_at: 0.004, returns: 4, debits: 1000, window_days: 60 };
     case "subscription":
       return { transaction_uuid: transactionUuid, subscription_status: what === "renewed" ? "active" : what, plan_type: "monthly", created_at: at };
+    case "mandate":
+      return {
+        id: prefixedHexId("mdt_"),
+        checkout_id: prefixedHexId("chk_"),
+        type: "recurring",
+        status: what === "created" ? "active" : what,
+        text_version: "2026-11-25.1",
+        text_sha256: "0".repeat(64),
+        accepted_at: at,
+        ip_address: "203.0.113.7",
+        user_agent: "Mozilla/5.0 (test event)",
+        bank_account: { institution: "First Platypus Bank", mask: "0000" },
+        last_debit_at: null,
+        revoked_at: what === "revoked" ? at : null,
+      };
     default:
       return { id: prefixedHexId("we_"), url: "https://example.com/webhooks", status: "disabled", created_at: at, updated_at: at };
   }

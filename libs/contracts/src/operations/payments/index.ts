@@ -12,3 +12,5 @@ export * from "./start-refund-transfer.op.ts";
 export * from "./advance-subscription-clock.op.ts";
 export * from "./reconcile.op.ts";
 export * from "./get-return-rates.op.ts";
+export * from "./get-mandate-text.op.ts";
+export * from "./get-mandate.op.ts";

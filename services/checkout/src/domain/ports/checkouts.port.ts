@@ -59,6 +59,11 @@ export interface CheckoutsPort {
    * transfer is recorded and it holds an older version; else null.
    */
   followSubscription(checkoutId: string, version: number, state: SubscriptionState, at: string): Promise<CheckoutRecord | null>;
+  /**
+   * The checkout's mandate is `mandateId` unless one accepted later is recorded already (a
+   * re-link's mandate wins over the first, whatever order their events arrive in); null then.
+   */
+  recordMandate(checkoutId: string, mandateId: string, acceptedAt: string): Promise<CheckoutRecord | null>;
   /** Newest first, `limit` records, numbered below `beforeNumber` when given. */
   listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]>;
 }

@@ -8,7 +8,7 @@ import { recordRefund, RefundReportRefused } from "../../domain/record-refund.us
 import type { CheckoutDeps } from "../rpc/deps.ts";
 
 /** The events the checkout follows: what payments' changes mean for a checkout. */
-export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", "subscription.*", "refund_payout.settled"] as const;
+export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", "subscription.*", "refund_payout.settled", "mandate.created"] as const;
 
 /**
  * The checkout service's event entry point: one queue (`checkout.events`), each event applied
@@ -64,6 +64,10 @@ async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {
       });
       return;
     }
+    case "mandate.created":
+      // Learnt from payments' event, never asked for: the checkout shows its `mandate_id`.
+      await deps.checkouts.recordMandate(event.data.object.checkout_id, event.data.object.id, event.data.object.accepted_at);
+      return;
     default:
       return;
   }

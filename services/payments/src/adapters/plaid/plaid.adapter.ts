@@ -1,7 +1,8 @@
 import type { Logger } from "@payrail/runtime";
 import { Configuration, PlaidApi, PlaidEnvironments, ProcessorTokenCreateRequestProcessorEnum } from "plaid";
-import type { BankDataPort, BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/ports/bank-data.port.ts";
+import type { AccountDescription, BankDataPort, BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/ports/bank-data.port.ts";
 import {
+  fromAccountsResponse,
   fromExchangeResponse,
   fromLinkTokenResponse,
   fromProcessorTokenResponse,
@@ -68,6 +69,13 @@ export class PlaidBankDataAdapter implements BankDataPort {
       }),
     );
     return fromProcessorTokenResponse(data);
+  }
+
+  async describeAccount(input: { accessToken: string; accountId: string }): Promise<AccountDescription> {
+    const data = await this.call("/accounts/get", () =>
+      this.api.accountsGet({ access_token: input.accessToken, options: { account_ids: [input.accountId] } }),
+    );
+    return fromAccountsResponse(data, input.accountId);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import { describe, expect, it } from "vitest";
 import { PLAID_FIXTURES as F } from "./plaid.fixtures.ts";
-import { fromExchangeResponse, fromLinkTokenResponse, fromProcessorTokenResponse, toAppError, toLinkTokenRequest } from "./plaid.transformers.ts";
+import { fromAccountsResponse, fromExchangeResponse, fromLinkTokenResponse, fromProcessorTokenResponse, toAppError, toLinkTokenRequest } from "./plaid.transformers.ts";
 
 const thrown = (fn: () => unknown): AppError => {
   try {
@@ -35,6 +35,17 @@ describe("plaid transformers", () => {
       requestId: "Aim3b",
     });
     expect(fromProcessorTokenResponse(F.processorTokenCreate)).toEqual({ processorToken: "processor-sandbox-0asd1-a92nc", requestId: "xrQNYZ7Zoh6R7gV" });
+  });
+
+  it("reads the chosen account's mask and the item's bank from /accounts/get, for the mandate", () => {
+    const answer = {
+      accounts: [{ account_id: "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp", mask: "0000", name: "Plaid Checking" }],
+      item: { item_id: "eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6", institution_id: "ins_109508", institution_name: "First Platypus Bank" },
+      request_id: "bkVE1BHWMAZ9Rnr",
+    };
+    expect(fromAccountsResponse(answer, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp")).toEqual({ institution: "First Platypus Bank", mask: "0000" });
+    expect(fromAccountsResponse({ ...answer, item: { institution_id: "ins_109508" } }, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp").institution).toBe("ins_109508");
+    expect(() => fromAccountsResponse(answer, "another")).toThrow(expect.objectContaining({ code: "provider_error", providerCode: "INVALID_ACCOUNT_ID" }));
   });
 
   it("treats a malformed answer as a provider failure", () => {

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import { CountryCode, Products, type LinkTokenCreateRequest } from "plaid";
 import { z } from "zod";
-import type { BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/ports/bank-data.port.ts";
+import type { AccountDescription, BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/ports/bank-data.port.ts";
 
 /*
  * Pure translations between the port and Plaid's wire shapes (https://plaid.com/docs/api/).
@@ -33,6 +33,19 @@ export function fromLinkTokenResponse(data: unknown): BankLinkToken {
 export function fromExchangeResponse(data: unknown): ExchangedItem {
   const a = parseAnswer(ExchangeAnswer, data, "/item/public_token/exchange");
   return { accessToken: a.access_token, itemId: a.item_id, requestId: a.request_id };
+}
+
+const AccountsAnswer = z.object({
+  accounts: z.array(z.object({ account_id: z.string(), mask: z.string().nullable().optional() })),
+  item: z.object({ institution_id: z.string().nullable().optional(), institution_name: z.string().nullable().optional() }).optional(),
+});
+
+/** /accounts/get filtered to one account: its mask and the item's bank (name when Plaid gives one). */
+export function fromAccountsResponse(data: unknown, accountId: string): AccountDescription {
+  const a = parseAnswer(AccountsAnswer, data, "/accounts/get");
+  const account = a.accounts.find((x) => x.account_id === accountId);
+  if (!account) throw new AppError("provider_error", "the bank-data provider does not know the chosen account", { providerCode: "INVALID_ACCOUNT_ID" });
+  return { institution: a.item?.institution_name ?? a.item?.institution_id ?? null, mask: account.mask ?? null };
 }
 
 export function fromProcessorTokenResponse(data: unknown): ProcessorToken {

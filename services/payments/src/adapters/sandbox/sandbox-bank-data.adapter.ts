@@ -2,6 +2,7 @@ import { AppError } from "@payrail/contracts";
 import { randomUUID, sha256Hex } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import type {
+  AccountDescription,
   BankAccount,
   BankDataPort,
   BankLinkToken,
@@ -25,6 +26,9 @@ const ACCOUNT_TEMPLATES: readonly Omit<BankAccount, "accountId">[] = [
   { name: "Plaid Checking", mask: "0000", subtype: "checking" },
   { name: "Plaid Saving", mask: "1111", subtype: "savings" },
 ];
+
+/** The bank every sandbox item is at (Plaid's sandbox institution). */
+const SANDBOX_INSTITUTION = "First Platypus Bank";
 
 /**
  * A deterministic bank-data simulator with Plaid's token shapes and rules: `link-sandbox-`,
@@ -112,6 +116,14 @@ export class SandboxBankDataAdapter implements BankDataPort {
       createdAt: this.iso(),
     });
     return { processorToken, requestId: requestId() };
+  }
+
+  async describeAccount(input: { accessToken: string; accountId: string }): Promise<AccountDescription> {
+    const item = await this.items.findOne({ _id: sha256Hex(input.accessToken) });
+    if (!item) throw providerError("INVALID_ACCESS_TOKEN", "the access token is not valid");
+    const account = item.accounts.find((a) => a.accountId === input.accountId);
+    if (!account) throw providerError("INVALID_ACCOUNT_ID", "the account is not part of this item");
+    return { institution: SANDBOX_INSTITUTION, mask: account.mask };
   }
 
   private iso(): string {

@@ -25,6 +25,9 @@ export interface BankDataPort {
   /** A processor token that lets the transfer provider (Dwolla) use one account of the item. */
   createProcessorToken(input: { accessToken: string; accountId: string; processor: "dwolla" }): Promise<ProcessorToken>;
 
+  /** The chosen account's bank and last digits, as a mandate records them (AppError as above). */
+  describeAccount(input: { accessToken: string; accountId: string }): Promise<AccountDescription>;
+
   /**
    * Sandbox only (absent on live adapters): what the provider's UI would hand the front end
    * once the consumer picked their bank, for a bank-linking token this adapter issued.
@@ -44,6 +47,13 @@ export interface ExchangedItem {
   accessToken: string;
   itemId: string;
   requestId: string;
+}
+
+export interface AccountDescription {
+  /** The bank's name (or the provider's id of it when no name is known). */
+  institution: string | null;
+  /** The account number's last digits. */
+  mask: string | null;
 }
 
 export interface ProcessorToken {

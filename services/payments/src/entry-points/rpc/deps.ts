@@ -1,5 +1,7 @@
 import type { CheckoutsPort } from "../../domain/ports/checkouts.port.ts";
 import type { TransferAttemptsPort } from "../../domain/ports/transfer-attempts.port.ts";
+import type { PaymentMethodsPort } from "../../domain/ports/payment-methods.port.ts";
+import type { MandatesPort } from "../../domain/ports/mandates.port.ts";
 import type { ClaimsPort } from "../../domain/ports/claims.port.ts";
 import type { RenewalDeps } from "../../domain/renewal.deps.ts";
 import type { ReconcileDeps } from "../../domain/reconcile.use-case.ts";
@@ -13,6 +15,8 @@ export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, R
   checkouts: CheckoutsPort;
   attempts: TransferAttemptsPort;
   claims: ClaimsPort;
+  mandates: MandatesPort;
+  paymentMethods: PaymentMethodsPort;
   /** RECONCILE_AFTER: a pass looks at what has been pending longer than this. */
   reconcileAfterMs: number;
   /** How long one pass may hold the reconciler's lease. */

@@ -15,6 +15,8 @@ import { getTransactionForRefundHandler } from "./get-transaction-for-refund.han
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
 import { reconcileHandler } from "./reconcile.handler.ts";
 import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
+import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
+import { getMandateHandler } from "./get-mandate.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -33,6 +35,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     startRefundTransferHandler(deps),
     reconcileHandler(deps),
     getReturnRatesHandler(deps),
+    getMandateTextHandler(deps),
+    getMandateHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };

@@ -1,0 +1,7 @@
+import type { z } from "zod";
+import { Mandate } from "../http/mandate.schema.ts";
+import { defineEvent } from "./domain-event.ts";
+
+/** The mandate no longer authorizes debits (its subscription was cancelled). Published by payments. */
+export const MandateRevokedEvent = defineEvent("mandate.revoked", "mandate", Mandate);
+export type MandateRevokedEvent = z.infer<typeof MandateRevokedEvent>;

@@ -1,0 +1,43 @@
+import type { Mandate, MandateType } from "@payrail/contracts";
+import type { OutboxFields } from "@payrail/store";
+
+/**
+ * A debit authorization (API.md §12), owned by payments. Never swept: NACHA has the originator
+ * keep it 2 years after the last debit or the revocation, hence `lastDebitAt` and `revokedAt`.
+ */
+export interface MandateRecord extends OutboxFields {
+  /** `mdt_` + 32 hex. */
+  _id: string;
+  checkoutId: string;
+  merchantId: string;
+  userId: string;
+  type: MandateType;
+  status: "active" | "revoked";
+  textVersion: string | null;
+  textSha256: string | null;
+  acceptedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  bankAccount: { institution: string | null; mask: string | null };
+  lastDebitAt: string | null;
+  revokedAt: string | null;
+  /** 1 when created, 2 once revoked: its events' aggregate version. */
+  version: number;
+}
+
+export function toMandateView(m: MandateRecord): Mandate {
+  return {
+    id: m._id,
+    checkout_id: m.checkoutId,
+    type: m.type,
+    status: m.status,
+    text_version: m.textVersion,
+    text_sha256: m.textSha256,
+    accepted_at: m.acceptedAt,
+    ip_address: m.ipAddress,
+    user_agent: m.userAgent,
+    bank_account: { institution: m.bankAccount.institution, mask: m.bankAccount.mask },
+    last_debit_at: m.lastDebitAt,
+    revoked_at: m.revokedAt,
+  };
+}

@@ -1,0 +1,61 @@
+import { AppError, type CheckoutSummary } from "@payrail/contracts";
+import { prefixedHexId } from "@payrail/runtime";
+import { mandateEvent } from "./mandate-events.ts";
+import type { MandateRecord } from "./mandate.entity.ts";
+import { MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
+import type { PaymentEventsDeps } from "./payment-events.ts";
+import type { MandatesPort } from "./ports/mandates.port.ts";
+
+export interface Acceptance {
+  textVersion: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** A text version the consumer could not have been shown now: 400, before anything is written. */
+export function checkTextVersion(textVersion: string): void {
+  if (textVersion !== MANDATE_TEXT_VERSION) {
+    throw new AppError("mandate_text_outdated", `mandate.text_version must be the current version ${MANDATE_TEXT_VERSION}; show the text again`, {
+      param: "mandate.text_version",
+    });
+  }
+}
+
+/**
+ * The consumer's mandate as accepted now: the words re-rendered server-side for this checkout
+ * (their hash is what was agreed to), `one_off` or `recurring` from the checkout.
+ */
+export function buildConsumerMandate(
+  merchantName: string,
+  checkout: CheckoutSummary,
+  userId: string,
+  acceptance: Acceptance,
+  bankAccount: MandateRecord["bankAccount"],
+  at: Date,
+): MandateRecord {
+  const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: at });
+  return {
+    _id: prefixedHexId("mdt_"),
+    checkoutId: checkout.id,
+    merchantId: checkout.merchant_id,
+    userId,
+    type: checkout.is_subscription ? "recurring" : "one_off",
+    status: "active",
+    textVersion: rendered.text_version,
+    textSha256: rendered.sha256,
+    acceptedAt: at.toISOString(),
+    ipAddress: acceptance.ipAddress,
+    userAgent: acceptance.userAgent,
+    bankAccount,
+    lastDebitAt: null,
+    revokedAt: null,
+    version: 1,
+  };
+}
+
+/** Stores a new mandate with its mandate.created event (which the checkout follows for `mandate_id`). */
+export async function storeMandate(deps: PaymentEventsDeps & { mandates: Pick<MandatesPort, "create"> }, mandate: MandateRecord): Promise<boolean> {
+  const created = await deps.mandates.create(mandate, mandateEvent("mandate.created", mandate, mandate.acceptedAt, deps.livemode));
+  if (created) deps.events.written();
+  return created;
+}

@@ -1,0 +1,7 @@
+import { getMandateOp, requireMerchant } from "@payrail/contracts";
+import { handle } from "@payrail/messaging";
+import { getMandate } from "../../domain/get-mandate.use-case.ts";
+import type { PaymentsDeps } from "./deps.ts";
+
+export const getMandateHandler = (deps: PaymentsDeps) =>
+  handle(getMandateOp, (payload, ctx) => getMandate(deps, requireMerchant(ctx.principal), payload.mandate_id));
