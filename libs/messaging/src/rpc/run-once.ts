@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { AppError, type Principal, type RpcReplyEnvelope } from "@payrail/contracts";
+import { AppError, statusOf, type Principal, type RpcReplyEnvelope } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { ReplyLedger } from "./reply-ledger.port.ts";
 
@@ -18,8 +18,6 @@ export const CALL_ID_TTL_MS = 60 * 60 * 1000;
 export const LEASE_MS = 3_000;
 const RENEW_EVERY_MS = 2_000;
 const POLL_MS = 100;
-/** Failures a retry may cure: not remembered, so the retry runs the handler again. */
-const RETRYABLE = new Set(["service_unavailable", "service_timeout", "database_unavailable", "internal_error"]);
 
 export interface OnceRequest {
   pattern: string;
@@ -81,9 +79,20 @@ export async function runOnce(
   // waits for the record (or, with another call's key, is told the key is in use). If recording
   // fails, the work is still done and its reply goes out; a repeat takes the claim over once its
   // lease ends, as after a crash.
-  const record = !reply.ok && RETRYABLE.has(reply.error.code) ? ledger.release(key, callId) : ledger.finish(key, callId, fingerprint, reply, Date.now() + ttl);
+  const record = saysRetry(reply) ? ledger.release(key, callId) : ledger.finish(key, callId, fingerprint, reply, Date.now() + ttl);
   record.catch((err: unknown) => logger.warn({ err, pattern: request.pattern }, "reply ledger: could not record a finished call"));
   return reply;
+}
+
+/**
+ * An answer that tells the caller to come back (a 5xx, a 429, anything with `retryAfter`, a
+ * 409 "in progress") describes a moment, not the request's outcome: stored, it would be replayed
+ * for 24 h to the very retry it invites. Such a claim is released instead, so the retry runs.
+ */
+export function saysRetry(reply: RpcReplyEnvelope): boolean {
+  if (reply.ok) return false;
+  const { code, retryAfter } = reply.error;
+  return retryAfter !== undefined || code === "transfer_in_progress" || code === "idempotency_key_in_use" || statusOf(code) >= 429;
 }
 
 /** What makes two requests "the same" for a key: the operation and its validated payload. */
