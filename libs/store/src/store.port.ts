@@ -86,6 +86,13 @@ export interface Collection<T extends { _id: string }> {
   findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions): Promise<T | null>;
   /** Deletes at most one matching document; returns whether one was deleted. */
   deleteOne(filter: Filter): Promise<boolean>;
+  /**
+   * Deletes at most `limit` matching documents, in no set order; returns how many. For retention
+   * sweeps, a bounded batch per call: on FerretDB the match is not re-checked as each document
+   * goes, so use it only on documents no writer changes any more (expired records), never as a
+   * conditional write.
+   */
+  deleteMany(filter: Filter, options: { limit: number }): Promise<number>;
   /** Idempotent: creating an index that exists is a no-op. */
   createIndex(spec: IndexSpec): Promise<void>;
 }

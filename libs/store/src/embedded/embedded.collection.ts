@@ -105,6 +105,17 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     });
   }
 
+  async deleteMany(filter: Filter, options: { limit: number }): Promise<number> {
+    assertDefinedFilter(filter, this.name);
+    return this.host.write(this.name, () => {
+      const state = this.state();
+      const remove = this.host.prepare(`DELETE FROM ${sqlName(state.table)} WHERE rowid = ?`);
+      let removed = 0;
+      for (const row of this.select(state, filter, { limit: options.limit })) removed += remove.run(row.rowid).changes;
+      return removed;
+    });
+  }
+
   async createIndex(spec: IndexSpec): Promise<void> {
     const wanted = toStoredIndex(spec);
     await this.host.write(this.name, () => {

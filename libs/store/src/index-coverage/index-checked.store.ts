@@ -61,6 +61,10 @@ export function withIndexCheck(store: Store, options: IndexCheckOptions): Store 
       check(inner.name, "deleteOne", filter);
       return inner.deleteOne(filter);
     },
+    async deleteMany(filter: Filter, options: { limit: number }) {
+      check(inner.name, "deleteMany", filter, undefined, options.limit);
+      return inner.deleteMany(filter, options);
+    },
     async createIndex(spec: IndexSpec) {
       await inner.createIndex(spec);
       const list = declared.get(inner.name) ?? [];

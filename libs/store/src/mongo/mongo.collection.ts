@@ -95,6 +95,20 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     return result.deletedCount === 1;
   }
 
+  async deleteMany(filter: Filter, options: { limit: number }): Promise<number> {
+    assertDefinedFilter(filter, this.name);
+    const codec = (await this.host.ferret())?.codec ?? identityCodec;
+    const driverFilter = asDriverFilter(codec.encode(filter));
+    // No sort: FerretDB sorts a whole result in memory, and which expired records go first does
+    // not matter. The `_id` list bounds the delete (MongoDB's deleteMany takes no limit, and
+    // FerretDB's PostgreSQL backend fails one that matches more than 65,535 documents).
+    const found = await this.call(() => this.col.find(driverFilter, { limit: options.limit, projection: { _id: 1 } }).toArray());
+    if (found.length === 0) return 0;
+    const ids = found.map((doc) => doc._id);
+    const result = await this.call(() => this.col.deleteMany({ $and: [driverFilter, { _id: { $in: ids } }] }));
+    return result.deletedCount;
+  }
+
   async createIndex(spec: IndexSpec): Promise<void> {
     const options = {
       unique: spec.unique ?? false,
