@@ -42,19 +42,27 @@ export async function runOnce(
   ledger: ReplyLedger | undefined,
   request: OnceRequest,
   logger: Logger,
-  run: () => Promise<RpcReplyEnvelope>,
+  run: (runId: string | undefined) => Promise<RpcReplyEnvelope>,
 ): Promise<RpcReplyEnvelope | null> {
   const scope = request.idempotencyKey === undefined ? undefined : ownerScope(request.principal);
-  if (!ledger || (request.callId === undefined && scope === undefined)) return run();
+  if (!ledger || (request.callId === undefined && scope === undefined)) return run(request.callId);
   const httpKey = scope !== undefined;
   const key = httpKey ? `key:${scope}:${request.idempotencyKey}` : `call:${request.callId}`;
   const callId = request.callId ?? randomUUID();
   const fingerprint = requestFingerprint(request.pattern, request.payload);
   const ttl = httpKey ? IDEMPOTENCY_KEY_TTL_MS : CALL_ID_TTL_MS;
   const waitUntil = request.deadline ?? Date.now() + 10_000;
+  let runId = callId;
   for (;;) {
     const holder = await ledger.claim(key, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + ttl);
     if (holder === null) break;
+    if (holder.state === "resumed") {
+      // The first runner stopped renewing: dead, or stalled and about to carry on. Running as
+      // that run lets handlers that key their effects on the run id find its effects.
+      logger.warn({ pattern: request.pattern, runId: holder.runId }, "reply ledger: took over a run whose lease ran out");
+      runId = holder.runId;
+      break;
+    }
     if (holder.fingerprint !== fingerprint) {
       return refusal(new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request; use a new key", { param: "Idempotency-Key" }));
     }
@@ -66,12 +74,17 @@ export async function runOnce(
     if (Date.now() > waitUntil) return null;
     await sleep(POLL_MS);
   }
+  // The lease only tells repeats whether to wait; at most once rests on the run id above. So a
+  // lost renewal is worth a warning (a repeat may now run alongside), not a failed call.
   const renew = setInterval(() => {
-    ledger.renew(key, callId, Date.now() + LEASE_MS).catch(() => undefined);
+    ledger.renew(key, callId, Date.now() + LEASE_MS).then(
+      (held) => held || logger.warn({ pattern: request.pattern, runId }, "reply ledger: another run took over this call's claim"),
+      (err: unknown) => logger.warn({ err, pattern: request.pattern }, "reply ledger: could not renew a running call's lease"),
+    );
   }, RENEW_EVERY_MS);
   let reply: RpcReplyEnvelope;
   try {
-    reply = await run();
+    reply = await run(runId);
   } finally {
     clearInterval(renew);
   }
