@@ -105,13 +105,12 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     });
   }
 
-  async deleteMany(filter: Filter, options: { limit: number }): Promise<number> {
-    assertDefinedFilter(filter, this.name);
+  async deleteOldest(field: string, before: string | number, options: { limit: number }): Promise<number> {
     return this.host.write(this.name, () => {
       const state = this.state();
       const remove = this.host.prepare(`DELETE FROM ${sqlName(state.table)} WHERE rowid = ?`);
       let removed = 0;
-      for (const row of this.select(state, filter, { limit: options.limit })) removed += remove.run(row.rowid).changes;
+      for (const row of this.select(state, { [field]: { $lt: before } }, { sort: { [field]: 1 }, limit: options.limit })) removed += remove.run(row.rowid).changes;
       return removed;
     });
   }

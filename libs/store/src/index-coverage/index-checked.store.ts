@@ -61,9 +61,9 @@ export function withIndexCheck(store: Store, options: IndexCheckOptions): Store 
       check(inner.name, "deleteOne", filter);
       return inner.deleteOne(filter);
     },
-    async deleteMany(filter: Filter, options: { limit: number }) {
-      check(inner.name, "deleteMany", filter, undefined, options.limit);
-      return inner.deleteMany(filter, options);
+    async deleteOldest(field: string, before: string | number, opts: { limit: number }) {
+      check(inner.name, "deleteOldest", { [field]: { $lt: before } }, { [field]: 1 }, opts.limit);
+      return inner.deleteOldest(field, before, opts);
     },
     async createIndex(spec: IndexSpec) {
       await inner.createIndex(spec);

@@ -95,17 +95,16 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     return result.deletedCount === 1;
   }
 
-  async deleteMany(filter: Filter, options: { limit: number }): Promise<number> {
-    assertDefinedFilter(filter, this.name);
-    const codec = (await this.host.ferret())?.codec ?? identityCodec;
-    const driverFilter = asDriverFilter(codec.encode(filter));
-    // No sort: FerretDB sorts a whole result in memory, and which expired records go first does
-    // not matter. The `_id` list bounds the delete (MongoDB's deleteMany takes no limit, and
-    // FerretDB's PostgreSQL backend fails one that matches more than 65,535 documents).
-    const found = await this.call(() => this.col.find(driverFilter, { limit: options.limit, projection: { _id: 1 } }).toArray());
-    if (found.length === 0) return 0;
-    const ids = found.map((doc) => doc._id);
-    const result = await this.call(() => this.col.deleteMany({ $and: [driverFilter, { _id: { $in: ids } }] }));
+  async deleteOldest(field: string, before: string | number, options: { limit: number }): Promise<number> {
+    // The batch's last value bounds a range delete. A list of `_id`s would be exact, but
+    // FerretDB matches `$in` by scanning the list for every document (20,000 ids over 10^5
+    // documents: two minutes, against 6 s for the range), and MongoDB's deleteMany takes no limit.
+    const last = await this.call(() =>
+      this.col.find({ [field]: { $lt: before } }, { sort: { [field]: 1 }, skip: options.limit - 1, limit: 1, projection: { [field]: 1 } }).next(),
+    );
+    const through = last?.[field] as string | number | undefined;
+    const range = through === undefined ? { $lt: before } : { $lt: before, $lte: through };
+    const result = await this.call(() => this.col.deleteMany({ [field]: range }));
     return result.deletedCount;
   }
 

@@ -63,8 +63,9 @@ export async function createReplyLedger<Reply>(store: Store, options: ReplyLedge
   await records.createIndex({ keys: { expiresAt: 1 }, name: "expires" });
   const sweep = createRetentionSweep({
     collection: records,
-    expired: () => ({ expiresAt: { $lt: now() } }),
-    batch: options.sweepBatch ?? 5_000,
+    field: "expiresAt",
+    before: now,
+    batch: options.sweepBatch ?? 50_000,
     everyMs: options.sweepEveryMs ?? 60_000,
     now,
   });

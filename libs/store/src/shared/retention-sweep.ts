@@ -1,10 +1,12 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
-import type { Collection, Filter } from "../store.port.ts";
+import type { Collection } from "../store.port.ts";
 
 export interface RetentionSweepOptions<T extends { _id: string }> {
   collection: Collection<T>;
-  /** The records past retention, worked out again at each pass (served by an index). */
-  expired: () => Filter;
+  /** The indexed field (epoch ms or ISO time) whose values below `before()` are past retention. */
+  field: string;
+  /** Worked out again at each pass. */
+  before: () => string | number;
   /** Records deleted per pass: bounds one delete's cost (FerretDB scans per statement). */
   batch: number;
   /** `due()` starts a sweep at most this often. */
@@ -28,7 +30,7 @@ export interface RetentionSweep {
  * sweeping the same collection only share the work (a record is deleted once).
  */
 export function createRetentionSweep<T extends { _id: string }>(options: RetentionSweepOptions<T>): RetentionSweep {
-  const { collection, expired, batch, everyMs, now = Date.now } = options;
+  const { collection, field, before, batch, everyMs, now = Date.now } = options;
   // The first `due()` sweeps at once: a restarted process catches up on what waited meanwhile.
   let lastStart = now() - everyMs;
   let running: Promise<number> | null = null;
@@ -37,7 +39,7 @@ export function createRetentionSweep<T extends { _id: string }>(options: Retenti
     running ??= (async () => {
       let total = 0;
       for (;;) {
-        const deleted = await collection.deleteMany(expired(), { limit: batch });
+        const deleted = await collection.deleteOldest(field, before(), { limit: batch });
         total += deleted;
         if (deleted < batch) return total;
         // Between passes, the requests this process serves go first.
