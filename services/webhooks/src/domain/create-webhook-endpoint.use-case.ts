@@ -1,21 +1,24 @@
 import { requireMerchant, type Principal } from "@payrail/contracts";
-import { prefixedHexId } from "@payrail/runtime";
+import { prefixedHexId, runScopedHexId } from "@payrail/runtime";
 import { newSigningSecret } from "./signing-secret.ts";
 import { toWebhookEndpoint, type EndpointDoc } from "./webhook-endpoint.entity.ts";
 import type { WebhooksDeps } from "./webhooks.deps.ts";
 
 /**
  * Registers an endpoint after the URL check (live: https to public addresses only). The
- * secret is sealed at rest and answered this once.
+ * secret is sealed at rest and answered this once. The endpoint's id derives from the call's
+ * run id: a second run of the call (after its first runner stalled) meets the first's endpoint
+ * and answers it, with its secret, rather than registering a second one.
  */
 export async function createWebhookEndpoint(
   deps: WebhooksDeps,
   principal: Principal,
   input: { url: string; enabled_events: string[]; description?: string | undefined },
+  runId?: string,
 ) {
   const { merchantId } = requireMerchant(principal);
   await deps.urlGuard.check(input.url, deps.livemode);
-  const id = prefixedHexId("we_");
+  const id = runId === undefined ? prefixedHexId("we_") : runScopedHexId("we_", `webhook_endpoint\n${merchantId}\n${runId}`);
   const secret = newSigningSecret();
   const at = deps.now().toISOString();
   const doc: EndpointDoc = {
@@ -34,6 +37,6 @@ export async function createWebhookEndpoint(
     createdAt: at,
     updatedAt: at,
   };
-  await deps.endpoints.insert(doc);
-  return { ...toWebhookEndpoint(doc), secret };
+  const { inserted, doc: stored } = await deps.endpoints.insert(doc);
+  return { ...toWebhookEndpoint(stored), secret: inserted ? secret : deps.secretBox.open(stored.secret, stored._id) };
 }
