@@ -29,14 +29,17 @@ const REPLIES = Number(process.env["LEDGER_RETENTION_REPLIES"] ?? 100_000);
 const HOUR = 3_600_000;
 type Ledger = Awaited<ReturnType<typeof createReplyLedger<{ ok: true; data: string }>>>;
 
-/** Writes replies as the ledger writes every POST: a claim, then the sealed reply, 1 h to live. */
+/**
+ * Writes replies as the ledger writes every POST: a claim, then the sealed reply, 1 h to live,
+ * one a millisecond (as requests come; a batch's last expiry bounds its delete, ties included).
+ */
 async function throughTheLedger(ledger: Ledger, now: number, from: number, to: number): Promise<void> {
   const WRITERS = 32;
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = from + w; i < to; i += WRITERS) {
-        expect(await ledger.claim(`call:${i}`, "fp", `c${i}`, now + 3_000, now + HOUR)).toBeNull();
-        await ledger.finish(`call:${i}`, `c${i}`, "fp", { ok: true, data: `reply ${i}` }, now + HOUR);
+        expect(await ledger.claim(`call:${i}`, "fp", `c${i}`, now + 3_000, now + HOUR + i)).toBeNull();
+        await ledger.finish(`call:${i}`, `c${i}`, "fp", { ok: true, data: `reply ${i}` }, now + HOUR + i);
       }
     }),
   );
@@ -54,9 +57,9 @@ async function inBulk(dbName: string, sealer: SecretBox, now: number, from: numb
     for (let start = from; start < to; start += 5_000) {
       const docs = [];
       for (let i = start; i < Math.min(to, start + 5_000); i++) {
-        docs.push({ _id: `call:${i}`, callId: `c${i}`, runId: `c${i}`, fingerprint: "fp", leaseUntil: now + 3_000, expiresAt: now + HOUR });
+        docs.push({ _id: `call:${i}`, callId: `c${i}`, runId: `c${i}`, fingerprint: "fp", leaseUntil: now + 3_000, expiresAt: now + HOUR + i });
         const done = `call:${i}|done`;
-        docs.push({ _id: done, callId: `c${i}`, fingerprint: "fp", expiresAt: now + HOUR, replySealed: sealer.seal(JSON.stringify({ ok: true, data: `reply ${i}` }), done) });
+        docs.push({ _id: done, callId: `c${i}`, fingerprint: "fp", expiresAt: now + HOUR + i, replySealed: sealer.seal(JSON.stringify({ ok: true, data: `reply ${i}` }), done) });
       }
       await col.insertMany(docs, { ordered: false });
     }
@@ -92,8 +95,8 @@ describe.each(variants)("reply ledger retention on the %s", (_name, variant) => 
       }
       expect(await records.estimatedCount()).toBe(2 * REPLIES);
 
-      // An hour and a minute later one more request comes; its claim starts the sweep behind it.
-      clock.now += HOUR + 60_000;
+      // Once all have expired, one more request comes; its claim starts the sweep behind it.
+      clock.now += HOUR + REPLIES + 60_000;
       const started = Date.now();
       expect(await ledger.claim("call:next", "fp", "next", clock.now + 3_000, clock.now + HOUR)).toBeNull();
       // Watched through the count the database keeps (a query would scan FerretDB's collection).
