@@ -10,7 +10,7 @@ import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
  * as the ledger writes them) expire together; the next claim starts a sweep, which deletes in
  * bounded passes until nothing expired is left, instead of 100 records a minute. On MongoDB
  * and SQLite each pass is a walk of the `expiresAt` index (seconds in all); FerretDB v1 scans the
- * whole collection for every statement, so there the four passes take minutes (measured 5 to 6
+ * whole collection for every statement, so there the four passes take minutes (measured about 2
  * on this shared machine), which is why its bound is generous.
  */
 const logger = silentLogger();
