@@ -20,6 +20,8 @@ interface LedgerRecord {
   leaseUntil?: number;
   /** Reply: JSON text sealed with SECRETS_KEY, bound to the record's `_id` (replies carry keys, tokens, secrets). */
   replySealed?: string;
+  /** Reply in clear, as records written before sealing hold it (gone within their 24 h). */
+  replyJson?: string;
 }
 
 export type LedgerHolder<Reply> =
@@ -86,7 +88,8 @@ export async function createReplyLedger<Reply>(store: Store, options: ReplyLedge
         }
         const done = await records.findOne({ _id: key + DONE });
         if (done && done.expiresAt >= at) {
-          const reply = JSON.parse(sealer.open(done.replySealed ?? "", done._id)) as Reply;
+          const text = done.replySealed === undefined ? (done.replyJson ?? "null") : sealer.open(done.replySealed, done._id);
+          const reply = JSON.parse(text) as Reply;
           return { state: "done", callId: done.callId, fingerprint: done.fingerprint, reply };
         }
         if (done) await records.deleteOne({ _id: done._id, expiresAt: { $lt: at } });
