@@ -1,5 +1,5 @@
 import { createTransport, type Transport, type TrustedSenders } from "@payrail/messaging";
-import type { Config, Logger, ServiceName } from "@payrail/runtime";
+import { SecretBox, type Config, type Logger, type ServiceName } from "@payrail/runtime";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
 import { createEventDeadLetters, createEventQueues, createReplyLedger, createStore, type Store } from "@payrail/store";
 import * as checkout from "@payrail/checkout";
@@ -65,8 +65,6 @@ export async function startServices(
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
-  // Redelivered and retried commands, and Idempotency-Key repeats, get their first reply (issue 13).
-  if (store && names.some((n) => n !== "gateway")) transport.useReplyLedger(await createReplyLedger<RpcReplyEnvelope>(store));
   // Dead letters in the store for `payrail events` (issue 19); in embedded mode the bus's queues
   // too, so an event the relays marked sent survives a crash before its subscribers handled it.
   if (store && names.some((n) => n !== "gateway")) {
@@ -76,6 +74,11 @@ export async function startServices(
   // One key for every service of the process (SECRETS_KEY, or embedded mode's generated one).
   let key: Buffer | undefined;
   const secretsKey = async () => (key ??= await resolveSecretsKey(config));
+  // Redelivered and retried commands, and Idempotency-Key repeats, get their first reply (issue 13),
+  // kept sealed: replies carry API keys, auth tokens and webhook secrets (issue 21).
+  if (store && names.some((n) => n !== "gateway")) {
+    transport.useReplyLedger(await createReplyLedger<RpcReplyEnvelope>(store, { sealer: new SecretBox(await secretsKey()) }));
+  }
   const started: Started[] = [];
   for (const name of DOMAIN_SERVICES) {
     if (!names.includes(name)) continue;

@@ -9,7 +9,11 @@ export interface CallContext {
   principal: Principal;
   /**
    * The call's id when it asked to run at most once (the same in every redelivery and retry).
-   * A handler registered `runsOnceItself` keys its own conditional write on it.
+   * When the reply ledger lets a repeat take over a run whose lease ran out (a dead runner, or
+   * one whose event loop stalled), it is the first run's id, under an Idempotency-Key too: a
+   * handler that keys its effects on it (ids derived from it, inserted once) finds the first
+   * run's effect instead of making a second. A handler registered `runsOnceItself` keys its own
+   * conditional write on it.
    */
   callId?: string | undefined;
 }

@@ -24,6 +24,16 @@ export function prefixedHexId(prefix: string): string {
   return prefix + pooledHex(16);
 }
 
+/**
+ * `prefix` + 32 lowercase hex derived from `seed`: the id every run of one call gives the record
+ * it creates, when the seed holds the call's run id (`ctx.callId`). A second run of the call (its
+ * first runner stalled past its lease) inserts the same id, finds the first run's record and
+ * answers from it, instead of creating a second.
+ */
+export function runScopedHexId(prefix: string, seed: string): string {
+  return prefix + createHash("sha256").update(seed).digest("hex").slice(0, 32);
+}
+
 /** A bearer secret: `bytes` random bytes, base64url. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");

@@ -86,6 +86,14 @@ export interface Collection<T extends { _id: string }> {
   findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions): Promise<T | null>;
   /** Deletes at most one matching document; returns whether one was deleted. */
   deleteOne(filter: Filter): Promise<boolean>;
+  /**
+   * Retention: deletes the oldest documents whose `field` (a number or ISO time, indexed) is below
+   * `before`: `limit` of them, plus any tied with the last of those; answers how many. One
+   * bounded batch per call, for sweeps that call again until a batch comes back short. On
+   * FerretDB the range is not re-checked as each document goes, so use it only on documents no
+   * writer changes any more (expired records), never as a conditional write.
+   */
+  deleteOldest(field: string, before: string | number, options: { limit: number }): Promise<number>;
   /** Idempotent: creating an index that exists is a no-op. */
   createIndex(spec: IndexSpec): Promise<void>;
 }

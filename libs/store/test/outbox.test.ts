@@ -224,6 +224,25 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect(published).toEqual(events.map((e) => e.id));
   });
 
+  runIf("catches up in one sweep, pass after pass, with however many applied events expired", async () => {
+    const store = fresh();
+    let clock = Date.UTC(2026, 0, 1);
+    const keepMs = 24 * 60 * 60 * 1000;
+    // Passes of 500: 3,000 expired records take six, all behind one event, with no more time passing.
+    const processed = await createProcessedEvents(store, "backlog", { keepMs, now: () => clock, sweepBatch: 500 });
+    const old = Array.from({ length: 3_000 }, (_, i) => event("order.touched", `backlog${i}`).id);
+    await Promise.all(Array.from({ length: 16 }, async (_, w) => {
+      // A millisecond apart, as events come (a batch's last time bounds its delete, ties included).
+      for (let i = w; i < old.length; i += 16) await processed.applyOnce(old[i]!, async () => void clock++);
+    }));
+    const records = store.collection<{ _id: string; processedAt: string }>("processed_events");
+    const cutoff = () => new Date(clock - keepMs).toISOString();
+    clock += keepMs + 60_000;
+    expect(await records.countDocuments({ processedAt: { $lt: cutoff() } })).toBe(3_000);
+    expect(await processed.applyOnce(event("order.touched", "backlog-last").id, async () => {})).toBe(true);
+    await until(async () => (await records.countDocuments({ processedAt: { $lt: cutoff() } })) === 0);
+  });
+
   runIf("loses none of 500 events written while two relays publish", async () => {
     const store = fresh();
     const name = collectionName();

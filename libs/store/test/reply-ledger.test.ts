@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { silentLogger } from "@payrail/runtime";
+import { randomBytes } from "node:crypto";
+import { SecretBox, silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore, createMongoStore, createReplyLedger, withIndexCheck, type Store } from "../src/index.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
 
@@ -27,7 +28,7 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     if (!open) throw new Error("unreachable");
     const store = withIndexCheck(open(), { mode: "enforce" });
     opened.push(store);
-    return createReplyLedger<Reply>(store);
+    return createReplyLedger<Reply>(store, { sealer: new SecretBox(randomBytes(32)) });
   };
   const runIf = open ? it : it.skip;
   const later = (ms: number) => Date.now() + ms;
@@ -53,7 +54,8 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     expect(await l.claim("k3", "fp", "alive", later(150), later(HOUR))).toBeNull();
     await l.renew("k3", "alive", later(10_000));
     await new Promise((r) => setTimeout(r, 200));
-    expect(await l.claim("k2", "fp", "next", later(5_000), later(HOUR))).toBeNull();
+    // Taken over as the dead runner's run, so effects keyed on the run id are found, not made again.
+    expect(await l.claim("k2", "fp", "next", later(5_000), later(HOUR))).toEqual({ state: "resumed", runId: "dead" });
     expect(await l.claim("k2", "fp", "third", later(5_000), later(HOUR))).toMatchObject({ state: "running", callId: "next" });
     // Both ran the same request: the first reply stored stands, a later one changes nothing.
     await l.finish("k2", "next", "fp", { ok: true, data: "first" }, later(HOUR));

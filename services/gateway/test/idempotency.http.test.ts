@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCheckoutOp } from "@payrail/contracts";
 import { LEASE_MS, requestFingerprint } from "@payrail/messaging";
+import { SecretBox } from "@payrail/runtime";
 import { createReplyLedger } from "@payrail/store";
 import { describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
@@ -160,7 +161,7 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
       const payload = { checkout: body as never };
       // What a killed instance leaves behind: its claim on the key, still running, lease unrenewed.
       // (A create keeps its call id on the checkout itself; the ledger holds it only with a key.)
-      const ledger = await createReplyLedger(await variant.store());
+      const ledger = await createReplyLedger(await variant.store(), { sealer: new SecretBox(randomBytes(32)) });
       const fingerprint = requestFingerprint(createCheckoutOp.pattern, createCheckoutOp.request.parse(payload));
       const key = `key:merchant:${world.acme.id}:${idempotencyKey}`;
       expect(await ledger.claim(key, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + 60_000)).toBeNull();

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEvents } from "node:timers/promises";
 import type { Transport } from "@payrail/messaging";
 import { SecretBox, type Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
@@ -34,13 +35,17 @@ export interface WebhooksServiceDeps {
   /** Retry schedule, timeout and disabling (WEBHOOK_* variables); the API.md §11 values by default. */
   policy?: Partial<DeliveryPolicy>;
   worker?: DeliveryWorkerOptions;
-  /** How often events, deliveries and attempts past the 30 days are purged. Default hourly. */
+  /** How often events, deliveries and attempts past the 30 days are purged (and once at start). Default hourly. */
   purgeEveryMs?: number;
+  /** Records of each kind one purge pass deletes (tests); a purge runs passes until one comes back short. */
+  purgeBatch?: number;
   /** Replaces the clock (tests). */
   now?: () => Date;
 }
 
 const HOUR = 3_600_000;
+/** Records of each kind one purge pass deletes (below FerretDB's 65,535 per statement). */
+const PURGE_BATCH = 10_000;
 export const DEFAULT_POLICY: DeliveryPolicy = {
   retryScheduleMs: [5_000, 300_000, 1_800_000, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
   timeoutMs: 10_000,
@@ -84,17 +89,29 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
   await deps.transport.serve("webhooks", webhooksHandlers({ ...domain, ping: () => deps.store.ping() }));
   await subscribeToDomainEvents(deps.transport, domain);
   worker.start();
+  // Bounded batches, again at once while any comes back full: each purge catches up with
+  // whatever accumulated since the last, however busy the hour was.
+  let purging = false;
+  const batch = deps.purgeBatch ?? PURGE_BATCH;
   const purge = async () => {
-    const before = retentionStart(now());
+    if (purging) return;
+    purging = true;
     try {
-      await events.purge(before, 1_000);
-      await deliveries.purge(before, 1_000);
+      for (let full = true; full; await yieldToEvents()) {
+        const before = retentionStart(now());
+        const deleted = Math.max(await events.purge(before, batch), await deliveries.purge(before, batch));
+        full = deleted >= batch;
+      }
     } catch (err) {
       deps.logger.warn({ err }, "webhooks retention purge failed; next time");
+    } finally {
+      purging = false;
     }
   };
   const purgeTimer = setInterval(() => void purge(), deps.purgeEveryMs ?? HOUR);
   purgeTimer.unref();
+  // A restarted service catches up at once rather than an hour later.
+  void purge();
   deps.logger.info("webhooks service started");
   return {
     name: "webhooks",

@@ -1,4 +1,6 @@
 import { createWebhookEndpointOp, getEventOp, listEventsOp } from "@payrail/contracts";
+import type { AttemptDoc, DeliveryDoc } from "../src/domain/delivery.entity.ts";
+import type { EventDoc } from "../src/domain/webhook-event.entity.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
@@ -41,5 +43,44 @@ describe.each(variants)("events kept 30 days over $name", (variant) => {
     expect((await h.client.call(listEventsOp, { limit: 10 }, as(m))).data).toEqual([]);
     await until("the purge", async () => (await stored("webhook_events", event.id)) === null);
     await until("the deliveries' purge", async () => (await stored("webhook_deliveries", deliveryId)) === null && (await stored("webhook_attempts", `${deliveryId}.1`)) === null);
+  });
+});
+
+// Variants of their own: the suite above closes its stores when it ends.
+describe.each(await infraVariants())("the retention purge keeps up over $name", (variant) => {
+  let h: WebhooksHarness;
+  const OLD = 2_500;
+  afterAll(async () => {
+    await h?.stop();
+    await variant.cleanup();
+  });
+
+  it.skipIf(!!variant.skipReason)(`deletes ${OLD} old events, deliveries and attempts in one purge, batch after batch`, async () => {
+    const store = await variant.store();
+    // A millisecond apart: a batch ends inside the old ones, never on a tie that takes them all.
+    const at = (i: number) => new Date(Date.now() - 31 * DAY + i).toISOString();
+    const recent = new Date().toISOString();
+    const m = merchant();
+    const events = store.collection<EventDoc>("webhook_events");
+    const deliveries = store.collection<DeliveryDoc>("webhook_deliveries");
+    const attempts = store.collection<AttemptDoc>("webhook_attempts");
+    const write = async (i: number, createdAt: string) => {
+      const eventId = `evt_${i.toString(16).padStart(32, "0")}`;
+      const deliveryId = `${eventId}.we_old`;
+      await events.insertOne({ _id: eventId, merchantId: m.merchantId, type: "refund.completed", group: "refund", createdAt, livemode: false, body: "{}" });
+      await deliveries.insertOne({ _id: deliveryId, eventId, eventType: "refund.completed", endpointId: "we_old", merchantId: m.merchantId, status: "succeeded", attempts: 1, dueAt: createdAt, leaseId: null, createdAt, updatedAt: createdAt });
+      await attempts.insertOne({ _id: `${deliveryId}.1`, deliveryId, endpointId: "we_old", eventId, eventType: "refund.completed", attempt: 1, ok: true, httpStatus: 200, durationMs: 1, error: null, responseBody: null, attemptedAt: createdAt, nextRetryAt: null });
+    };
+    await Promise.all(Array.from({ length: 16 }, async (_, w) => {
+      for (let i = w; i < OLD; i += 16) await write(i, at(i));
+    }));
+    await write(OLD, recent);
+
+    // Passes of 500, and the next hourly purge an hour away: only catching up at once gets there.
+    h = await startWebhooks(variant, { purgeBatch: 500, purgeEveryMs: 3_600_000 });
+    const left = async () => (await events.countDocuments({ createdAt: { $lt: recent } })) + (await deliveries.countDocuments({ createdAt: { $lt: recent } })) + (await attempts.countDocuments({ attemptedAt: { $lt: recent } }));
+    await until("the purge", async () => (await left()) === 0);
+    expect(await events.countDocuments({ createdAt: { $gte: recent } })).toBe(1);
+    expect(await attempts.countDocuments({ attemptedAt: { $gte: recent } })).toBe(1);
   });
 });

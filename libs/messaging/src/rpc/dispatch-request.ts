@@ -73,9 +73,9 @@ export async function dispatchRequest(
     if (observed) recordRpc({ side: "server", operation: pattern, outcome, seconds: ms / 1000 });
     if (debug) logger.debug({ service, requestId, pattern, outcome, ms: Math.round(ms) }, "rpc handled");
   };
-  const run = async (): Promise<RpcReplyEnvelope> => {
+  const run = async (runId: string | undefined): Promise<RpcReplyEnvelope> => {
     try {
-      const data: unknown = await entry.handler(parsed.data, { requestId, principal, callId });
+      const data: unknown = await entry.handler(parsed.data, { requestId, principal, callId: runId });
       handled("ok");
       // JSON drops `undefined`, and the reply envelope requires `data`.
       return { ok: true, data: data === undefined ? null : data };

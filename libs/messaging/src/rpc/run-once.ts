@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { AppError, type Principal, type RpcReplyEnvelope } from "@payrail/contracts";
+import { AppError, statusOf, type Principal, type RpcReplyEnvelope } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { ReplyLedger } from "./reply-ledger.port.ts";
 
@@ -18,8 +18,6 @@ export const CALL_ID_TTL_MS = 60 * 60 * 1000;
 export const LEASE_MS = 3_000;
 const RENEW_EVERY_MS = 2_000;
 const POLL_MS = 100;
-/** Failures a retry may cure: not remembered, so the retry runs the handler again. */
-const RETRYABLE = new Set(["service_unavailable", "service_timeout", "database_unavailable", "internal_error"]);
 
 export interface OnceRequest {
   pattern: string;
@@ -44,19 +42,27 @@ export async function runOnce(
   ledger: ReplyLedger | undefined,
   request: OnceRequest,
   logger: Logger,
-  run: () => Promise<RpcReplyEnvelope>,
+  run: (runId: string | undefined) => Promise<RpcReplyEnvelope>,
 ): Promise<RpcReplyEnvelope | null> {
   const scope = request.idempotencyKey === undefined ? undefined : ownerScope(request.principal);
-  if (!ledger || (request.callId === undefined && scope === undefined)) return run();
+  if (!ledger || (request.callId === undefined && scope === undefined)) return run(request.callId);
   const httpKey = scope !== undefined;
   const key = httpKey ? `key:${scope}:${request.idempotencyKey}` : `call:${request.callId}`;
   const callId = request.callId ?? randomUUID();
   const fingerprint = requestFingerprint(request.pattern, request.payload);
   const ttl = httpKey ? IDEMPOTENCY_KEY_TTL_MS : CALL_ID_TTL_MS;
   const waitUntil = request.deadline ?? Date.now() + 10_000;
+  let runId = callId;
   for (;;) {
     const holder = await ledger.claim(key, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + ttl);
     if (holder === null) break;
+    if (holder.state === "resumed") {
+      // The first runner stopped renewing: dead, or stalled and about to carry on. Running as
+      // that run lets handlers that key their effects on the run id find its effects.
+      logger.warn({ pattern: request.pattern, runId: holder.runId }, "reply ledger: took over a run whose lease ran out");
+      runId = holder.runId;
+      break;
+    }
     if (holder.fingerprint !== fingerprint) {
       return refusal(new AppError("idempotency_key_reused", "this Idempotency-Key was used with a different request; use a new key", { param: "Idempotency-Key" }));
     }
@@ -68,12 +74,17 @@ export async function runOnce(
     if (Date.now() > waitUntil) return null;
     await sleep(POLL_MS);
   }
+  // The lease only tells repeats whether to wait; at most once rests on the run id above. So a
+  // lost renewal is worth a warning (a repeat may now run alongside), not a failed call.
   const renew = setInterval(() => {
-    ledger.renew(key, callId, Date.now() + LEASE_MS).catch(() => undefined);
+    ledger.renew(key, callId, Date.now() + LEASE_MS).then(
+      (held) => held || logger.warn({ pattern: request.pattern, runId }, "reply ledger: another run took over this call's claim"),
+      (err: unknown) => logger.warn({ err, pattern: request.pattern }, "reply ledger: could not renew a running call's lease"),
+    );
   }, RENEW_EVERY_MS);
   let reply: RpcReplyEnvelope;
   try {
-    reply = await run();
+    reply = await run(runId);
   } finally {
     clearInterval(renew);
   }
@@ -81,9 +92,20 @@ export async function runOnce(
   // waits for the record (or, with another call's key, is told the key is in use). If recording
   // fails, the work is still done and its reply goes out; a repeat takes the claim over once its
   // lease ends, as after a crash.
-  const record = !reply.ok && RETRYABLE.has(reply.error.code) ? ledger.release(key, callId) : ledger.finish(key, callId, fingerprint, reply, Date.now() + ttl);
+  const record = saysRetry(reply) ? ledger.release(key, callId) : ledger.finish(key, callId, fingerprint, reply, Date.now() + ttl);
   record.catch((err: unknown) => logger.warn({ err, pattern: request.pattern }, "reply ledger: could not record a finished call"));
   return reply;
+}
+
+/**
+ * An answer that tells the caller to come back (a 5xx, a 429, anything with `retryAfter`, a
+ * 409 "in progress") describes a moment, not the request's outcome: stored, it would be replayed
+ * for 24 h to the very retry it invites. Such a claim is released instead, so the retry runs.
+ */
+export function saysRetry(reply: RpcReplyEnvelope): boolean {
+  if (reply.ok) return false;
+  const { code, retryAfter } = reply.error;
+  return retryAfter !== undefined || code === "transfer_in_progress" || code === "idempotency_key_in_use" || statusOf(code) >= 429;
 }
 
 /** What makes two requests "the same" for a key: the operation and its validated payload. */

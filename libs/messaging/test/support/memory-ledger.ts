@@ -5,6 +5,7 @@ interface Entry {
   state: "running" | "done";
   callId: string;
   fingerprint: string;
+  runId: string;
   leaseUntil: number;
   expiresAt: number;
   reply?: RpcReplyEnvelope;
@@ -18,8 +19,12 @@ export function memoryLedger(): ReplyLedger {
       const now = Date.now();
       const held = entries.get(key);
       const orphan = held?.state === "running" && held.fingerprint === fingerprint && held.leaseUntil < now;
-      if (!held || held.expiresAt < now || orphan) {
-        entries.set(key, { state: "running", callId, fingerprint, leaseUntil, expiresAt });
+      if (orphan) {
+        Object.assign(held, { callId, leaseUntil });
+        return { state: "resumed", runId: held.runId };
+      }
+      if (!held || held.expiresAt < now) {
+        entries.set(key, { state: "running", callId, runId: callId, fingerprint, leaseUntil, expiresAt });
         return null;
       }
       if (held.state === "running") return { state: "running", callId: held.callId, fingerprint: held.fingerprint };
@@ -27,7 +32,9 @@ export function memoryLedger(): ReplyLedger {
     },
     async renew(key, callId, leaseUntil) {
       const held = entries.get(key);
-      if (held?.state === "running" && held.callId === callId) held.leaseUntil = leaseUntil;
+      if (held?.state !== "running" || held.callId !== callId) return false;
+      held.leaseUntil = leaseUntil;
+      return true;
     },
     async finish(key, callId, _fingerprint, reply) {
       const held = entries.get(key);

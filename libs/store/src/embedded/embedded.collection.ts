@@ -105,6 +105,16 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     });
   }
 
+  async deleteOldest(field: string, before: string | number, options: { limit: number }): Promise<number> {
+    return this.host.write(this.name, () => {
+      const state = this.state();
+      const remove = this.host.prepare(`DELETE FROM ${sqlName(state.table)} WHERE rowid = ?`);
+      let removed = 0;
+      for (const row of this.select(state, { [field]: { $lt: before } }, { sort: { [field]: 1 }, limit: options.limit })) removed += remove.run(row.rowid).changes;
+      return removed;
+    });
+  }
+
   async createIndex(spec: IndexSpec): Promise<void> {
     const wanted = toStoredIndex(spec);
     await this.host.write(this.name, () => {

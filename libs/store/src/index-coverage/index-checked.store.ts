@@ -61,6 +61,10 @@ export function withIndexCheck(store: Store, options: IndexCheckOptions): Store 
       check(inner.name, "deleteOne", filter);
       return inner.deleteOne(filter);
     },
+    async deleteOldest(field: string, before: string | number, opts: { limit: number }) {
+      check(inner.name, "deleteOldest", { [field]: { $lt: before } }, { [field]: 1 }, opts.limit);
+      return inner.deleteOldest(field, before, opts);
+    },
     async createIndex(spec: IndexSpec) {
       await inner.createIndex(spec);
       const list = declared.get(inner.name) ?? [];

@@ -95,6 +95,19 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     return result.deletedCount === 1;
   }
 
+  async deleteOldest(field: string, before: string | number, options: { limit: number }): Promise<number> {
+    // The batch's last value bounds a range delete. A list of `_id`s would be exact, but
+    // FerretDB matches `$in` by scanning the list for every document (20,000 ids over 10^5
+    // documents: two minutes, against 6 s for the range), and MongoDB's deleteMany takes no limit.
+    const last = await this.call(() =>
+      this.col.find({ [field]: { $lt: before } }, { sort: { [field]: 1 }, skip: options.limit - 1, limit: 1, projection: { [field]: 1 } }).next(),
+    );
+    const through = last?.[field] as string | number | undefined;
+    const range = through === undefined ? { $lt: before } : { $lt: before, $lte: through };
+    const result = await this.call(() => this.col.deleteMany({ [field]: range }));
+    return result.deletedCount;
+  }
+
   async createIndex(spec: IndexSpec): Promise<void> {
     const options = {
       unique: spec.unique ?? false,

@@ -1,5 +1,6 @@
 import type { Store } from "../store.port.ts";
 import { insertIfAbsent } from "../insert-once.ts";
+import { createRetentionSweep } from "../shared/retention-sweep.ts";
 
 interface ProcessedEvent {
   _id: string;
@@ -17,9 +18,8 @@ export const PROCESSED_EVENTS = "processed_events";
  */
 export const PROCESSED_EVENTS_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60_000;
-const SWEEP_BATCH = 200;
-/** Batches per sweep at most: a backlog is worked off over several minutes, never in one burst. */
-const SWEEP_BATCHES = 10;
+/** Records deleted per pass; a sweep runs passes until one comes back short. */
+const SWEEP_BATCH = 20_000;
 
 export interface ProcessedEvents {
   /**
@@ -33,29 +33,26 @@ export interface ProcessedEvents {
 
 /**
  * A subscribing service's memory of the events it applied (one record per service and event
- * id). Records older than `keepMs` are deleted by a sweep that runs behind `applyOnce`, at most
- * once a minute and a few batches at a time, on the `processed_at` index: the store has no TTL
- * index, and FerretDB none at all.
+ * id). Records older than `keepMs` are deleted by a sweep that starts behind `applyOnce` at most
+ * once a minute and runs bounded passes, on the `processed_at` index, until it has caught up:
+ * the store has no TTL index (FerretDB v1 refuses `expireAfterSeconds`).
  */
 export async function createProcessedEvents(
   store: Store,
   service: string,
-  options: { keepMs?: number; now?: () => number } = {},
+  options: { keepMs?: number; now?: () => number; sweepBatch?: number } = {},
 ): Promise<ProcessedEvents> {
   const { keepMs = PROCESSED_EVENTS_KEEP_MS, now = Date.now } = options;
   const processed = store.collection<ProcessedEvent>(PROCESSED_EVENTS);
   await processed.createIndex({ keys: { processedAt: 1 }, name: "processed_at" });
-  let lastSweep = now();
-  let sweeping = false;
-
-  const sweep = async () => {
-    const cutoff = new Date(now() - keepMs).toISOString();
-    for (let batch = 0; batch < SWEEP_BATCHES; batch++) {
-      const old = await processed.find({ processedAt: { $lt: cutoff } }, { sort: { processedAt: 1 }, limit: SWEEP_BATCH });
-      for (const record of old) await processed.deleteOne({ _id: record._id, processedAt: { $lt: cutoff } });
-      if (old.length < SWEEP_BATCH) return;
-    }
-  };
+  const sweep = createRetentionSweep({
+    collection: processed,
+    field: "processedAt",
+    before: () => new Date(now() - keepMs).toISOString(),
+    batch: options.sweepBatch ?? SWEEP_BATCH,
+    everyMs: SWEEP_EVERY_MS,
+    now,
+  });
 
   return {
     async applyOnce(eventId, apply) {
@@ -63,14 +60,8 @@ export async function createProcessedEvents(
       if (await processed.findOne({ _id: key })) return false;
       await apply();
       const applied = await insertIfAbsent(processed, { _id: key, processedAt: new Date(now()).toISOString() });
-      if (!sweeping && now() - lastSweep > SWEEP_EVERY_MS) {
-        lastSweep = now();
-        sweeping = true;
-        // Behind the event, never in its way: a failed sweep is tried again a minute later.
-        void sweep()
-          .catch(() => undefined)
-          .finally(() => (sweeping = false));
-      }
+      // Behind the event, never in its way: a failed sweep is tried again a minute later.
+      sweep.due();
       return applied;
     },
   };

@@ -44,7 +44,7 @@ const CASES: [string, Filter, string[]][] = [
 ];
 
 export function findContract(ctx: ContractContext): void {
-  describe("find, findOne, countDocuments, deleteOne", () => {
+  describe("find, findOne, countDocuments, deleteOne, deleteOldest", () => {
     let col: Collection<Payment>;
     beforeAll(async () => {
       col = ctx.fresh<Payment>("payments");
@@ -90,6 +90,18 @@ export function findContract(ctx: ContractContext): void {
       expect(await scratch.deleteOne({ _id: "3" })).toBe(true);
       expect(await scratch.deleteOne({ _id: "3" })).toBe(false);
       expect(await scratch.countDocuments({})).toBe(1);
+    });
+
+    it("deletes the oldest documents below a bound, a batch per deleteOldest call, and says how many", async () => {
+      const scratch = ctx.fresh<{ _id: string; at: number }>();
+      await scratch.createIndex({ keys: { at: 1 } });
+      for (let i = 0; i < 25; i++) await scratch.insertOne({ _id: `d${(i * 7) % 25}`, at: (i * 7) % 25 });
+      expect(await scratch.deleteOldest("at", 20, { limit: 8 })).toBe(8);
+      expect((await scratch.find({ at: { $lt: 100 } }, { sort: { at: 1 }, limit: 1 }))[0]?.at).toBe(8);
+      expect(await scratch.deleteOldest("at", 20, { limit: 8 })).toBe(8);
+      expect(await scratch.deleteOldest("at", 20, { limit: 8 })).toBe(4);
+      expect(await scratch.deleteOldest("at", 20, { limit: 8 })).toBe(0);
+      expect((await scratch.find({ at: { $lt: 100 } }, { sort: { at: 1 } })).map((d) => d.at)).toEqual([20, 21, 22, 23, 24]);
     });
   });
 }

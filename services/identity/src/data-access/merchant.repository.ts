@@ -1,4 +1,4 @@
-import type { Store } from "@payrail/store";
+import { insertIfAbsent, type Store } from "@payrail/store";
 import type { ApiKeyRecord, MerchantRecord } from "../domain/merchant.entity.ts";
 import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
 
@@ -18,16 +18,16 @@ export class MerchantRepository implements MerchantsPort {
     await this.merchants.createIndex({ keys: { createdAt: -1, _id: -1 }, name: "newest" });
   }
 
-  insertMerchant(record: MerchantRecord): Promise<void> {
-    return this.merchants.insertOne(record);
+  insertMerchant(record: MerchantRecord): Promise<boolean> {
+    return insertIfAbsent(this.merchants, record);
   }
 
   findMerchant(merchantId: string): Promise<MerchantRecord | null> {
     return this.merchants.findOne({ _id: merchantId });
   }
 
-  insertKey(record: ApiKeyRecord): Promise<void> {
-    return this.keys.insertOne(record);
+  insertKey(record: ApiKeyRecord): Promise<boolean> {
+    return insertIfAbsent(this.keys, record);
   }
 
   findActiveKey(hash: string): Promise<ApiKeyRecord | null> {

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
+import { insertOrGet, insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
 import type { MerchantRefundFilter, RefundMove, RefundsPort } from "../domain/ports/refunds.port.ts";
 import type { RefundDoc } from "../domain/refund.entity.ts";
 
@@ -19,8 +19,9 @@ export class RefundRepository implements RefundsPort {
     await this.refunds.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
   }
 
-  insert(doc: RefundDoc, event: DomainEvent): Promise<void> {
-    return this.refunds.insertOne(insertWithEvents(doc, [event]));
+  async insert(doc: RefundDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: RefundDoc }> {
+    const { inserted, doc: stored } = await insertOrGet(this.refunds, insertWithEvents(doc, [event]));
+    return { inserted, doc: inserted ? doc : stored };
   }
 
   find(refundId: string): Promise<RefundDoc | null> {

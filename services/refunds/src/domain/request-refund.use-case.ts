@@ -1,5 +1,5 @@
 import { AppError, centsToDecimal, toCents, type DecimalAmount, type UserPrincipal } from "@payrail/contracts";
-import { prefixedHexId } from "@payrail/runtime";
+import { prefixedHexId, runScopedHexId } from "@payrail/runtime";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundEvent } from "./refund-events.ts";
 import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
@@ -14,12 +14,16 @@ const REFUNDABLE = new Set(["pending", "completed"]);
  * so another's is a 404), `pending` or `completed`, for `amount` or whatever of it is still
  * refundable. The amount is held on the transaction's ledger (one conditional write) before
  * the record is written, so racing requests never together ask for more than the transaction.
+ * The refund's id derives from the call's run id: a second run of the same call (its first
+ * runner stalled past its lease) takes the same hold and meets the first's record, so one
+ * request is one refund.
  */
 export async function requestRefund(
   deps: RefundsDeps,
   meta: RequestMeta,
   user: UserPrincipal,
   input: { transaction_uuid: string; reason?: string | undefined; amount?: DecimalAmount | undefined },
+  runId?: string,
 ) {
   const transaction = await deps.payments.getTransaction({ ...meta, principal: user }, input.transaction_uuid);
   if (transaction.transaction_status === "returned") {
@@ -31,7 +35,7 @@ export async function requestRefund(
     });
   }
   const now = deps.now().toISOString();
-  const refundId = prefixedHexId("rfd_");
+  const refundId = runId === undefined ? prefixedHexId("rfd_") : runScopedHexId("rfd_", `refund\n${user.userId}\n${runId}`);
   const reservation = await reserveRefundAmount(deps, {
     transactionUuid: transaction.transaction_uuid,
     transactionCents: transaction.amount_cents,
@@ -62,7 +66,8 @@ export async function requestRefund(
     updatedAt: now,
   };
   try {
-    await deps.refunds.insert(doc, refundEvent(doc, deps.livemode));
+    const { inserted, doc: stored } = await deps.refunds.insert(doc, refundEvent(doc, deps.livemode));
+    if (!inserted) return { message: REFUND_REQUESTED, refund: toRefundRecord(stored) };
   } catch (err) {
     // Give the amount back so the consumer can ask again (a crash here is healed by the next request).
     await deps.ledgers.release(doc.transactionUuid, doc._id, doc.attempt, doc.amountCents).catch(() => undefined);

@@ -66,12 +66,13 @@ export class DeliveryRepository implements DeliveriesPort {
     return this.attempts.find(filter, { sort: { attemptedAt: -1, _id: -1 }, limit });
   }
 
-  /** Deletes up to `max` deliveries and attempts from before `before` (past the events' retention). */
+  /**
+   * Deletes a batch of up to `max` deliveries and one of attempts from before `before` (past the
+   * events' retention); answers the larger batch: at `max`, more may be waiting.
+   */
   async purge(before: string, max: number): Promise<number> {
-    const deliveries = await this.deliveries.find({ createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit: max });
-    for (const doc of deliveries) await this.deliveries.deleteOne({ _id: doc._id });
-    const attempts = await this.attempts.find({ attemptedAt: { $lt: before } }, { sort: { attemptedAt: 1 }, limit: max });
-    for (const doc of attempts) await this.attempts.deleteOne({ _id: doc._id });
-    return deliveries.length + attempts.length;
+    const deliveries = await this.deliveries.deleteOldest("createdAt", before, { limit: max });
+    const attempts = await this.attempts.deleteOldest("attemptedAt", before, { limit: max });
+    return Math.max(deliveries, attempts);
   }
 }

@@ -1,4 +1,4 @@
-import type { Store } from "@payrail/store";
+import { insertOrGet, type Store } from "@payrail/store";
 import type { EndpointChanges, EndpointsPort } from "../domain/ports/endpoints.port.ts";
 import type { EndpointDoc } from "../domain/webhook-endpoint.entity.ts";
 
@@ -16,8 +16,8 @@ export class EndpointRepository implements EndpointsPort {
     await this.endpoints.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
   }
 
-  insert(doc: EndpointDoc): Promise<void> {
-    return this.endpoints.insertOne(doc);
+  insert(doc: EndpointDoc): Promise<{ inserted: boolean; doc: EndpointDoc }> {
+    return insertOrGet(this.endpoints, doc);
   }
 
   find(endpointId: string): Promise<EndpointDoc | null> {

@@ -49,10 +49,8 @@ export class EventRepository implements EventsPort {
     await this.events.findOneAndUpdate({ _id: eventId, redeliverableAfter: until }, { $set: { redeliverableAfter: null } });
   }
 
-  /** Deletes up to `max` events created before `before`; answers how many. */
-  async purge(before: string, max: number): Promise<number> {
-    const old = await this.events.find({ createdAt: { $lt: before } }, { sort: { createdAt: 1 }, limit: max });
-    for (const doc of old) await this.events.deleteOne({ _id: doc._id });
-    return old.length;
+  /** Deletes a batch of up to `max` events created before `before`; answers how many. */
+  purge(before: string, max: number): Promise<number> {
+    return this.events.deleteOldest("createdAt", before, { limit: max });
   }
 }

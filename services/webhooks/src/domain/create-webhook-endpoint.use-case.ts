@@ -1,5 +1,5 @@
 import { requireMerchant, type Principal } from "@payrail/contracts";
-import { prefixedHexId } from "@payrail/runtime";
+import { prefixedHexId, runScopedHexId } from "@payrail/runtime";
 import { reserveEndpoint } from "./endpoint-limit.ts";
 import { newSigningSecret } from "./signing-secret.ts";
 import { toWebhookEndpoint, type EndpointDoc } from "./webhook-endpoint.entity.ts";
@@ -8,17 +8,20 @@ import { urlRules, type WebhooksDeps } from "./webhooks.deps.ts";
 /**
  * Registers an endpoint after the URL check (live: https to public addresses only; sandbox:
  * private ones only when allowed) and within the merchant's 16. The secret is sealed at rest
- * and answered this once.
+ * and answered this once. The endpoint's id derives from the call's run id: a second run of the
+ * call (after its first runner stalled) meets the first's endpoint and answers it, with its
+ * secret, rather than registering a second one.
  */
 export async function createWebhookEndpoint(
   deps: WebhooksDeps,
   principal: Principal,
   input: { url: string; enabled_events: string[]; description?: string | undefined },
+  runId?: string,
 ) {
   const { merchantId } = requireMerchant(principal);
   await deps.urlGuard.check(input.url, urlRules(deps));
   await reserveEndpoint(deps, merchantId);
-  const id = prefixedHexId("we_");
+  const id = runId === undefined ? prefixedHexId("we_") : runScopedHexId("we_", `webhook_endpoint\n${merchantId}\n${runId}`);
   const secret = newSigningSecret();
   const at = deps.now().toISOString();
   const doc: EndpointDoc = {
@@ -37,11 +40,15 @@ export async function createWebhookEndpoint(
     createdAt: at,
     updatedAt: at,
   };
+  let stored: typeof doc;
+  let inserted: boolean;
   try {
-    await deps.endpoints.insert(doc);
+    ({ inserted, doc: stored } = await deps.endpoints.insert(doc));
   } catch (err) {
     await deps.quotas.release(merchantId, deps.now().toISOString());
     throw err;
   }
-  return { ...toWebhookEndpoint(doc), secret };
+  // A second run of the call found the first's endpoint: its place was counted by the first run.
+  if (!inserted) await deps.quotas.release(merchantId, deps.now().toISOString());
+  return { ...toWebhookEndpoint(stored), secret: inserted ? secret : deps.secretBox.open(stored.secret, stored._id) };
 }

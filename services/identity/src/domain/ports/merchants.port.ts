@@ -2,9 +2,11 @@ import type { ApiKeyRecord, MerchantRecord } from "../merchant.entity.ts";
 
 /** Storage of merchants and their API keys. */
 export interface MerchantsPort {
-  insertMerchant(record: MerchantRecord): Promise<void>;
+  /** False when a merchant already holds the id (a second run of the same call made it). */
+  insertMerchant(record: MerchantRecord): Promise<boolean>;
   findMerchant(merchantId: string): Promise<MerchantRecord | null>;
-  insertKey(record: ApiKeyRecord): Promise<void>;
+  /** False when the key is already stored (a second run of the same call issued it). */
+  insertKey(record: ApiKeyRecord): Promise<boolean>;
   /** The key with this hash if it is not revoked. */
   findActiveKey(hash: string): Promise<ApiKeyRecord | null>;
   /** Marks the merchant's key with this prefix revoked; returns it, or null if none matched. */

@@ -6,5 +6,5 @@ import type { IdentityDeps } from "./deps.ts";
 export const generateApiKeyHandler = (deps: IdentityDeps) =>
   handle(generateApiKeyOp, (payload, ctx) => {
     requireAdmin(ctx.principal);
-    return generateApiKey(deps, payload.merchant_id);
+    return generateApiKey(deps, payload.merchant_id, ctx.callId);
   });

@@ -25,7 +25,8 @@ export interface MerchantRefundFilter {
 /** Storage of refund records; every change is one conditional write. */
 export interface RefundsPort {
   /** Writes a new refund together with the event of its creation (one write). */
-  insert(doc: RefundDoc, event: DomainEvent): Promise<void>;
+  /** Inserts `doc` with its event, unless a refund already holds its id: then answers that one. */
+  insert(doc: RefundDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: RefundDoc }>;
   find(refundId: string): Promise<RefundDoc | null>;
   findMany(refundIds: string[]): Promise<RefundDoc[]>;
   /** The user's refunds, newest first. */

@@ -4,4 +4,4 @@ import { requestRefund } from "../../domain/request-refund.use-case.ts";
 import type { RefundsDeps } from "./deps.ts";
 
 export const requestRefundHandler = (deps: RefundsDeps) =>
-  handle(requestRefundOp, (payload, ctx) => requestRefund(deps, ctx, requireUser(ctx.principal), payload));
+  handle(requestRefundOp, (payload, ctx) => requestRefund(deps, ctx, requireUser(ctx.principal), payload, ctx.callId));

@@ -6,7 +6,8 @@ export type EndpointChanges = Partial<
 
 /** Webhook endpoints; every change is one conditional write. */
 export interface EndpointsPort {
-  insert(doc: EndpointDoc): Promise<void>;
+  /** Inserts `doc`, unless an endpoint already holds its id: then answers that one. */
+  insert(doc: EndpointDoc): Promise<{ inserted: boolean; doc: EndpointDoc }>;
   find(endpointId: string): Promise<EndpointDoc | null>;
   /** The merchant's endpoints, newest first. */
   list(merchantId: string, limit: number): Promise<EndpointDoc[]>;
