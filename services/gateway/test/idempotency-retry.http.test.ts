@@ -22,6 +22,7 @@ function gatedTransfers() {
     ensureCustomer: (input) => inner.ensureCustomer(input),
     createFundingSource: (input) => inner.createFundingSource(input),
     getTransfer: (transferId) => inner.getTransfer(transferId),
+    findTransfer: (input) => inner.findTransfer(input),
     async createTransfer(input) {
       waiting++;
       await gate;
