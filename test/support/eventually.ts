@@ -10,8 +10,8 @@ export function eventually<T>(check: () => Promise<T>): Promise<T> {
 }
 
 /** A stored document without its outbox fields, which the relay changes as it publishes. */
-export function withoutOutbox<T extends Record<string, unknown>>(doc: T | null): Omit<T, "_outbox" | "outboxPending"> | null {
+export function withoutOutbox<T extends Record<string, unknown>>(doc: T | null): Omit<T, "_outbox" | "outboxPending" | "outboxAt"> | null {
   if (!doc) return null;
-  const { _outbox: _sent, outboxPending: _pending, ...rest } = doc;
+  const { _outbox: _sent, outboxPending: _pending, outboxAt: _at, ...rest } = doc;
   return rest;
 }

@@ -34,7 +34,7 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
   const methodOf = async (checkoutId: string) => {
     const doc = await h.store.collection<{ _id: string } & Record<string, string>>("payment_methods").findOne({ _id: checkoutId });
     if (!doc) return null;
-    const { _outbox: _sent, outboxPending: _pending, ...method } = doc;
+    const { _outbox: _sent, outboxPending: _pending, outboxAt: _at, ...method } = doc;
     return method;
   };
   const statusOf = async (checkoutId: string) =>

@@ -14,8 +14,8 @@ export const ReturnRateGroup = z.object({
 
 export const ReturnRatesResponse = z.object({
   window_days: z.number().int(),
-  from: z.string(),
-  to: z.string(),
+  from: z.string().describe("Start of the window (ISO 8601 UTC)"),
+  to: z.string().describe("End of the window: now (ISO 8601 UTC)"),
   /** Debits (transaction records: first charges and renewals) made within the window. */
   debits: z.number().int(),
   /** R05, R07, R10, R11, R29: NACHA threshold 0.5 %. */

@@ -239,6 +239,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "One refund of the merchant's checkouts.",
     errors: ["refund_not_found"],
   },
+  "get /api/merchants/return_rates": {
+    operationId: "getReturnRates",
+    description:
+      "The merchant's ACH return rates over the last 60 days against NACHA's thresholds: unauthorized returns (R05, R07, R10, R11, R29; 0.5 %), administrative (R02, R03, R04; 3 %) and all returns (15 %). `merchant.return_rate_warning` is published when a rate reaches 80 % of its threshold.",
+    errors: [],
+  },
   "post /api/admin/merchants": {
     operationId: "createMerchant",
     description: "Creates a merchant and its first API key. The key is shown here only.",
