@@ -71,7 +71,7 @@ describe.skipIf(!!skipReason)("a webhooks process killed mid-delivery (RabbitMQ 
     await exited;
 
     restartedTransport = await createAmqpTransport({ url: broker.url!, logger, queuePrefix });
-    restarted = await start({ transport: restartedTransport, store, logger, secretsKey, policy: crashPolicy, worker: { pollMs: 50 } });
+    restarted = await start({ transport: restartedTransport, store, logger, secretsKey, policy: crashPolicy, worker: { pollMs: 50 }, allowPrivateUrls: true });
     await until("the delivery after the restart", () => receiver.of(event.id).length === 2, 20_000);
     const [, delivered] = receiver.of(event.id);
     expect(delivered!.headers["webhook-id"]).toBe(event.id);
