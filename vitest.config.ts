@@ -1,8 +1,20 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Suites whose assertions bound how fast the system recovers (kills, outages, reconnects): they
+ * run after the others, one file at a time (`npm test` runs the two projects in turn), so the
+ * time they measure is the system's and not a neighbouring suite's load on two cores.
+ */
+const FAULT_SUITES = [
+  "services/payments/test/kill-*.contract.test.ts",
+  "services/webhooks/test/crash-recovery.contract.test.ts",
+  "libs/messaging/test/amqp-resilience.test.ts",
+  "test/events/embedded-crash.test.ts",
+  "test/faults/**/*.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["libs/*/src/**/*.test.ts", "libs/*/test/**/*.test.ts", "services/*/src/**/*.test.ts", "services/*/test/**/*.test.ts", "test/**/*.test.ts"],
     // Suites share one broker and one database; files run in parallel workers but each test
     // uses its own queue and database names.
     testTimeout: 30_000,
@@ -10,5 +22,16 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     reporters: ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "main",
+          include: ["libs/*/src/**/*.test.ts", "libs/*/test/**/*.test.ts", "services/*/src/**/*.test.ts", "services/*/test/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: ["**/node_modules/**", ...FAULT_SUITES],
+        },
+      },
+      { extends: true, test: { name: "faults", include: FAULT_SUITES } },
+    ],
   },
 });
