@@ -1,4 +1,5 @@
 import { TransferRefused, type TransferPort } from "@payrail/payments";
+import { transfersWith } from "./transfers-with.ts";
 
 /**
  * A transfer provider that refuses, for good, the next `control.refunds` refund payouts it is
@@ -6,18 +7,14 @@ import { TransferRefused, type TransferPort } from "@payrail/payments";
  * passes everything else to the real one.
  */
 export function refusingRefundPayouts(control: { refunds: number }) {
-  return (inner: TransferPort): TransferPort => ({
-    provider: inner.provider,
-    ensureCustomer: (input) => inner.ensureCustomer(input),
-    createFundingSource: (input) => inner.createFundingSource(input),
-    getTransfer: (transferId) => inner.getTransfer(transferId),
-    findTransfer: (input) => inner.findTransfer(input),
-    async createTransfer(input) {
-      if (input.metadata?.["refund_id"] && control.refunds > 0) {
-        control.refunds--;
-        throw new TransferRefused("the transfer provider refused the request (InsufficientFunds): the source has too little balance", "InsufficientFunds");
-      }
-      return inner.createTransfer(input);
-    },
-  });
+  return (inner: TransferPort): TransferPort =>
+    transfersWith(inner, {
+      async createTransfer(input) {
+        if (input.metadata?.["refund_id"] && control.refunds > 0) {
+          control.refunds--;
+          throw new TransferRefused("the transfer provider refused the request (InsufficientFunds): the source has too little balance", "InsufficientFunds");
+        }
+        return inner.createTransfer(input);
+      },
+    });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { transfersWith } from "../../../test/support/transfers-with.ts";
 import { until } from "../../../test/support/until.ts";
 
 /*
@@ -17,18 +18,14 @@ function gatedTransfers() {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let waiting = 0;
-  const wrap = (inner: TransferPort): TransferPort => ({
-    provider: inner.provider,
-    ensureCustomer: (input) => inner.ensureCustomer(input),
-    createFundingSource: (input) => inner.createFundingSource(input),
-    getTransfer: (transferId) => inner.getTransfer(transferId),
-    findTransfer: (input) => inner.findTransfer(input),
-    async createTransfer(input) {
-      waiting++;
-      await gate;
-      return inner.createTransfer(input);
-    },
-  });
+  const wrap = (inner: TransferPort): TransferPort =>
+    transfersWith(inner, {
+      async createTransfer(input) {
+        waiting++;
+        await gate;
+        return inner.createTransfer(input);
+      },
+    });
   return { wrap, open: () => open(), waiting: () => waiting };
 }
 

@@ -21,6 +21,7 @@ import { SandboxTransferAdapter } from "../src/adapters/sandbox-transfers/sandbo
 import { JobLeaseRepository } from "../src/data-access/job-lease.repository.ts";
 import type { TransferStep } from "../src/domain/transfer.deps.ts";
 import { start } from "../src/index.ts";
+import { transfersWith } from "../../../test/support/transfers-with.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 
 const variants = await infraVariants();
@@ -63,19 +64,15 @@ describe.each(variants)("the reconciler over $name", (variant) => {
         fault = null;
         throw new Error(`injected crash after ${step}`);
       },
-      wrapTransfers: (inner) => ({
-        provider: inner.provider,
-        ensureCustomer: (i) => inner.ensureCustomer(i),
-        createFundingSource: (i) => inner.createFundingSource(i),
-        getTransfer: (id) => inner.getTransfer(id),
-        findTransfer: (i) => inner.findTransfer(i),
-        async createTransfer(input) {
-          const created = await inner.createTransfer(input);
-          if (!loseNextAnswer) return created;
-          loseNextAnswer = false;
-          throw new AppError("provider_error", "no answer from the transfer provider", { providerCode: "network_error" });
-        },
-      }),
+      wrapTransfers: (inner) =>
+        transfersWith(inner, {
+          async createTransfer(input) {
+            const created = await inner.createTransfer(input);
+            if (!loseNextAnswer) return created;
+            loseNextAnswer = false;
+            throw new AppError("provider_error", "no answer from the transfer provider", { providerCode: "network_error" });
+          },
+        }),
     });
     sandbox = new SandboxTransferAdapter(store, logger, () => now().getTime());
     client = await variant.transport();

@@ -12,6 +12,7 @@ import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import type { TransferPort } from "../src/domain/ports/transfer.port.ts";
 import type { TransferStep } from "../src/domain/transfer.deps.ts";
 import { start } from "../src/index.ts";
+import { transfersWith } from "../../../test/support/transfers-with.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 
 /*
@@ -59,11 +60,8 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
       secretsKey: randomBytes(32),
       providers: config,
       afterStep: (step, checkoutId) => afterStep?.(step, checkoutId) ?? Promise.resolve(),
-      wrapTransfers: (inner): TransferPort => ({
-        provider: inner.provider,
-        ensureCustomer: (i) => inner.ensureCustomer(i),
-        getTransfer: (id) => inner.getTransfer(id),
-        findTransfer: (i) => inner.findTransfer(i),
+      wrapTransfers: (inner): TransferPort =>
+        transfersWith(inner, {
         async createFundingSource(input) {
           const checkoutId = input.name.split(" ").at(-1)!;
           fundingSourceCalls.set(checkoutId, (fundingSourceCalls.get(checkoutId) ?? 0) + 1);
@@ -75,7 +73,7 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
           transferCalls.set(checkoutId, (transferCalls.get(checkoutId) ?? 0) + 1);
           return inner.createTransfer(input);
         },
-      }),
+        }),
     });
     client = await variant.transport();
     const created = await client.call(createMerchantOp, { name: "Acme" }, { requestId: "r", principal: { kind: "admin" } });

@@ -33,6 +33,10 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
     return (await this.attempts.findOneAndUpdate({ _id: checkoutId, renewalLeaseId: leaseId }, { $set: { renewalLeaseUntil: until } })) !== null;
   }
 
+  markSending(checkoutId: string, leaseId: string, until: string): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate({ _id: checkoutId, renewalLeaseId: leaseId, subscriptionCancelledAt: null }, { $set: { "charge.sendingUntil": until } });
+  }
+
   saveUnderLease(checkoutId: string, leaseId: string, set: Record<string, unknown>): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, renewalLeaseId: leaseId }, { $set: set });
   }

@@ -40,7 +40,15 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
   cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate(
       // On the version as read: a renewal settling in between makes the cancel read again.
-      { _id: checkoutId, isSubscription: true, subscriptionCancelledAt: null, subscriptionVersion: version === 1 ? null : version - 1 },
+      {
+        _id: checkoutId,
+        isSubscription: true,
+        subscriptionCancelledAt: null,
+        subscriptionVersion: version === 1 ? null : version - 1,
+        // Not while a renewal charge is being sent (between its last check and its transfer id):
+        // a cancel that answers success is never followed by a debit.
+        $or: [{ charge: null }, { "charge.transferId": { $ne: null } }, { "charge.sendingUntil": null }, { "charge.sendingUntil": { $lt: at } }],
+      },
       withEvents({ $set: { subscriptionStatus: "cancelled", subscriptionCancelledAt: at, subscriptionVersion: version, updatedAt: at } }, [event]),
     );
   }

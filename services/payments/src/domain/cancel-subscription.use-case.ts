@@ -12,6 +12,8 @@ import { revokeMandate } from "./revoke-mandate.ts";
 
 /** Cancels that lose to a concurrent subscription change (a renewal settling) read again; a few at most. */
 const TRIES = 5;
+/** How long a cancel waits between tries while a renewal charge is being sent. */
+const SENDING_WAIT_MS = 200;
 
 /**
  * Subscription Cancel: the consumer names one of their own subscription's records; the
@@ -43,15 +45,27 @@ export async function cancelSubscription(
       param: "subscription_transaction_uuid",
     });
   }
-  for (let i = 0; i < TRIES; i++) {
+  let cancelled = false;
+  for (let i = 0; i < TRIES && !cancelled; i++) {
     const attempt = await deps.attempts.find(transaction.checkoutRef);
-    if (!attempt || attempt.subscriptionCancelledAt) break;
+    if (!attempt || attempt.subscriptionCancelledAt) {
+      cancelled = true;
+      break;
+    }
     const at = nowIso();
     const after = { ...attempt, subscriptionStatus: "cancelled" as const, subscriptionCancelledAt: at, subscriptionVersion: (attempt.subscriptionVersion ?? 0) + 1 };
     if (await deps.attempts.cancelSubscription(attempt._id, at, after.subscriptionVersion, subscriptionEvent("subscription.cancelled", after, at, deps.livemode))) {
       deps.events.written();
-      break;
+      cancelled = true;
+    } else if (attempt.charge?.sendingUntil && !attempt.charge.transferId) {
+      // A renewal is on its way to the provider: it gets its transfer id within moments.
+      await new Promise((resolve) => setTimeout(resolve, SENDING_WAIT_MS));
     }
+  }
+  // Every write lost (a renewal kept being sent, or kept changing the subscription): say so
+  // rather than "unsubscribed"; calling again is safe.
+  if (!cancelled) {
+    throw new AppError("transfer_in_progress", `subscription ${transaction.checkoutRef} is being charged; it was not cancelled, retry shortly`, { retryAfter: 1 });
   }
   await revokeMandate(deps, await mandateIdOf(deps, transaction.checkoutRef), nowIso());
   return { message: `user ${user.phone} is unsubscribed` };

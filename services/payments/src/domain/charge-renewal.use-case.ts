@@ -11,6 +11,13 @@ import { transactionDoc } from "./transfer-steps.ts";
 import { requireDebitMandate } from "./require-debit-mandate.ts";
 
 /** The provider's idempotency key of one try of one period: no crash, retry or replica can charge it twice. */
+/**
+ * How long a charge counts as on its way to the provider once marked (a cancel meanwhile answers
+ * 409 and is retried): beyond the provider call's own time limit (Dwolla's adapter: 7 s), and the
+ * most a crashed charger can hold a cancel up.
+ */
+const SENDING_MS = 30_000;
+
 export function renewalKey(checkoutId: string, charge: Pick<RenewalCharge, "period" | "tryNumber">): string {
   return charge.tryNumber === 0 ? `${checkoutId}-p${charge.period}` : `${checkoutId}-p${charge.period}-r${charge.tryNumber}`;
 }
@@ -94,16 +101,34 @@ async function chargeUnderLease(
       }
       await save({ "charge.mandateId": mandateId });
     }
+    // The subscription must still be live as the charge leaves: marked in one conditional write
+    // that a cancel cannot cross (it waits while the charge is on its way, see
+    // TransferAttemptsPort.cancelSubscription), so no debit follows a cancel that answered.
     lease.check();
-    const transfer = await startTransfer(deps, a, a.charge!);
-    if (!transfer) {
-      // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
+    const sending = await deps.schedules.markSending(checkoutId, leaseId, new Date(deps.now().getTime() + SENDING_MS).toISOString());
+    if (!sending) {
+      // Cancelled since it was claimed. A try resumed after a crash may have reached the provider
+      // before the cancel: that debit happened and is recorded; anything else is dropped unsent.
+      const sent = await deps.transfers.findTransfer({ idempotencyKey: renewalKey(a._id, a.charge!), customerUrl: a.customerUrl });
+      if (!sent) {
+        await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
+        deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid }, "renewal not sent: the subscription was cancelled after it was claimed");
+        return "stopped";
+      }
+      await save({ "charge.transferId": sent.transferId });
+    } else {
+      a = sending;
       lease.check();
-      await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
-      await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
-      return "stopped";
+      const transfer = await startTransfer(deps, a, a.charge!);
+      if (!transfer) {
+        // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
+        lease.check();
+        await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
+        await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
+        return "stopped";
+      }
+      await save({ "charge.transferId": transfer.transferId });
     }
-    await save({ "charge.transferId": transfer.transferId });
   }
   await recordCharge(deps, a, a.charge!, lease);
   lease.check();

@@ -85,6 +85,8 @@ export interface RenewalCharge {
   /** When the charge was claimed, in real time (not the test clock): no later than its key's first use. */
   claimedAt?: string;
   transferId: string | null;
+  /** Being sent to the provider until then (a cancel waits for it); set right before the provider call. */
+  sendingUntil?: string | null;
   /**
    * The mandate this try was checked against (and recorded as its last debit) before the
    * provider was called: a try resumed after a crash was authorized then, and may already be

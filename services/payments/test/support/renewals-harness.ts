@@ -19,6 +19,7 @@ import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../../test/support/rpc-flow.ts";
 import type { CreateTransferInput, CreatedTransfer, TransferPort } from "../../src/domain/ports/transfer.port.ts";
 import { start } from "../../src/index.ts";
+import { transfersWith } from "../../../../test/support/transfers-with.ts";
 import { as, consumer } from "./payments-harness.ts";
 
 /** Payments' own clock in these tests (leases, the first charge's date, the scheduler's "now"). */
@@ -29,14 +30,7 @@ export class ServiceClock {
 
 /** The provider with its createTransfer replaced by `create` (which may call the real one): fault injection and counting. */
 export function withCreateTransfer(create: (input: CreateTransferInput, inner: TransferPort) => Promise<CreatedTransfer>) {
-  return (inner: TransferPort): TransferPort => ({
-    provider: inner.provider,
-    ensureCustomer: (i) => inner.ensureCustomer(i),
-    createFundingSource: (i) => inner.createFundingSource(i),
-    getTransfer: (id) => inner.getTransfer(id),
-    findTransfer: (input) => inner.findTransfer(input),
-    createTransfer: (input) => create(input, inner),
-  });
+  return (inner: TransferPort): TransferPort => transfersWith(inner, { createTransfer: (input) => create(input, inner) });
 }
 
 export interface RenewalsOptions {

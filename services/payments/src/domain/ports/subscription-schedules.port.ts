@@ -18,6 +18,12 @@ export interface SubscriptionSchedulesPort {
   /** Sets fields while `leaseId` holds the lease: null when the lease was lost. */
   saveUnderLease(checkoutId: string, leaseId: string, set: Partial<TransferAttemptRecord> & Record<string, unknown>): Promise<TransferAttemptRecord | null>;
   /**
+   * The charge under `leaseId` is about to be sent to the provider, until `until`: set in one
+   * conditional write on the subscription not being cancelled (a cancel then waits for it, see
+   * TransferAttemptsPort.cancelSubscription); null when it was cancelled or the lease was lost.
+   */
+  markSending(checkoutId: string, leaseId: string, until: string): Promise<TransferAttemptRecord | null>;
+  /**
    * The charge `transactionUuid` is recorded: nothing more is due until it settles, and the lease
    * is released. Null when the charge settled in the meantime (only the lease is released then).
    */

@@ -17,8 +17,9 @@ export interface TransferAttemptsPort {
   saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null>;
   /**
    * The subscription is cancelled, with its subscription.cancelled event, in one conditional
-   * write on the previous version (`version` - 1): null when it was cancelled already (the
-   * event went out with the first) or changed since it was read.
+   * write on the previous version (`version` - 1) and on no renewal charge being sent at `at`:
+   * null when it was cancelled already (the event went out with the first), changed since it
+   * was read, or a charge is on its way to the provider.
    */
   cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null>;
   /** Gives the lease back (no-op when it was already taken over). */

@@ -1,5 +1,6 @@
 import type { PaymentsDeps } from "../rpc/deps.ts";
 import { reconcile } from "../../domain/reconcile.use-case.ts";
+import { every } from "./every.ts";
 
 /**
  * The reconciler's clock on one payments instance: every `everyMs` it tries a pass, and the
@@ -7,17 +8,5 @@ import { reconcile } from "../../domain/reconcile.use-case.ts";
  * comes one period after the start, so a fleet restarting together does not all ask at once.
  */
 export function startReconcileScheduler(deps: PaymentsDeps, everyMs: number): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= reconcile(deps, { afterMs: deps.reconcileAfterMs, leaseMs: deps.reconcileLeaseMs })
-      .catch((err: unknown) => deps.logger.error({ err }, "reconcile pass failed; the next one tries again"))
-      .finally(() => (running = null));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(everyMs, () => reconcile(deps, { afterMs: deps.reconcileAfterMs, leaseMs: deps.reconcileLeaseMs }), deps.logger, "reconcile pass");
 }

@@ -1,5 +1,6 @@
 import { chargeRenewal } from "../../domain/charge-renewal.use-case.ts";
 import type { RenewalDeps } from "../../domain/renewal.deps.ts";
+import { every } from "./every.ts";
 
 /** Due subscriptions one pass takes; the next pass takes the rest. */
 const BATCH = 50;
@@ -12,7 +13,6 @@ const BATCH = 50;
  * only when the previous charge settled. A failure is logged and retried on a later pass.
  */
 export function startRenewalScheduler(deps: RenewalDeps, pollMs: number): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
   const pass = async () => {
     const now = deps.now().toISOString();
     for (const checkoutId of await deps.schedules.due(now, BATCH)) {
@@ -23,16 +23,5 @@ export function startRenewalScheduler(deps: RenewalDeps, pollMs: number): { stop
       }
     }
   };
-  const timer = setInterval(() => {
-    running ??= pass()
-      .catch((err: unknown) => deps.logger.error({ err }, "renewal pass failed"))
-      .finally(() => (running = null));
-  }, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(pollMs, pass, deps.logger, "renewal pass");
 }
