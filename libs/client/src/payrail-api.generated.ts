@@ -479,8 +479,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Return rates of the last 60 days: unauthorized (NACHA 0.5 %), administrative (3 %), overall (15 %) */
-        get: operations["getMerchantsReturnRates"];
+        /**
+         * Return rates of the last 60 days: unauthorized (NACHA 0.5 %), administrative (3 %), overall (15 %)
+         * @description The merchant's ACH return rates over the last 60 days against NACHA's thresholds: unauthorized returns (R05, R07, R10, R11, R29; 0.5 %), administrative (R02, R03, R04; 3 %) and all returns (15 %). `merchant.return_rate_warning` is published when a rate reaches 80 % of its threshold.
+         */
+        get: operations["getReturnRates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -911,7 +914,7 @@ export interface components {
             /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
             /**
-             * @description The transfer's state: pending, completed, failed or cancelled
+             * @description The transfer's state: pending, completed, failed, cancelled or returned (settled, then sent back by the bank)
              * @enum {string}
              */
             transaction_status: "pending" | "completed" | "failed" | "cancelled" | "returned";
@@ -4213,7 +4216,7 @@ export interface operations {
             };
         };
     };
-    getMerchantsReturnRates: {
+    getReturnRates: {
         parameters: {
             query?: never;
             header?: never;
@@ -4229,27 +4232,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description How many days the return rates look back (60) */
                         window_days: number;
+                        /** @description Start of the window (ISO 8601 UTC) */
                         from: string;
-                        /** @description The time to move the test clock to (ISO 8601 UTC, not before its current time) */
+                        /** @description End of the window: now (ISO 8601 UTC) */
                         to: string;
+                        /** @description Debits (transaction records: first charges and renewals) made within the window */
                         debits: number;
+                        /** @description Unauthorized returns (R05, R07, R10, R11, R29): NACHA threshold 0.5 % */
                         unauthorized: {
+                            /** @description Returns of the group learnt within the window */
                             returns: number;
+                            /** @description returns ÷ debits, as a fraction (0.006 is 0.6 %) */
                             rate: number;
+                            /** @description NACHA's threshold for the group, as a fraction */
                             threshold: number;
+                            /** @description The rate at which Payrail warns (80 % of the threshold), as a fraction */
                             warning_at: number;
                         };
+                        /** @description Administrative returns (R02, R03, R04): NACHA threshold 3 % */
                         administrative: {
+                            /** @description Returns of the group learnt within the window */
                             returns: number;
+                            /** @description returns ÷ debits, as a fraction (0.006 is 0.6 %) */
                             rate: number;
+                            /** @description NACHA's threshold for the group, as a fraction */
                             threshold: number;
+                            /** @description The rate at which Payrail warns (80 % of the threshold), as a fraction */
                             warning_at: number;
                         };
+                        /** @description All returns: NACHA threshold 15 % */
                         overall: {
+                            /** @description Returns of the group learnt within the window */
                             returns: number;
+                            /** @description returns ÷ debits, as a fraction (0.006 is 0.6 %) */
                             rate: number;
+                            /** @description NACHA's threshold for the group, as a fraction */
                             threshold: number;
+                            /** @description The rate at which Payrail warns (80 % of the threshold), as a fraction */
                             warning_at: number;
                         };
                     };
