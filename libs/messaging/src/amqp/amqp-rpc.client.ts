@@ -26,6 +26,8 @@ const DIRECT_REPLY_TO = "amq.rabbitmq.reply-to";
  * queue within their own timeout. A first connection trusts the broker at once.
  */
 const RECONNECT_GRACE_MS = 10_000;
+/** How often a call made in that grace asks again whether the RPC exchange is back. */
+const EXCHANGE_RECHECK_MS = 250;
 
 interface PendingCall {
   service: string;
@@ -171,7 +173,14 @@ export class AmqpRpcClient {
         else void known.then(publish);
       };
       if (this.exchangeSeen) return routed();
-      void this.exchangeExists().then((exists) => (exists ? routed() : this.settle(correlationId, nobodyServes(operation.service))));
+      const checkExchange = (): void =>
+        void this.exchangeExists().then((exists) => {
+          if (exists) return routed();
+          // Just reconnected: the servers may be declaring it again (a broker restarted empty).
+          if (!this.servedByNobody(0)) return void setTimeout(checkExchange, EXCHANGE_RECHECK_MS);
+          this.settle(correlationId, nobodyServes(operation.service));
+        });
+      checkExchange();
     });
   }
 

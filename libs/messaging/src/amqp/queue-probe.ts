@@ -83,7 +83,10 @@ export class QueueProbe {
       return true;
     } catch (err) {
       this.channel = undefined;
-      if (/NOT_FOUND|404/.test((err as Error).message)) return false;
+      // Only the broker's answer about this exchange is a no: the probe's channel is shared, and
+      // a queue probe's 404 closing it fails this check with that other message.
+      const message = (err as Error).message;
+      if (/NOT_FOUND|404/.test(message) && message.includes(`exchange '${exchange}'`)) return false;
       throw err;
     }
   }
