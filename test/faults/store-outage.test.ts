@@ -58,7 +58,7 @@ describe.skipIf(!!skipReason)("the store stops for 15 s while 30 transfers settl
     const created = await client.call(createMerchantOp, { name: "Acme" }, { requestId: "r", principal: { kind: "admin" } });
     apiKey = created.api_key;
     merchant = { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
