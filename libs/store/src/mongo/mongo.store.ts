@@ -1,4 +1,4 @@
-import { MongoClient } from "mongodb";
+import { MongoClient, type Collection as DriverCollection, type Document } from "mongodb";
 import type { Logger } from "@payrail/runtime";
 import type { Collection, Store } from "../store.port.ts";
 import { assertCollectionName } from "../shared/collection-name.ts";
@@ -8,6 +8,7 @@ import { MongoStoreCollection, type FerretDbSupport, type MongoCollectionHost } 
 import { nulCodec } from "./ferretdb-nul.ts";
 import { toStoreError } from "./mongo-errors.ts";
 import { detectServerFlavour, type ServerFlavour } from "./server-flavour.ts";
+import { watchMonitor } from "./monitor-watchdog.ts";
 
 export interface MongoStoreOptions {
   /** A `mongodb://` or `mongodb+srv://` URL. */
@@ -33,13 +34,41 @@ export const RESERVED_COLLECTIONS = ["counters", "store_locks"] as const;
  */
 export function createMongoStore(options: MongoStoreOptions): Store {
   const log = options.logger.child({ component: "mongo-store", db: options.dbName });
-  const client = new MongoClient(options.url, {
-    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
-    // Drop undefined fields as the embedded store does, instead of storing them as null.
-    ignoreUndefined: true,
-    appName: "payrail",
+  const open = () =>
+    new MongoClient(options.url, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
+      // Drop undefined fields as the embedded store does, instead of storing them as null.
+      ignoreUndefined: true,
+      appName: "payrail",
+      // Bounds one monitor check (the driver's default is 30 s), so the watchdog below can tell a hung monitor sooner.
+      connectTimeoutMS: 10_000,
+    });
+  let client = open();
+  let db = client.db(options.dbName);
+  // The driver's monitor can hang on a connection that died under it (docs/decisions.md, "Fault
+  // suites"): the server then stays unknown and every call fails until the process restarts.
+  // The watchdog replaces such a client; collections follow the current one.
+  const watchdog = watchMonitor(client, () => {
+    log.warn("the MongoDB driver's monitor stopped checking an unreachable server: reconnecting with a new client");
+    const stuck = client;
+    client = open();
+    db = client.db(options.dbName);
+    collections.clear();
+    watchdog.follow(client);
+    void stuck.close(true).catch(() => undefined);
   });
-  const db = client.db(options.dbName);
+  const collections = new Map<string, DriverCollection>();
+  /** A driver collection that always reaches the current client's database. */
+  const live = <D extends Document>(name: string): DriverCollection<D> =>
+    new Proxy({} as DriverCollection<D>, {
+      get(_, property) {
+        let driver = collections.get(name);
+        if (!driver) collections.set(name, (driver = db.collection(name)));
+        const current = driver as unknown as Record<PropertyKey, unknown>;
+        const value = current[property];
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(current) : value;
+      },
+    });
 
   let flavour: Promise<ServerFlavour> | undefined;
   const serverFlavour = (): Promise<ServerFlavour> => {
@@ -58,7 +87,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     return flavour;
   };
 
-  const ferret: FerretDbSupport = { lock: new FerretDbWriteLock(db.collection("store_locks")), codec: nulCodec };
+  const ferret: FerretDbSupport = { lock: new FerretDbWriteLock(live("store_locks")), codec: nulCodec };
   const host: MongoCollectionHost = {
     async ferret() {
       return (await serverFlavour()).ferretdb ? ferret : undefined;
@@ -68,7 +97,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
   const store: Store = {
     collection<T extends { _id: string }>(name: string): Collection<T> {
       assertCollectionName(name);
-      return new MongoStoreCollection<T>(name, db.collection(name), host);
+      return new MongoStoreCollection<T>(name, live(name), host);
     },
     nextSequence: (name) => nextSequenceValue(store.collection<CounterDoc>("counters"), name),
     async ping() {
@@ -86,6 +115,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
       }
     },
     async close() {
+      watchdog.stop();
       await client.close();
       log.debug("mongo store closed");
     },
