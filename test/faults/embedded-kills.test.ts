@@ -232,7 +232,7 @@ describe("embedded: SIGKILL during bursts of settlements, three times, restart",
       return all.every((p) => created.has(p.transactionUuid) && completed.has(p.transactionUuid));
     }, CONVERGENCE_MS);
     const agreedMs = Date.now() - started;
-    // A delivery the kill cut is sent again once its lease ends (the webhook timeout + 30 s).
+    // A delivery the kill cut is sent again once its lease ends (10 s, renewed while an attempt runs).
     await until("every transaction.completed delivered to the endpoint", () => all.every((p) => delivered.has(p.transactionUuid)), DELIVERY_LEASE_MS + CONVERGENCE_MS);
     console.log(`kills: ${kills.join("; ")}; checkouts and events API agreed ${agreedMs} ms after the last re-settlement, every delivery made ${Date.now() - started} ms after it`);
 
