@@ -22,6 +22,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     reporters: ["default"],
+    globalSetup: ["test/support/clean-broker.global-setup.ts"],
     projects: [
       {
         extends: true,

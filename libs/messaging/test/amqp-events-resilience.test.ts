@@ -101,7 +101,7 @@ describe.skipIf(broker.url === undefined)("domain events over RabbitMQ under fau
 
   it.skipIf(!canUseCtl)("declares a durable topic exchange and, per service, durable main and dead queues and one retry tier per backoff step", async () => {
     await (await transport("subscriber")).subscribe("ledger", ["refund.*", "transaction.completed"], async () => undefined);
-    const ctl = (...args: string[]) => promisify(execFile)("rabbitmqctl", ["-q", "--no-table-headers", ...args]).then(({ stdout }) => stdout);
+    const ctl = (...args: string[]) => promisify(execFile)("rabbitmqctl", ["-q", "--no-table-headers", ...args], { maxBuffer: 256 * 1024 * 1024 }).then(({ stdout }) => stdout);
     const mine = (text: string) => text.split("\n").filter((line) => line.includes(prefix)).sort();
 
     expect(mine(await ctl("list_exchanges", "name", "type", "durable"))).toEqual([`${prefix}payrail.events\ttopic\ttrue`]);

@@ -31,3 +31,33 @@ export async function amqpTestUrl(): Promise<AmqpTestBroker> {
     return { skipReason, stop: async () => undefined };
   }
 }
+
+/**
+ * Deletes the queues earlier test runs left on a shared broker (names starting with `prefix`):
+ * suites give every queue a prefix of their own and do not delete them, and tens of thousands
+ * of idle queues slow the broker and its tools down for every later run. Lists them with
+ * `rabbitmqctl` (absent: nothing is done) and deletes them over AMQP. Run it before the suites
+ * start, never while a suite uses the broker.
+ */
+export async function deleteLeftoverTestQueues(url: string, prefix = "test-"): Promise<number> {
+  const { execFile } = await import("node:child_process");
+  const { promisify } = await import("node:util");
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)("rabbitmqctl", ["-q", "--no-table-headers", "list_queues", "name"], { maxBuffer: 256 * 1024 * 1024, timeout: 120_000 }));
+  } catch {
+    return 0;
+  }
+  const names = stdout.split("\n").map((line) => line.trim()).filter((name) => name.startsWith(prefix));
+  if (names.length === 0) return 0;
+  const amqp = await import("amqplib");
+  const connection = await amqp.connect(url);
+  try {
+    const channel = await connection.createChannel();
+    for (const name of names) await channel.deleteQueue(name);
+    await channel.close();
+  } finally {
+    await connection.close();
+  }
+  return names.length;
+}
