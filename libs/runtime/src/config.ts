@@ -47,14 +47,18 @@ const serviceUserMap = z.preprocess(
     .optional(),
 );
 const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-/** `250ms`, `5s`, `30m`, `2h`, `3d` (or a bare number of milliseconds) in milliseconds. */
+/** `250ms`, `5s`, `30m`, `2h`, `3d` (or a bare number of milliseconds) in milliseconds; undefined when it is none. */
+export function parseDuration(value: string): number | undefined {
+  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(value.trim());
+  return match ? Number(match[1]) * DURATION_UNITS_MS[(match[2] ?? "ms") as keyof typeof DURATION_UNITS_MS] : undefined;
+}
 const durationMs = z.string().transform((v, ctx) => {
-  const match = /^(\d+)(ms|s|m|h|d)?$/.exec(v.trim());
-  if (!match) {
+  const ms = parseDuration(v);
+  if (ms === undefined) {
     ctx.addIssue({ code: "custom", message: `"${v}" is not a duration like 500ms, 5s, 30m, 2h or 3d` });
     return z.NEVER;
   }
-  return Number(match[1]) * DURATION_UNITS_MS[(match[2] ?? "ms") as keyof typeof DURATION_UNITS_MS];
+  return ms;
 });
 
 /** The environment variables of API.md §10, plus the few operational ones the services need. */

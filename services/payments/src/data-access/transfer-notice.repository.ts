@@ -15,7 +15,6 @@ export class TransferNoticeRepository implements TransferNoticesPort {
 
   async ensureIndexes(): Promise<void> {
     await this.notices.createIndex({ keys: { transferId: 1, receivedAt: 1 }, name: "transfer" });
-    await this.notices.createIndex({ keys: { receivedAt: 1 }, name: "received_at" });
   }
 
   async keep(notice: KeptNotice): Promise<void> {
@@ -29,11 +28,6 @@ export class TransferNoticeRepository implements TransferNoticesPort {
 
   async applied(eventId: string): Promise<void> {
     await this.notices.deleteOne({ _id: eventId });
-  }
-
-  async olderThan(receivedBefore: string, limit: number): Promise<KeptNotice[]> {
-    const docs = await this.notices.find({ receivedAt: { $lt: receivedBefore } }, { sort: { receivedAt: 1 }, limit });
-    return docs.map(toNotice);
   }
 }
 

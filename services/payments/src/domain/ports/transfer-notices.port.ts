@@ -14,6 +14,4 @@ export interface TransferNoticesPort {
   forTransfer(transferId: string): Promise<KeptNotice[]>;
   /** The notice was applied: it is no longer kept. */
   applied(eventId: string): Promise<void>;
-  /** How many notices are kept (payrail check reports those older than a while). */
-  olderThan(receivedBefore: string, limit: number): Promise<KeptNotice[]>;
 }
