@@ -512,6 +512,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Subscriptions: the consumer's subscriptions at every merchant, newest first (`next_cursor` pages) */
+        get: operations["getConsumersSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consumers/checkout/{checkout_id}": {
         parameters: {
             query?: never;
@@ -4432,6 +4449,118 @@ export interface operations {
              *     - `mandate_not_found`: mandate not found
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsumersSubscriptions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
+                            checkout_id: string;
+                            /** @description A transaction record of the subscription to cancel (`sc-…`) */
+                            subscription_transaction_uuid: string;
+                            /** @description The merchant's name, as the consumer's page shows it */
+                            merchant_name: string;
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "incomplete" | "active" | "past_due" | "unpaid" | "cancelled";
+                            /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
+                            amount: number;
+                            /** @description Three-letter currency code; only USD can be transferred */
+                            currency: string;
+                            interval: string;
+                            /** @description When the subscription is charged next (ISO 8601 UTC), or null when nothing more is charged */
+                            next_charge_at: string | null;
+                            /** @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded */
+                            mandate_id: string | null;
+                            bank_account: {
+                                institution: string | null;
+                                /** @description The account number's last digits */
+                                mask: string | null;
+                                blocked: boolean;
+                            };
+                        }[];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ export * from "./http/consumer.schema.ts";
 export * from "./http/payments.schema.ts";
 export * from "./http/mandate.schema.ts";
 export * from "./http/refunds.schema.ts";
+export * from "./http/consumer-portal.schema.ts";
 export * from "./http/return-rates.schema.ts";
 export * from "./http/admin.schema.ts";
 export * from "./http/sandbox-identity.schema.ts";

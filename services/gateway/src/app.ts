@@ -35,6 +35,7 @@ import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
+import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -128,6 +129,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => refundsRoutes(scope, ctx));
   await app.register(async (scope) => returnRatesRoutes(scope, ctx));
   await app.register(async (scope) => mandatesRoutes(scope, ctx));
+  await app.register(async (scope) => consumerSubscriptionsRoutes(scope, ctx));
   // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));

@@ -9,10 +9,16 @@ export interface LinkedCheckout {
 }
 
 /**
- * A checkout whose consumer has verified a phone and linked a bank account, through the real
- * endpoints: the state in which the merchant may call Get Processor Token.
+ * A checkout whose consumer has verified a phone (or is `consumer`, already signed in) and
+ * linked a bank account, through the real endpoints: the state in which the merchant may call
+ * Get Processor Token.
  */
-export async function linkedCheckout(stack: Stack, apiKey: string, overrides: Record<string, unknown> = {}): Promise<LinkedCheckout> {
+export async function linkedCheckout(
+  stack: Stack,
+  apiKey: string,
+  overrides: Record<string, unknown> = {},
+  consumer?: LinkedCheckout["consumer"],
+): Promise<LinkedCheckout> {
   const inject = async (options: InjectOptions, what: string) => {
     const reply = await stack.app.inject(options);
     if (reply.statusCode !== 200) throw new Error(`${what}: ${reply.statusCode} ${reply.body}`);
@@ -21,7 +27,7 @@ export async function linkedCheckout(stack: Stack, apiKey: string, overrides: Re
   const merchant = { "api-key": apiKey };
   const { id } = await inject({ method: "POST", url: "/api/merchants/checkout", payload: sampleCheckout(overrides), headers: merchant }, "create");
   const { link_token: linkToken } = await inject({ url: `/api/merchants/checkout/${id}/generate_link_token`, headers: merchant }, "link token");
-  const consumer = await consumerToken(stack, apiKey);
+  consumer ??= await consumerToken(stack, apiKey);
   const headers = { authorization: `Token ${consumer.token}`, "link-token": linkToken };
   const bank = await inject({ method: "POST", url: `/api/consumers/checkout/${id}/create_link_token/`, headers }, "create_link_token");
   const sandbox = await inject({ method: "POST", url: "/api/sandbox/public_token", payload: { link_token: bank.link_token }, headers: merchant }, "public token");

@@ -47,6 +47,11 @@ export class TransactionRepository implements TransactionsPort {
     return this.transactions.find(filter, { sort: { id: -1 }, limit });
   }
 
+  pageForUser(userId: string, limit: number, beforeId?: number): Promise<TransactionDoc[]> {
+    const filter: Filter = beforeId === undefined ? { user_id: userId } : { user_id: userId, id: { $lt: beforeId } };
+    return this.transactions.find(filter, { sort: { id: -1 }, limit });
+  }
+
   settle(transactionUuid: string, expected: { status: TransactionStatus; version: number | undefined }, change: TransactionChange, event: DomainEvent): Promise<TransactionDoc | null> {
     const { at, ...fields } = change;
     return this.transactions.findOneAndUpdate(

@@ -14,3 +14,6 @@ export * from "./reconcile.op.ts";
 export * from "./get-return-rates.op.ts";
 export * from "./get-mandate-text.op.ts";
 export * from "./get-mandate.op.ts";
+export * from "./list-consumer-subscriptions.op.ts";
+export * from "./list-consumer-payments.op.ts";
+export * from "./get-subscription-mandate.op.ts";

@@ -25,6 +25,8 @@ export interface TransactionsPort {
   findByTransferId(transferId: string): Promise<TransactionDoc | null>;
   /** The user's records, newest first, optionally of one checkout (its number or `chk_` id). */
   listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]>;
+  /** A page of the user's records, newest first, those older than record `beforeId` when given (the portal's paging). */
+  pageForUser(userId: string, limit: number, beforeId?: number): Promise<TransactionDoc[]>;
   /**
    * Moves the record from `expected.status` (`pending` → final, `completed` → `returned`) with
    * its event, in one conditional write on the status and on `version` (as read): null when the

@@ -17,6 +17,9 @@ import { reconcileHandler } from "./reconcile.handler.ts";
 import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
 import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
 import { getMandateHandler } from "./get-mandate.handler.ts";
+import { listConsumerPaymentsHandler } from "./list-consumer-payments.handler.ts";
+import { listConsumerSubscriptionsHandler } from "./list-consumer-subscriptions.handler.ts";
+import { getSubscriptionMandateHandler } from "./get-subscription-mandate.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -37,6 +40,9 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getReturnRatesHandler(deps),
     getMandateTextHandler(deps),
     getMandateHandler(deps),
+    listConsumerPaymentsHandler(deps),
+    listConsumerSubscriptionsHandler(deps),
+    getSubscriptionMandateHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };
