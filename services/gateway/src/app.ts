@@ -36,6 +36,8 @@ import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
+import { registerCookies } from "./plugins/cookies.ts";
+import { portalRoutes } from "./portal/portal.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -102,6 +104,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   registerErrorHandling(app);
   registerIdempotencyReplayHeader(app);
   await registerSecurityHeaders(app);
+  await registerCookies(app);
   await registerConsumerCors(app, options.corsOrigins ?? []);
   await registerRateLimits(app, { perMinute: options.rateLimitPerMinute, authFailuresPerMinute: options.authFailuresPerMinute ?? 20 });
 
@@ -134,6 +137,8 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));
   await app.register(async (scope) => hostedPageRoutes(scope, ctx));
+  // The consumer portal (issue 23): pages at /account over the same operations.
+  await app.register(async (scope) => portalRoutes(scope, ctx));
   await app.register(async (scope) => eventsRoutes(scope, ctx));
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));

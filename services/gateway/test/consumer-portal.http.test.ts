@@ -1,0 +1,190 @@
+import { listConsumerPaymentsOp } from "@payrail/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/support/eventually.ts";
+import { infraVariants } from "../../../test/support/infra.ts";
+import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { randomPhone } from "./support/bank-linking.ts";
+import type { LinkedCheckout } from "./support/payment-flow.ts";
+import { PortalClient } from "./support/portal-client.ts";
+import { payment, type Payment } from "./support/refund-flow.ts";
+
+const variants = await infraVariants();
+const MONTHLY = { is_subscription: true, plan_type: "monthly" };
+
+/**
+ * The consumer portal over HTTP (issue 23): `GET /api/consumers/subscriptions` and every
+ * `/account` route show and change only the signed-in consumer's own records; forms need their
+ * CSRF token; the session is an httpOnly cookie and signing out revokes its token.
+ */
+describe.each(variants)("the consumer portal over $name", (variant) => {
+  let stack: Stack;
+  let bakery: { id: string; apiKey: string };
+  let books: { id: string; apiKey: string };
+  let ada: PortalClient;
+  let bob: PortalClient;
+  let adaConsumer: LinkedCheckout["consumer"];
+  let bobConsumer: LinkedCheckout["consumer"];
+  let adaSub: Payment;
+  let adaBookSub: Payment;
+  let adaOneOff: Payment;
+  let bobSub: Payment;
+
+  /** Signs a consumer in through the portal; the session cookie's token also serves the API. */
+  async function signedIn(): Promise<{ client: PortalClient; consumer: LinkedCheckout["consumer"] }> {
+    const client = new PortalClient(stack);
+    const phone = randomPhone();
+    await client.signIn(phone, bakery.apiKey);
+    return { client, consumer: { token: client.cookies.get("payrail_account")!, userId: "", phone } };
+  }
+
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    stack = await startStack(variant);
+    bakery = await stack.merchant("Corner Bakery");
+    books = await stack.merchant("Paper Lantern Books");
+    ({ client: ada, consumer: adaConsumer } = await signedIn());
+    ({ client: bob, consumer: bobConsumer } = await signedIn());
+    adaSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, adaConsumer);
+    adaOneOff = await payment(stack, books.apiKey, "completed", {}, adaConsumer);
+    adaBookSub = await payment(stack, books.apiKey, "pending", { ...MONTHLY, merchant_checkout_id: "books-sub" }, adaConsumer);
+    bobSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, bobConsumer);
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+    await variant.cleanup();
+  });
+
+  const api = (consumer: LinkedCheckout["consumer"], query = "") =>
+    stack.app.inject({ url: `/api/consumers/subscriptions${query}`, headers: { authorization: `Bearer ${consumer.token}` } });
+
+  it.skipIf(!!variant.skipReason)("lists a consumer's own subscriptions at every merchant, newest first, a page at a time", async () => {
+    const all = await eventually(async () => {
+      const reply = await api(adaConsumer);
+      expect(reply.statusCode).toBe(200);
+      const body = reply.json();
+      expect(body.data[1]).toMatchObject({ status: "active" });
+      return body;
+    });
+    expect(all).toMatchObject({ has_more: false, next_cursor: null });
+    expect(all.data).toHaveLength(2);
+    expect(all.data[0]).toMatchObject({
+      checkout_id: adaBookSub.checkoutId,
+      subscription_transaction_uuid: adaBookSub.uuid,
+      merchant_name: "Paper Lantern Books",
+      status: "incomplete",
+      amount: 107.5,
+      currency: "USD",
+      interval: "monthly",
+    });
+    expect(all.data[1]).toMatchObject({
+      checkout_id: adaSub.checkoutId,
+      subscription_transaction_uuid: adaSub.uuid,
+      merchant_name: "Corner Bakery",
+      interval: "monthly",
+      mandate_id: expect.stringMatching(/^mdt_[0-9a-f]{32}$/),
+      bank_account: { mask: expect.stringMatching(/^\d{4}$/), blocked: false },
+    });
+    expect(Date.parse(all.data[1].next_charge_at)).toBeGreaterThan(Date.now());
+
+    const first = (await api(adaConsumer, "?limit=1")).json();
+    expect(first).toMatchObject({ has_more: true, next_cursor: expect.stringMatching(/^\d+$/) });
+    const second = (await api(adaConsumer, `?limit=1&cursor=${first.next_cursor}`)).json();
+    expect([first.data[0].checkout_id, second.data[0].checkout_id]).toEqual([adaBookSub.checkoutId, adaSub.checkoutId]);
+    expect(second).toMatchObject({ has_more: false, next_cursor: null });
+
+    const theirs = (await api(bobConsumer)).json();
+    expect(theirs.data.map((s: { checkout_id: string }) => s.checkout_id)).toEqual([bobSub.checkoutId]);
+    expect((await stack.app.inject({ url: "/api/consumers/subscriptions" })).statusCode).toBe(401);
+    expect((await stack.app.inject({ url: "/api/consumers/subscriptions", headers: { "api-key": bakery.apiKey } })).statusCode).toBe(401);
+    const bad = await api(adaConsumer, "?cursor=chk_1");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: "parameter_invalid", param: "cursor" });
+  });
+
+  it.skipIf(!!variant.skipReason)("pages through a consumer's payments at every merchant with the merchant's name", async () => {
+    const principal = { kind: "user" as const, userId: (await stack.app.inject({ url: `/api/merchants/manage_subscription/get_subscription_details`, headers: { authorization: adaConsumer.token } })).json()[0].user_id, phone: adaConsumer.phone };
+    const call = (cursor?: string) => stack.transport.call(listConsumerPaymentsOp, { limit: 2, ...(cursor ? { cursor } : {}) }, { requestId: "test", principal });
+    const first = await call();
+    expect(first.data.map((p) => p.transaction_uuid)).toEqual([adaBookSub.uuid, adaOneOff.uuid]);
+    expect(first.data.map((p) => p.merchant_name)).toEqual(["Paper Lantern Books", "Paper Lantern Books"]);
+    expect(first.has_more).toBe(true);
+    const second = await call(first.next_cursor!);
+    expect(second).toMatchObject({ has_more: false, next_cursor: null, data: [{ transaction_uuid: adaSub.uuid, merchant_name: "Corner Bakery", status: "completed", is_subscription: true }] });
+  });
+
+  it.skipIf(!!variant.skipReason)("shows and changes nothing of another consumer's through any portal route", async () => {
+    const payments = await bob.get("/account/payments");
+    expect(payments.statusCode).toBe(200);
+    expect(payments.body).toContain(bobSub.uuid);
+    for (const p of [adaSub, adaOneOff, adaBookSub]) expect(payments.body).not.toContain(p.uuid);
+    expect(payments.body).not.toContain("Paper Lantern Books");
+
+    const subs = await bob.get("/account/subscriptions");
+    expect(subs.body).toContain(bobSub.uuid);
+    expect(subs.body).not.toContain(adaSub.uuid);
+    expect((await bob.get(`/account/subscriptions/${adaSub.uuid}/cancel`)).statusCode).toBe(404);
+    expect((await bob.post(`/account/subscriptions/${adaSub.uuid}/cancel`)).statusCode).toBe(404);
+    expect((await bob.get(`/account/payments/${adaOneOff.uuid}/refund`)).statusCode).toBe(404);
+    expect((await bob.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "1.00", reason: "not mine" })).statusCode).toBe(404);
+    expect((await bob.get("/account/payments/not-a-uuid/refund")).statusCode).toBe(404);
+
+    // Ada's records are as they were; her own portal shows them.
+    expect((await api(adaConsumer)).json().data[1]).toMatchObject({ checkout_id: adaSub.checkoutId, status: "active" });
+    const refunds = await ada.get("/account/refunds");
+    expect(refunds.statusCode).toBe(200);
+    expect(refunds.body).toContain("No refund requests yet");
+    const mine = await ada.get("/account/payments");
+    // Settled payments link to their refund form; the pending one is shown as processing.
+    for (const p of [adaSub, adaOneOff]) expect(mine.body).toContain(`/account/payments/${p.uuid}/refund`);
+    expect(mine.body).toContain("Processing");
+    expect(mine.body).toContain("Corner Bakery");
+    expect(mine.body).toContain("Paper Lantern Books");
+  });
+
+  it.skipIf(!!variant.skipReason)("refuses a form without its CSRF token, keeps the token in an httpOnly cookie, and revokes it on sign-out", async () => {
+    const { client, consumer } = await signedIn();
+    const noToken = await client.send({ method: "POST", url: "/account/sign-out", form: {} });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.headers["content-type"]).toContain("text/html");
+    const wrong = await client.send({ method: "POST", url: "/account/sign-out", form: { _csrf: "forged" } });
+    expect(wrong.statusCode).toBe(403);
+
+    const page = await client.get("/account/payments");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'none'");
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body).not.toContain(consumer.token);
+
+    const fresh = new PortalClient(stack);
+    await fresh.get("/account");
+    const sent = await fresh.post("/account/sign-in/code", { phone: consumer.phone });
+    expect(sent.statusCode).toBe(429); // the resend limit of identity, shown on the form
+    expect(sent.body).toContain('role="alert"');
+
+    const out = await client.post("/account/sign-out");
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe("/account?signed_out=1");
+    expect(client.cookies.has("payrail_account")).toBe(false);
+    const revoked = await stack.app.inject({ url: "/api/consumers/subscriptions", headers: { authorization: consumer.token } });
+    expect(revoked.statusCode).toBe(401);
+    const after = await client.send({ method: "GET", url: "/account/payments", headers: { cookie: `payrail_account=${consumer.token}` } });
+    expect(after.statusCode).toBe(303);
+    expect(after.headers.location).toBe("/account");
+  });
+
+  it.skipIf(!!variant.skipReason)("sets the session cookie httpOnly, SameSite=Lax, on /account only", async () => {
+    const client = new PortalClient(stack);
+    const phone = randomPhone();
+    await client.get("/account");
+    await client.post("/account/sign-in/code", { phone });
+    const code = (await stack.app.inject({ url: `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`, headers: { "api-key": bakery.apiKey } })).json().code;
+    const wrong = await client.post("/account/sign-in", { phone, code: code === "000000" ? "111111" : "000000" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain("Six-digit code");
+    const reply = await client.post("/account/sign-in", { phone, code });
+    expect(reply.statusCode).toBe(303);
+    const session = reply.cookies.find((c) => c.name === "payrail_account")!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/account" });
+    expect(session.secure).toBeFalsy();
+  });
+});
