@@ -519,8 +519,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List Subscriptions: the consumer's subscriptions at every merchant, newest first (`next_cursor` pages) */
-        get: operations["getConsumersSubscriptions"];
+        /**
+         * List Subscriptions: the consumer's subscriptions at every merchant, newest first (`next_cursor` pages)
+         * @description The consumer's subscriptions at every merchant, newest first: plan, amount, status (`incomplete` until the first charge settles), next charge, mandate and the bank account each draws on. `limit` (1–100, default 20) and `cursor` (the previous page's `next_cursor`) page through them. Only the caller's own subscriptions are ever listed.
+         */
+        get: operations["listConsumerSubscriptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4485,7 +4488,7 @@ export interface operations {
             };
         };
     };
-    getConsumersSubscriptions: {
+    listConsumerSubscriptions: {
         parameters: {
             query?: {
                 /**
@@ -4493,6 +4496,7 @@ export interface operations {
                  * @example 20
                  */
                 limit?: number;
+                /** @description The `next_cursor` of the previous page: answer the items after it */
                 cursor?: string;
             };
             header?: never;
@@ -4525,20 +4529,25 @@ export interface operations {
                             amount: number;
                             /** @description Three-letter currency code; only USD can be transferred */
                             currency: string;
+                            /** @description How often it is charged: the checkout's `plan_type` (daily, weekly, monthly, quarterly, yearly) */
                             interval: string;
                             /** @description When the subscription is charged next (ISO 8601 UTC), or null when nothing more is charged */
                             next_charge_at: string | null;
                             /** @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded */
                             mandate_id: string | null;
+                            /** @description The bank account the subscription draws on now */
                             bank_account: {
+                                /** @description The bank's name, when the bank-data provider gave it */
                                 institution: string | null;
                                 /** @description The account number's last digits */
                                 mask: string | null;
+                                /** @description Whether this account is blocked for debits after an ACH return (API.md §12): link another one */
                                 blocked: boolean;
                             };
                         }[];
                         /** @description Whether more items follow: ask again with `starting_after` set to the last id */
                         has_more: boolean;
+                        /** @description Where the next page starts (send it as `cursor`), or null on the last page */
                         next_cursor: string | null;
                     };
                 };

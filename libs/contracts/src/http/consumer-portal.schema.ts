@@ -13,7 +13,7 @@ const Cursor = z.string().regex(/^\d{1,15}$/, "must be a next_cursor of an earli
 
 export const ConsumerListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: Cursor.optional(),
+  cursor: Cursor.optional().describe("The `next_cursor` of the previous page: answer the items after it"),
 });
 export type ConsumerListQuery = z.infer<typeof ConsumerListQuery>;
 
@@ -29,17 +29,25 @@ export const ConsumerSubscription = z.object({
   /** Each charge, in major units. */
   amount: z.number(),
   currency: z.string(),
-  interval: z.string(),
+  interval: z.string().describe("How often it is charged: the checkout's `plan_type` (daily, weekly, monthly, quarterly, yearly)"),
   next_charge_at: z.string().nullable(),
   mandate_id: z.string().nullable(),
-  bank_account: z.object({ institution: z.string().nullable(), mask: z.string().nullable(), blocked: z.boolean() }),
+  bank_account: z
+    .object({
+      institution: z.string().nullable().describe("The bank's name, when the bank-data provider gave it"),
+      mask: z.string().nullable(),
+      blocked: z.boolean().describe("Whether this account is blocked for debits after an ACH return (API.md §12): link another one"),
+    })
+    .describe("The bank account the subscription draws on now"),
 });
 export type ConsumerSubscription = z.infer<typeof ConsumerSubscription>;
+
+const NextCursor = z.string().nullable().describe("Where the next page starts (send it as `cursor`), or null on the last page");
 
 export const ConsumerSubscriptionList = z.object({
   data: z.array(ConsumerSubscription),
   has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
+  next_cursor: NextCursor,
 });
 
 /** One transaction record as the portal lists it: with its merchant's name and checkout. */
@@ -61,7 +69,7 @@ export type ConsumerPayment = z.infer<typeof ConsumerPayment>;
 export const ConsumerPaymentList = z.object({
   data: z.array(ConsumerPayment),
   has_more: z.boolean(),
-  next_cursor: z.string().nullable(),
+  next_cursor: NextCursor,
 });
 
 /** A subscription's mandate with the words the consumer accepted (re-rendered from what it records). */

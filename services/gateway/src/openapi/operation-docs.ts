@@ -87,6 +87,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "The debit authorization text for this checkout (merchant, amount, one-off or frequency, first debit date, how to revoke), to show before the consumer confirms, and its `text_version` to send back with Exchange Public Token. Same credentials as Create Link Token.",
     errors: ["checkout_not_found", "checkout_claimed", "checkout_closed"],
   },
+  "get /api/consumers/subscriptions": {
+    operationId: "listConsumerSubscriptions",
+    description:
+      "The consumer's subscriptions at every merchant, newest first: plan, amount, status (`incomplete` until the first charge settles), next charge, mandate and the bank account each draws on. `limit` (1–100, default 20) and `cursor` (the previous page's `next_cursor`) page through them. Only the caller's own subscriptions are ever listed.",
+    errors: ["parameter_invalid"],
+  },
   "get /api/merchants/mandates/{mandate_id}": {
     operationId: "getMandate",
     description:
