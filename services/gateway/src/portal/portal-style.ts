@@ -14,7 +14,7 @@ header .brand{font-weight:700;margin-right:auto}
 nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
 nav a{color:#0b5cad;display:inline-block;padding:.5rem 0;min-height:44px}
 nav a[aria-current=page]{font-weight:700;color:#1b1f24}
-main{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgb(0 0 0/12%)}
+main{overflow-wrap:anywhere;background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgb(0 0 0/12%)}
 h1{font-size:1.35rem;margin:0 0 .75rem}
 h2{font-size:1.05rem;margin:1.25rem 0 .5rem}
 p{line-height:1.5;margin:.5rem 0}
@@ -27,6 +27,7 @@ a{color:#0b5cad}
 table{width:100%;border-collapse:collapse;margin:.5rem 0;font-size:.95rem}
 th,td{text-align:left;padding:.45rem .25rem;border-bottom:1px solid #e3e7ed;vertical-align:top}
 thead th{font-weight:600;color:#4a5360}
+caption{text-align:left;padding-bottom:.25rem}
 .amount{text-align:right;white-space:nowrap}
 label{display:block;font-weight:600;margin:1rem 0 .35rem}
 .hint{font-size:.9rem;color:#4a5360;margin:.25rem 0 0}
@@ -41,12 +42,12 @@ button,.button{font:inherit;font-weight:600;min-height:44px;padding:.6rem 1rem;b
 .link{background:none;border:none;color:#0b5cad;text-decoration:underline;padding:.5rem 0}
 .card{border:1px solid #c4cad3;border-radius:8px;padding:.25rem 1rem .75rem;margin:.75rem 0}
 .mandate{font-size:.95rem;background:#f7f9fb;border-radius:8px;padding:.5rem .75rem}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem;margin:.5rem 0}
+dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.35rem 1rem;margin:.5rem 0}
 dt{color:#4a5360}
 dd{margin:0}
 @media (max-width:30rem){thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 
-table,tbody,tr,td{display:block}tr{border-bottom:1px solid #e3e7ed;padding:.35rem 0}td{border:none;padding:.1rem 0}td.amount{text-align:left}}
+table,caption,tbody,tr,td{display:block}tr{border-bottom:1px solid #e3e7ed;padding:.35rem 0}td{border:none;padding:.1rem 0}td.amount{text-align:left}}
 `;
 
 /** The stylesheet, named by its content's hash: cached for a year, renamed when it changes. */

@@ -18,6 +18,8 @@ export async function linkedCheckout(
   apiKey: string,
   overrides: Record<string, unknown> = {},
   consumer?: LinkedCheckout["consumer"],
+  /** Accept the checkout's mandate text, as the hosted page does (else the merchant attests it at the debit). */
+  acceptMandate = false,
 ): Promise<LinkedCheckout> {
   const inject = async (options: InjectOptions, what: string) => {
     const reply = await stack.app.inject(options);
@@ -31,11 +33,12 @@ export async function linkedCheckout(
   const headers = { authorization: `Token ${consumer.token}`, "link-token": linkToken };
   const bank = await inject({ method: "POST", url: `/api/consumers/checkout/${id}/create_link_token/`, headers }, "create_link_token");
   const sandbox = await inject({ method: "POST", url: "/api/sandbox/public_token", payload: { link_token: bank.link_token }, headers: merchant }, "public token");
+  const mandate = acceptMandate ? { mandate: { text_version: (await inject({ url: `/api/consumers/checkout/${id}/mandate_text`, headers }, "mandate text")).text_version } } : {};
   await inject(
     {
       method: "POST",
       url: `/api/consumers/checkout/${id}/exchange_public_token/`,
-      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[0].account_id },
+      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[0].account_id, ...mandate },
       headers,
     },
     "exchange",

@@ -34,8 +34,9 @@ export async function payment(
   status: "pending" | "completed" | "failed" = "completed",
   overrides: Record<string, unknown> = {},
   payer?: LinkedCheckout["consumer"],
+  acceptMandate = false,
 ): Promise<Payment> {
-  const { id, consumer } = await linkedCheckout(stack, apiKey, overrides, payer);
+  const { id, consumer } = await linkedCheckout(stack, apiKey, overrides, payer, acceptMandate);
   const pt = await stack.app.inject({
     method: "POST",
     url: "/api/merchants/payment_preprocess/get_processor_token",

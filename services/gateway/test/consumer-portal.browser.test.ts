@@ -1,0 +1,183 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/support/eventually.ts";
+import { embeddedVariant } from "../../../test/support/infra.ts";
+import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { randomPhone } from "./support/bank-linking.ts";
+import { browserSkipReason, launchChromium, seriousAxeViolations } from "./support/browser.ts";
+import type { LinkedCheckout } from "./support/payment-flow.ts";
+import { payment } from "./support/refund-flow.ts";
+
+const skipReason = browserSkipReason();
+
+/**
+ * The consumer portal in a real browser (Debian's chromium through playwright-core, as the
+ * hosted page's suite): a consumer signs in with the keyboard alone at 375 px, sees payments
+ * at two merchants, cancels a subscription (the merchant sees it cancelled, its mandate
+ * revoked, and the test clock charges nothing more), asks for part of a payment back and sees
+ * the merchant approve it, then signs out. Every page is checked with axe, under the portal's
+ * own CSP, with nothing fetched from anywhere else.
+ */
+describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_000 }, () => {
+  const variant = embeddedVariant();
+  let stack: Stack;
+  let bakery: { id: string; apiKey: string };
+  let books: { id: string; apiKey: string };
+  let base: string;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(variant), launchChromium()]);
+    bakery = await stack.merchant("Corner Bakery");
+    books = await stack.merchant("Paper Lantern Books");
+    base = await stack.app.listen({ host: "127.0.0.1", port: 0 });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await stack?.close();
+    await variant.cleanup();
+  });
+
+  const merchant = async (apiKey: string, method: "GET" | "POST", path: string, body?: unknown) => {
+    const reply = await fetch(`${base}${path}`, {
+      method,
+      headers: { "api-key": apiKey, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : null,
+    });
+    return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
+  };
+  const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
+  const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
+  /** 375 px: nothing scrolls sideways. */
+  const expectFits = async (page: Page) => {
+    if (process.env.PAGE_SCREENSHOTS === "1") await page.screenshot({ path: `/tmp/portal-${Date.now()}.png`, fullPage: true });
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+  };
+
+  it("signs in, shows two merchants' payments, cancels a subscription, requests a partial refund the merchant approves, signs out", async () => {
+    context = await browser.newContext({ viewport: { width: 375, height: 780 } });
+    const page = await context.newPage();
+    const foreign: string[] = [];
+    const cspErrors: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(base)) foreign.push(r.url());
+    });
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+
+    // Sign in with the keyboard alone: the phone field is the first stop, Enter submits.
+    await page.goto(`${base}/account`);
+    await heading(page, "Sign in");
+    await expectAccessible(page);
+    await expectFits(page);
+    const phone = randomPhone();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate("document.activeElement?.id")).toBe("phone");
+    await page.keyboard.type(phone);
+    await page.keyboard.press("Enter");
+    await heading(page, "Enter your code");
+    await expectAccessible(page);
+    const code = (await merchant(bakery.apiKey, "GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`)).body.code as string;
+    await page.keyboard.type(code); // the code field has the focus
+    await page.keyboard.press("Enter");
+    await heading(page, "Payments");
+    expect(await page.textContent("main")).toContain("No payments yet");
+
+    // The session is one httpOnly cookie: no script could read it, nothing is in page storage.
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === "payrail_account")!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/account" });
+    expect(await page.evaluate("document.cookie.length + localStorage.length + sessionStorage.length")).toBe(0);
+
+    // The same consumer pays two merchants (the session's token is their auth token).
+    const consumer: LinkedCheckout["consumer"] = { token: session.value, userId: "", phone };
+    const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, consumer, true);
+    const oneOff = await payment(stack, books.apiKey, "completed", {}, consumer, true);
+    await page.reload();
+    await heading(page, "Payments");
+    const rows = await page.locator("tbody tr").allTextContents();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain("Paper Lantern Books");
+    expect(rows[1]).toContain("Corner Bakery");
+    for (const row of rows) expect(row).toContain("$107.50");
+    await expectAccessible(page);
+    await expectFits(page);
+
+    // Subscriptions: plan, status, next charge, the mandate's words; cancel after a confirmation.
+    await page.getByRole("link", { name: "Subscriptions" }).click();
+    await heading(page, "Subscriptions");
+    const card = page.getByRole("region", { name: "Corner Bakery: $107.50 every month" });
+    await eventually(async () => {
+      await page.reload();
+      expect(await card.textContent()).toContain("Active");
+    });
+    expect(await card.textContent()).toContain("you authorize Corner Bakery to debit the bank account you choose for $107.50 every month");
+    await expectAccessible(page);
+    await expectFits(page);
+    await card.getByRole("link", { name: "Cancel subscription to Corner Bakery" }).focus();
+    await page.keyboard.press("Enter");
+    await heading(page, "Cancel this subscription?");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Yes, cancel the subscription" }).focus();
+    await page.keyboard.press("Enter");
+    await heading(page, "Subscriptions");
+    expect(await page.getByRole("status").textContent()).toContain("Subscription cancelled");
+    expect(await card.textContent()).toContain("Cancelled");
+    expect(await card.textContent()).toContain("Revoked on");
+    await expectAccessible(page);
+
+    // The merchant sees it cancelled and its mandate revoked; the test clock charges nothing more.
+    const checkout = await eventually(async () => {
+      const view = (await merchant(bakery.apiKey, "GET", `/api/merchants/checkout/${sub.checkoutId}`)).body;
+      expect(view.subscription_status).toBe("cancelled");
+      return view;
+    });
+    const mandate = (await merchant(bakery.apiKey, "GET", `/api/merchants/mandates/${checkout.mandate_id as string}`)).body;
+    expect(mandate).toMatchObject({ type: "recurring", status: "revoked" });
+    const inThreeMonths = new Date(Date.now() + 95 * 86_400_000).toISOString();
+    const advanced = await merchant(bakery.apiKey, "POST", `/api/sandbox/subscriptions/${sub.uuid}/advance`, { to: inThreeMonths });
+    expect(advanced.status).toBe(200);
+    expect(advanced.body).toHaveLength(1); // the first charge only: no renewal
+
+    // A partial refund of the other merchant's payment, which that merchant approves.
+    await page.getByRole("link", { name: "Payments" }).click();
+    await heading(page, "Payments");
+    await page.getByRole("link", { name: /Request a refund of \$107\.50 to Paper Lantern Books/ }).click();
+    await heading(page, "Request a refund");
+    await expectAccessible(page);
+    await expectFits(page);
+    await page.getByLabel("Amount to refund (USD)").fill("40.00");
+    await page.getByLabel("Reason (optional)").fill("One book arrived damaged");
+    await page.getByRole("button", { name: "Request refund" }).click();
+    await heading(page, "Refunds");
+    expect(await page.getByRole("status").textContent()).toContain("Refund requested");
+    const refundRow = page.locator("tbody tr").first();
+    expect(await refundRow.textContent()).toContain("$40.00");
+    expect(await refundRow.textContent()).toContain("One book arrived damaged");
+    expect(await refundRow.textContent()).toContain("Waiting for the merchant");
+    await expectAccessible(page);
+    const refunds = (await merchant(books.apiKey, "GET", `/api/merchants/refunds?transaction_uuid=${oneOff.uuid}`)).body.data as { id: string; amount: number }[];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.amount).toBe(40);
+    const decided = await merchant(books.apiKey, "POST", "/api/merchants/refund_request/merchant_status_refund_request", { id: refunds[0]!.id, status: "Approved" });
+    expect(decided.status).toBe(200);
+    await page.reload();
+    expect(await refundRow.textContent()).toContain("Approved by the merchant");
+
+    // Sign out: the token is revoked, the browser is back at sign-in.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await heading(page, "Sign in");
+    expect(await page.getByRole("status").textContent()).toContain("You are signed out");
+    expect((await context.cookies()).some((c) => c.name === "payrail_account")).toBe(false);
+    const revoked = await fetch(`${base}/api/consumers/subscriptions`, { headers: { authorization: `Token ${consumer.token}` } });
+    expect(revoked.status).toBe(401);
+    await page.goto(`${base}/account/payments`);
+    await heading(page, "Sign in");
+
+    expect(foreign).toEqual([]);
+    expect(cspErrors).toEqual([]);
+  });
+});
