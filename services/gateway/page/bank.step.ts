@@ -101,6 +101,8 @@ function doneStep(session: Session): void {
     h("p", { class: "done", "aria-hidden": "true" }, "✓"),
     h("p", {}, `${session.checkout.merchant_name} will now take the payment from your account. Taking you back…`),
     h("div", { class: "actions" }, h("a", { class: "button primary", href: target }, `Return to ${session.checkout.merchant_name}`)),
+    // The consumer portal: where this payment, and any subscription, can be seen and cancelled.
+    h("p", { class: "muted" }, "See your payments by bank and cancel a subscription at any time in ", h("a", { href: "/account" }, "your payments account"), "."),
   );
   window.setTimeout(() => window.location.assign(target), 2500);
 }

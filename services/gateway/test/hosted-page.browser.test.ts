@@ -138,6 +138,7 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     await expectAccessible(page);
     await page.getByRole("button", { name: "Pay from this account" }).click();
     await step(page, "Bank account linked");
+    expect(await page.getByRole("link", { name: "your payments account" }).getAttribute("href")).toBe("/account");
     await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
 
     // Nothing but the gateway and the shop was contacted, nothing was kept in the browser.
