@@ -1,3 +1,5 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
@@ -9,6 +11,7 @@ import type { LinkedCheckout } from "./support/payment-flow.ts";
 import { payment } from "./support/refund-flow.ts";
 
 const skipReason = browserSkipReason();
+const DOCS = join(dirname(fileURLToPath(import.meta.url)), "../../../docs");
 
 /**
  * The consumer portal in a real browser (Debian's chromium through playwright-core, as the
@@ -51,8 +54,9 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
   const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
   const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
   /** 375 px: nothing scrolls sideways. */
-  const expectFits = async (page: Page) => {
-    if (process.env.PAGE_SCREENSHOTS === "1") await page.screenshot({ path: `/tmp/portal-${Date.now()}.png`, fullPage: true });
+  const expectFits = async (page: Page, screenshot?: string) => {
+    // PAGE_SCREENSHOTS=1 also rewrites the README's screenshots in docs/.
+    if (screenshot && process.env.PAGE_SCREENSHOTS === "1") await page.screenshot({ path: join(DOCS, screenshot), fullPage: true });
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
   };
 
@@ -104,7 +108,7 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     expect(rows[1]).toContain("Corner Bakery");
     for (const row of rows) expect(row).toContain("$107.50");
     await expectAccessible(page);
-    await expectFits(page);
+    await expectFits(page, "portal-payments.png");
 
     // Subscriptions: plan, status, next charge, the mandate's words; cancel after a confirmation.
     await page.getByRole("link", { name: "Subscriptions" }).click();
@@ -116,7 +120,7 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     });
     expect(await card.textContent()).toContain("you authorize Corner Bakery to debit the bank account you choose for $107.50 every month");
     await expectAccessible(page);
-    await expectFits(page);
+    await expectFits(page, "portal-subscriptions.png");
     await card.getByRole("link", { name: "Cancel subscription to Corner Bakery" }).focus();
     await page.keyboard.press("Enter");
     await heading(page, "Cancel this subscription?");
@@ -148,7 +152,7 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     await page.getByRole("link", { name: /Request a refund of \$107\.50 to Paper Lantern Books/ }).click();
     await heading(page, "Request a refund");
     await expectAccessible(page);
-    await expectFits(page);
+    await expectFits(page, "portal-refund.png");
     await page.getByLabel("Amount to refund (USD)").fill("40.00");
     await page.getByLabel("Reason (optional)").fill("One book arrived damaged");
     await page.getByRole("button", { name: "Request refund" }).click();
