@@ -172,6 +172,35 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect(after.headers.location).toBe("/account");
   });
 
+  it.skipIf(!!variant.skipReason)("answers a mistake on the form itself with its 4xx, and a non-browser with API.md's error body", async () => {
+    const client = new PortalClient(stack);
+    await client.get("/account");
+    const badPhone = await client.post("/account/sign-in/code", { phone: "12" });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.body).toMatch(/<p class="error" id="phone-error" role="alert">[^<]+<\/p>/);
+    expect(badPhone.body).toContain('aria-invalid="true"');
+    expect((await client.post("/account/sign-in/code", { phone: "" })).statusCode).toBe(400);
+
+    const badCursor = await ada.get("/account/payments?cursor=chk_x");
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.headers["content-type"]).toContain("text/html");
+    const asJson = await ada.send({ method: "GET", url: "/account/payments?cursor=chk_x", headers: { accept: "application/json" } });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.json().error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "cursor", request_id: expect.any(String) });
+
+    await ada.get(`/account/payments/${adaOneOff.uuid}/refund`);
+    const tooMuch = await ada.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "200.00", reason: "" });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.body).toContain('id="amount-error"');
+    const notAnAmount = await ada.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "ten", reason: "" });
+    expect(notAnAmount.statusCode).toBe(400);
+    const pending = await ada.get(`/account/payments/${adaBookSub.uuid}/refund`);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.body).toContain("Only a payment that has settled can be refunded.");
+    // Nothing was requested by any of these.
+    expect((await ada.get("/account/refunds")).body).toContain("No refund requests yet");
+  });
+
   it.skipIf(!!variant.skipReason)("sets the session cookie httpOnly, SameSite=Lax, on /account only", async () => {
     const client = new PortalClient(stack);
     const phone = randomPhone();
