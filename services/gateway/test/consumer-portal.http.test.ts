@@ -1,7 +1,7 @@
 import { listConsumerPaymentsOp } from "@payrail/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
-import { infraVariants } from "../../../test/support/infra.ts";
+import { embeddedVariant, infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { randomPhone } from "./support/bank-linking.ts";
 import type { LinkedCheckout } from "./support/payment-flow.ts";
@@ -215,5 +215,31 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     const session = reply.cookies.find((c) => c.name === "payrail_account")!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/account" });
     expect(session.secure).toBeFalsy();
+  });
+});
+
+describe("the consumer portal behind a TLS-terminating proxy", () => {
+  const variant = embeddedVariant();
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(variant, { gateway: { trustProxy: true } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await variant.cleanup();
+  });
+
+  it("marks the session and CSRF cookies Secure when the request came over https", async () => {
+    const { apiKey } = await stack.merchant("Corner Bakery");
+    const client = new PortalClient(stack);
+    const https = { "x-forwarded-proto": "https" };
+    const phone = randomPhone();
+    const first = await client.send({ method: "GET", url: "/account", headers: https });
+    expect(first.cookies.find((c) => c.name === "payrail_account_csrf")).toMatchObject({ secure: true, httpOnly: true, path: "/account" });
+    await client.send({ method: "POST", url: "/account/sign-in/code", headers: https, form: { _csrf: client.csrf, phone } });
+    const code = (await stack.app.inject({ url: `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`, headers: { "api-key": apiKey } })).json().code;
+    const signedIn = await client.send({ method: "POST", url: "/account/sign-in", headers: https, form: { _csrf: client.csrf, phone, code } });
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.cookies.find((c) => c.name === "payrail_account")).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/account" });
   });
 });
