@@ -98,8 +98,8 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
 
     // The same consumer pays two merchants (the session's token is their auth token).
     const consumer: LinkedCheckout["consumer"] = { token: session.value, userId: "", phone };
-    const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, consumer, true);
-    const oneOff = await payment(stack, books.apiKey, "completed", {}, consumer, true);
+    const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, { consumer, acceptMandate: true });
+    const oneOff = await payment(stack, books.apiKey, "completed", {}, { consumer, acceptMandate: true });
     await page.reload();
     await heading(page, "Payments");
     const rows = await page.locator("tbody tr").allTextContents();

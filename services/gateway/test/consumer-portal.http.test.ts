@@ -44,10 +44,10 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     books = await stack.merchant("Paper Lantern Books");
     ({ client: ada, consumer: adaConsumer } = await signedIn());
     ({ client: bob, consumer: bobConsumer } = await signedIn());
-    adaSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, adaConsumer);
-    adaOneOff = await payment(stack, books.apiKey, "completed", {}, adaConsumer);
-    adaBookSub = await payment(stack, books.apiKey, "pending", { ...MONTHLY, merchant_checkout_id: "books-sub" }, adaConsumer);
-    bobSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, bobConsumer);
+    adaSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, { consumer: adaConsumer });
+    adaOneOff = await payment(stack, books.apiKey, "completed", {}, { consumer: adaConsumer });
+    adaBookSub = await payment(stack, books.apiKey, "pending", { ...MONTHLY, merchant_checkout_id: "books-sub" }, { consumer: adaConsumer });
+    bobSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, { consumer: bobConsumer });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();

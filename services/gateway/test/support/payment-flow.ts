@@ -9,17 +9,19 @@ export interface LinkedCheckout {
 }
 
 /**
- * A checkout whose consumer has verified a phone (or is `consumer`, already signed in) and
- * linked a bank account, through the real endpoints: the state in which the merchant may call
- * Get Processor Token.
+ * A checkout whose consumer has verified a phone and linked a bank account, through the real
+ * endpoints: the state in which the merchant may call Get Processor Token.
  */
 export async function linkedCheckout(
   stack: Stack,
   apiKey: string,
   overrides: Record<string, unknown> = {},
-  consumer?: LinkedCheckout["consumer"],
-  /** Accept the checkout's mandate text, as the hosted page does (else the merchant attests it at the debit). */
-  acceptMandate = false,
+  /**
+   * An existing consumer (else a new one), which of the sandbox item's accounts to link (0:
+   * checking, 1: savings), and whether to accept the checkout's mandate text as the hosted page
+   * does (else the merchant attests it at the debit).
+   */
+  options: { consumer?: LinkedCheckout["consumer"]; account?: number; acceptMandate?: boolean } = {},
 ): Promise<LinkedCheckout> {
   const inject = async (options: InjectOptions, what: string) => {
     const reply = await stack.app.inject(options);
@@ -29,16 +31,16 @@ export async function linkedCheckout(
   const merchant = { "api-key": apiKey };
   const { id } = await inject({ method: "POST", url: "/api/merchants/checkout", payload: sampleCheckout(overrides), headers: merchant }, "create");
   const { link_token: linkToken } = await inject({ url: `/api/merchants/checkout/${id}/generate_link_token`, headers: merchant }, "link token");
-  consumer ??= await consumerToken(stack, apiKey);
+  const consumer = options.consumer ?? (await consumerToken(stack, apiKey));
   const headers = { authorization: `Token ${consumer.token}`, "link-token": linkToken };
   const bank = await inject({ method: "POST", url: `/api/consumers/checkout/${id}/create_link_token/`, headers }, "create_link_token");
   const sandbox = await inject({ method: "POST", url: "/api/sandbox/public_token", payload: { link_token: bank.link_token }, headers: merchant }, "public token");
-  const mandate = acceptMandate ? { mandate: { text_version: (await inject({ url: `/api/consumers/checkout/${id}/mandate_text`, headers }, "mandate text")).text_version } } : {};
+  const mandate = options.acceptMandate ? { mandate: { text_version: (await inject({ url: `/api/consumers/checkout/${id}/mandate_text`, headers }, "mandate text")).text_version } } : {};
   await inject(
     {
       method: "POST",
       url: `/api/consumers/checkout/${id}/exchange_public_token/`,
-      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[0].account_id, ...mandate },
+      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[options.account ?? 0].account_id, ...mandate },
       headers,
     },
     "exchange",
