@@ -13,6 +13,9 @@ export const REDACT_PATHS = [
   'req.headers["api-key"]',
   'req.headers["link-token"]',
   'req.headers["x-admin-token"]',
+  // The consumer portal's session cookie holds an auth token.
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
   "*.apiKey",
   "*.api_key",
   "*.authToken",
