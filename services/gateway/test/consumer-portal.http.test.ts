@@ -202,6 +202,19 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect((await ada.get("/account/refunds")).body).toContain("No refund requests yet");
   });
 
+  it.skipIf(!!variant.skipReason)("serves one small stylesheet, named by its hash and cached for a year, and no script", async () => {
+    const page = await new PortalClient(stack).get("/account");
+    expect(page.body).not.toContain("<script");
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(page.body)![1]!;
+    expect(href).toMatch(/^\/account\/assets\/portal-[0-9a-f]{12}\.css$/);
+    const css = await stack.app.inject({ url: href });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers["content-type"]).toContain("text/css");
+    expect(css.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(css.rawPayload.length).toBeLessThan(4096);
+    expect((await stack.app.inject({ url: "/account/assets/portal-000000000000.css" })).statusCode).toBe(404);
+  });
+
   it.skipIf(!!variant.skipReason)("sets the session cookie httpOnly, SameSite=Lax, on /account only", async () => {
     const client = new PortalClient(stack);
     const phone = randomPhone();
