@@ -20,6 +20,7 @@ import { PaymentMethodSavedEvent } from "./payment-method-saved.event.ts";
 import { RefundPayoutSettledEvent } from "./refund-payout-settled.event.ts";
 import { MandateCreatedEvent } from "./mandate-created.event.ts";
 import { MandateRevokedEvent } from "./mandate-revoked.event.ts";
+import { PaymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
 
 export * from "./domain-event.ts";
 export * from "./event-snapshots.ts";
@@ -44,6 +45,7 @@ export * from "./payment-method-saved.event.ts";
 export * from "./refund-payout-settled.event.ts";
 export * from "./mandate-created.event.ts";
 export * from "./mandate-revoked.event.ts";
+export * from "./payment-method-blocked.event.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.
@@ -69,6 +71,7 @@ const CATALOGUE = [
   MerchantReturnRateWarningEvent,
   MandateCreatedEvent,
   MandateRevokedEvent,
+  PaymentMethodBlockedEvent,
 ] as const;
 
 /**
@@ -108,6 +111,7 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "merchant.return_rate_warning": "payments",
   "mandate.created": "payments",
   "mandate.revoked": "payments",
+  "payment_method.blocked": "payments",
   "subscription.renewed": "payments",
   "subscription.past_due": "payments",
   "subscription.cancelled": "payments",

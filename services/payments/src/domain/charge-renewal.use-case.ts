@@ -9,6 +9,7 @@ import type { RenewalDeps } from "./renewal.deps.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import { transactionDoc } from "./transfer-steps.ts";
 import { requireDebitMandate } from "./require-debit-mandate.ts";
+import { tellCheckoutBlocked } from "./block-bank-account.ts";
 
 /** The provider's idempotency key of one try of one period: no crash, retry or replica can charge it twice. */
 /**
@@ -101,40 +102,70 @@ async function chargeUnderLease(
       }
       await save({ "charge.mandateId": mandateId });
     }
-    // The subscription must still be live as the charge leaves: marked in one conditional write
-    // that a cancel cannot cross (it waits while the charge is on its way, see
-    // TransferAttemptsPort.cancelSubscription), so no debit follows a cancel that answered.
+    // Under the lease, right before the provider call: a blocked account is not debited, the
+    // subscription becomes `unpaid` (tellCheckoutBlocked). A try resumed after a crash may
+    // have reached the provider already: that debit happened and is recorded.
     lease.check();
-    const sending = await deps.schedules.markSending(checkoutId, leaseId, new Date(deps.now().getTime() + SENDING_MS).toISOString());
-    if (!sending) {
-      // Cancelled since it was claimed. A try resumed after a crash may have reached the provider
-      // before the cancel: that debit happened and is recorded; anything else is dropped unsent.
-      const sent = await deps.transfers.findTransfer({ idempotencyKey: renewalKey(a._id, a.charge!), customerUrl: a.customerUrl });
+    const block = await deps.blocks.find(a.fundingFingerprint);
+    if (block) {
+      const sent = a.charge!.sendingUntil ? await deps.transfers.findTransfer({ idempotencyKey: renewalKey(a._id, a.charge!), customerUrl: a.customerUrl }) : null;
       if (!sent) {
+        await tellCheckoutBlocked(deps, checkoutId, block);
         await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
-        deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid }, "renewal not sent: the subscription was cancelled after it was claimed");
+        deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid }, "renewal not sent: the bank account is blocked");
         return "stopped";
       }
       await save({ "charge.transferId": sent.transferId });
-    } else {
-      a = sending;
-      lease.check();
-      const transfer = await startTransfer(deps, a, a.charge!);
-      if (!transfer) {
-        // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
-        lease.check();
-        await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
-        await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
-        return "stopped";
-      }
-      await save({ "charge.transferId": transfer.transferId });
-    }
+    } else if ((await sendCharge(deps, a, leaseId, lease, save)) === "stopped") return "stopped";
   }
   await recordCharge(deps, a, a.charge!, lease);
   lease.check();
   await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
   deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid, period: charge.period, try: charge.tryNumber }, "renewal charged");
   return "charged";
+}
+
+/**
+ * Sends the claimed charge to the provider and records its transfer id; "stopped" when the
+ * subscription was cancelled since the charge was claimed, or the provider refused it for good.
+ */
+async function sendCharge(
+  deps: RenewalDeps,
+  claimed: TransferAttemptRecord,
+  leaseId: string,
+  lease: Pick<LeaseHeartbeat, "check">,
+  save: (set: Record<string, unknown>) => Promise<void>,
+): Promise<"sent" | "stopped"> {
+  const checkoutId = claimed._id;
+  const charge = claimed.charge!;
+  // The subscription must still be live as the charge leaves: marked in one conditional write
+  // that a cancel cannot cross (it waits while the charge is on its way, see
+  // TransferAttemptsPort.cancelSubscription), so no debit follows a cancel that answered.
+  lease.check();
+  const sending = await deps.schedules.markSending(checkoutId, leaseId, new Date(deps.now().getTime() + SENDING_MS).toISOString());
+  if (!sending) {
+    // Cancelled since it was claimed. A try resumed after a crash may have reached the provider
+    // before the cancel: that debit happened and is recorded; anything else is dropped unsent.
+    const sent = await deps.transfers.findTransfer({ idempotencyKey: renewalKey(checkoutId, charge), customerUrl: claimed.customerUrl });
+    if (!sent) {
+      await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
+      deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid }, "renewal not sent: the subscription was cancelled after it was claimed");
+      return "stopped";
+    }
+    await save({ "charge.transferId": sent.transferId });
+    return "sent";
+  }
+  lease.check();
+  const transfer = await startTransfer(deps, sending, sending.charge!);
+  if (!transfer) {
+    // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
+    lease.check();
+    await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
+    await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
+    return "stopped";
+  }
+  await save({ "charge.transferId": transfer.transferId });
+  return "sent";
 }
 
 function inProgress(checkoutId: string): AppError {

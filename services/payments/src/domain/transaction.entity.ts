@@ -49,6 +49,8 @@ export interface TransactionDoc extends OutboxFields {
    */
   sourceFundingSource?: string;
   destinationFundingSource?: string;
+  /** The fingerprint of the bank account debited (a return with a blocking code blocks it); absent when unknown. */
+  sourceFingerprint?: string | null;
   /**
    * Refund payouts (by payout id) and where each stands: `live` and `completed` ones count
    * against the amount, a `failed` one no longer does. Each payout's change is one conditional

@@ -30,6 +30,19 @@ export interface TransferAttemptsPort {
    * oldest first (an index serves it).
    */
   stalled(before: string, limit: number): Promise<TransferAttemptRecord[]>;
+  /** Attempts whose funding source is the bank account `fingerprint`, by checkout id after `after` (an index serves it). */
+  onAccount(fingerprint: string, after: string, limit: number): Promise<TransferAttemptRecord[]>;
+  /**
+   * The checkout learns its bank account `fingerprint` is blocked, with its events, in one
+   * conditional write on the account (not re-linked since), on it not knowing yet, and on the
+   * subscription's version as read: null when any of them changed.
+   */
+  markAccountBlocked(
+    checkoutId: string,
+    expected: { fingerprint: string; subscriptionVersion: number | undefined },
+    set: Partial<TransferAttemptRecord>,
+    events: DomainEvent[],
+  ): Promise<TransferAttemptRecord | null>;
   /** The reconciler looked at the attempt and found nothing to finish: not again before the next cut-off. */
   markReconciled(checkoutId: string, at: string): Promise<void>;
 }
