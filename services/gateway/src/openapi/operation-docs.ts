@@ -110,6 +110,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "destination_funding_source_missing",
       "mandate_required",
       "mandate_revoked",
+      "bank_account_blocked",
       "provider_error",
     ],
   },

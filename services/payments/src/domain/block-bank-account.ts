@@ -75,7 +75,8 @@ export async function tellCheckoutBlocked(deps: BlockingDeps, checkoutId: string
     const changed = { ...a, ...set };
     const method = await deps.paymentMethods.findByCheckout(a._id);
     const events = [paymentMethodBlockedEvent(changed, method, block, at, deps.livemode)];
-    if (live) events.push(subscriptionEvent("subscription.unpaid", changed, at, deps.livemode));
+    // The debit that came back is named on its own subscription's event only.
+    if (live) events.push(subscriptionEvent("subscription.unpaid", changed, at, deps.livemode, a._id === block.checkoutId ? block.transactionUuid : undefined));
     if (await deps.attempts.markAccountBlocked(a._id, { fingerprint: block._id, subscriptionVersion: a.subscriptionVersion }, set, events)) {
       deps.events.written();
       return;

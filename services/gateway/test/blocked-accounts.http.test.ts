@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/support/eventually.ts";
+import { infraVariants } from "../../../test/support/infra.ts";
+import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { consumerToken } from "./support/bank-linking.ts";
+import { linkedCheckout, type LinkedCheckout } from "./support/payment-flow.ts";
+import { withWebhooksStack } from "./support/webhooks-stack.ts";
+
+const variants = await infraVariants();
+
+type TxRecord = { id: number; checkout_id: number; transaction_uuid: string; transaction_status: string; transaction_date_time: string };
+type Merchant = { id: string; apiKey: string };
+type Consumer = LinkedCheckout["consumer"];
+type EventObject = Record<string, unknown>;
+
+/**
+ * Issue 20 item 3 (API.md §12 blocking rules): a return with R02/R03/R04 or R05/R07/R10/R29
+ * blocks the bank account, recognised by the transfer provider's fingerprint whichever
+ * checkout, merchant or link it comes through: no debit is made from it again, subscriptions
+ * on it become `unpaid`, and each merchant concerned gets payment_method.blocked.
+ */
+describe.each(variants)("blocked bank accounts over $name", (variant) => {
+  const world = withWebhooksStack(variant);
+  let first: Merchant;
+  let second: Merchant;
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    first = await world.stack.merchant("Initech");
+    second = await world.stack.merchant("Globex");
+  });
+  const post = (m: Merchant, url: string, payload: object) => world.stack.app.inject({ method: "POST", url, payload, headers: { "api-key": m.apiKey } });
+  const checkout = async (m: Merchant, id: string) => (await world.stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": m.apiKey } })).json();
+  const charge = (m: Merchant, checkoutId: string) => post(m, "/api/merchants/payment_preprocess/get_processor_token", { checkout_id: checkoutId });
+  const simulate = async (m: Merchant, uuid: string, body: object) => {
+    const reply = await post(m, `/api/sandbox/transfers/${uuid}/simulate`, body);
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json() as TxRecord;
+  };
+  const advance = async (m: Merchant, uuid: string, to: string) => {
+    const reply = await post(m, `/api/sandbox/subscriptions/${uuid}/advance`, { to });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return (reply.json() as TxRecord[]).sort((a, b) => a.id - b.id);
+  };
+  const events = async (m: Merchant, type: string) =>
+    ((await world.stack.app.inject({ url: `/api/merchants/events?type=${type}`, headers: { "api-key": m.apiKey } })).json() as { data: { data: { object: EventObject } }[] }).data.map(
+      (e) => e.data.object,
+    );
+  const records = async (c: Consumer) =>
+    (await world.stack.app.inject({ url: "/api/merchants/manage_subscription/get_subscription_details", headers: { authorization: `Token ${c.token}` } })).json() as TxRecord[];
+
+  /** A monthly subscription of `m` on `consumer`'s account, its first charge settled: `active`, first renewal scheduled. */
+  async function subscription(m: Merchant, consumer?: Consumer, account = 0) {
+    const linked = await linkedCheckout(world.stack, m.apiKey, { is_subscription: true, plan_type: "monthly" }, { ...(consumer ? { consumer } : {}), account });
+    const started = await charge(m, linked.id);
+    expect(started.statusCode, started.body).toBe(200);
+    const uuid = started.json().transaction_uuid as string;
+    await simulate(m, uuid, { status: "completed" });
+    const [firstCharge] = await advance(m, uuid, new Date().toISOString());
+    const due = (n: number) => periodStart(firstCharge!.transaction_date_time, "monthly", n);
+    await eventually(async () => expect(await checkout(m, linked.id)).toMatchObject({ subscription_status: "active", next_charge_at: due(1) }));
+    return { ...linked, uuid, due };
+  }
+
+  describe.skipIf(!!variant.skipReason)("a blocking return", () => {
+    it("blocks the account for a second merchant's subscription on it: its renewal is not sent, it becomes unpaid, both merchants are told", async () => {
+      const a = await subscription(first);
+      const b = await subscription(second, a.consumer);
+      // The first merchant's renewal comes back unauthorized (R10) before it settled.
+      const [, renewal] = await advance(first, a.uuid, a.due(1));
+      expect((await simulate(first, renewal!.transaction_uuid, { status: "failed", failure_code: "R10" })).transaction_status).toBe("failed");
+
+      await eventually(async () => expect(await checkout(second, b.id)).toMatchObject({ subscription_status: "unpaid", next_charge_at: null }));
+      await eventually(async () => expect(await checkout(first, a.id)).toMatchObject({ subscription_status: "unpaid", next_charge_at: null }));
+      // The second merchant's renewal falls due: nothing is charged.
+      expect(await advance(second, b.uuid, b.due(3))).toHaveLength(1);
+      expect(await advance(first, a.uuid, a.due(3))).toHaveLength(2);
+
+      await eventually(async () => {
+        const told = (await events(second, "payment_method.blocked")).filter((o) => o["checkout_id"] === b.id);
+        expect(told).toHaveLength(1);
+        expect(told[0]).toMatchObject({ object: "payment_method", blocked: true, failure_code: "R10", subscription_status: "unpaid", bank_account: { mask: "0000" } });
+        // The other merchant's transaction is not named to this one.
+        expect(told[0]).not.toHaveProperty("transaction_uuid");
+      });
+      await eventually(async () => {
+        const told = (await events(first, "payment_method.blocked")).filter((o) => o["checkout_id"] === a.id);
+        expect(told).toEqual([expect.objectContaining({ failure_code: "R10", transaction_uuid: renewal!.transaction_uuid })]);
+      });
+      await eventually(async () => expect((await events(second, "subscription.unpaid")).filter((o) => o["checkout_id"] === b.id)).toHaveLength(1));
+      // No event reaches a merchant about a checkout of another.
+      expect((await events(second, "payment_method.blocked")).filter((o) => o["checkout_id"] === a.id)).toEqual([]);
+    });
+
+    it("refuses a first charge from a blocked account (409 bank_account_blocked) and starts no transfer; another account of the same consumer is debited", async () => {
+      const p = await linkedCheckout(world.stack, first.apiKey);
+      const uuid = (await charge(first, p.id)).json().transaction_uuid as string;
+      await simulate(first, uuid, { status: "completed" });
+      // A late return of the settled payment: account closed.
+      expect((await simulate(first, uuid, { status: "failed", failure_code: "R02" })).transaction_status).toBe("returned");
+
+      // The same account, linked again by the same consumer at another merchant.
+      const again = await linkedCheckout(world.stack, second.apiKey, {}, { consumer: p.consumer });
+      const refused = await charge(second, again.id);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error).toMatchObject({ type: "conflict_error", code: "bank_account_blocked" });
+      // Repeated, still refused; no transaction record, the checkout has no transfer.
+      expect((await charge(second, again.id)).json().error.code).toBe("bank_account_blocked");
+      expect((await records(p.consumer)).filter((r) => r.transaction_uuid !== uuid)).toEqual([]);
+      expect(await checkout(second, again.id)).toMatchObject({ status: "payment_method_saved", transfer: null });
+
+      // The consumer's other account (savings) has another fingerprint: it is debited.
+      const other = await linkedCheckout(world.stack, second.apiKey, {}, { consumer: p.consumer, account: 1 });
+      expect((await charge(second, other.id)).statusCode).toBe(200);
+    });
+
+    it("does not block on R01 (insufficient funds): the account is debited again", async () => {
+      const consumer = await consumerToken(world.stack, first.apiKey);
+      const p = await linkedCheckout(world.stack, first.apiKey, {}, { consumer });
+      const uuid = (await charge(first, p.id)).json().transaction_uuid as string;
+      expect((await simulate(first, uuid, { status: "failed", failure_code: "R01" })).transaction_status).toBe("failed");
+      const again = await linkedCheckout(world.stack, second.apiKey, {}, { consumer });
+      const charged = await charge(second, again.id);
+      expect(charged.statusCode, charged.body).toBe(200);
+      expect(await events(first, "payment_method.blocked")).not.toContainEqual(expect.objectContaining({ checkout_id: p.id }));
+    });
+  });
+});
