@@ -2823,6 +2823,7 @@ export interface operations {
              *     - `destination_funding_source_missing`: the merchant has no destination funding source
              *     - `mandate_required`: mandate required
              *     - `mandate_revoked`: mandate revoked
+             *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
              */
             409: {
                 headers: {

@@ -58,6 +58,17 @@ export function sampleObject(type: string, at: string): Record<string, unknown> 
         last_debit_at: null,
         revoked_at: what === "revoked" ? at : null,
       };
+    case "payment_method":
+      return {
+        object: "payment_method",
+        checkout_id: prefixedHexId("chk_"),
+        blocked: true,
+        failure_code: "R10",
+        failure_reason: "Customer advises the debit was not authorized (ACH return R10)",
+        blocked_at: at,
+        bank_account: { institution: "First Platypus Bank", mask: "0000" },
+        subscription_status: "unpaid",
+      };
     default:
       return { id: prefixedHexId("we_"), url: "https://example.com/webhooks", status: "disabled", created_at: at, updated_at: at };
   }
