@@ -292,6 +292,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/subscriptions/bank_account/link_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bank-linking token to link another account to a subscription, with the mandate text
+         * @description For the consumer's own subscription (named by any of its records' `transaction_uuid`): a bank-linking token for the bank-data provider's account picker, and the recurring authorization text (merchant, amount, frequency, first debit) to show before the consumer confirms the new account. Another consumer's subscription is a 404; a cancelled one a 409.
+         */
+        post: operations["createSubscriptionRelinkToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumers/subscriptions/bank_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link another bank account to a subscription (a new recurring mandate)
+         * @description Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.
+         */
+        post: operations["relinkSubscriptionBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/transfers/{transaction_uuid}/simulate": {
         parameters: {
             query?: never;
@@ -3096,6 +3136,327 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSubscriptionRelinkToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `transaction_uuid` of any record of the consumer's subscription (as in Subscription Cancel) */
+                    subscription_transaction_uuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Bank-linking token for the bank-data provider's account picker */
+                        link_token: string;
+                        /** @description When the bank-linking token expires (ISO 8601 UTC) */
+                        expiration: string;
+                        /** @description The recurring authorization to show before the consumer confirms the new account */
+                        mandate: {
+                            /** @description The version of the authorization text's wording (e.g. `2026-11-25.1`) */
+                            text_version: string;
+                            /** @description The authorization text to show before the consumer confirms the payment */
+                            text: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    relinkSubscriptionBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `transaction_uuid` of any record of the consumer's subscription (as in Subscription Cancel) */
+                    subscription_transaction_uuid: string;
+                    /** @description The bank-data provider's public token for the account the consumer linked */
+                    public_token: string;
+                    /** @description The account the consumer picked (an `account_id` from the bank-data provider) */
+                    bankdata_account_id: string;
+                    /** @description The consumer's acceptance of the mandate text (from `mandate_text`); absent: the merchant attests the authorization */
+                    mandate: {
+                        /** @description The version of the mandate text the consumer was shown and accepted */
+                        text_version: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What happened, in words
+                         * @enum {string}
+                         */
+                        message: "Bank account changed";
+                        /** @description The new recurring mandate (`mdt_…`); the previous one is revoked */
+                        mandate_id: string;
+                        /**
+                         * @description The subscription's status after the change (`unpaid` becomes `active`)
+                         * @enum {string}
+                         */
+                        status: "active" | "past_due" | "unpaid";
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `mandate_text_outdated`: mandate text outdated
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

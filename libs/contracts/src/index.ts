@@ -8,6 +8,7 @@ export * from "./http/checkout.schema.ts";
 export * from "./http/consumer.schema.ts";
 export * from "./http/payments.schema.ts";
 export * from "./http/mandate.schema.ts";
+export * from "./http/consumer-subscriptions.schema.ts";
 export * from "./http/refunds.schema.ts";
 export * from "./http/return-rates.schema.ts";
 export * from "./http/admin.schema.ts";

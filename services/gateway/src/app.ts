@@ -23,6 +23,7 @@ import { webhooksRoutes } from "./routes/webhooks.routes.ts";
 import { consumerIdentityRoutes } from "./routes/consumer-identity.routes.ts";
 import { sandboxIdentityRoutes } from "./routes/sandbox-identity.routes.ts";
 import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
+import { consumerBankAccountRoutes } from "./routes/consumer-bank-account.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
 import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
 import { refundsRoutes } from "./routes/refunds.routes.ts";
@@ -122,6 +123,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => consumerCheckoutRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxBankRoutes(scope, ctx));
   await app.register(async (scope) => transfersRoutes(scope, ctx));
+  await app.register(async (scope) => consumerBankAccountRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxTransfersRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxSubscriptionsRoutes(scope, ctx));
   await app.register(async (scope) => webhooksRoutes(scope, ctx));

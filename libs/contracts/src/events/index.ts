@@ -10,6 +10,7 @@ import { SubscriptionRenewedEvent } from "./subscription-renewed.event.ts";
 import { SubscriptionPastDueEvent } from "./subscription-past-due.event.ts";
 import { SubscriptionCancelledEvent } from "./subscription-cancelled.event.ts";
 import { SubscriptionUnpaidEvent } from "./subscription-unpaid.event.ts";
+import { SubscriptionReactivatedEvent } from "./subscription-reactivated.event.ts";
 import { RefundRequestedEvent } from "./refund-requested.event.ts";
 import { RefundApprovedEvent } from "./refund-approved.event.ts";
 import { RefundRejectedEvent } from "./refund-rejected.event.ts";
@@ -35,6 +36,7 @@ export * from "./subscription-renewed.event.ts";
 export * from "./subscription-past-due.event.ts";
 export * from "./subscription-cancelled.event.ts";
 export * from "./subscription-unpaid.event.ts";
+export * from "./subscription-reactivated.event.ts";
 export * from "./refund-requested.event.ts";
 export * from "./refund-approved.event.ts";
 export * from "./refund-rejected.event.ts";
@@ -62,6 +64,7 @@ const CATALOGUE = [
   SubscriptionPastDueEvent,
   SubscriptionCancelledEvent,
   SubscriptionUnpaidEvent,
+  SubscriptionReactivatedEvent,
   RefundRequestedEvent,
   RefundApprovedEvent,
   RefundRejectedEvent,
@@ -116,6 +119,7 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "subscription.past_due": "payments",
   "subscription.cancelled": "payments",
   "subscription.unpaid": "payments",
+  "subscription.reactivated": "payments",
   "payment_method.saved": "payments",
   "refund_payout.settled": "payments",
   "refund.requested": "refunds",

@@ -43,6 +43,7 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   destination_funding_source_missing: "the merchant has no destination funding source",
   bank_account_blocked: "the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account",
   not_a_subscription: "the transaction does not belong to a subscription",
+  subscription_cancelled: "the subscription is cancelled; its bank account can no longer change",
   transaction_not_refundable: "the transaction is not pending or completed",
   refund_exists: "the transaction already has an open refund",
   amount_exceeds_refundable: "the amount is more than what is still refundable",

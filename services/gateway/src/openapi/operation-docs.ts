@@ -114,6 +114,27 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "provider_error",
     ],
   },
+  "post /api/consumers/subscriptions/bank_account/link_token": {
+    operationId: "createSubscriptionRelinkToken",
+    description:
+      "For the consumer's own subscription (named by any of its records' `transaction_uuid`): a bank-linking token for the bank-data provider's account picker, and the recurring authorization text (merchant, amount, frequency, first debit) to show before the consumer confirms the new account. Another consumer's subscription is a 404; a cancelled one a 409.",
+    errors: ["transaction_not_found", "not_a_subscription", "subscription_cancelled", "provider_error"],
+  },
+  "post /api/consumers/subscriptions/bank_account": {
+    operationId: "relinkSubscriptionBankAccount",
+    description:
+      "Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.",
+    errors: [
+      "transaction_not_found",
+      "not_a_subscription",
+      "subscription_cancelled",
+      "mandate_text_outdated",
+      "parameter_invalid",
+      "bank_account_blocked",
+      "transfer_in_progress",
+      "provider_error",
+    ],
+  },
   "get /api/merchants/manage_subscription/get_subscription_details": {
     operationId: "listTransactions",
     description: "The consumer's transaction records, newest first; `checkout_id` filters by checkout number.",

@@ -53,6 +53,31 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
     );
   }
 
+  acquireRelinkLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate(
+      { _id: checkoutId, subscriptionCancelledAt: null, $or: [{ relinkLeaseId: null }, { relinkLeaseUntil: { $lt: now } }] },
+      { $set: { relinkLeaseId: leaseId, relinkLeaseUntil: until } },
+    );
+  }
+
+  async releaseRelinkLease(checkoutId: string, leaseId: string): Promise<void> {
+    await this.attempts.findOneAndUpdate({ _id: checkoutId, relinkLeaseId: leaseId }, { $set: { relinkLeaseId: null, relinkLeaseUntil: null } });
+  }
+
+  relink(checkoutId: string, leaseId: string, subscriptionVersion: number | undefined, set: Partial<TransferAttemptRecord>, events: DomainEvent[]): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate(
+      {
+        _id: checkoutId,
+        relinkLeaseId: leaseId,
+        subscriptionCancelledAt: null,
+        // `null` also matches the missing version of a subscription that never changed.
+        subscriptionVersion: subscriptionVersion ?? null,
+        $or: [{ charge: null }, { "charge.transferId": { $ne: null } }],
+      },
+      withEvents({ $set: set as Record<string, unknown> }, events),
+    );
+  }
+
   async releaseLease(checkoutId: string, leaseId: string): Promise<void> {
     await this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { leaseId: null, leaseUntil: null } });
   }

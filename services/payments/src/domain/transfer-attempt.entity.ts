@@ -70,6 +70,9 @@ export interface TransferAttemptRecord extends OutboxFields {
   renewalLeaseUntil?: string | null;
   /** Charges of this subscription whose return (after they settled) was applied to the schedule. */
   returnedCharges?: string[];
+  /** The consumer's re-link of the account (one at a time); renewals wait for it. */
+  relinkLeaseId?: string | null;
+  relinkLeaseUntil?: string | null;
   /** Sandbox: where the subscription's test clock stands. */
   clockAt?: string;
 }

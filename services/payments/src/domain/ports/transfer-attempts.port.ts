@@ -43,6 +43,19 @@ export interface TransferAttemptsPort {
     set: Partial<TransferAttemptRecord>,
     events: DomainEvent[],
   ): Promise<TransferAttemptRecord | null>;
+  /**
+   * Takes the re-link lease of a live (not cancelled) subscription when nobody holds it or the
+   * holder's ran out at `now`: null when another re-link holds it. Renewals are not claimed
+   * while it is held.
+   */
+  acquireRelinkLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null>;
+  releaseRelinkLease(checkoutId: string, leaseId: string): Promise<void>;
+  /**
+   * The subscription draws on another account from now on, with its events, in one conditional
+   * write: while `leaseId` holds the re-link lease, on the version as read, not cancelled, and
+   * with no renewal charge between its claim and its transfer. Null when any of them failed.
+   */
+  relink(checkoutId: string, leaseId: string, subscriptionVersion: number | undefined, set: Partial<TransferAttemptRecord>, events: DomainEvent[]): Promise<TransferAttemptRecord | null>;
   /** The reconciler looked at the attempt and found nothing to finish: not again before the next cut-off. */
   markReconciled(checkoutId: string, at: string): Promise<void>;
 }

@@ -17,6 +17,8 @@ import { reconcileHandler } from "./reconcile.handler.ts";
 import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
 import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
 import { getMandateHandler } from "./get-mandate.handler.ts";
+import { createRelinkTokenHandler } from "./create-relink-token.handler.ts";
+import { relinkBankAccountHandler } from "./relink-bank-account.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -37,6 +39,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getReturnRatesHandler(deps),
     getMandateTextHandler(deps),
     getMandateHandler(deps),
+    createRelinkTokenHandler(deps),
+    relinkBankAccountHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };
