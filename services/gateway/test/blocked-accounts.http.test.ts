@@ -124,4 +124,108 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
       expect(await events(first, "payment_method.blocked")).not.toContainEqual(expect.objectContaining({ checkout_id: p.id }));
     });
   });
+
+  describe.skipIf(!!variant.skipReason)("the consumer's re-link", () => {
+    const asConsumer = (c: Consumer) => ({ authorization: `Token ${c.token}` });
+    const linkToken = (c: Consumer, uuid: string) =>
+      world.stack.app.inject({ method: "POST", url: "/api/consumers/subscriptions/bank_account/link_token", payload: { subscription_transaction_uuid: uuid }, headers: asConsumer(c) });
+    const relink = (c: Consumer, body: object) => world.stack.app.inject({ method: "POST", url: "/api/consumers/subscriptions/bank_account", payload: body, headers: asConsumer(c) });
+    const mandate = async (m: Merchant, id: string) => (await world.stack.app.inject({ url: `/api/merchants/mandates/${id}`, headers: { "api-key": m.apiKey } })).json();
+    /** A public token for one of the consumer's sandbox accounts, through the re-link's link token and the sandbox route. */
+    async function publicToken(m: Merchant, c: Consumer, uuid: string, account = 0) {
+      const link = await linkToken(c, uuid);
+      expect(link.statusCode, link.body).toBe(200);
+      const pub = (await post(m, "/api/sandbox/public_token", { link_token: link.json().link_token })).json() as { public_token: string; accounts: { account_id: string }[] };
+      return { public_token: pub.public_token, bankdata_account_id: pub.accounts[account]!.account_id, text_version: link.json().mandate.text_version as string };
+    }
+    /** A subscription of the first merchant made `unpaid` by an R10 on its first renewal. */
+    async function unpaid() {
+      const s = await subscription(first);
+      const [, renewal] = await advance(first, s.uuid, s.due(1));
+      await simulate(first, renewal!.transaction_uuid, { status: "failed", failure_code: "R10" });
+      await eventually(async () => expect(await checkout(first, s.id)).toMatchObject({ subscription_status: "unpaid" }));
+      return s;
+    }
+    const relinkBody = (uuid: string, p: Awaited<ReturnType<typeof publicToken>>) => ({
+      subscription_transaction_uuid: uuid,
+      public_token: p.public_token,
+      bankdata_account_id: p.bankdata_account_id,
+      mandate: { text_version: p.text_version },
+    });
+
+    it("answers a link token with the recurring mandate text of the subscription's merchant, amount and frequency", async () => {
+      const s = await unpaid();
+      const reply = await linkToken(s.consumer, s.uuid);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const body = reply.json();
+      expect(body).toMatchObject({ link_token: expect.stringMatching(/^link-sandbox-/), expiration: expect.any(String), mandate: { text_version: expect.any(String) } });
+      expect(body.mandate.text).toContain("Initech");
+      expect(body.mandate.text).toMatch(/\$\d[\d,]*\.\d\d every month/);
+    });
+
+    it("recognises a re-link of the same account as blocked: 409 bank_account_blocked, the subscription stays unpaid", async () => {
+      const s = await unpaid();
+      const p = await publicToken(first, s.consumer, s.uuid, 0);
+      const refused = await relink(s.consumer, relinkBody(s.uuid, p));
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.code).toBe("bank_account_blocked");
+      expect(await checkout(first, s.id)).toMatchObject({ subscription_status: "unpaid", next_charge_at: null });
+      expect(await advance(first, s.uuid, s.due(4))).toHaveLength(2);
+    });
+
+    it("makes the subscription active on another account, with a new mandate, and its next renewal draws on it", async () => {
+      const s = await unpaid();
+      const before = (await checkout(first, s.id)).mandate_id as string;
+      const p = await publicToken(first, s.consumer, s.uuid, 1);
+      const changed = await relink(s.consumer, relinkBody(s.uuid, p));
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toEqual({ message: "Bank account changed", mandate_id: expect.stringMatching(/^mdt_[0-9a-f]{32}$/), status: "active" });
+      const mandateId = changed.json().mandate_id as string;
+      expect(await mandate(first, mandateId)).toMatchObject({ type: "recurring", status: "active", bank_account: { mask: "1111" } });
+      expect(await mandate(first, before)).toMatchObject({ status: "revoked" });
+      // No catch-up: the next charge is the next period's, on the new account.
+      await eventually(async () => expect(await checkout(first, s.id)).toMatchObject({ subscription_status: "active", next_charge_at: s.due(2), mandate_id: mandateId }));
+      await eventually(async () => expect((await events(first, "subscription.reactivated")).filter((o) => o["checkout_id"] === s.id)).toHaveLength(1));
+      const after = await advance(first, s.uuid, s.due(2));
+      expect(after).toHaveLength(3);
+      expect(after[2]).toMatchObject({ transaction_status: "pending" });
+      expect((await mandate(first, mandateId)).last_debit_at).not.toBeNull();
+    });
+
+    it("answers 404 to another consumer on both routes, and 409 for a cancelled subscription", async () => {
+      const s = await unpaid();
+      const stranger = await consumerToken(world.stack, first.apiKey);
+      const link = await linkToken(stranger, s.uuid);
+      expect(link.statusCode).toBe(404);
+      expect(link.json().error.code).toBe("transaction_not_found");
+      const p = await publicToken(first, s.consumer, s.uuid, 1);
+      const other = await relink(stranger, relinkBody(s.uuid, p));
+      expect(other.statusCode).toBe(404);
+      expect(await checkout(first, s.id)).toMatchObject({ subscription_status: "unpaid" });
+
+      const cancel = await world.stack.app.inject({ method: "POST", url: "/api/merchants/manage_subscription/subscription_cancel", payload: { subscription_transaction_uuid: s.uuid }, headers: asConsumer(s.consumer) });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const late = await relink(s.consumer, relinkBody(s.uuid, p));
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.code).toBe("subscription_cancelled");
+      expect((await linkToken(s.consumer, s.uuid)).statusCode).toBe(409);
+    });
+
+    it("leaves one active mandate and one payment method when 20 re-links race", async () => {
+      const s = await unpaid();
+      const tokens = [];
+      for (let i = 0; i < 20; i++) tokens.push(await publicToken(first, s.consumer, s.uuid, 1));
+      const replies = await Promise.all(tokens.map((p) => relink(s.consumer, relinkBody(s.uuid, p))));
+      const ok = replies.filter((r) => r.statusCode === 200).map((r) => r.json().mandate_id as string);
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      for (const r of replies.filter((r) => r.statusCode !== 200)) expect([r.statusCode, r.json().error.code]).toEqual([409, "transfer_in_progress"]);
+      const statuses = await Promise.all(ok.map(async (id) => (await mandate(first, id)).status as string));
+      expect(statuses.filter((st) => st === "active")).toHaveLength(1);
+      const active = ok[statuses.indexOf("active")]!;
+      await eventually(async () => expect(await checkout(first, s.id)).toMatchObject({ subscription_status: "active", mandate_id: active }));
+      // The subscription draws on that account: its next renewal is charged under that mandate.
+      expect(await advance(first, s.uuid, s.due(2))).toHaveLength(3);
+      expect((await mandate(first, active)).last_debit_at).not.toBeNull();
+    });
+  });
 });

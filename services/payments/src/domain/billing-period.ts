@@ -30,11 +30,12 @@ export function daysAfter(at: string, days: number): string {
 }
 
 /**
- * The first period, from `from` on, that starts at or after `at`: where a subscription that
- * stopped picks up again (periods it missed are not charged after the fact).
+ * The first period, from `from` on, that starts after `at`: where a subscription that stopped
+ * picks up again (a period that started while it was stopped, the one whose charge failed
+ * included, is not charged after the fact).
  */
 export function firstPeriodFrom(anchor: string, plan: PlanType, from: number, at: string): number {
   let n = Math.max(from, 1);
-  while (periodStart(anchor, plan, n) < at) n++;
+  while (periodStart(anchor, plan, n) <= at) n++;
   return n;
 }

@@ -45,7 +45,7 @@ export async function relinkMandateText(deps: RelinkTextDeps, meta: RequestMeta,
 
 /**
  * When the subscription charges next once re-linked: a live one keeps its schedule; an `unpaid`
- * one resumes at the first period that starts from now on (the sandbox: its test clock), with
+ * one resumes at the first period that starts after now (the sandbox: its test clock), with
  * no catch-up charge for the period that went unpaid (docs/decisions.md).
  */
 export function nextChargeAfterRelink(a: TransferAttemptRecord, now: string): { period: number | null; at: string } {
