@@ -592,6 +592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/consumers/public_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox account picker for the consumer's own bank-linking token (a subscription's re-link)
+         * @description Sandbox only: the public token (and accounts) for a bank-linking token issued to the calling consumer (from `POST /api/consumers/subscriptions/bank_account/link_token`), for a page without an api-key such as the consumer portal. Another consumer's token is refused like an unknown one.
+         */
+        post: operations["createConsumerSandboxPublicToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/events": {
         parameters: {
             query?: never;
@@ -5039,6 +5059,111 @@ export interface operations {
              *     - `link_token_mismatch`: the link-token was issued for another checkout
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createConsumerSandboxPublicToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
+                    link_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bank-data provider's public token for the account the consumer linked */
+                        public_token: string;
+                        /** @description The accounts the consumer can pick from */
+                        accounts: {
+                            /** @description A bank account's id at the bank-data provider */
+                            account_id: string;
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                            name: string;
+                            /** @description The account number's last digits */
+                            mask: string;
+                            /** @description The account's kind (checking, savings) */
+                            subtype: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

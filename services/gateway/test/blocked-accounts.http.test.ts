@@ -131,11 +131,15 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
       world.stack.app.inject({ method: "POST", url: "/api/consumers/subscriptions/bank_account/link_token", payload: { subscription_transaction_uuid: uuid }, headers: asConsumer(c) });
     const relink = (c: Consumer, body: object) => world.stack.app.inject({ method: "POST", url: "/api/consumers/subscriptions/bank_account", payload: body, headers: asConsumer(c) });
     const mandate = async (m: Merchant, id: string) => (await world.stack.app.inject({ url: `/api/merchants/mandates/${id}`, headers: { "api-key": m.apiKey } })).json();
-    /** A public token for one of the consumer's sandbox accounts, through the re-link's link token and the sandbox route. */
-    async function publicToken(m: Merchant, c: Consumer, uuid: string, account = 0) {
+    const consumerPicker = (c: Consumer, link_token: string) =>
+      world.stack.app.inject({ method: "POST", url: "/api/sandbox/consumers/public_token", payload: { link_token }, headers: asConsumer(c) });
+    /** A public token for one of the consumer's sandbox accounts, through the re-link's link token and the consumer's sandbox picker. */
+    async function publicToken(_m: Merchant, c: Consumer, uuid: string, account = 0) {
       const link = await linkToken(c, uuid);
       expect(link.statusCode, link.body).toBe(200);
-      const pub = (await post(m, "/api/sandbox/public_token", { link_token: link.json().link_token })).json() as { public_token: string; accounts: { account_id: string }[] };
+      const picked = await consumerPicker(c, link.json().link_token as string);
+      expect(picked.statusCode, picked.body).toBe(200);
+      const pub = picked.json() as { public_token: string; accounts: { account_id: string }[] };
       return { public_token: pub.public_token, bankdata_account_id: pub.accounts[account]!.account_id, text_version: link.json().mandate.text_version as string };
     }
     /** A subscription of the first merchant made `unpaid` by an R10 on its first renewal. */
@@ -161,6 +165,10 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
       expect(body).toMatchObject({ link_token: expect.stringMatching(/^link-sandbox-/), expiration: expect.any(String), mandate: { text_version: expect.any(String) } });
       expect(body.mandate.text).toContain("Initech");
       expect(body.mandate.text).toMatch(/\$\d[\d,]*\.\d\d every month/);
+      // The merchant-keyed sandbox picker takes the re-link's bank-linking token too.
+      const picked = await post(first, "/api/sandbox/public_token", { link_token: body.link_token });
+      expect(picked.statusCode, picked.body).toBe(200);
+      expect(picked.json().accounts.map((a: { mask: string }) => a.mask)).toEqual(["0000", "1111"]);
     });
 
     it("recognises a re-link of the same account as blocked: 409 bank_account_blocked, the subscription stays unpaid", async () => {
@@ -198,6 +206,11 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
       const link = await linkToken(stranger, s.uuid);
       expect(link.statusCode).toBe(404);
       expect(link.json().error.code).toBe("transaction_not_found");
+      // Nor does the consumer's sandbox picker take a bank-linking token issued to someone else.
+      const own = (await linkToken(s.consumer, s.uuid)).json().link_token as string;
+      const foreign = await consumerPicker(stranger, own);
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().error).toMatchObject({ code: "parameter_invalid", param: "link_token" });
       const p = await publicToken(first, s.consumer, s.uuid, 1);
       const other = await relink(stranger, relinkBody(s.uuid, p));
       expect(other.statusCode).toBe(404);

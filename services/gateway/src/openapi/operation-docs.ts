@@ -98,6 +98,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "Sandbox only: the public token (and accounts) a consumer would get from the bank-data provider's page for a bank-link token.",
     errors: ["route_not_found"],
   },
+  "post /api/sandbox/consumers/public_token": {
+    operationId: "createConsumerSandboxPublicToken",
+    description:
+      "Sandbox only: the public token (and accounts) for a bank-linking token issued to the calling consumer (from `POST /api/consumers/subscriptions/bank_account/link_token`), for a page without an api-key such as the consumer portal. Another consumer's token is refused like an unknown one.",
+    errors: ["parameter_invalid", "route_not_found"],
+  },
   "post /api/merchants/payment_preprocess/get_processor_token": {
     operationId: "executeTransfer",
     description:

@@ -82,9 +82,9 @@ export class SandboxBankDataAdapter implements BankDataPort {
     return { linkToken, expiration, requestId: requestId() };
   }
 
-  async createSandboxPublicToken(linkToken: string): Promise<SandboxPublicToken> {
+  async createSandboxPublicToken(linkToken: string, forUserId?: string): Promise<SandboxPublicToken> {
     const link = await this.linkTokens.findOne({ _id: sha256Hex(linkToken) });
-    if (!link || link.expiresAt <= this.iso()) {
+    if (!link || link.expiresAt <= this.iso() || (forUserId !== undefined && link.clientUserId !== forUserId)) {
       throw new AppError("parameter_invalid", "link_token is not an unexpired bank-linking token from Create Link Token", {
         param: "link_token",
         providerCode: "INVALID_LINK_TOKEN",
