@@ -91,6 +91,28 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
       expect((await events(second, "payment_method.blocked")).filter((o) => o["checkout_id"] === a.id)).toEqual([]);
     });
 
+    it("stops at its first renewal a subscription whose first charge was still pending when the account was blocked", async () => {
+      const a = await subscription(first);
+      // The second merchant's first charge leaves before the block, and settles after it.
+      const b = await linkedCheckout(world.stack, second.apiKey, { is_subscription: true, plan_type: "monthly" }, { consumer: a.consumer });
+      const bUuid = (await charge(second, b.id)).json().transaction_uuid as string;
+      const [, renewal] = await advance(first, a.uuid, a.due(1));
+      await simulate(first, renewal!.transaction_uuid, { status: "failed", failure_code: "R07" });
+      await eventually(async () => expect(await checkout(first, a.id)).toMatchObject({ subscription_status: "unpaid" }));
+      await simulate(second, bUuid, { status: "completed" });
+      const [firstCharge] = await advance(second, bUuid, new Date().toISOString());
+      const due1 = periodStart(firstCharge!.transaction_date_time, "monthly", 1);
+      await eventually(async () => expect(await checkout(second, b.id)).toMatchObject({ subscription_status: "active", next_charge_at: due1 }));
+
+      // Its renewal falls due: checked under the renewal lease, not sent, the subscription unpaid.
+      expect(await advance(second, bUuid, due1)).toHaveLength(1);
+      await eventually(async () => expect(await checkout(second, b.id)).toMatchObject({ subscription_status: "unpaid", next_charge_at: null }));
+      await eventually(async () =>
+        expect((await events(second, "payment_method.blocked")).filter((o) => o["checkout_id"] === b.id)).toEqual([expect.objectContaining({ failure_code: "R07", subscription_status: "unpaid" })]),
+      );
+      expect(await advance(second, bUuid, periodStart(firstCharge!.transaction_date_time, "monthly", 3))).toHaveLength(1);
+    });
+
     it("refuses a first charge from a blocked account (409 bank_account_blocked) and starts no transfer; another account of the same consumer is debited", async () => {
       const p = await linkedCheckout(world.stack, first.apiKey);
       const uuid = (await charge(first, p.id)).json().transaction_uuid as string;
