@@ -55,6 +55,7 @@ export async function runTransferSteps(
     });
     await save("funding_source", { fundingSourceUrl: source.fundingSourceUrl, fundingFingerprint: source.fingerprint });
     // The consumer's payment method shows it too (the portal's blocked flag).
+    lease.check();
     await deps.paymentMethods.recordFingerprint(a._id, a.accountId, source.fingerprint);
   }
   if (!a.transferId) {
