@@ -2,6 +2,7 @@ import {
   CheckoutIdParam,
   SandboxPublicTokenBody,
   SandboxPublicTokenResponse,
+  sandboxConsumerPublicTokenOp,
   sandboxPublicTokenOp,
   verifyLinkTokenOp,
 } from "@payrail/contracts";
@@ -53,6 +54,6 @@ export async function sandboxConsumerBankRoutes(app: FastifyInstance, ctx: Gatew
         response: { 200: SandboxPublicTokenResponse, ...errorResponses, 403: ErrorBodySchema },
       },
     },
-    (request) => callService(ctx, request, sandboxPublicTokenOp, request.body),
+    (request) => callService(ctx, request, sandboxConsumerPublicTokenOp, request.body),
   );
 }

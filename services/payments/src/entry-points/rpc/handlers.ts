@@ -10,7 +10,7 @@ import { simulateRefundPayoutHandler } from "./simulate-refund-payout.handler.ts
 import { simulateTransferHandler } from "./simulate-transfer.handler.ts";
 import type { PaymentsDeps } from "./deps.ts";
 import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
-import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
+import { sandboxConsumerPublicTokenHandler, sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
 import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
 import { reconcileHandler } from "./reconcile.handler.ts";
@@ -26,6 +26,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     createLinkTokenHandler(deps),
     exchangePublicTokenHandler(deps),
     sandboxPublicTokenHandler(deps),
+    sandboxConsumerPublicTokenHandler(deps),
     getProcessorTokenHandler(deps),
     listTransactionsHandler(deps),
     cancelSubscriptionHandler(deps),

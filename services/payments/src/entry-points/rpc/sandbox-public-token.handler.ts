@@ -1,13 +1,15 @@
-import { requireMerchant, sandboxPublicTokenOp } from "@payrail/contracts";
+import { requireMerchant, requireUser, sandboxConsumerPublicTokenOp, sandboxPublicTokenOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { sandboxPublicToken } from "../../domain/sandbox-public-token.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
-// Any merchant's api-key will do (API.md §8): it stands in for the provider's own UI. A
-// consumer (the portal's re-link) gets one only for a bank-linking token issued to them.
+// Any merchant's api-key will do (API.md §8): it stands in for the provider's own UI.
 export const sandboxPublicTokenHandler = (deps: PaymentsDeps) =>
   handle(sandboxPublicTokenOp, (payload, ctx) => {
-    if (ctx.principal.kind === "user") return sandboxPublicToken(deps, payload.link_token, ctx.principal.userId);
     requireMerchant(ctx.principal);
     return sandboxPublicToken(deps, payload.link_token);
   });
+
+// A consumer (the portal's re-link) gets one only for a bank-linking token issued to them.
+export const sandboxConsumerPublicTokenHandler = (deps: PaymentsDeps) =>
+  handle(sandboxConsumerPublicTokenOp, (payload, ctx) => sandboxPublicToken(deps, payload.link_token, requireUser(ctx.principal).userId));
