@@ -42,7 +42,7 @@ export function sampleObject(type: string, at: string): Record<string, unknown> 
     case "merchant":
       return { group: "unauthorized", rate: 0.004, threshold: 0.005, warning_at: 0.004, returns: 4, debits: 1000, window_days: 60 };
     case "subscription":
-      return { transaction_uuid: transactionUuid, subscription_status: what === "renewed" ? "active" : what, plan_type: "monthly", created_at: at };
+      return { transaction_uuid: transactionUuid, subscription_status: what === "renewed" || what === "reactivated" ? "active" : what, plan_type: "monthly", created_at: at };
     case "mandate":
       return {
         id: prefixedHexId("mdt_"),
