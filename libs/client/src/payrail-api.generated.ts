@@ -875,6 +875,10 @@ export interface components {
             next_charge_at?: string | null;
             /** @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded */
             mandate_id?: string | null;
+            /** @description Your own key–value pairs, echoed as sent: at most 50 keys of 1–40 characters, string values of at most 500 characters */
+            metadata?: {
+                [key: string]: string;
+            };
             /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
             /** @description When it last changed (ISO 8601 UTC) */
@@ -1013,6 +1017,10 @@ export interface components {
             chekout_object?: string;
             /** @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled */
             subscription_status?: string;
+            /** @description Your own key–value pairs, echoed as sent: at most 50 keys of 1–40 characters, string values of at most 500 characters. */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         /** @description Decimal amounts (numbers or numeric strings, at most 2 fraction digits). */
         Amounts: {

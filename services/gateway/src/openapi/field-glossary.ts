@@ -65,6 +65,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   livemode: "True for live keys and objects, false in the sandbox",
   mask: "The account number's last digits",
   merchant: "The merchant",
+  metadata: "Your own key–value pairs, echoed as sent: at most 50 keys of 1–40 characters, string values of at most 500 characters",
   merchant_checkout_id: "The merchant's own id of the order: unique per merchant",
   merchant_id: "The merchant's id (`mer_…`)",
   merchant_transaction_id: "The transfer provider's id of the merchant's side of the transfer",
