@@ -50,3 +50,13 @@ async function exists(transport: Transport, merchantId: string): Promise<boolean
     throw err;
   }
 }
+
+/**
+ * The api-key a sandbox command (`npm run demo`, `payrail trigger`) uses when given none: the
+ * demo merchant's, which `npm start` saved in DATA_DIR.
+ */
+export async function readDemoKey(dataDir: string): Promise<string> {
+  const saved = await readSaved(join(dataDir, FILE));
+  if (saved) return saved.apiKey;
+  throw new Error(`no PAYRAIL_API_KEY and no demo merchant in ${dataDir}: start Payrail with \`npm start\` first, or set PAYRAIL_API_KEY`);
+}

@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readDemoKey } from "./demo-merchant.ts";
 import { walkThrough } from "./demo/walk-through.ts";
 
 /**
@@ -9,7 +8,7 @@ import { walkThrough } from "./demo/walk-through.ts";
  */
 const baseUrl = process.env.PAYRAIL_URL ?? `http://127.0.0.1:${process.env.PORT ?? "8080"}`;
 try {
-  const apiKey = process.env.PAYRAIL_API_KEY ?? (await demoKey(process.env.DATA_DIR ?? ".data"));
+  const apiKey = process.env.PAYRAIL_API_KEY ?? (await readDemoKey(process.env.DATA_DIR ?? ".data"));
   console.log(`Walking through Payrail at ${baseUrl}\n`);
   const result = await walkThrough(baseUrl, apiKey);
   console.log(`\nDone: checkout ${result.paidCheckout.id} ${result.paidCheckout.status}, subscription cancelled, refund ${result.completedRefund.id} ${result.completedRefund.status}.`);
@@ -18,14 +17,4 @@ try {
   const hint = cause?.code === "ECONNREFUSED" ? ` (is Payrail running? start it with \`npm start\`)` : "";
   console.error(`demo failed: ${(err as Error).message}${hint}`);
   process.exit(1);
-}
-
-async function demoKey(dataDir: string): Promise<string> {
-  try {
-    const { apiKey } = JSON.parse(await readFile(join(dataDir, "demo-merchant.json"), "utf8")) as { apiKey?: string };
-    if (apiKey) return apiKey;
-  } catch {
-    // fall through to the explanation below
-  }
-  throw new Error(`no PAYRAIL_API_KEY and no demo merchant in ${dataDir}: start Payrail with \`npm start\` first, or set PAYRAIL_API_KEY`);
 }

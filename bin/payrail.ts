@@ -12,6 +12,7 @@ import { registerMerchantCommands } from "./merchant.command.ts";
 import { registerReconcileCommand } from "./reconcile.command.ts";
 import { registerCheckCommand } from "./check.command.ts";
 import { runStart } from "./start.command.ts";
+import { registerTriggerCommand } from "./trigger.command.ts";
 
 const ENVIRONMENT = `
 Environment (see the README):
@@ -42,6 +43,7 @@ program
 
 registerMerchantCommands(program);
 registerListenCommand(program);
+registerTriggerCommand(program);
 registerReconcileCommand(program);
 registerCheckCommand(program);
 registerEventsCommands(program);
