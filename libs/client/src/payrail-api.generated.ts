@@ -917,6 +917,8 @@ export interface components {
             merchant_transaction_id: string;
             /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
+            /** @description The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number */
+            checkout: string;
             /**
              * @description The transfer's state: pending, completed, failed, cancelled or returned (settled, then sent back by the bank)
              * @enum {string}
@@ -948,6 +950,8 @@ export interface components {
             transaction_uuid: string;
             /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
+            /** @description The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number */
+            checkout: string;
             /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
             amount: number;
             /** @description Three-letter currency code; only USD can be transferred */

@@ -36,6 +36,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   bankdata_account_id: "The account the consumer picked (an `account_id` from the bank-data provider)",
   billing: "Billing address",
   category: "Category paths of the item, e.g. `[[\"Tools\", \"Widgets\"]]`",
+  checkout: "The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number",
   checkout_id: "The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)",
   checkout_object: "Free text of the merchant's, stored and echoed as sent",
   chekout_object: "Free text of the merchant's (the specification's spelling), stored and echoed as sent",
