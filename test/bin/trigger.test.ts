@@ -97,12 +97,13 @@ describe("payrail trigger", () => {
     expect(eventId, run.stdout).toBeDefined();
 
     const event = (await get(`/api/merchants/events/${eventId}`)) as { data: { object: { id: string; status: string; transaction_uuid: string; amount: number } } };
-    expect(event.data.object).toMatchObject({ id: refundId, status: "completed" });
+    // Linked by the checkout's one id (docs/units-and-ids.md): the refund and its transaction both name it.
+    expect(event.data.object).toMatchObject({ id: refundId, status: "completed", checkout: checkoutId });
     const completed = await get(`/api/merchants/events?type=transaction.completed&limit=100`);
-    const transaction = (completed["data"] as { data: { object: { transaction_uuid: string; amount: number } } }[]).find(
+    const transaction = (completed["data"] as { data: { object: { transaction_uuid: string; amount: number; checkout: string } } }[]).find(
       (e) => e.data.object.transaction_uuid === event.data.object.transaction_uuid,
     );
-    expect(transaction?.data.object.amount).toBe(event.data.object.amount);
+    expect(transaction?.data.object).toMatchObject({ amount: event.data.object.amount, checkout: checkoutId });
     expect(await get(`/api/merchants/refunds/${refundId}`)).toMatchObject({ id: refundId, status: "completed" });
     expect(await get(`/api/merchants/checkout/${checkoutId}`)).toMatchObject({ id: checkoutId, status: "refunded" });
   }, 120_000);
