@@ -1,9 +1,7 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFile } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startNpmStart, type NpmStart } from "../support/npm-start.ts";
 
 interface Run {
   code: number;
@@ -27,8 +25,7 @@ function payrail(...args: string[]): Promise<Run> {
  * through the sandbox flow, so the events API shows it about real objects that link up.
  */
 describe("payrail trigger", () => {
-  let dir: string;
-  let child: ChildProcess;
+  let server: NpmStart;
   let api: string;
   let apiKey: string;
   const get = async (path: string) => {
@@ -38,33 +35,10 @@ describe("payrail trigger", () => {
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "payrail-trigger-"));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, "data"), PORT: "0", LOG_LEVEL: "warn" };
-    for (const key of ["AMQP_URL", "MONGODB_URL", "SECRETS_KEY", "SERVICES", "ADMIN_TOKEN", "NODE_ENV"]) delete env[key];
-    child = spawn(process.execPath, ["bin/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 60_000);
-      child.stdout!.on("data", (chunk: Buffer) => {
-        out += String(chunk);
-        const found = [/API: +(http:\/\/\S+)/.exec(out), /api-key: (sk_test_\w+)/.exec(out)];
-        if (found[0] && found[1]) {
-          clearTimeout(timer);
-          [api, apiKey] = [found[0][1]!, found[1][1]!];
-          resolve();
-        }
-      });
-      child.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
-    });
+    server = await startNpmStart();
+    ({ api, apiKey } = server);
   }, 90_000);
-  afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   it("lists the events it can trigger, and refuses another before calling anything", async () => {
     const [help, unknown] = await Promise.all([payrail("trigger", "--help"), payrail("trigger", "checkout.exploded", "--api", api, "--api-key", apiKey)]);
