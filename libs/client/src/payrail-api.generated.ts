@@ -832,7 +832,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every non-2xx answer (API.md §2). */
+        /** @description Every non-2xx answer: one shape for all errors (docs/api-notes.md, Errors). */
         Error: {
             /** @description The error: type, code, message, the bad `param` and the request id */
             error: {
