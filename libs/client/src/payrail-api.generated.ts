@@ -1623,7 +1623,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -1750,7 +1750,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -1925,7 +1925,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
              */
             400: {
@@ -6571,7 +6571,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -6689,7 +6689,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
              */
             400: {

@@ -54,6 +54,8 @@ export interface GatewayOptions {
    * peer, and HSTS is sent only on a TLS socket.
    */
   trustProxy?: boolean | number | string | string[] | undefined;
+  /** DEFAULT_PHONE_COUNTRY (default US): the hosted page tells consumers which numbers need no country code. */
+  defaultPhoneCountry?: string | undefined;
   /** PUBLIC_URL: the base of the hosted page's links; unset, the host the merchant called. */
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
@@ -111,6 +113,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     services: options.services,
     sandbox: options.sandbox,
     publicUrl: options.publicUrl,
+    defaultPhoneCountry: options.defaultPhoneCountry ?? "US",
   };
 
   await registerOpenApi(app);

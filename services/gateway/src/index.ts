@@ -21,6 +21,7 @@ export interface GatewayServiceDeps {
   services: readonly string[];
   sandbox: boolean;
   publicUrl?: string | undefined;
+  defaultPhoneCountry?: string | undefined;
   corsOrigins?: readonly string[] | undefined;
   processMetrics?: GatewayOptions["processMetrics"];
 }
