@@ -3,6 +3,7 @@ import { ensureDemoMerchant } from "./demo-merchant.ts";
 import { startMetricsServer } from "./observability/metrics-server.ts";
 import { createProcessMetrics } from "./observability/process-metrics.ts";
 import { writePidFile } from "./pid-file.ts";
+import { isProduction, productionRefusal } from "./production-guard.ts";
 import { openStore, openTransport, startServices, trustedSenders } from "./wiring.ts";
 
 /**
@@ -15,6 +16,9 @@ const DEFAULT_METRICS_PORT = 9464;
 
 export async function runStart(): Promise<void> {
   const config = loadConfig();
+  const refusal = productionRefusal(process.env, config);
+  if (refusal) throw new Error(refusal);
+  const production = isProduction();
   // Every line names its service: a service's own child logger, else this process's services.
   const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name: processName(config.SERVICES) });
   const embeddedBus = !config.AMQP_URL;
@@ -34,11 +38,12 @@ export async function runStart(): Promise<void> {
     }
     const metrics = createProcessMetrics(transport);
     parts.push({ name: "metrics", stop: async () => metrics.close() });
-    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry });
+    // In production /metrics is not on the API port (anyone who reaches the API would read it), only on METRICS_PORT.
+    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production });
     parts.push(...started);
-    // A process without the gateway serves health and metrics on METRICS_PORT (API.md §11).
+    // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (API.md §11).
     const hasGateway = config.SERVICES.includes("gateway");
-    const metricsPort = config.METRICS_PORT ?? (hasGateway ? undefined : DEFAULT_METRICS_PORT);
+    const metricsPort = config.METRICS_PORT ?? (hasGateway && !production ? undefined : DEFAULT_METRICS_PORT);
     if (metricsPort !== undefined) {
       const domain = config.SERVICES.filter((s) => s !== "gateway");
       const server = await startMetricsServer({ port: metricsPort, host: config.HOST, registry: metrics.registry, transport, services: domain });
@@ -57,7 +62,7 @@ export async function runStart(): Promise<void> {
     const health = started.find((s) => s.name === "metrics-server");
     if (health?.url) console.log(`  Health and metrics: ${health.url}/healthz, /readyz, /metrics`);
     if (config.SERVICES.includes("identity")) {
-      const demo = await ensureDemoMerchant(config, transport);
+      const demo = production ? null : await ensureDemoMerchant(config, transport);
       if (demo) console.log(`  Demo merchant ${demo.merchantId}, api-key: ${demo.apiKey}`);
     }
     stopOnSignals(parts, logger);

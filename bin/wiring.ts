@@ -62,6 +62,8 @@ export async function startServices(
     paymentsHooks?: Pick<payments.PaymentsServiceDeps, "wrapTransfers">;
     /** The process's metrics, which the gateway serves on /metrics with its own. */
     processMetrics?: gateway.GatewayServiceDeps["processMetrics"];
+    /** false: the gateway's HTTP metrics join `processMetrics`, served on METRICS_PORT only (production). */
+    metricsOnApiPort?: boolean;
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
@@ -126,6 +128,7 @@ export async function startServices(
         defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
+        metricsOnApiPort: deps.metricsOnApiPort ?? true,
       }),
     );
   }

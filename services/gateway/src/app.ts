@@ -62,6 +62,11 @@ export interface GatewayOptions {
   corsOrigins?: readonly string[] | undefined;
   /** The process's metrics (RPC, events, business), served on `/metrics` with the HTTP ones. */
   processMetrics?: Registry | undefined;
+  /**
+   * `/metrics` on the API port (default true, for development). false (production): the HTTP
+   * metrics are counted into `processMetrics`, which the launcher serves on METRICS_PORT only.
+   */
+  metricsOnApiPort?: boolean | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -117,7 +122,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   };
 
   await registerOpenApi(app);
-  registerMetrics(app, options.transport, options.processMetrics);
+  registerMetrics(app, options.transport, options.processMetrics, options.metricsOnApiPort ?? true);
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
   await app.register(async (scope) => consumerIdentityRoutes(scope, ctx));

@@ -24,6 +24,7 @@ export interface GatewayServiceDeps {
   defaultPhoneCountry?: string | undefined;
   corsOrigins?: readonly string[] | undefined;
   processMetrics?: GatewayOptions["processMetrics"];
+  metricsOnApiPort?: boolean | undefined;
 }
 
 /** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */
