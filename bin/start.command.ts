@@ -2,6 +2,7 @@ import { SERVICE_NAMES, createLogger, loadConfig, stopAll, stopOnSignals, type S
 import { ensureDemoMerchant } from "./demo-merchant.ts";
 import { startMetricsServer } from "./observability/metrics-server.ts";
 import { createProcessMetrics } from "./observability/process-metrics.ts";
+import { newCliAdminToken, writeCliAccess } from "./cli-access.ts";
 import { writePidFile } from "./pid-file.ts";
 import { isProduction, productionRefusal } from "./production-guard.ts";
 import { openStore, openTransport, startServices, trustedSenders } from "./wiring.ts";
@@ -30,7 +31,10 @@ export async function runStart(): Promise<void> {
     const needsStore = config.SERVICES.some((s) => s !== "gateway");
     const store = needsStore ? await openStore(config, logger) : null;
     if (store) parts.push({ name: "store", stop: () => store.close() });
-    if (store && !config.MONGODB_URL) parts.push(await writePidFile(config.DATA_DIR));
+    const embedded = !!store && !config.MONGODB_URL;
+    if (embedded) parts.push(await writePidFile(config.DATA_DIR));
+    // Beside an embedded store the CLI's merchant commands go through this gateway's admin routes.
+    const cliAdminToken = embedded ? newCliAdminToken() : undefined;
     const transport = await openTransport(config, logger);
     parts.push({ name: "transport", stop: () => transport.close() });
     if (config.AMQP_URL && !trustedSenders(config)) {
@@ -39,7 +43,7 @@ export async function runStart(): Promise<void> {
     const metrics = createProcessMetrics(transport);
     parts.push({ name: "metrics", stop: async () => metrics.close() });
     // In production /metrics is not on the API port (anyone who reaches the API would read it), only on METRICS_PORT.
-    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production });
+    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production, cliAdminToken });
     parts.push(...started);
     // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (API.md §11).
     const hasGateway = config.SERVICES.includes("gateway");
@@ -55,6 +59,7 @@ export async function runStart(): Promise<void> {
     const mode = `${config.AMQP_URL ? "RabbitMQ" : "in-process bus"}, ${config.MONGODB_URL ? "MongoDB" : `embedded store in ${config.DATA_DIR}`}`;
     console.log(`Payrail running: ${config.SERVICES.join(", ")} (${mode})`);
     const gateway = started.find((s) => s.name === "gateway");
+    if (gateway?.url && cliAdminToken) parts.push(await writeCliAccess(config.DATA_DIR, { pid: process.pid, url: gateway.url, adminToken: cliAdminToken }));
     if (gateway?.url) {
       console.log(`  API:  ${gateway.url}`);
       console.log(`  Docs: ${gateway.url}/docs`);

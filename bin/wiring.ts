@@ -64,6 +64,8 @@ export async function startServices(
     processMetrics?: gateway.GatewayServiceDeps["processMetrics"];
     /** false: the gateway's HTTP metrics join `processMetrics`, served on METRICS_PORT only (production). */
     metricsOnApiPort?: boolean;
+    /** The admin token `payrail start` makes for the CLI beside an embedded store (cli-access.ts). */
+    cliAdminToken?: string | undefined;
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
@@ -118,6 +120,7 @@ export async function startServices(
         host: config.HOST,
         port: config.PORT,
         adminToken: config.ADMIN_TOKEN,
+        cliAdminToken: deps.cliAdminToken,
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,

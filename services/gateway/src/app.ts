@@ -40,6 +40,11 @@ export interface GatewayOptions {
   transport: Transport;
   logger: Logger;
   adminToken?: string | undefined;
+  /**
+   * The admin token `payrail start` makes for the CLI beside an embedded store (kept in
+   * DATA_DIR, owner-only): accepted on the admin routes like ADMIN_TOKEN, but not documented.
+   */
+  cliAdminToken?: string | undefined;
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address before 429 (default 20). */
@@ -143,9 +148,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => eventsRoutes(scope, ctx));
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
-  if (options.adminToken) {
-    const token = options.adminToken;
-    await app.register(async (scope) => adminRoutes(scope, ctx, token));
-  }
+  const adminTokens = [options.adminToken, options.cliAdminToken].filter((t): t is string => !!t);
+  if (adminTokens.length > 0) await app.register(async (scope) => adminRoutes(scope, ctx, adminTokens, !!options.adminToken));
   return app;
 }

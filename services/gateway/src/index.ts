@@ -14,6 +14,7 @@ export interface GatewayServiceDeps {
   host: string;
   port: number;
   adminToken?: string | undefined;
+  cliAdminToken?: string | undefined;
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute?: number | undefined;
