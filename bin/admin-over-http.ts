@@ -1,6 +1,7 @@
 import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp, type Operation, type ResponseOf } from "@payrail/contracts";
 import type { AdminCall } from "./cli-services.ts";
 import type { CliAccess } from "./cli-access.ts";
+import { whyFetchFailed } from "./fetch-failure.ts";
 
 type Route = { method: "GET" | "POST" | "DELETE"; path: string; body?: unknown };
 const seg = encodeURIComponent;
@@ -36,7 +37,7 @@ export function adminOverHttp(access: CliAccess): AdminCall {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (err) {
-      throw new Error(`Payrail (pid ${access.pid}) holds the store but its API at ${access.url} did not answer: ${(err as Error).cause ?? (err as Error).message}`);
+      throw new Error(`Payrail (pid ${access.pid}) holds the store but its API at ${access.url} did not answer: ${whyFetchFailed(err)}`);
     }
     const answer = (await reply.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
     if (!reply.ok) throw new Error(answer?.error ? `${answer.error.message} (${answer.error.code})` : `${method} ${path} answered ${reply.status}`);
