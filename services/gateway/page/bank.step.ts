@@ -106,12 +106,13 @@ function doneStep(session: Session): void {
   const merchant = session.checkout.merchant_name;
   const status = h("p", { role: "status", id: "return-status" }, "");
   const stay = h("button", { type: "button", class: "secondary" }, "Stay on this page");
+  const back = h("a", { class: "button primary", href: target }, `Return to ${merchant}`);
   show(
     "Bank account linked",
     h("p", { class: "done", "aria-hidden": "true" }, "✓"),
     h("p", {}, `${merchant} will now take the payment from your account.`),
     status,
-    h("div", { class: "actions" }, h("a", { class: "button primary", href: target }, `Return to ${merchant}`), stay),
+    h("div", { class: "actions" }, back, stay),
   );
   const timer = window.setTimeout(() => window.location.assign(target), RETURN_AFTER_SECONDS * 1000);
   // Filled after the region exists, so screen readers announce it.
@@ -120,6 +121,8 @@ function doneStep(session: Session): void {
     window.clearTimeout(timer);
     window.clearTimeout(announce);
     status.textContent = `You stay here. Return to ${merchant} when you are ready.`;
+    // The button goes; focus moves to what is left to do rather than to the page's start.
     stay.remove();
+    back.focus();
   });
 }

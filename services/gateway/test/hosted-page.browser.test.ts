@@ -188,9 +188,12 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     await page.keyboard.press("Enter");
     await step(page, "Bank account linked");
     // "Stay on this page" stops the automatic return; the consumer returns when ready.
-    await page.getByRole("button", { name: "Stay on this page" }).click();
+    await page.keyboard.press("Tab"); // "Return to Corner Bakery"
+    await page.keyboard.press("Tab"); // "Stay on this page"
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Stay on this page");
+    await page.keyboard.press("Enter");
     await page.getByRole("status").filter({ hasText: "You stay here. Return to Corner Bakery when you are ready." }).waitFor();
-    await page.getByRole("link", { name: "Return to Corner Bakery" }).focus();
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Return to Corner Bakery");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
   });
