@@ -9,6 +9,7 @@ import { embeddedVariant } from "../support/infra.ts";
 import { startStack, type Stack } from "../support/stack.ts";
 import { startReceiver, verify, type Receiver } from "../support/webhook-receiver.ts";
 import { until } from "../support/until.ts";
+import { freePort } from "../support/free-port.ts";
 
 
 describe("payrail listen", () => {
@@ -60,43 +61,16 @@ describe("payrail listen", () => {
     expect(lines).toContain(`--> transaction.completed [${events[0]!.id}]`);
     expect(lines.some((l) => l.startsWith(`<-- [200] POST ${receiver.url}`))).toBe(true);
   });
-});
-
-describe("payrail listen when the receiver is down", () => {
-  const variant = embeddedVariant();
-  let stack: Stack;
-  let webhooks: Started[];
-  let api: string;
-  let merchant: { id: string; apiKey: string };
-
-  beforeAll(async () => {
-    stack = await startStack(variant);
-    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
-    webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
-    await stack.app.listen({ port: 0, host: "127.0.0.1" });
-    api = `http://127.0.0.1:${(stack.app.server.address() as AddressInfo).port}`;
-    merchant = await stack.merchant("Listener down");
-  });
-  afterAll(async () => {
-    for (const s of webhooks ?? []) await s.stop();
-    await stack?.close();
-    await variant.cleanup();
-  });
 
   it("says which URL failed and why, retries with growing waits, and delivers once the receiver is up", async () => {
-    // A port nothing listens on yet: taken, then freed.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await freePort();
     const forwardTo = `http://127.0.0.1:${port}/hooks`;
 
     const lines: string[] = [];
     const controller = new AbortController();
     const running = listen({ api, apiKey: merchant.apiKey, forwardTo, intervalMs: 100, retryDelaysMs: [200, 400, 800, 1_600, 3_200], signal: controller.signal, log: (l) => lines.push(l) });
     await until("listen to be ready", () => lines.some((l) => l.includes("signing secret")));
-    const sent = await stack.app.inject({ method: "POST", url: "/api/sandbox/events", payload: { type: "refund.requested" }, headers: { "api-key": merchant.apiKey } });
-    const eventId = (sent.json() as { id: string }).id;
+    const eventId = (await testEvent("refund.requested")).id;
     await until("two failed tries", () => lines.filter((l) => l.includes("failed")).length >= 2);
 
     const got: string[] = [];

@@ -1,9 +1,9 @@
-import { createServer } from "node:net";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payrailApiKey, payrailUrl } from "../../bin/payrail-target.ts";
+import { freePort } from "../support/free-port.ts";
 import { payrail } from "../support/payrail-process.ts";
 
 /** `npm run demo` and `payrail listen` find Payrail and the merchant the same way (issue 24). */
@@ -29,10 +29,7 @@ describe("where the demo and listen find Payrail", () => {
   });
 
   it("makes `payrail listen` name the API it could not reach and why, found through the old name and the demo key", async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await freePort();
     const run = await payrail({ PAYRAIL_API: `http://127.0.0.1:${port}`, DATA_DIR: dir }, "listen", "--forward-to", "http://127.0.0.1:3000/hooks");
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe(`payrail: could not reach the events API at http://127.0.0.1:${port}: connection refused: nothing is listening there (ECONNREFUSED)`);
