@@ -12,7 +12,7 @@ import { openStore, openTransport, startServices, trustedSenders } from "./wirin
  * bus and the embedded store; with AMQP_URL/MONGODB_URL, the same code on RabbitMQ/MongoDB,
  * and SERVICES picks which services this process runs.
  */
-/** Prometheus exporters' customary port, for processes that run no gateway. */
+/** Prometheus exporters' customary port: /metrics of processes that run no gateway, and of every production process. */
 const DEFAULT_METRICS_PORT = 9464;
 
 export async function runStart(): Promise<void> {

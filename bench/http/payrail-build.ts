@@ -35,8 +35,7 @@ export async function payrailLauncher(runtime: Runtime): Promise<Launcher> {
   return {
     runtime,
     argv: [OUTFILE, "start"],
-    // Production refuses PROVIDERS left to its default (issue 24): the bench runs on the simulators, said out loud.
-    env: { NODE_ENV: "production", PROVIDERS: "sandbox" },
+    env: { NODE_ENV: "production" },
     description: "`payrail start` compiled by bin/build.ts, on plain node, NODE_ENV=production",
   };
 }
