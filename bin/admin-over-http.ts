@@ -1,5 +1,5 @@
 import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp, type Operation, type ResponseOf } from "@payrail/contracts";
-import type { AdminCall } from "./cli-services.ts";
+import type { AdminCall } from "./admin-call.ts";
 import type { CliAccess } from "./cli-access.ts";
 import { whyFetchFailed } from "./fetch-failure.ts";
 

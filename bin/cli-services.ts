@@ -1,6 +1,6 @@
-import type { Operation, RequestOf, ResponseOf } from "@payrail/contracts";
 import { createLogger, loadConfig, stopAll, type Config, type Logger, type ServiceName, type Stoppable } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
+import type { AdminCall } from "./admin-call.ts";
 import { adminOverHttp } from "./admin-over-http.ts";
 import { readCliAccess } from "./cli-access.ts";
 import { runningPid } from "./pid-file.ts";
@@ -8,8 +8,7 @@ import { openStore, openTransport, startServices } from "./wiring.ts";
 
 const admin = { requestId: "cli", principal: { kind: "admin" as const } };
 
-/** An admin call to a service, as the CLI makes it. */
-export type AdminCall = <O extends Operation>(op: O, payload: RequestOf<O>) => Promise<ResponseOf<O>>;
+export type { AdminCall } from "./admin-call.ts";
 
 /** What a CLI command gets: admin calls, and (embedded mode only) the store the services run on. */
 export interface CliContext {
