@@ -25,8 +25,10 @@ Environment (see the README):
   MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
   TRUST_PROXY       the proxies (addresses, CIDRs or a hop count) whose X-Forwarded-For names the client
-  PROVIDERS         sandbox (default) or live
+  PROVIDERS         sandbox (default) or live; NODE_ENV=production needs it set
   METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
+                    (and of every process with NODE_ENV=production; default 9464)
+  DEFAULT_PHONE_COUNTRY  the country of phone numbers written without +… (default US)
   EVENT_RETRY_HOURS how long a failing event is retried before it is dead-lettered (default 24)
   LOG_LEVEL, LOG_FORMAT`;
 

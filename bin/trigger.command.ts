@@ -2,7 +2,8 @@ import { createPayrailClient } from "@payrail/client";
 import type { WebhookEvent } from "@payrail/contracts";
 import { InvalidArgumentError, type Command } from "commander";
 import { stepper, type Log } from "./demo/sandbox-steps.ts";
-import { readDemoKey } from "./demo-merchant.ts";
+import { payrailApiKey, payrailUrl } from "./payrail-target.ts";
+import { whyFetchFailed } from "./fetch-failure.ts";
 import { TRIGGER_RECIPES, type Triggered } from "./trigger/trigger-recipes.ts";
 
 export interface TriggerOptions {
@@ -57,15 +58,16 @@ export function registerTriggerCommand(program: Command): void {
       return value;
     })
     .option("--api-key <key>", "the merchant's sandbox api-key (default: PAYRAIL_API_KEY, else the demo merchant's in DATA_DIR)")
-    .option("--api <url>", "the Payrail API (default: PAYRAIL_URL, else http://127.0.0.1:$PORT)")
+    .option("--api <url>", "the Payrail API (default: PAYRAIL_URL, else PAYRAIL_API, else http://127.0.0.1:$PORT)")
     .addHelpText("after", `\nEvents:\n${events.join("\n")}\n\nA running sandbox Payrail is needed (npm start); each run makes new objects.`)
     .action(async (type: string, o: { apiKey?: string; api?: string }) => {
-      const apiKey = o.apiKey ?? process.env["PAYRAIL_API_KEY"] ?? (await readDemoKey(process.env["DATA_DIR"] ?? ".data"));
-      const api = (o.api ?? process.env["PAYRAIL_URL"] ?? process.env["PAYRAIL_API"] ?? `http://127.0.0.1:${process.env["PORT"] ?? 8080}`).replace(/\/$/, "");
-      await trigger({ api, apiKey, type }).catch((err: Error & { cause?: { code?: string; message?: string } }) => {
+      const apiKey = o.apiKey ?? (await payrailApiKey());
+      if (!apiKey) throw new Error(`no --api-key, no PAYRAIL_API_KEY and no demo merchant in ${process.env["DATA_DIR"] || ".data"}: start Payrail with \`npm start\` first`);
+      const api = (o.api ?? payrailUrl()).replace(/\/+$/, "");
+      await trigger({ api, apiKey, type }).catch((err: Error) => {
         // fetch's own "fetch failed" names neither the URL nor the reason.
         if (err.message !== "fetch failed") throw err;
-        throw new Error(`cannot reach Payrail at ${api} (${err.cause?.code ?? err.cause?.message}): start it with \`npm start\`, or pass --api`);
+        throw new Error(`cannot reach Payrail at ${api}: ${whyFetchFailed(err)}; start it with \`npm start\`, or pass --api`);
       });
     });
 }

@@ -119,6 +119,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   limit: "How many items to answer",
   starting_after: "Answer the items after this id (the last id of the previous page)",
   returned_at: "When Payrail learnt that the settled transfer came back (ISO 8601 UTC; `returned` only)",
+  revoked_at: "When the key was revoked (ISO 8601 UTC), or null while it is active",
   window_days: "How many days the return rates look back (60)",
   debits: "Debits (transaction records: first charges and renewals) made within the window",
   unauthorized: "Unauthorized returns (R05, R07, R10, R11, R29): NACHA threshold 0.5 %",
