@@ -791,13 +791,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List merchants, newest first
+         * @description The installation's merchants, newest first (what `payrail merchant list` shows).
+         */
+        get: operations["listMerchants"];
         put?: never;
         /**
          * Create a merchant and its first API key
          * @description Creates a merchant and its first API key. The key is shown here only.
          */
         post: operations["createMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/merchants/{id}/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's API keys by prefix, active or revoked
+         * @description The merchant's API keys by prefix, oldest first, revoked ones included; the keys themselves are never stored.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -892,7 +916,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every non-2xx answer (API.md §2). */
+        /** @description Every non-2xx answer: one shape for all errors (docs/api-notes.md, Errors). */
         Error: {
             /** @description The error: type, code, message, the bad `param` and the request id */
             error: {
@@ -935,6 +959,10 @@ export interface components {
             next_charge_at?: string | null;
             /** @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded */
             mandate_id?: string | null;
+            /** @description Your own key–value pairs, echoed as sent: at most 50 keys of 1–40 characters, string values of at most 500 characters */
+            metadata?: {
+                [key: string]: string;
+            };
             /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
             /** @description When it last changed (ISO 8601 UTC) */
@@ -973,6 +1001,8 @@ export interface components {
             merchant_transaction_id: string;
             /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
+            /** @description The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number */
+            checkout: string;
             /**
              * @description The transfer's state: pending, completed, failed, cancelled or returned (settled, then sent back by the bank)
              * @enum {string}
@@ -1004,6 +1034,8 @@ export interface components {
             transaction_uuid: string;
             /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
+            /** @description The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number */
+            checkout: string;
             /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
             amount: number;
             /** @description Three-letter currency code; only USD can be transferred */
@@ -1073,6 +1105,10 @@ export interface components {
             chekout_object?: string;
             /** @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled */
             subscription_status?: string;
+            /** @description Your own key–value pairs, echoed as sent: at most 50 keys of 1–40 characters, string values of at most 500 characters. */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         /** @description Decimal amounts (numbers or numeric strings, at most 2 fraction digits). */
         Amounts: {
@@ -1683,7 +1719,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -1810,7 +1846,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -1985,7 +2021,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
              */
             400: {
@@ -6639,6 +6675,84 @@ export interface operations {
             };
         };
     };
+    listMerchants: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                            name: string;
+                            /** @description The merchant's funding source at the transfer provider, where payments land */
+                            destination_funding_source: string | null;
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                        }[];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createMerchant: {
         parameters: {
             query?: never;
@@ -6733,6 +6847,94 @@ export interface operations {
              *     - `unsupported_media_type`: the body is not application/json
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The key's first characters: safe to show, names the key for revocation */
+                            key_prefix: string;
+                            /** @description True for live keys and objects, false in the sandbox */
+                            livemode: boolean;
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                            /** @description When the key was revoked (ISO 8601 UTC), or null while it is active */
+                            revoked_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `merchant_not_found`: no merchant with this id
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7058,7 +7260,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -7176,7 +7378,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
              */
             400: {

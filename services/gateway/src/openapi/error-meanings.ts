@@ -11,7 +11,7 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   parameter_invalid: "a field has an invalid value (`param` names it)",
   amount_invalid: "an amount is not a non-negative decimal with at most 2 fraction digits, or the total is 0",
   unsupported_currency: "only USD can be transferred",
-  invalid_phone_number: "the phone number is not a valid international number",
+  invalid_phone_number: "the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)",
   invalid_status: "`status` is not one of the values this operation takes",
   api_key_missing: "the api-key header is missing",
   api_key_invalid: "the api-key is unknown or revoked",

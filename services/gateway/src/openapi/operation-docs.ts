@@ -278,6 +278,16 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "Creates a merchant and its first API key. The key is shown here only.",
     errors: [],
   },
+  "get /api/admin/merchants": {
+    operationId: "listMerchants",
+    description: "The installation's merchants, newest first (what `payrail merchant list` shows).",
+    errors: [],
+  },
+  "get /api/admin/merchants/{id}/api_keys": {
+    operationId: "listApiKeys",
+    description: "The merchant's API keys by prefix, oldest first, revoked ones included; the keys themselves are never stored.",
+    errors: ["merchant_not_found"],
+  },
   "post /api/admin/merchants/{id}/generate_api_key": {
     operationId: "generateApiKey",
     description: "Issues another API key for the merchant (shown once); older keys stay valid until revoked.",

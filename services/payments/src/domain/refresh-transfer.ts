@@ -42,7 +42,7 @@ export async function refreshTransfer(deps: StatusDeps, meta: RequestMeta, trans
   if (current.version !== transaction.version && current.returnGroup) await warnReturnRates(deps, current);
   if (current.version !== transaction.version) {
     deps.logger.info(
-      { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, error: current.error },
+      { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, ...(current.error ? { failure: current.error } : {}) },
       "transfer status applied",
     );
   }

@@ -80,6 +80,7 @@ export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {
     consumer_transaction_id: doc.consumer_transaction_id,
     merchant_transaction_id: doc.merchant_transaction_id,
     checkout_id: doc.checkout_id,
+    checkout: doc.checkoutRef,
     transaction_status: doc.transaction_status,
     transaction_date_time: doc.transaction_date_time,
     description: doc.description,
