@@ -9,7 +9,6 @@ import { requireDebitMandate } from "./require-debit-mandate.ts";
 import { tellCheckoutBlocked } from "./block-bank-account.ts";
 import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
 
-
 /**
  * Makes the subscription's due charge (a renewal, or a retry of a failed one), when it is due
  * by `by`: the renewal lease is claimed in one conditional write, the charge (with its own
