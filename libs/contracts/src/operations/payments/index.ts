@@ -17,3 +17,5 @@ export * from "./get-mandate.op.ts";
 export * from "./list-consumer-subscriptions.op.ts";
 export * from "./list-consumer-payments.op.ts";
 export * from "./get-subscription-mandate.op.ts";
+export * from "./create-relink-token.op.ts";
+export * from "./relink-bank-account.op.ts";

@@ -10,7 +10,7 @@ import { simulateRefundPayoutHandler } from "./simulate-refund-payout.handler.ts
 import { simulateTransferHandler } from "./simulate-transfer.handler.ts";
 import type { PaymentsDeps } from "./deps.ts";
 import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
-import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
+import { sandboxConsumerPublicTokenHandler, sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
 import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
 import { reconcileHandler } from "./reconcile.handler.ts";
@@ -20,6 +20,8 @@ import { getMandateHandler } from "./get-mandate.handler.ts";
 import { listConsumerPaymentsHandler } from "./list-consumer-payments.handler.ts";
 import { listConsumerSubscriptionsHandler } from "./list-consumer-subscriptions.handler.ts";
 import { getSubscriptionMandateHandler } from "./get-subscription-mandate.handler.ts";
+import { createRelinkTokenHandler } from "./create-relink-token.handler.ts";
+import { relinkBankAccountHandler } from "./relink-bank-account.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -27,6 +29,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     createLinkTokenHandler(deps),
     exchangePublicTokenHandler(deps),
     sandboxPublicTokenHandler(deps),
+    sandboxConsumerPublicTokenHandler(deps),
     getProcessorTokenHandler(deps),
     listTransactionsHandler(deps),
     cancelSubscriptionHandler(deps),
@@ -43,6 +46,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     listConsumerPaymentsHandler(deps),
     listConsumerSubscriptionsHandler(deps),
     getSubscriptionMandateHandler(deps),
+    createRelinkTokenHandler(deps),
+    relinkBankAccountHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };
