@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { periodStart } from "../../payments/src/domain/billing-period.ts";
 import { randomPhone } from "./support/bank-linking.ts";
 import { browserSkipReason, launchChromium, seriousAxeViolations } from "./support/browser.ts";
 import type { LinkedCheckout } from "./support/payment-flow.ts";
@@ -183,5 +184,78 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
 
     expect(foreign).toEqual([]);
     expect(cspErrors).toEqual([]);
+  });
+
+  it("shows a blocked account as blocked with what to do, and switches the subscription to another account the next renewal then draws on", async () => {
+    const relinkContext = await browser.newContext({ viewport: { width: 375, height: 780 } });
+    const page = await relinkContext.newPage();
+    const cspErrors: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+    const phone = randomPhone();
+    await page.goto(`${base}/account`);
+    await page.getByLabel("Mobile phone number").fill(phone);
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await heading(page, "Enter your code");
+    const code = (await merchant(bakery.apiKey, "GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`)).body.code as string;
+    await page.getByLabel("Six-digit code").fill(code);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await heading(page, "Payments");
+    const token = (await relinkContext.cookies()).find((c) => c.name === "payrail_account")!.value;
+
+    // A monthly subscription on the checking account; its first renewal comes back R10, which blocks the account.
+    const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, { consumer: { token, userId: "", phone }, acceptMandate: true });
+    const advance = async (to: string) => {
+      const reply = await merchant(bakery.apiKey, "POST", `/api/sandbox/subscriptions/${sub.uuid}/advance`, { to });
+      expect(reply.status).toBe(200);
+      return (reply.body as unknown as { id: number; transaction_uuid: string; transaction_date_time: string }[]).sort((a, b) => a.id - b.id);
+    };
+    const [first] = await advance(new Date().toISOString());
+    const due = (n: number) => periodStart(first!.transaction_date_time, "monthly", n);
+    await eventually(async () => expect((await merchant(bakery.apiKey, "GET", `/api/merchants/checkout/${sub.checkoutId}`)).body.next_charge_at).toBe(due(1)));
+    const [, renewal] = await advance(due(1));
+    expect((await merchant(bakery.apiKey, "POST", `/api/sandbox/transfers/${renewal!.transaction_uuid}/simulate`, { status: "failed", failure_code: "R10" })).status).toBe(200);
+
+    await page.getByRole("link", { name: "Subscriptions" }).click();
+    const card = page.getByRole("region", { name: "Corner Bakery: $107.50 every month" });
+    await eventually(async () => {
+      await page.reload();
+      expect(await card.textContent()).toContain("Blocked");
+    });
+    expect(await card.textContent()).toContain("Link another account to keep this subscription");
+    await expectAccessible(page);
+    await expectFits(page);
+
+    // Another account, under a new authorization.
+    await card.getByRole("link", { name: "Change bank account for Corner Bakery" }).click();
+    await heading(page, "Change the bank account");
+    expect(await page.getByRole("region", { name: "Debit authorization" }).textContent()).toContain("you authorize Corner Bakery to debit");
+    await expectAccessible(page);
+    await expectFits(page, "portal-bank-account.png");
+    await page.getByLabel(/Plaid Saving/).check();
+    await page.getByRole("button", { name: "Accept and use this account" }).click();
+    await heading(page, "Subscriptions");
+    expect(await page.getByRole("status").textContent()).toContain("Bank account changed");
+    expect(await card.textContent()).toContain("ending 1111");
+    expect(await card.textContent()).not.toContain("Blocked");
+    expect(await card.textContent()).toContain("Active");
+    // The new authorization's own words (they name the next charge as the first debit).
+    expect(await card.textContent()).toContain("you authorize Corner Bakery to debit the bank account you choose for $107.50 every month");
+    await expectAccessible(page);
+
+    // The next renewal is charged (a blocked account would have been refused), on the new mandate.
+    const listed = (await (await fetch(`${base}/api/consumers/subscriptions`, { headers: { authorization: `Token ${token}` } })).json()) as {
+      data: { checkout_id: string; mandate_id: string; next_charge_at: string; bank_account: { mask: string; blocked: boolean } }[];
+    };
+    const now = listed.data.find((d) => d.checkout_id === sub.checkoutId)!;
+    expect(now.bank_account).toMatchObject({ mask: "1111", blocked: false });
+    await eventually(async () => expect((await merchant(bakery.apiKey, "GET", `/api/merchants/checkout/${sub.checkoutId}`)).body.subscription_status).toBe("active"));
+    const records = await advance(now.next_charge_at);
+    expect(records).toHaveLength(3);
+    const mandate = (await merchant(bakery.apiKey, "GET", `/api/merchants/mandates/${now.mandate_id}`)).body;
+    expect(mandate).toMatchObject({ type: "recurring", status: "active", bank_account: { mask: "1111" }, last_debit_at: expect.any(String) });
+    expect(cspErrors).toEqual([]);
+    await relinkContext.close();
   });
 });

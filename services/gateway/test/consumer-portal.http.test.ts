@@ -125,6 +125,9 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect(subs.body).not.toContain(adaSub.uuid);
     expect((await bob.get(`/account/subscriptions/${adaSub.uuid}/cancel`)).statusCode).toBe(404);
     expect((await bob.post(`/account/subscriptions/${adaSub.uuid}/cancel`)).statusCode).toBe(404);
+    expect((await bob.get(`/account/subscriptions/${adaSub.uuid}/bank-account`)).statusCode).toBe(404);
+    const relink = { public_token: "public-sandbox-x", account_id: "acc", text_version: "2026-11-25.1" };
+    expect((await bob.post(`/account/subscriptions/${adaSub.uuid}/bank-account`, relink)).statusCode).toBe(404);
     expect((await bob.get(`/account/payments/${adaOneOff.uuid}/refund`)).statusCode).toBe(404);
     expect((await bob.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "1.00", reason: "not mine" })).statusCode).toBe(404);
     expect((await bob.get("/account/payments/not-a-uuid/refund")).statusCode).toBe(404);

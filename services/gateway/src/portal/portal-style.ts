@@ -40,6 +40,11 @@ button,.button{font:inherit;font-weight:600;min-height:44px;padding:.6rem 1rem;b
 .secondary{background:#fff;color:#0b5cad}
 .danger{background:#a4161a;border-color:#a4161a;color:#fff}
 .link{background:none;border:none;color:#0b5cad;text-decoration:underline;padding:.5rem 0}
+fieldset{border:none;padding:0;margin:1rem 0 0}
+legend{font-weight:600;margin-bottom:.5rem;padding:0}
+.account{display:flex;align-items:center;gap:.75rem;border:2px solid #c4cad3;border-radius:8px;padding:.75rem;margin:0 0 .5rem;font-weight:400;cursor:pointer}
+.account input{width:1.25rem;height:1.25rem;margin:0}
+.account:focus-within{outline:3px solid #0b5cad;outline-offset:2px}
 .card{border:1px solid #c4cad3;border-radius:8px;padding:.25rem 1rem .75rem;margin:.75rem 0}
 .mandate{font-size:.95rem;background:#f7f9fb;border-radius:8px;padding:.5rem .75rem}
 dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.35rem 1rem;margin:.5rem 0}

@@ -3,6 +3,7 @@ import formbody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
+import { bankAccountRoutes } from "./bank-account.routes.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
 import { portalErrorHandler } from "./portal-reply.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
@@ -35,4 +36,5 @@ export async function portalRoutes(app: FastifyInstance, ctx: GatewayContext): P
   await paymentsRoutes(app, ctx);
   await subscriptionsRoutes(app, ctx);
   await refundsRoutes(app, ctx);
+  await bankAccountRoutes(app, ctx);
 }

@@ -27,8 +27,13 @@ export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayCont
     const cursor = cursorParam(request.query);
     const list = await callService(ctx, request, listConsumerSubscriptionsOp, { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
     const subs = await Promise.all(list.data.map(async (subscription) => ({ subscription, mandate: await mandateOf(ctx, request, subscription.subscription_transaction_uuid) })));
-    const cancelled = (request.query as Record<string, unknown>)["cancelled"] !== undefined;
-    const notice = cancelled ? "Subscription cancelled. Its debit authorization is revoked: no further payment will be taken." : undefined;
+    const query = request.query as Record<string, unknown>;
+    const notice =
+      query["cancelled"] !== undefined
+        ? "Subscription cancelled. Its debit authorization is revoked: no further payment will be taken."
+        : query["account_changed"] !== undefined
+          ? "Bank account changed. The next payment is taken from it, under the authorization you accepted."
+          : undefined;
     const body = subscriptionsList(subs, list.next_cursor, notice);
     return sendPage(reply, { title: "Subscriptions", body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "subscriptions") });
   });

@@ -17,14 +17,22 @@ export function mandateText(mandate: SubscriptionMandate | null): SafeHtml {
   return html`<div class="mandate">${words}<p class="muted">${state} Reference ${mandate.mandate_id}.</p></div>`;
 }
 
+/** What a blocked account means, and what to do about it. */
+function blockedHelp(live: boolean): SafeHtml {
+  const todo = live ? "Link another account to keep this subscription." : "Use another account for your next payments.";
+  return html`<p class="error" role="note">Your bank returned a payment from this account, so no shop may debit it any more and this subscription's payments have stopped. ${todo}</p>`;
+}
+
 function card(s: ConsumerSubscription, mandate: SubscriptionMandate | null): SafeHtml {
   const live = s.status !== "cancelled";
   return html`<section class="card" aria-labelledby="sub-${s.checkout_id}"><h2 id="sub-${s.checkout_id}">${s.merchant_name}: ${money(s.amount, s.currency)} every ${perPeriod(s.interval)}</h2>
 <dl><dt>Status</dt><dd>${subscriptionStatus(s.status)}</dd>
 <dt>Next charge</dt><dd>${s.next_charge_at && live ? day(s.next_charge_at) : "None"}</dd>
-<dt>Paid from</dt><dd>${account(s)}${s.bank_account.blocked ? html` <strong class="error">(blocked)</strong>` : ""}</dd></dl>
+<dt>Paid from</dt><dd>${account(s)}${s.bank_account.blocked ? html` <strong class="error">Blocked</strong>` : ""}</dd></dl>
+${s.bank_account.blocked ? blockedHelp(live) : ""}
 <h3 class="muted">Your debit authorization</h3>${mandateText(mandate)}
-${live ? html`<p><a class="button secondary" href="${PORTAL_PATH}/subscriptions/${s.subscription_transaction_uuid}/cancel">Cancel subscription<span class="vh"> to ${s.merchant_name}</span></a></p>` : ""}</section>`;
+${live ? html`<div class="actions"><a class="button secondary" href="${PORTAL_PATH}/subscriptions/${s.subscription_transaction_uuid}/bank-account">Change bank account<span class="vh"> for ${s.merchant_name}</span></a>
+<a class="button secondary" href="${PORTAL_PATH}/subscriptions/${s.subscription_transaction_uuid}/cancel">Cancel subscription<span class="vh"> to ${s.merchant_name}</span></a></div>` : ""}</section>`;
 }
 
 export function subscriptionsList(subs: readonly { subscription: ConsumerSubscription; mandate: SubscriptionMandate | null }[], nextCursor: string | null, notice?: string): SafeHtml {

@@ -11,7 +11,7 @@ import { mandateIdOf } from "./require-debit-mandate.ts";
 /**
  * The mandate of one of the consumer's own subscriptions, with the words they accepted. A
  * mandate keeps the SHA-256 of its text, not the text: the words are rendered again from the
- * same facts (merchant, amount, plan, the day of acceptance) and shown only when they hash to
+ * same facts (merchant, amount, plan, the first debit they named) and shown only when they hash to
  * what was recorded, so the portal never shows words the consumer did not see.
  */
 export async function getSubscriptionMandate(
@@ -40,7 +40,7 @@ export async function getSubscriptionMandate(
     const attempt = await deps.attempts.find(transaction.checkoutRef);
     const merchantName = await deps.merchants.merchantName(meta, transaction.merchantId);
     const checkout = { amount_cents: attempt?.amountCents ?? transaction.amountCents, currency: transaction.currency, is_subscription: true, plan_type: attempt?.planType ?? null };
-    const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: new Date(mandate.acceptedAt) });
+    const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: new Date(mandate.firstDebitOn ?? mandate.acceptedAt) });
     if (rendered.sha256 === mandate.textSha256) text = rendered.text;
   }
   return {

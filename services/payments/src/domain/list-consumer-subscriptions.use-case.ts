@@ -1,6 +1,8 @@
 import type { ConsumerListQuery, ConsumerSubscription, UserPrincipal } from "@payrail/contracts";
+import { bankAccountView } from "./bank-account-view.ts";
 import { merchantNames, pageOf } from "./merchant-names.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
@@ -14,13 +16,14 @@ export interface ConsumerSubscriptionsDeps {
   paymentMethods: Pick<PaymentMethodsPort, "findByCheckout">;
   mandates: Pick<MandatesPort, "find">;
   merchants: Pick<MerchantsPort, "merchantName">;
+  blocks: Pick<BlockedBankAccountsPort, "find">;
 }
 
 /**
  * `GET /api/consumers/subscriptions`: this consumer's subscriptions (kept on their checkouts'
  * transfer attempts, so one exists once its first charge was started), newest checkout first,
  * a page at a time on the user_subscriptions index; each with its schedule, mandate and the
- * bank account it draws on now.
+ * bank account it draws on now (blocked or not, by the blocking rules).
  */
 export async function listConsumerSubscriptions(
   deps: ConsumerSubscriptionsDeps,
@@ -38,7 +41,7 @@ export async function listConsumerSubscriptions(
 async function toSubscription(deps: ConsumerSubscriptionsDeps, a: TransferAttemptRecord, merchantName: string): Promise<ConsumerSubscription> {
   const method = await deps.paymentMethods.findByCheckout(a._id);
   const mandate = await deps.mandates.find(method?.mandateId ?? attestedMandateId(a._id));
-  const account = method?.bankAccount ?? mandate?.bankAccount ?? { institution: null, mask: null };
+  const account = (await bankAccountView(deps, a._id)) ?? { ...(mandate?.bankAccount ?? { institution: null, mask: null }), blocked: false };
   return {
     checkout_id: a._id,
     subscription_transaction_uuid: a.transactionUuid,
@@ -49,6 +52,6 @@ async function toSubscription(deps: ConsumerSubscriptionsDeps, a: TransferAttemp
     interval: a.planType ?? "",
     next_charge_at: a.subscriptionCancelledAt ? null : (a.nextChargeAt ?? null),
     mandate_id: mandate?._id ?? null,
-    bank_account: { institution: account.institution, mask: account.mask, blocked: false },
+    bank_account: { institution: account.institution, mask: account.mask, blocked: account.blocked },
   };
 }
