@@ -233,6 +233,12 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     expect(await page.getByRole("region", { name: "Debit authorization" }).textContent()).toContain("you authorize Corner Bakery to debit");
     await expectAccessible(page);
     await expectFits(page, "portal-bank-account.png");
+    // The blocked checking account again: refused on the page, with a fresh choice.
+    await page.getByLabel(/Plaid Checking/).check();
+    await page.getByRole("button", { name: "Accept and use this account" }).click();
+    await heading(page, "Change the bank account");
+    expect(await page.getByRole("alert").textContent()).toContain("That bank account is blocked");
+    await expectAccessible(page);
     await page.getByLabel(/Plaid Saving/).check();
     await page.getByRole("button", { name: "Accept and use this account" }).click();
     await heading(page, "Subscriptions");

@@ -14,12 +14,12 @@ export interface AccountChoice {
 }
 
 /**
- * The sandbox bank's accounts to choose from, under the new authorization's words, and the one
- * button that accepts them (as the hosted page's account step).
+ * The sandbox bank's accounts to choose from (none chosen for the consumer: the one to leave
+ * may be among them), under the new authorization's words, and the one button that accepts them.
  */
 export function accountChoice(csrf: string, choice: AccountChoice, error?: string): SafeHtml {
   const options = choice.accounts.map(
-    (a, i) => html`<label class="account"><input type="radio" name="account_id" value="${a.account_id}"${i === 0 ? " checked" : ""}> <span>${a.name} ending ${a.mask} <span class="muted">(${a.subtype})</span></span></label>`,
+    (a) => html`<label class="account"><input type="radio" name="account_id" value="${a.account_id}" required> <span>${a.name} ending ${a.mask} <span class="muted">(${a.subtype})</span></span></label>`,
   );
   return html`${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <form method="post" action="${PORTAL_PATH}/subscriptions/${choice.transactionUuid}/bank-account">${csrfField(csrf)}
