@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { memoryLogger } from "../../../test/support/memory-logger.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { randomPhone } from "./support/bank-linking.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
+import { PortalClient } from "./support/portal-client.ts";
 
 /**
  * Runs the whole payment flow with every service logging at debug level into memory (so the
@@ -45,5 +47,29 @@ describe("secrets stay out of the logs", () => {
       expect(logs.includes(secret), `a secret (${secret.slice(0, 6)}…) reached the logs`).toBe(false);
     }
     expect(logs).not.toMatch(/access-sandbox-|processor-sandbox-|public-sandbox-/);
+  });
+
+  it("logs neither the consumer portal session's token nor the CSRF secret and token", async () => {
+    const { apiKey } = await stack.merchant("Corner Bakery");
+    const client = new PortalClient(stack);
+    const phone = randomPhone();
+    await client.get("/account");
+    await client.post("/account/sign-in/code", { phone });
+    const code = (await stack.app.inject({ url: `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`, headers: { "api-key": apiKey } })).json().code as string;
+    expect((await client.post("/account/sign-in", { phone, code })).statusCode).toBe(303);
+    const token = client.cookies.get("payrail_account")!;
+    const csrfSecret = client.cookies.get("payrail_account_csrf")!;
+    expect((await client.get("/account/payments")).statusCode).toBe(200);
+    await client.post("/account/sign-out");
+    // A stale session and a forged form are logged too.
+    await client.send({ method: "GET", url: "/account/payments", headers: { cookie: `payrail_account=${token}` } });
+    await client.send({ method: "POST", url: "/account/sign-out", headers: { cookie: `payrail_account=${token}x` }, form: { _csrf: client.csrf } });
+
+    const logs = memory.text();
+    expect(logs).toContain("request completed");
+    // (The code itself is in the sandbox SMS adapter's debug line: that is the sandbox's text message.)
+    for (const secret of [token, csrfSecret, client.csrf]) {
+      expect(logs.includes(secret), `a secret (${secret.slice(0, 4)}…) reached the logs`).toBe(false);
+    }
   });
 });
