@@ -784,6 +784,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/merchants/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a dashboard user: answers the invitation link (valid 7 days, shown once) where they set a password
+         * @description Invites a dashboard user (API.md §12) with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.
+         */
+        post: operations["inviteMerchantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/merchants/{id}/operators": {
         parameters: {
             query?: never;
@@ -1918,7 +1938,7 @@ export interface operations {
                         phone: string;
                         /** @description The 6-digit verification code; in an error, the error code */
                         code: string;
-                        /** @description When the code expires (ISO 8601 UTC; codes last 10 minutes) */
+                        /** @description When the code or invitation expires (ISO 8601 UTC; codes last 10 minutes, invitations 7 days) */
                         expires_at: string;
                     };
                 };
@@ -5102,7 +5122,7 @@ export interface operations {
                         data: {
                             /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                             id: string;
-                            /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                            /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                             url: string;
                             /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                             enabled_events: string[];
@@ -5201,7 +5221,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                    /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                     url: string;
                     /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                     enabled_events: string[];
@@ -5220,7 +5240,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -5370,7 +5390,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -5484,7 +5504,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                    /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                     url?: string;
                     /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                     enabled_events?: string[];
@@ -5508,7 +5528,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -5766,7 +5786,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -6419,6 +6439,160 @@ export interface operations {
              *     - `api_key_not_found`: the merchant has no API key with this prefix
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteMerchantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A dashboard user's email address (compared lower-cased): one address is one user */
+                    email: string;
+                    /**
+                     * @description A dashboard user's role: `owner` or `admin` (may change things) or `viewer` (reads only)
+                     * @enum {string}
+                     */
+                    role: "owner" | "admin" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The dashboard user */
+                        user: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description The merchant's id (`mer_…`) */
+                            merchant_id: string;
+                            /** @description A dashboard user's email address (compared lower-cased): one address is one user */
+                            email: string;
+                            /**
+                             * @description A dashboard user's role: `owner` or `admin` (may change things) or `viewer` (reads only)
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "viewer";
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "invited" | "active";
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                        };
+                        /** @description The invitation's one-time token (shown once, stored only as a hash): the invitation link carries it */
+                        invitation_token: string;
+                        /** @description When the code or invitation expires (ISO 8601 UTC; codes last 10 minutes, invitations 7 days) */
+                        expires_at: string;
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
+                        url?: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `merchant_not_found`: no merchant with this id
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `merchant_user_exists`: the email already belongs to a dashboard user
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,3 +39,11 @@ export const MerchantUserInvitation = z.object({
   /** Set by the gateway: the dashboard page that accepts it (the token rides in the fragment). */
   url: z.string().optional(),
 });
+
+/**
+ * The dashboard page that accepts an invitation, under the gateway's base URL. The token rides
+ * in the fragment, which browsers never send to a server nor put in `Referer` or access logs.
+ */
+export function invitationUrl(base: string, token: string): string {
+  return `${base.replace(/\/+$/, "")}/dashboard/accept#token=${encodeURIComponent(token)}`;
+}

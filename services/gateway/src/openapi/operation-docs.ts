@@ -260,6 +260,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "Revokes one of the merchant's API keys, named by its prefix.",
     errors: ["merchant_not_found", "api_key_not_found"],
   },
+  "post /api/admin/merchants/{id}/users": {
+    operationId: "inviteMerchantUser",
+    description:
+      "Invites a dashboard user (API.md §12) with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.",
+    errors: ["merchant_not_found", "merchant_user_exists"],
+  },
   "post /api/admin/merchants/{id}/operators": {
     operationId: "addOperator",
     description: "Registers a user, by phone, as an operator of the merchant: their auth token may then decide and pay out the merchant's refunds.",

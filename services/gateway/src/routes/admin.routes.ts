@@ -1,5 +1,7 @@
 import {
   AddOperatorBody,
+  InviteMerchantUserBody,
+  MerchantUserInvitation,
   CreateMerchantBody,
   CreateMerchantResponse,
   IssuedApiKey,
@@ -10,6 +12,8 @@ import {
   RemovedOperator,
   RevokeKeyParams,
   addOperatorOp,
+  invitationUrl,
+  inviteMerchantUserOp,
   createMerchantOp,
   generateApiKeyOp,
   listOperatorsOp,
@@ -80,6 +84,25 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     },
     (request) =>
       callService(ctx, request, revokeApiKeyOp, { merchant_id: request.params.id, key_prefix: request.params.key_prefix }),
+  );
+
+  r.post(
+    "/api/admin/merchants/:id/users",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Invite a dashboard user: answers the invitation link (valid 7 days, shown once) where they set a password",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        body: InviteMerchantUserBody,
+        response: { 200: MerchantUserInvitation, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const invited = await callService(ctx, request, inviteMerchantUserOp, { merchant_id: request.params.id, ...request.body });
+      return { ...invited, url: invitationUrl(ctx.publicUrl ?? `${request.protocol}://${request.host}`, invited.invitation_token) };
+    },
   );
 
   r.post(
