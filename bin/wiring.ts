@@ -122,6 +122,7 @@ export async function startServices(
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
         publicUrl: config.PUBLIC_URL,
+        secureCookies: process.env.NODE_ENV === "production",
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
       }),

@@ -1114,6 +1114,10 @@ export interface operations {
                 starting_after?: string;
                 /** @description The merchant's own id of the order: unique per merchant */
                 merchant_checkout_id?: string;
+                /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
+                status?: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded" | "returned";
+                /** @description Whether the checkout is a subscription (then `plan_type` is required) */
+                is_subscription?: boolean;
             };
             header?: never;
             path?: never;

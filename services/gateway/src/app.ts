@@ -35,6 +35,8 @@ import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
+import { registerCookies } from "./plugins/cookies.ts";
+import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -58,6 +60,8 @@ export interface GatewayOptions {
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
   corsOrigins?: readonly string[] | undefined;
+  /** Dashboard cookies marked Secure whatever the request's protocol (production: TLS ends at a proxy). */
+  secureCookies?: boolean | undefined;
   /** The process's metrics (RPC, events, business), served on `/metrics` with the HTTP ones. */
   processMetrics?: Registry | undefined;
 }
@@ -101,6 +105,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   registerErrorHandling(app);
   registerIdempotencyReplayHeader(app);
   await registerSecurityHeaders(app);
+  await registerCookies(app);
   await registerConsumerCors(app, options.corsOrigins ?? []);
   await registerRateLimits(app, { perMinute: options.rateLimitPerMinute, authFailuresPerMinute: options.authFailuresPerMinute ?? 20 });
 
@@ -111,6 +116,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     services: options.services,
     sandbox: options.sandbox,
     publicUrl: options.publicUrl,
+    secureCookies: options.secureCookies ?? false,
   };
 
   await registerOpenApi(app);
@@ -135,6 +141,8 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => eventsRoutes(scope, ctx));
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
+  // The merchant dashboard (issue 22): pages over the same RPC operations, in its own scope.
+  await app.register(async (scope) => dashboardRoutes(scope, ctx));
   if (options.adminToken) {
     const token = options.adminToken;
     await app.register(async (scope) => adminRoutes(scope, ctx, token));

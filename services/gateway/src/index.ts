@@ -22,6 +22,7 @@ export interface GatewayServiceDeps {
   sandbox: boolean;
   publicUrl?: string | undefined;
   corsOrigins?: readonly string[] | undefined;
+  secureCookies?: boolean | undefined;
   processMetrics?: GatewayOptions["processMetrics"];
 }
 

@@ -1,0 +1,81 @@
+import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listMerchantRefundsOp } from "@payrail/contracts";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { GatewayContext } from "../../gateway-context.ts";
+import { callService } from "../../http/call-service.ts";
+import { requireDashboardUser } from "../dashboard-session.ts";
+import { queryOf } from "../form.ts";
+import { badge, money, when } from "../format.ts";
+import { html } from "../html.ts";
+import { sendPage } from "../layout.ts";
+import { amountsOf, checkoutRows } from "./checkout-rows.ts";
+import { refundRows } from "./refund-rows.ts";
+
+const ListQuery = z.object({
+  q: z.string().trim().max(255).optional(),
+  status: z.union([z.literal(""), CheckoutStatus]).optional(),
+  starting_after: z.string().regex(/^chk_[0-9a-f]{32}$/).optional(),
+});
+const CHECKOUT_ID = /^chk_[0-9a-f]{32}$/;
+
+/** Checkouts: search by id or merchant_checkout_id, a status filter, cursor pages; one checkout's detail. */
+export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  app.get("/dashboard/checkouts", async (request, reply) => {
+    requireDashboardUser(request);
+    const query = queryOf(request, ListQuery);
+    if (query.q && CHECKOUT_ID.test(query.q)) return reply.redirect(`/dashboard/checkouts/${query.q}`, 303);
+    const status = query.status || undefined;
+    const page = await callService(ctx, request, listCheckoutsOp, {
+      limit: 25,
+      ...(query.q ? { merchant_checkout_id: query.q } : {}),
+      ...(status ? { status } : {}),
+      ...(query.starting_after ? { starting_after: query.starting_after } : {}),
+    });
+    const last = page.data.at(-1);
+    const next = new URLSearchParams({ ...(status ? { status } : {}), ...(last ? { starting_after: last.id } : {}) });
+    return sendPage(ctx, request, reply, {
+      title: "Checkouts",
+      active: "/dashboard/checkouts",
+      body: html`<form class="filters" method="get" action="/dashboard/checkouts" role="search">
+          <div><label for="q">Checkout id or your id</label><input id="q" name="q" type="search" value="${query.q ?? ""}" placeholder="chk_… or order-1001"></div>
+          <div><label for="status">Status</label><select id="status" name="status"><option value="">Any</option>
+            ${CheckoutStatus.options.map((s) => html`<option value="${s}"${s === status ? html` selected` : ""}>${s}</option>`)}</select></div>
+          <button type="submit">Search</button></form>
+        ${checkoutRows(page.data)}
+        <nav class="pager" aria-label="Pages">${query.starting_after ? html`<a href="/dashboard/checkouts${status ? `?status=${status}` : ""}">First page</a>` : ""}
+          ${page.has_more ? html`<a href="/dashboard/checkouts?${next.toString()}">Next page</a>` : ""}</nav>`,
+    });
+  });
+
+  app.get<{ Params: { id: string } }>("/dashboard/checkouts/:id", async (request, reply) => {
+    requireDashboardUser(request);
+    const checkout = await callService(ctx, request, getCheckoutOp, { checkout_id: request.params.id });
+    const transfer = checkout.transfer;
+    const refunds = transfer
+      ? (await callService(ctx, request, listMerchantRefundsOp, { transaction_uuid: transfer.transaction_uuid, limit: 100 })).data
+      : [];
+    const amounts = amountsOf(checkout);
+    const timeline = [
+      { at: checkout.created_at, what: "Checkout created" },
+      ...(transfer ? [{ at: transfer.initiated_at, what: `Transfer ${transfer.transaction_uuid} started (now ${transfer.status})` }] : []),
+      ...refunds.map((r) => ({ at: r.created_at, what: `Refund ${r.id} of ${money(r.amount, r.currency)} requested (now ${r.status})` })),
+      { at: checkout.updated_at, what: `Last change: status ${checkout.status}` },
+    ].sort((a, b) => a.at.localeCompare(b.at));
+    return sendPage(ctx, request, reply, {
+      title: `Checkout ${checkout.id}`,
+      active: "/dashboard/checkouts",
+      body: html`<section class="card"><dl class="facts">
+          <dt>Status</dt><dd>${badge(checkout.status)}</dd>
+          <dt>Your id</dt><dd class="mono">${String(checkout.merchant_checkout_id ?? "")}</dd>
+          <dt>Total</dt><dd>${money(amounts.total, amounts.currency)}</dd>
+          <dt>Refunded</dt><dd>${money(checkout.amount_refunded, amounts.currency)}</dd>
+          ${checkout.is_subscription === true ? html`<dt>Subscription</dt><dd>${badge(checkout.subscription_status || "not started")} · next charge ${when(checkout.next_charge_at)}</dd>` : ""}
+          <dt>Transfer</dt><dd>${transfer ? html`${badge(transfer.status)} <span class="mono">${transfer.transaction_uuid}</span>` : "none yet"}</dd>
+          <dt>Mandate</dt><dd class="mono">${checkout.mandate_id ?? "—"}</dd>
+          <dt>Created</dt><dd>${when(checkout.created_at)}</dd></dl></section>
+        <section class="card"><h2>Timeline</h2><ol>${timeline.map((t) => html`<li>${when(t.at)}: ${t.what}</li>`)}</ol>
+          <p><a href="/dashboard/events">Events</a> and <a href="/dashboard/webhooks">webhook deliveries</a> of this merchant.</p></section>
+        <section class="card"><h2>Refunds</h2>${refundRows(reply, refunds, request.dashboardUser)}</section>`,
+    });
+  });
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { infraVariants } from "../../../test/support/infra.ts";
+import { payment, requested } from "./support/refund-flow.ts";
+import { withWebhooksStack } from "./support/webhooks-stack.ts";
+import { DashboardClient, dashboardUser } from "./support/dashboard-session.ts";
+
+const variants = await infraVariants();
+
+/** The state-changing forms of the dashboard, aimed at ids the caller names. */
+function actions(ids: { refund: string; endpoint: string; event: string; keyPrefix: string; user: string }): [string, Record<string, string>][] {
+  return [
+    [`/dashboard/refunds/${ids.refund}/approve`, {}],
+    [`/dashboard/refunds/${ids.refund}/reject`, {}],
+    [`/dashboard/refunds/${ids.refund}/payout`, {}],
+    [`/dashboard/webhooks/${ids.endpoint}/disable`, {}],
+    [`/dashboard/webhooks/${ids.endpoint}/enable`, {}],
+    [`/dashboard/webhooks/${ids.endpoint}/rotate`, {}],
+    [`/dashboard/events/${ids.event}/redeliver`, {}],
+    [`/dashboard/api-keys/${ids.keyPrefix}/revoke`, {}],
+    [`/dashboard/team/${ids.user}/role`, { role: "admin" }],
+    [`/dashboard/team/${ids.user}/remove`, {}],
+  ];
+}
+
+describe.each(variants)("the merchant dashboard over $name", (variant) => {
+  const world = withWebhooksStack(variant);
+
+  /** A merchant with a settled payment, a pending refund, an endpoint, an event, and a user of each role. */
+  async function merchantWithData(name: string) {
+    const { stack, receiver } = world;
+    const m = await stack.merchant(name);
+    const paid = await payment(stack, m.apiKey);
+    const refund = await requested(stack, paid);
+    const endpoint = (
+      await stack.app.inject({ method: "POST", url: "/api/merchants/webhook_endpoints", payload: { url: receiver.url, enabled_events: ["*"] }, headers: { "api-key": m.apiKey } })
+    ).json<{ id: string }>();
+    const events = (await stack.app.inject({ url: "/api/merchants/events?limit=1", headers: { "api-key": m.apiKey } })).json<{ data: { id: string }[] }>();
+    const keyPrefix = m.apiKey.slice(0, 16);
+    const owner = await dashboardUser(stack.app, m.id, "owner");
+    const viewer = await dashboardUser(stack.app, m.id, "viewer");
+    return { ...m, checkoutId: paid.checkoutId, refund: refund.id, endpoint: endpoint.id, event: events.data[0]?.id ?? "", keyPrefix, owner, viewer };
+  }
+
+  describe.skipIf(!!variant.skipReason)("pages and forms", () => {
+    it("refuses a form without its CSRF token, or with a wrong one, with 403 and changes nothing", async () => {
+      const acme = await merchantWithData("Acme");
+      const anonymous = new DashboardClient(world.stack.app);
+      await anonymous.get("/dashboard/sign-in");
+      expect((await anonymous.post("/dashboard/sign-in", { email: acme.owner.email, password: "correct horse battery" }, null)).statusCode).toBe(403);
+      expect((await anonymous.post("/dashboard/sign-in", { email: acme.owner.email, password: "correct horse battery" }, "forged-token")).statusCode).toBe(403);
+      // No CSRF cookie at all (another site's form): 403 too.
+      const fresh = new DashboardClient(world.stack.app);
+      expect((await fresh.post("/dashboard/sign-in", { email: acme.owner.email, password: "correct horse battery" }, "x")).statusCode).toBe(403);
+
+      const owner = acme.owner.client;
+      await owner.get("/dashboard/refunds");
+      const forged = await owner.post(`/dashboard/refunds/${acme.refund}/approve`, {}, null);
+      expect(forged.statusCode).toBe(403);
+      expect(forged.headers["content-type"]).toContain("text/html");
+      // Another browser's valid token does not fit this browser's secret.
+      const wrong = await owner.post(`/dashboard/refunds/${acme.refund}/approve`, {}, acme.viewer.client.csrf);
+      expect(wrong.statusCode).toBe(403);
+      const refund = await world.stack.app.inject({ url: `/api/merchants/refunds/${acme.refund}`, headers: { "api-key": acme.apiKey } });
+      expect(refund.json().status).toBe("pending");
+    });
+
+    it("never shows or changes merchant B's data to merchant A's session, on any page or action", async () => {
+      const a = await merchantWithData("Acme");
+      const b = await merchantWithData("Globex");
+      const client = a.owner.client;
+      for (const page of ["/dashboard", "/dashboard/checkouts", "/dashboard/subscriptions", "/dashboard/refunds", "/dashboard/webhooks", "/dashboard/events", "/dashboard/api-keys", "/dashboard/team"]) {
+        const reply = await client.get(page);
+        expect(reply.statusCode, page).toBe(200);
+        for (const secret of [b.id, b.checkoutId, b.refund, b.endpoint, b.event, b.keyPrefix, b.owner.email, b.viewer.email]) expect(reply.body, `${page} shows ${secret}`).not.toContain(secret);
+      }
+      expect((await client.get("/dashboard/checkouts")).body).toContain(a.checkoutId);
+      expect((await client.get("/dashboard/refunds")).body).toContain(a.refund);
+      for (const page of [`/dashboard/checkouts/${b.checkoutId}`, `/dashboard/webhooks/${b.endpoint}`, `/dashboard/checkouts?q=${b.checkoutId}`]) {
+        const reply = await client.get(page);
+        const final = reply.statusCode === 303 ? await client.get(reply.headers.location as string) : reply;
+        expect(final.statusCode, page).toBe(404);
+        expect(final.body).not.toContain(b.owner.email);
+      }
+      // Searching by B's own merchant_checkout_id finds nothing of B's.
+      expect((await client.get(`/dashboard/checkouts?q=order-1001`)).body).not.toContain(b.checkoutId);
+
+      await client.get("/dashboard");
+      for (const [url, form] of actions({ refund: b.refund, endpoint: b.endpoint, event: b.event, keyPrefix: b.keyPrefix, user: b.viewer.id })) {
+        const reply = await client.post(url, form);
+        expect(reply.statusCode, url).toBe(404);
+      }
+      const bRefund = await world.stack.app.inject({ url: `/api/merchants/refunds/${b.refund}`, headers: { "api-key": b.apiKey } });
+      expect(bRefund.json().status).toBe("pending");
+      const bEndpoint = await world.stack.app.inject({ url: `/api/merchants/webhook_endpoints/${b.endpoint}`, headers: { "api-key": b.apiKey } });
+      expect(bEndpoint.json().status).toBe("enabled");
+      expect((await world.stack.app.inject({ url: "/api/merchants/checkout?limit=1", headers: { "api-key": b.apiKey } })).statusCode).toBe(200);
+      expect((await b.viewer.client.get("/dashboard")).statusCode).toBe(200);
+    });
+
+    it("shows a viewer no button, and refuses the viewer's forged forms with 403 from the services", async () => {
+      const acme = await merchantWithData("Acme");
+      const viewer = acme.viewer.client;
+      for (const page of ["/dashboard", "/dashboard/checkouts", `/dashboard/checkouts/${acme.checkoutId}`, "/dashboard/refunds", "/dashboard/webhooks", `/dashboard/webhooks/${acme.endpoint}`, "/dashboard/events", "/dashboard/api-keys", "/dashboard/team"]) {
+        const reply = await viewer.get(page);
+        expect(reply.statusCode, page).toBe(200);
+        // The only form that posts is the sign-out.
+        expect([...reply.body.matchAll(/<form[^>]*method="post"[^>]*action="([^"]+)"/g)].map((m) => m[1]), page).toEqual(["/dashboard/sign-out"]);
+      }
+      for (const [url, form] of [...actions({ refund: acme.refund, endpoint: acme.endpoint, event: acme.event, keyPrefix: acme.keyPrefix, user: acme.owner.id }), ["/dashboard/api-keys", {}], ["/dashboard/webhooks", { url: "https://shop.example/hooks", events: "*" }], ["/dashboard/team", { email: "new@shop.example", role: "admin" }]] as const) {
+        const reply = await viewer.post(url, form);
+        expect(reply.statusCode, url).toBe(403);
+      }
+      const refund = await world.stack.app.inject({ url: `/api/merchants/refunds/${acme.refund}`, headers: { "api-key": acme.apiKey } });
+      expect(refund.json().status).toBe("pending");
+      const keys = await world.stack.app.inject({ url: `/api/admin/merchants/${acme.id}/users`, method: "POST", headers: { "x-admin-token": "test-admin-token" }, payload: { email: acme.owner.email, role: "owner" } });
+      expect(keys.json().error.code).toBe("merchant_user_exists");
+    });
+
+    it("lets an owner approve and pay out a refund, and create and revoke an API key shown once", async () => {
+      const acme = await merchantWithData("Acme");
+      const owner = acme.owner.client;
+      await owner.get("/dashboard/refunds");
+      expect((await owner.post(`/dashboard/refunds/${acme.refund}/approve`)).headers.location).toBe("/dashboard/refunds?done=approved");
+      expect((await owner.post(`/dashboard/refunds/${acme.refund}/payout`)).statusCode).toBe(303);
+      const refund = await world.stack.app.inject({ url: `/api/merchants/refunds/${acme.refund}`, headers: { "api-key": acme.apiKey } });
+      expect(refund.json().status).toBe("processing");
+
+      const created = await owner.post("/dashboard/api-keys");
+      const key = /<code id="new-key">(sk_test_[A-Za-z0-9]+)<\/code>/.exec(created.body)?.[1] ?? "";
+      expect(key).toMatch(/^sk_test_/);
+      expect((await world.stack.app.inject({ url: "/api/merchants/checkout?limit=1", headers: { "api-key": key } })).statusCode).toBe(200);
+      expect((await owner.get("/dashboard/api-keys")).body).not.toContain(key);
+      expect((await owner.post(`/dashboard/api-keys/${key.slice(0, 16)}/revoke`)).statusCode).toBe(303);
+      expect((await owner.get("/dashboard/api-keys")).body).toContain("revoked");
+    });
+
+    it("locks sign-in for an address and email after 5 failures in 15 minutes, even with the right password, not for another address", async () => {
+      const acme = await merchantWithData("Acme");
+      const attacker = new DashboardClient(world.stack.app, "203.0.113.50");
+      await attacker.get("/dashboard/sign-in");
+      for (let i = 0; i < 4; i++) expect((await attacker.post("/dashboard/sign-in", { email: acme.viewer.email, password: "wrong password" })).statusCode).toBe(401);
+      const locked = await attacker.post("/dashboard/sign-in", { email: acme.viewer.email, password: "wrong password" });
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
+      expect((await attacker.post("/dashboard/sign-in", { email: acme.viewer.email, password: "correct horse battery" })).statusCode).toBe(429);
+      const elsewhere = new DashboardClient(world.stack.app, "198.51.100.20");
+      expect((await elsewhere.signIn(acme.viewer.email)).statusCode).toBe(303);
+    });
+
+    it("ends the session at once at sign-out, and when the user's role changes", async () => {
+      const acme = await merchantWithData("Acme");
+      const viewer = acme.viewer.client;
+      const stolen = new Map(viewer.cookies);
+      await viewer.get("/dashboard");
+      expect((await viewer.post("/dashboard/sign-out")).headers.location).toBe("/dashboard/sign-in?done=signed-out");
+      const replayed = await world.stack.app.inject({ url: "/dashboard", cookies: Object.fromEntries(stolen) });
+      expect(replayed.statusCode).toBe(303);
+      expect(replayed.headers.location).toBe("/dashboard/sign-in");
+
+      const admin = await dashboardUser(world.stack.app, acme.id, "admin");
+      const owner = acme.owner.client;
+      await owner.get("/dashboard/team");
+      expect((await owner.post(`/dashboard/team/${admin.id}/role`, { role: "viewer" })).statusCode).toBe(303);
+      const after = await admin.client.get("/dashboard");
+      expect(after.headers.location).toBe("/dashboard/sign-in");
+    });
+
+    it("sets the session cookie httpOnly, SameSite=Lax, on the dashboard's path, and serves pages under a strict CSP", async () => {
+      const acme = await merchantWithData("Acme");
+      const client = new DashboardClient(world.stack.app);
+      const reply = await client.signIn(acme.viewer.email);
+      const cookie = (reply.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string }[]).find((c) => c.name === "payrail_dashboard");
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/dashboard" });
+      const page = await client.get("/dashboard");
+      expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(page.headers["content-security-policy"]).not.toContain("unsafe-inline");
+      expect(page.body).toContain("Sandbox");
+      expect(page.body).not.toMatch(/<script>|style="/);
+      const anonymous = await world.stack.app.inject({ url: "/dashboard/refunds" });
+      expect(anonymous.headers.location).toBe("/dashboard/sign-in");
+    });
+  });
+});
