@@ -512,6 +512,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/subscriptions/{checkout_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription as its merchant: no further renewal, its mandate revoked
+         * @description The merchant cancels one of its subscriptions, named by its checkout: no renewal is charged after this answer, and the subscription's mandate is revoked (`subscription.cancelled`, `mandate.revoked`). Cancelling again answers the same. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`.
+         */
+        post: operations["cancelSubscriptionAsMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consumers/checkout/{checkout_id}": {
         parameters: {
             query?: never;
@@ -4456,6 +4476,129 @@ export interface operations {
              *     - `mandate_not_found`: mandate not found
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSubscriptionAsMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
+                        checkout_id: string;
+                        /**
+                         * @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled
+                         * @enum {string}
+                         */
+                        subscription_status: "cancelled";
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -37,6 +37,7 @@ import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { registerCookies } from "./plugins/cookies.ts";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
+import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -134,6 +135,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => refundsRoutes(scope, ctx));
   await app.register(async (scope) => returnRatesRoutes(scope, ctx));
   await app.register(async (scope) => mandatesRoutes(scope, ctx));
+  await app.register(async (scope) => merchantSubscriptionsRoutes(scope, ctx));
   // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));

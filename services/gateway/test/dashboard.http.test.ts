@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { payment, requested } from "./support/refund-flow.ts";
+import { linkedCheckout } from "./support/payment-flow.ts";
+import { payment, refundClient, requested } from "./support/refund-flow.ts";
 import { withWebhooksStack } from "./support/webhooks-stack.ts";
 import { DashboardClient, dashboardUser } from "./support/dashboard-session.ts";
 
@@ -132,6 +133,41 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       expect((await owner.get("/dashboard/api-keys")).body).not.toContain(key);
       expect((await owner.post(`/dashboard/api-keys/${key.slice(0, 16)}/revoke`)).statusCode).toBe(303);
       expect((await owner.get("/dashboard/api-keys")).body).toContain("revoked");
+    });
+
+    it("filters checkouts by status and to subscriptions, and lets only the merchant's owner cancel its subscription", async () => {
+      const { stack } = world;
+      const a = await merchantWithData("Acme");
+      const b = await merchantWithData("Globex");
+      const { id } = await linkedCheckout(stack, a.apiKey, { is_subscription: true, plan_type: "monthly", merchant_checkout_id: "sub-1" });
+      const started = await stack.app.inject({ method: "POST", url: "/api/merchants/payment_preprocess/get_processor_token", payload: { checkout_id: id }, headers: { "api-key": a.apiKey } });
+      expect((await refundClient(stack).simulate(a.apiKey, started.json().transaction_uuid, "completed")).statusCode).toBe(200);
+
+      const owner = a.owner.client;
+      const paid = await owner.get("/dashboard/checkouts?status=paid");
+      expect(paid.body).toContain(a.checkoutId);
+      expect((await owner.get("/dashboard/checkouts?status=open")).body).not.toContain(a.checkoutId);
+      const subs = await owner.get("/dashboard/subscriptions");
+      expect(subs.body).toContain(id);
+      expect(subs.body).not.toContain(a.checkoutId);
+      expect(subs.body).toContain(`/dashboard/subscriptions/${id}/cancel`);
+
+      // Neither another merchant (404) nor a viewer (403) can cancel it; the owner can, once and again.
+      await b.owner.client.get("/dashboard");
+      expect((await b.owner.client.post(`/dashboard/subscriptions/${id}/cancel`)).statusCode).toBe(404);
+      expect((await stack.app.inject({ method: "POST", url: `/api/merchants/subscriptions/${id}/cancel`, headers: { "api-key": b.apiKey } })).statusCode).toBe(404);
+      await a.viewer.client.get("/dashboard");
+      expect((await a.viewer.client.post(`/dashboard/subscriptions/${id}/cancel`)).statusCode).toBe(403);
+      expect((await stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": a.apiKey } })).json().subscription_status).toBe("active");
+      expect((await owner.post(`/dashboard/subscriptions/${id}/cancel`)).headers.location).toBe("/dashboard/subscriptions?done=cancelled");
+      const again = await stack.app.inject({ method: "POST", url: `/api/merchants/subscriptions/${id}/cancel`, headers: { "api-key": a.apiKey } });
+      expect(again.json()).toEqual({ checkout_id: id, subscription_status: "cancelled" });
+      const oneOff = await stack.app.inject({ method: "POST", url: `/api/merchants/subscriptions/${a.checkoutId}/cancel`, headers: { "api-key": a.apiKey } });
+      expect(oneOff.json().error.code).toBe("not_a_subscription");
+      const checkout = await stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": a.apiKey } });
+      expect(checkout.json().subscription_status).toBe("cancelled");
+      const mandate = await stack.app.inject({ url: `/api/merchants/mandates/${checkout.json().mandate_id}`, headers: { "api-key": a.apiKey } });
+      expect(mandate.json().status).toBe("revoked");
     });
 
     it("locks sign-in for an address and email after 5 failures in 15 minutes, even with the right password, not for another address", async () => {

@@ -260,6 +260,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "Revokes one of the merchant's API keys, named by its prefix.",
     errors: ["merchant_not_found", "api_key_not_found"],
   },
+  "post /api/merchants/subscriptions/{checkout_id}/cancel": {
+    operationId: "cancelSubscriptionAsMerchant",
+    description:
+      "The merchant cancels one of its subscriptions, named by its checkout: no renewal is charged after this answer, and the subscription's mandate is revoked (`subscription.cancelled`, `mandate.revoked`). Cancelling again answers the same. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`.",
+    errors: ["checkout_not_found", "not_a_subscription", "transfer_in_progress"],
+  },
   "post /api/admin/merchants/{id}/users": {
     operationId: "inviteMerchantUser",
     description:

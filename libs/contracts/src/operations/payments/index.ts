@@ -14,3 +14,4 @@ export * from "./reconcile.op.ts";
 export * from "./get-return-rates.op.ts";
 export * from "./get-mandate-text.op.ts";
 export * from "./get-mandate.op.ts";
+export * from "./cancel-subscription-for-merchant.op.ts";
