@@ -37,9 +37,10 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
     ).json<{ id: string }>();
     const events = (await stack.app.inject({ url: "/api/merchants/events?limit=1", headers: { "api-key": m.apiKey } })).json<{ data: { id: string }[] }>();
     const keyPrefix = m.apiKey.slice(0, 16);
+    const ownId = (await stack.app.inject({ url: `/api/merchants/checkout/${paid.checkoutId}`, headers: { "api-key": m.apiKey } })).json<{ merchant_checkout_id: string }>().merchant_checkout_id;
     const owner = await dashboardUser(stack.app, m.id, "owner");
     const viewer = await dashboardUser(stack.app, m.id, "viewer");
-    return { ...m, checkoutId: paid.checkoutId, refund: refund.id, endpoint: endpoint.id, event: events.data[0]?.id ?? "", keyPrefix, owner, viewer };
+    return { ...m, checkoutId: paid.checkoutId, ownId, refund: refund.id, endpoint: endpoint.id, event: events.data[0]?.id ?? "", keyPrefix, owner, viewer };
   }
 
   describe.skipIf(!!variant.skipReason)("pages and forms", () => {
@@ -82,8 +83,9 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
         expect(final.statusCode, page).toBe(404);
         expect(final.body).not.toContain(b.owner.email);
       }
-      // Searching by B's own merchant_checkout_id finds nothing of B's.
-      expect((await client.get(`/dashboard/checkouts?q=order-1001`)).body).not.toContain(b.checkoutId);
+      // Searching by B's own merchant_checkout_id finds nothing of B's; A's own finds A's.
+      expect((await client.get(`/dashboard/checkouts?q=${b.ownId}`)).body).not.toContain(b.checkoutId);
+      expect((await client.get(`/dashboard/checkouts?q=${a.ownId}`)).body).toContain(a.checkoutId);
 
       await client.get("/dashboard");
       for (const [url, form] of actions({ refund: b.refund, endpoint: b.endpoint, event: b.event, keyPrefix: b.keyPrefix, user: b.viewer.id })) {

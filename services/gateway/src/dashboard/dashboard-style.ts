@@ -44,5 +44,5 @@ button.danger{background:var(--danger);border-color:var(--danger)}
 .pager{display:flex;gap:12px;margin-top:12px}
 .narrow{max-width:420px;margin:40px auto}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
-@media (max-width:600px){main{padding:10px}th,td{padding:6px 4px}header .who{margin-left:0;width:100%}}
+@media (max-width:600px){main{padding:10px}.table-wrap table{min-width:560px}th,td{padding:6px 4px}header .who{margin-left:0;width:100%}}
 `;

@@ -19,7 +19,7 @@ export const NOTICES = {
   approved: "Refund approved.",
   rejected: "Refund rejected.",
   payout: "Refund payout started.",
-  cancelled: "Subscription cancelled.",
+  cancelled: "Subscription cancelled. No further charge is made; the list shows it within seconds.",
   disabled: "Endpoint disabled.",
   enabled: "Endpoint enabled.",
   redelivered: "Event sent again to the enabled endpoints.",

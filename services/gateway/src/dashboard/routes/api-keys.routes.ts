@@ -18,7 +18,7 @@ export async function apiKeysRoutes(app: FastifyInstance, ctx: GatewayContext): 
       active: "/dashboard/api-keys",
       body: html`${issued ?? ""}
         ${acts ? html`<form method="post" action="/dashboard/api-keys">${csrfField(reply)}<p><button type="submit">Create an API key</button></p></form>` : ""}
-        <div class="table-wrap"><table><thead><tr><th scope="col">Key</th><th scope="col">Mode</th><th scope="col">Created</th><th scope="col">State</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Key</th><th scope="col">Mode</th><th scope="col">Created</th><th scope="col">State</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
         ${keys.data.map(
           (k) => html`<tr><td class="mono">${k.key_prefix}…</td><td>${k.livemode ? "live" : "test"}</td><td>${when(k.created_at)}</td>
             <td>${k.revoked_at ? html`${badge("revoked")} ${when(k.revoked_at)}` : badge("active")}</td>

@@ -11,7 +11,7 @@ export function amountsOf(checkout: CheckoutView): { total?: string | number; cu
 /** A table of checkouts, as the list and the overview show them. */
 export function checkoutRows(checkouts: readonly CheckoutView[]): Html {
   if (checkouts.length === 0) return html`<p class="muted">No checkouts.</p>`;
-  return html`<div class="table-wrap"><table><thead><tr><th scope="col">Checkout</th><th scope="col">Your id</th><th scope="col" class="num">Total</th>
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Checkout</th><th scope="col">Your id</th><th scope="col" class="num">Total</th>
     <th scope="col">Status</th><th scope="col">Created</th></tr></thead><tbody>
     ${checkouts.map((c) => {
       const amounts = amountsOf(c);

@@ -36,7 +36,7 @@ export async function eventsPageRoutes(app: FastifyInstance, ctx: GatewayContext
       active: "/dashboard/events",
       body: html`<form class="filters" method="get" action="/dashboard/events"><div><label for="type">Type</label>
           <input id="type" name="type" type="search" value="${type ?? ""}" placeholder="refund.* or transaction.completed"></div><button type="submit">Filter</button></form>
-        ${page.data.length === 0 ? html`<p class="muted">No events.</p>` : html`<div class="table-wrap"><table><thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">About</th><th scope="col">When</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
+        ${page.data.length === 0 ? html`<p class="muted">No events.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">About</th><th scope="col">When</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
         ${page.data.map(
           (e) => html`<tr><td class="mono">${e.id}</td><td>${e.type}</td><td class="mono">${subjectOf(e.data.object)}</td><td>${when(e.created_at)}</td>
             ${acts ? html`<td><form class="inline" method="post" action="/dashboard/events/${e.id}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form></td>` : ""}</tr>`,

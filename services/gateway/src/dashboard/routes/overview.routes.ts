@@ -28,7 +28,7 @@ export async function overviewRoutes(app: FastifyInstance, ctx: GatewayContext):
       active: "/dashboard",
       body: html`<section class="card" aria-labelledby="rates"><h2 id="rates">ACH return rates, last ${rates.window_days} days</h2>
         <p class="muted">${rates.debits} debits made in the window.</p>
-        <div class="table-wrap"><table><thead><tr><th scope="col">Group</th><th scope="col" class="num">Returns</th><th scope="col" class="num">Rate</th><th scope="col" class="num">NACHA threshold</th><th scope="col">State</th></tr></thead><tbody>
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Group</th><th scope="col" class="num">Returns</th><th scope="col" class="num">Rate</th><th scope="col" class="num">NACHA threshold</th><th scope="col">State</th></tr></thead><tbody>
         ${groups.map(
           ([label, g]) => html`<tr><td>${label}</td><td class="num">${g.returns}</td><td class="num">${percent(g.rate)}</td><td class="num">${percent(g.threshold)}</td>
             <td>${g.rate >= g.threshold ? html`<span class="badge bad">over</span>` : g.rate >= g.warning_at ? html`<span class="badge warn">warning</span>` : html`<span class="badge ok">fine</span>`}</td></tr>`,

@@ -18,7 +18,7 @@ function actionsFor(reply: FastifyReply, refund: RefundRecord): Html {
 export function refundRows(reply: FastifyReply, refunds: readonly RefundRecord[], user: DashboardUser | null): Html {
   if (refunds.length === 0) return html`<p class="muted">No refunds.</p>`;
   const acts = user !== null && canChange(user);
-  return html`<div class="table-wrap"><table><thead><tr><th scope="col">Refund</th><th scope="col" class="num">Amount</th><th scope="col">Status</th>
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Refund</th><th scope="col" class="num">Amount</th><th scope="col">Status</th>
     <th scope="col">Reason</th><th scope="col">Requested</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
     ${refunds.map(
       (r) => html`<tr><td class="mono">${r.id}<br><span class="muted">transaction ${r.transaction_uuid}</span></td><td class="num">${money(r.amount, r.currency)}</td>

@@ -30,7 +30,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayCont
     return sendPage(ctx, request, reply, {
       title: "Subscriptions",
       active: "/dashboard/subscriptions",
-      body: html`${page.data.length === 0 ? html`<p class="muted">No subscriptions.</p>` : html`<div class="table-wrap"><table><thead><tr><th scope="col">Subscription</th><th scope="col">Plan</th><th scope="col" class="num">Amount</th><th scope="col">State</th><th scope="col">Next charge</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
+      body: html`${page.data.length === 0 ? html`<p class="muted">No subscriptions.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Subscription</th><th scope="col">Plan</th><th scope="col" class="num">Amount</th><th scope="col">State</th><th scope="col">Next charge</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
         ${page.data.map((c) => {
           const amounts = amountsOf(c);
           return html`<tr><td><a class="mono" href="/dashboard/checkouts/${c.id}">${c.id}</a><br><span class="muted">${String(c.merchant_checkout_id ?? "")}</span></td>

@@ -25,7 +25,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: GatewayContext): Pro
       active: "/dashboard/team",
       body: html`${invited ?? ""}
         <p class="muted">Owners and admins change things; viewers only read. Only owners grant or remove the owner role.</p>
-        <div class="table-wrap"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Since</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
+        <div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Since</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
         ${team.data.map(
           (u) => html`<tr><td>${u.email}${u.id === user.id ? html` <span class="muted">(you)</span>` : ""}</td><td>${u.role}</td><td>${badge(u.status)}</td><td>${when(u.created_at)}</td>
             ${acts ? html`<td><div class="actions">
