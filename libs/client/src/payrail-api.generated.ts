@@ -4908,6 +4908,8 @@ export interface operations {
             query?: {
                 /** @description The error's type (e.g. invalid_request_error) */
                 type?: string;
+                /** @description Only the events about this id: a checkout (`chk_…`), a transaction (`sc-…`) or a refund (`rfd_…`), their own and their objects' */
+                about?: string;
                 /**
                  * @description How many items to answer
                  * @example 20

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
@@ -166,10 +167,33 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       expect(again.json()).toEqual({ checkout_id: id, subscription_status: "cancelled" });
       const oneOff = await stack.app.inject({ method: "POST", url: `/api/merchants/subscriptions/${a.checkoutId}/cancel`, headers: { "api-key": a.apiKey } });
       expect(oneOff.json().error.code).toBe("not_a_subscription");
-      const checkout = await stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": a.apiKey } });
-      expect(checkout.json().subscription_status).toBe("cancelled");
+      // The checkout learns of the cancel from payments' event.
+      const checkout = await eventually(async () => {
+        const read = await stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": a.apiKey } });
+        expect(read.json().subscription_status).toBe("cancelled");
+        return read;
+      });
       const mandate = await stack.app.inject({ url: `/api/merchants/mandates/${checkout.json().mandate_id}`, headers: { "api-key": a.apiKey } });
       expect(mandate.json().status).toBe("revoked");
+    });
+
+    it("shows a checkout's events on its page, from the events API filtered by what they are about", async () => {
+      const a = await merchantWithData("Acme");
+      const b = await merchantWithData("Globex");
+      const about = (m: { apiKey: string }, id: string) => world.stack.app.inject({ url: `/api/merchants/events?about=${id}`, headers: { "api-key": m.apiKey } });
+      const listed = await eventually(async () => {
+        const listed = (await about(a, a.checkoutId)).json<{ data: { type: string; data: { object: { id?: string; checkout_id?: unknown } } }[] }>().data;
+        expect(listed.map((e) => e.type)).toContain("checkout.created");
+        return listed;
+      });
+      // The checkout's own events, and those of objects that name it (its mandate).
+      expect(listed.every((e) => e.data.object.id === a.checkoutId || e.data.object.checkout_id === a.checkoutId)).toBe(true);
+      // Another merchant asking about A's checkout sees nothing.
+      expect((await about(b, a.checkoutId)).json().data).toEqual([]);
+      const page = await a.owner.client.get(`/dashboard/checkouts/${a.checkoutId}`);
+      expect(page.body).toContain("checkout.created");
+      expect(page.body).toContain("transaction.completed");
+      expect(page.body).toContain("refund.requested");
     });
 
     it("locks sign-in for an address and email after 5 failures in 15 minutes, even with the right password, not for another address", async () => {

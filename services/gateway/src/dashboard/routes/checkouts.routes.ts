@@ -1,13 +1,13 @@
-import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listMerchantRefundsOp } from "@payrail/contracts";
+import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listEventsOp, listMerchantRefundsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
-import { requireDashboardUser } from "../dashboard-session.ts";
+import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { badge, money, when } from "../format.ts";
 import { html } from "../html.ts";
-import { sendPage } from "../layout.ts";
+import { csrfField, sendPage } from "../layout.ts";
 import { amountsOf, checkoutRows } from "./checkout-rows.ts";
 import { refundRows } from "./refund-rows.ts";
 
@@ -48,12 +48,17 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
   });
 
   app.get<{ Params: { id: string } }>("/dashboard/checkouts/:id", async (request, reply) => {
-    requireDashboardUser(request);
+    const user = requireDashboardUser(request);
     const checkout = await callService(ctx, request, getCheckoutOp, { checkout_id: request.params.id });
     const transfer = checkout.transfer;
-    const refunds = transfer
-      ? (await callService(ctx, request, listMerchantRefundsOp, { transaction_uuid: transfer.transaction_uuid, limit: 100 })).data
-      : [];
+    // The events about the checkout and about its transaction (transfers, refunds, subscription).
+    const subjects = [checkout.id, ...(transfer ? [transfer.transaction_uuid] : [])];
+    const [refunds, ...eventPages] = await Promise.all([
+      transfer ? callService(ctx, request, listMerchantRefundsOp, { transaction_uuid: transfer.transaction_uuid, limit: 100 }).then((r) => r.data) : Promise.resolve([]),
+      ...subjects.map((about) => callService(ctx, request, listEventsOp, { about, limit: 100 })),
+    ]);
+    const events = [...new Map(eventPages.flatMap((p) => p.data).map((e) => [e.id, e])).values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const acts = canChange(user);
     const amounts = amountsOf(checkout);
     const timeline = [
       { at: checkout.created_at, what: "Checkout created" },
@@ -73,8 +78,13 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
           <dt>Transfer</dt><dd>${transfer ? html`${badge(transfer.status)} <span class="mono">${transfer.transaction_uuid}</span>` : "none yet"}</dd>
           <dt>Mandate</dt><dd class="mono">${checkout.mandate_id ?? "—"}</dd>
           <dt>Created</dt><dd>${when(checkout.created_at)}</dd></dl></section>
-        <section class="card"><h2>Timeline</h2><ol>${timeline.map((t) => html`<li>${when(t.at)}: ${t.what}</li>`)}</ol>
-          <p><a href="/dashboard/events">Events</a> and <a href="/dashboard/webhooks">webhook deliveries</a> of this merchant.</p></section>
+        <section class="card"><h2>Timeline</h2><ol>${timeline.map((t) => html`<li>${when(t.at)}: ${t.what}</li>`)}</ol></section>
+        <section class="card"><h2>Events</h2>
+          ${events.length === 0 ? html`<p class="muted">No events in the last 30 days.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Id</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
+          ${events.map((e) => html`<tr><td>${when(e.created_at)}</td><td>${e.type}</td><td class="mono">${e.id}</td>
+            ${acts ? html`<td><form class="inline" method="post" action="/dashboard/events/${e.id}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form></td>` : ""}</tr>`)}
+          </tbody></table></div>`}
+          <p class="muted">Each endpoint's delivery attempts are on its page under <a href="/dashboard/webhooks">Webhooks</a>.</p></section>
         <section class="card"><h2>Refunds</h2>${refundRows(reply, refunds, request.dashboardUser)}</section>`,
     });
   });
