@@ -1,11 +1,7 @@
 import { DashboardRole, inviteMerchantUserOp, invitationUrl, listMerchantUsersOp } from "@payrail/contracts";
 import { type Command, InvalidArgumentError } from "commander";
-import { withServices, type AdminCall } from "./cli-services.ts";
+import { merchantId, withIdentity } from "./merchant.command.ts";
 
-const merchantId = (value: string) => {
-  if (!/^mer_[0-9a-f]{32}$/.test(value)) throw new InvalidArgumentError("a merchant id is mer_ and 32 lowercase hex characters");
-  return value;
-};
 const role = (value: string) => {
   const parsed = DashboardRole.safeParse(value);
   if (!parsed.success) throw new InvalidArgumentError("owner, admin or viewer");
@@ -41,8 +37,4 @@ export function registerUsersCommands(program: Command): void {
         for (const u of out.data) console.log(`${u.id}  ${u.role.padEnd(6)}  ${u.status.padEnd(7)}  ${u.email}`);
       }),
     );
-}
-
-function withIdentity(work: (call: AdminCall) => Promise<void>): Promise<void> {
-  return withServices(["identity"], ({ call }) => work(call));
 }

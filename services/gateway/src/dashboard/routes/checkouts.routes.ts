@@ -5,6 +5,7 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
+import { definedFilters, nextPageLink } from "../paging.ts";
 import { badge, money, when } from "../format.ts";
 import { html } from "../html.ts";
 import { csrfField, sendPage } from "../layout.ts";
@@ -13,7 +14,7 @@ import { refundRows } from "./refund-rows.ts";
 
 const ListQuery = z.object({
   q: z.string().trim().max(255).optional(),
-  status: z.union([z.literal(""), CheckoutStatus]).optional(),
+  status: z.union([z.literal(""), CheckoutStatus]).optional().transform((s) => s || undefined),
   starting_after: z.string().regex(/^chk_[0-9a-f]{32}$/).optional(),
 });
 const CHECKOUT_ID = /^chk_[0-9a-f]{32}$/;
@@ -24,15 +25,13 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
     requireDashboardUser(request);
     const query = queryOf(request, ListQuery);
     if (query.q && CHECKOUT_ID.test(query.q)) return reply.redirect(`/dashboard/checkouts/${query.q}`, 303);
-    const status = query.status || undefined;
+    const filters = definedFilters({ status: query.status });
+    const status = filters.status;
     const page = await callService(ctx, request, listCheckoutsOp, {
       limit: 25,
-      ...(query.q ? { merchant_checkout_id: query.q } : {}),
-      ...(status ? { status } : {}),
-      ...(query.starting_after ? { starting_after: query.starting_after } : {}),
+      ...filters,
+      ...definedFilters({ merchant_checkout_id: query.q, starting_after: query.starting_after }),
     });
-    const last = page.data.at(-1);
-    const next = new URLSearchParams({ ...(status ? { status } : {}), ...(last ? { starting_after: last.id } : {}) });
     return sendPage(ctx, request, reply, {
       title: "Checkouts",
       active: "/dashboard/checkouts",
@@ -43,7 +42,7 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
           <button type="submit">Search</button></form>
         ${checkoutRows(page.data)}
         <nav class="pager" aria-label="Pages">${query.starting_after ? html`<a href="/dashboard/checkouts${status ? `?status=${status}` : ""}">First page</a>` : ""}
-          ${page.has_more ? html`<a href="/dashboard/checkouts?${next.toString()}">Next page</a>` : ""}</nav>`,
+          ${nextPageLink("/dashboard/checkouts", filters, page)}</nav>`,
     });
   });
 

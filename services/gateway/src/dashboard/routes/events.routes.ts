@@ -5,6 +5,7 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
+import { definedFilters, nextPageLink } from "../paging.ts";
 import { when } from "../format.ts";
 import { html } from "../html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
@@ -22,15 +23,10 @@ export async function eventsPageRoutes(app: FastifyInstance, ctx: GatewayContext
   app.get("/dashboard/events", async (request, reply) => {
     const user = requireDashboardUser(request);
     const query = queryOf(request, ListQuery);
-    const type = query.type || undefined;
-    const page = await callService(ctx, request, listEventsOp, {
-      limit: 25,
-      ...(type ? { type } : {}),
-      ...(query.starting_after ? { starting_after: query.starting_after } : {}),
-    });
+    const filters = definedFilters({ type: query.type });
+    const type = filters.type;
+    const page = await callService(ctx, request, listEventsOp, { limit: 25, ...filters, ...definedFilters({ starting_after: query.starting_after }) });
     const acts = canChange(user);
-    const last = page.data.at(-1);
-    const next = new URLSearchParams({ ...(type ? { type } : {}), ...(last ? { starting_after: last.id } : {}) });
     return sendPage(ctx, request, reply, {
       title: "Events",
       active: "/dashboard/events",
@@ -41,7 +37,7 @@ export async function eventsPageRoutes(app: FastifyInstance, ctx: GatewayContext
           (e) => html`<tr><td class="mono">${e.id}</td><td>${e.type}</td><td class="mono">${subjectOf(e.data.object)}</td><td>${when(e.created_at)}</td>
             ${acts ? html`<td><form class="inline" method="post" action="/dashboard/events/${e.id}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form></td>` : ""}</tr>`,
         )}</tbody></table></div>`}
-        <nav class="pager" aria-label="Pages">${page.has_more ? html`<a href="/dashboard/events?${next.toString()}">Next page</a>` : ""}</nav>`,
+        <nav class="pager" aria-label="Pages">${nextPageLink("/dashboard/events", filters, page)}</nav>`,
     });
   });
 

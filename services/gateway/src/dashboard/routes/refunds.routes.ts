@@ -5,12 +5,13 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
+import { definedFilters, nextPageLink } from "../paging.ts";
 import { html } from "../html.ts";
 import { redirectDone, sendPage } from "../layout.ts";
 import { refundRows } from "./refund-rows.ts";
 
 const ListQuery = z.object({
-  status: z.union([z.literal(""), RefundStatus]).optional(),
+  status: z.union([z.literal(""), RefundStatus]).optional().transform((s) => s || undefined),
   starting_after: z.string().regex(/^rfd_[0-9a-f]{32}$/).optional(),
 });
 
@@ -19,14 +20,9 @@ export async function refundsPageRoutes(app: FastifyInstance, ctx: GatewayContex
   app.get("/dashboard/refunds", async (request, reply) => {
     const user = requireDashboardUser(request);
     const query = queryOf(request, ListQuery);
-    const status = query.status || undefined;
-    const page = await callService(ctx, request, listMerchantRefundsOp, {
-      limit: 25,
-      ...(status ? { status } : {}),
-      ...(query.starting_after ? { starting_after: query.starting_after } : {}),
-    });
-    const last = page.data.at(-1);
-    const next = new URLSearchParams({ ...(status ? { status } : {}), ...(last ? { starting_after: last.id } : {}) });
+    const filters = definedFilters({ status: query.status });
+    const status = filters.status;
+    const page = await callService(ctx, request, listMerchantRefundsOp, { limit: 25, ...filters, ...definedFilters({ starting_after: query.starting_after }) });
     return sendPage(ctx, request, reply, {
       title: "Refunds",
       active: "/dashboard/refunds",
@@ -36,7 +32,7 @@ export async function refundsPageRoutes(app: FastifyInstance, ctx: GatewayContex
           <button type="submit">Filter</button></form>
         <p class="muted">A payout sends the refund's amount back to the consumer's bank account; the amount still refundable of its transaction caps it.</p>
         ${refundRows(reply, page.data, user)}
-        <nav class="pager" aria-label="Pages">${page.has_more ? html`<a href="/dashboard/refunds?${next.toString()}">Next page</a>` : ""}</nav>`,
+        <nav class="pager" aria-label="Pages">${nextPageLink("/dashboard/refunds", filters, page)}</nav>`,
     });
   });
 

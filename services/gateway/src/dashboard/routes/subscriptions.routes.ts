@@ -5,6 +5,7 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
+import { definedFilters, nextPageLink } from "../paging.ts";
 import { badge, money, when } from "../format.ts";
 import { html } from "../html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
@@ -21,12 +22,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayCont
     const user = requireDashboardUser(request);
     const acts = canChange(user);
     const query = queryOf(request, ListQuery);
-    const page = await callService(ctx, request, listCheckoutsOp, {
-      limit: 25,
-      is_subscription: true,
-      ...(query.starting_after ? { starting_after: query.starting_after } : {}),
-    });
-    const last = page.data.at(-1);
+    const page = await callService(ctx, request, listCheckoutsOp, { limit: 25, is_subscription: true, ...definedFilters({ starting_after: query.starting_after }) });
     return sendPage(ctx, request, reply, {
       title: "Subscriptions",
       active: "/dashboard/subscriptions",
@@ -37,7 +33,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayCont
             <td>${String(c.plan_type ?? "")}</td><td class="num">${money(amounts.total, amounts.currency)}</td><td>${badge(c.subscription_status || "not started")}</td><td>${when(c.next_charge_at)}</td>
             ${acts ? html`<td>${CANCELLABLE.has(c.subscription_status) ? html`<form class="inline" method="post" action="/dashboard/subscriptions/${c.id}/cancel" data-confirm="Cancel this subscription? No further charge is made and its mandate is revoked.">${csrfField(reply)}<button class="danger" type="submit">Cancel</button></form>` : ""}</td>` : ""}</tr>`;
         })}</tbody></table></div>`}
-        <nav class="pager" aria-label="Pages">${page.has_more && last ? html`<a href="/dashboard/subscriptions?starting_after=${last.id}">Next page</a>` : ""}</nav>`,
+        <nav class="pager" aria-label="Pages">${nextPageLink("/dashboard/subscriptions", {}, page)}</nav>`,
     });
   });
 
