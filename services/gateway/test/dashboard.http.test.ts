@@ -123,6 +123,11 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
     it("lets an owner approve and pay out a refund, and create and revoke an API key shown once", async () => {
       const acme = await merchantWithData("Acme");
       const owner = acme.owner.client;
+      // The overview counts the one settled payment of 107.50 in both windows.
+      const overview = (await owner.get("/dashboard")).body;
+      expect(overview).toContain("107.50 USD</div><div class=\"stat-label\">settled in the last 7 days");
+      expect(overview).toContain("107.50 USD</div><div class=\"stat-label\">settled in the last 30 days");
+      expect(overview).toContain("1 settled of 1 debits");
       await owner.get("/dashboard/refunds");
       expect((await owner.post(`/dashboard/refunds/${acme.refund}/approve`)).headers.location).toBe("/dashboard/refunds?done=approved");
       expect((await owner.post(`/dashboard/refunds/${acme.refund}/payout`)).statusCode).toBe(303);

@@ -15,3 +15,4 @@ export * from "./get-return-rates.op.ts";
 export * from "./get-mandate-text.op.ts";
 export * from "./get-mandate.op.ts";
 export * from "./cancel-subscription-for-merchant.op.ts";
+export * from "./get-payment-stats.op.ts";

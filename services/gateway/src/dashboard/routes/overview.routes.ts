@@ -1,19 +1,21 @@
-import { getReturnRatesOp, listCheckoutsOp, listMerchantRefundsOp } from "@payrail/contracts";
+import { getPaymentStatsOp, getReturnRatesOp, listCheckoutsOp, listMerchantRefundsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { requireDashboardUser } from "../dashboard-session.ts";
+import { money } from "../format.ts";
 import { html } from "../html.ts";
 import { sendPage } from "../layout.ts";
 import { checkoutRows } from "./checkout-rows.ts";
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 
-/** The overview: ACH return rates against NACHA's thresholds, refunds waiting, the latest checkouts. */
+/** The overview: volume and counts over 7 and 30 days, ACH return rates against NACHA's thresholds, refunds waiting, the latest checkouts. */
 export async function overviewRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.get("/dashboard", async (request, reply) => {
     requireDashboardUser(request);
-    const [rates, latest, pending] = await Promise.all([
+    const [stats, rates, latest, pending] = await Promise.all([
+      callService(ctx, request, getPaymentStatsOp, {}),
       callService(ctx, request, getReturnRatesOp, {}),
       callService(ctx, request, listCheckoutsOp, { limit: 10 }),
       callService(ctx, request, listMerchantRefundsOp, { status: "pending", limit: 100 }),
@@ -26,7 +28,12 @@ export async function overviewRoutes(app: FastifyInstance, ctx: GatewayContext):
     return sendPage(ctx, request, reply, {
       title: "Overview",
       active: "/dashboard",
-      body: html`<section class="card" aria-labelledby="rates"><h2 id="rates">ACH return rates, last ${rates.window_days} days</h2>
+      body: html`<section class="card" aria-labelledby="volume"><h2 id="volume">Payments</h2><div class="grid">
+        ${stats.windows.map(
+          (w) => html`<div><div class="stat">${money(w.settled_volume, stats.currency)}${w.volume_complete ? "" : "+"}</div><div class="stat-label">settled in the last ${w.days} days</div>
+            <p>${w.settled} settled of ${w.debits} debits</p></div>`,
+        )}</div></section>
+        <section class="card" aria-labelledby="rates"><h2 id="rates">ACH return rates, last ${rates.window_days} days</h2>
         <p class="muted">${rates.debits} debits made in the window.</p>
         <div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Group</th><th scope="col" class="num">Returns</th><th scope="col" class="num">Rate</th><th scope="col" class="num">NACHA threshold</th><th scope="col">State</th></tr></thead><tbody>
         ${groups.map(
