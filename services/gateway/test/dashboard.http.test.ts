@@ -196,6 +196,8 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       // Another merchant asking about A's checkout sees nothing.
       expect((await about(b, a.checkoutId)).json().data).toEqual([]);
       const page = await a.owner.client.get(`/dashboard/checkouts/${a.checkoutId}`);
+      // The whole 107.50 is held by the pending refund.
+      expect(page.body).toContain("<dt>Still refundable</dt><dd>0.00 USD</dd>");
       expect(page.body).toContain("checkout.created");
       expect(page.body).toContain("transaction.completed");
       expect(page.body).toContain("refund.requested");

@@ -32,9 +32,13 @@ export const NOTICES = {
 
 export type Notice = keyof typeof NOTICES;
 
-/** A form's hidden CSRF field (@fastify/csrf-protection's token for this browser's secret cookie). */
+/**
+ * A form's hidden CSRF field (@fastify/csrf-protection's token for this browser's secret
+ * cookie; the cookie, when set here, is Secure over https like the session's).
+ */
 export function csrfField(reply: FastifyReply): Html {
-  return html`<input type="hidden" name="_csrf" value="${reply.generateCsrf()}">`;
+  const token = reply.request.protocol === "https" ? reply.generateCsrf({ secure: true }) : reply.generateCsrf();
+  return html`<input type="hidden" name="_csrf" value="${token}">`;
 }
 
 export interface PageOptions {

@@ -58,6 +58,10 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
     ]);
     const events = [...new Map(eventPages.flatMap((p) => p.data).map((e) => [e.id, e])).values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
     const acts = canChange(user);
+    // What refunds may still take of this payment: its amount less every refund not rejected or failed (the refunds service's own rule).
+    const toCents = (amount: number) => Math.round(amount * 100);
+    const held = refunds.filter((r) => r.status !== "rejected" && r.status !== "failed").reduce((sum, r) => sum + toCents(r.amount), 0);
+    const refundable = transfer && transfer.status === "completed" ? Math.max(0, toCents(transfer.amount) - held) / 100 : null;
     const amounts = amountsOf(checkout);
     const timeline = [
       { at: checkout.created_at, what: "Checkout created" },
@@ -73,6 +77,7 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
           <dt>Your id</dt><dd class="mono">${String(checkout.merchant_checkout_id ?? "")}</dd>
           <dt>Total</dt><dd>${money(amounts.total, amounts.currency)}</dd>
           <dt>Refunded</dt><dd>${money(checkout.amount_refunded, amounts.currency)}</dd>
+          <dt>Still refundable</dt><dd>${refundable === null ? "— (not settled)" : money(refundable, amounts.currency)}</dd>
           ${checkout.is_subscription === true ? html`<dt>Subscription</dt><dd>${badge(checkout.subscription_status || "not started")} · next charge ${when(checkout.next_charge_at)}</dd>` : ""}
           <dt>Transfer</dt><dd>${transfer ? html`${badge(transfer.status)} <span class="mono">${transfer.transaction_uuid}</span>` : "none yet"}</dd>
           <dt>Mandate</dt><dd class="mono">${checkout.mandate_id ?? "—"}</dd>
