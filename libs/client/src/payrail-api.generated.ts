@@ -612,6 +612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/events/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's delivery attempts to every endpoint, newest first
+         * @description The delivery attempts of one event to every endpoint (`endpoint_id`), newest first, at most 100: outcome, HTTP status, duration, next retry. Another merchant's event, or one past the 30 days, is a 404.
+         */
+        get: operations["listEventDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/events/{id}/redeliver": {
         parameters: {
             query?: never;
@@ -5057,6 +5077,139 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         };
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
+                            event_id: string;
+                            /** @description The event's type */
+                            event_type: string;
+                            /** @description Which attempt this is (1 for the first) */
+                            attempt: number;
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "succeeded" | "failed";
+                            /** @description The endpoint's HTTP status code, or null when it did not answer */
+                            http_status: number | null;
+                            /** @description How long the attempt took, in milliseconds */
+                            duration_ms: number;
+                            /** @description The error: type, code, message, the bad `param` and the request id */
+                            error: string | null;
+                            /** @description The start of the endpoint's answer (at most 2 KiB) */
+                            response_body: string | null;
+                            /** @description When the attempt was made (ISO 8601 UTC) */
+                            attempted_at: string;
+                            /** @description When the next attempt is due (ISO 8601 UTC), or null */
+                            next_retry_at: string | null;
+                            /** @description The webhook endpoint (`we_…`) the attempt was made to */
+                            endpoint_id: string;
+                        }[];
                     };
                 };
             };

@@ -201,6 +201,18 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       expect(page.body).toContain("checkout.created");
       expect(page.body).toContain("transaction.completed");
       expect(page.body).toContain("refund.requested");
+      // The endpoint came after these events: sent again from the page, the delivery shows beside its event.
+      const created = (listed as unknown as { id: string; type: string }[]).find((e) => e.type === "checkout.created")!;
+      expect((await a.owner.client.post(`/dashboard/events/${created.id}/redeliver`)).statusCode).toBe(303);
+      const withDeliveries = await eventually(async () => {
+        const body = (await a.owner.client.get(`/dashboard/checkouts/${a.checkoutId}`)).body;
+        expect(body).toContain(`href="/dashboard/webhooks/${a.endpoint}"`);
+        return body;
+      });
+      expect(withDeliveries).toContain("succeeded");
+      const deliveries = (await world.stack.app.inject({ url: `/api/merchants/events/${created.id}/deliveries`, headers: { "api-key": a.apiKey } })).json();
+      expect(deliveries.data[0]).toMatchObject({ event_id: created.id, endpoint_id: a.endpoint, status: "succeeded" });
+      expect((await world.stack.app.inject({ url: `/api/merchants/events/${created.id}/deliveries`, headers: { "api-key": b.apiKey } })).statusCode).toBe(404);
     });
 
     it("locks sign-in for an address and email after 5 failures in 15 minutes, even with the right password, not for another address", async () => {

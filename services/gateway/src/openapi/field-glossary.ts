@@ -5,6 +5,7 @@
  */
 export const FIELD_GLOSSARY: Record<string, string> = {
   to: "The time to move the test clock to (ISO 8601 UTC, not before its current time)",
+  endpoint_id: "The webhook endpoint (`we_…`) the attempt was made to",
   about: "Only the events about this id: a checkout (`chk_…`), a transaction (`sc-…`) or a refund (`rfd_…`), their own and their objects'",
   email: "A dashboard user's email address (compared lower-cased): one address is one user",
   role: "A dashboard user's role: `owner` or `admin` (may change things) or `viewer` (reads only)",

@@ -266,6 +266,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "The merchant cancels one of its subscriptions, named by its checkout: no renewal is charged after this answer, and the subscription's mandate is revoked (`subscription.cancelled`, `mandate.revoked`). Cancelling again answers the same. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`.",
     errors: ["checkout_not_found", "not_a_subscription", "transfer_in_progress"],
   },
+  "get /api/merchants/events/{id}/deliveries": {
+    operationId: "listEventDeliveries",
+    description: "The delivery attempts of one event to every endpoint (`endpoint_id`), newest first, at most 100: outcome, HTTP status, duration, next retry. Another merchant's event, or one past the 30 days, is a 404.",
+    errors: ["resource_missing"],
+  },
   "post /api/admin/merchants/{id}/users": {
     operationId: "inviteMerchantUser",
     description:

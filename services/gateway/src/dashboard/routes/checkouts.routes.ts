@@ -1,4 +1,4 @@
-import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listEventsOp, listMerchantRefundsOp } from "@payrail/contracts";
+import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listEventDeliveriesOp, listEventsOp, listMerchantRefundsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
@@ -57,6 +57,9 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
       ...subjects.map((about) => callService(ctx, request, listEventsOp, { about, limit: 100 })),
     ]);
     const events = [...new Map(eventPages.flatMap((p) => p.data).map((e) => [e.id, e])).values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    // Each event's deliveries (the newest 20 events: a checkout rarely has more).
+    const deliveries = await Promise.all(events.slice(0, 20).map((e) => callService(ctx, request, listEventDeliveriesOp, { id: e.id }).then((d) => d.data)));
+    const deliveriesOf = new Map(events.slice(0, 20).map((e, i) => [e.id, deliveries[i] ?? []]));
     const acts = canChange(user);
     // What refunds may still take of this payment: its amount less every refund not rejected or failed (the refunds service's own rule).
     const toCents = (amount: number) => Math.round(amount * 100);
@@ -84,11 +87,12 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
           <dt>Created</dt><dd>${when(checkout.created_at)}</dd></dl></section>
         <section class="card"><h2>Timeline</h2><ol>${timeline.map((t) => html`<li>${when(t.at)}: ${t.what}</li>`)}</ol></section>
         <section class="card"><h2>Events</h2>
-          ${events.length === 0 ? html`<p class="muted">No events in the last 30 days.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Id</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
+          ${events.length === 0 ? html`<p class="muted">No events in the last 30 days.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Id</th><th scope="col">Deliveries</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
           ${events.map((e) => html`<tr><td>${when(e.created_at)}</td><td>${e.type}</td><td class="mono">${e.id}</td>
+            <td>${(deliveriesOf.get(e.id) ?? []).map((d) => html`<div><a class="mono" href="/dashboard/webhooks/${d.endpoint_id}">${d.endpoint_id}</a> #${d.attempt} ${badge(d.status)} ${d.http_status ?? ""}</div>`)}</td>
             ${acts ? html`<td><form class="inline" method="post" action="/dashboard/events/${e.id}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form></td>` : ""}</tr>`)}
           </tbody></table></div>`}
-          <p class="muted">Each endpoint's delivery attempts are on its page under <a href="/dashboard/webhooks">Webhooks</a>.</p></section>
+          <p class="muted">All of an endpoint's delivery attempts are on its page under <a href="/dashboard/webhooks">Webhooks</a>.</p></section>
         <section class="card"><h2>Refunds</h2>${refundRows(reply, refunds, request.dashboardUser)}</section>`,
     });
   });
