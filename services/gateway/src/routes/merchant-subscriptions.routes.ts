@@ -14,7 +14,7 @@ export async function merchantSubscriptionsRoutes(app: FastifyInstance, ctx: Gat
     {
       preValidation: merchantAuth(ctx),
       schema: {
-        tags: ["Consumer: subscriptions"],
+        tags: ["Merchant: transfers"],
         summary: "Cancel a subscription as its merchant: no further renewal, its mandate revoked",
         headers: ApiKeyHeader,
         params: CheckoutIdParam,
