@@ -16,3 +16,5 @@ export * from "./get-mandate-text.op.ts";
 export * from "./get-mandate.op.ts";
 export * from "./create-relink-token.op.ts";
 export * from "./relink-bank-account.op.ts";
+export * from "./cancel-subscription-for-merchant.op.ts";
+export * from "./get-payment-stats.op.ts";
