@@ -13,7 +13,7 @@ export const REDACT_PATHS = [
   'req.headers["api-key"]',
   'req.headers["link-token"]',
   'req.headers["x-admin-token"]',
-  // The consumer portal's session cookie holds an auth token.
+  // The portal's and the dashboard's session and CSRF cookies.
   "req.headers.cookie",
   'res.headers["set-cookie"]',
   "*.apiKey",
@@ -30,6 +30,9 @@ export const REDACT_PATHS = [
   "*.accessToken",
   "*.secret",
   "*.password",
+  "*.session_token",
+  "*.invitation_token",
+  "*._csrf",
   "apiKey",
   "authToken",
   "token",

@@ -39,6 +39,8 @@ import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
 import { registerCookies } from "./plugins/cookies.ts";
 import { portalRoutes } from "./portal/portal.routes.ts";
+import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
+import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -69,6 +71,8 @@ export interface GatewayOptions {
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
   corsOrigins?: readonly string[] | undefined;
+  /** Dashboard cookies marked Secure whatever the request's protocol (production: TLS ends at a proxy). */
+  secureCookies?: boolean | undefined;
   /** The process's metrics (RPC, events, business), served on `/metrics` with the HTTP ones. */
   processMetrics?: Registry | undefined;
   /**
@@ -129,6 +133,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     sandbox: options.sandbox,
     publicUrl: options.publicUrl,
     defaultPhoneCountry: options.defaultPhoneCountry ?? "US",
+    secureCookies: options.secureCookies ?? false,
   };
 
   await registerOpenApi(app);
@@ -148,6 +153,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => returnRatesRoutes(scope, ctx));
   await app.register(async (scope) => mandatesRoutes(scope, ctx));
   await app.register(async (scope) => consumerSubscriptionsRoutes(scope, ctx));
+  await app.register(async (scope) => merchantSubscriptionsRoutes(scope, ctx));
   // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));
@@ -157,6 +163,8 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => eventsRoutes(scope, ctx));
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
+  // The merchant dashboard (issue 22): pages over the same RPC operations, in its own scope.
+  await app.register(async (scope) => dashboardRoutes(scope, ctx));
   const adminTokens = [options.adminToken, options.cliAdminToken].filter((t): t is string => !!t);
   if (adminTokens.length > 0) await app.register(async (scope) => adminRoutes(scope, ctx, adminTokens, !!options.adminToken));
   return app;

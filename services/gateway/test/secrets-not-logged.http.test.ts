@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { memoryLogger } from "../../../test/support/memory-logger.ts";
-import { startStack, type Stack } from "../../../test/support/stack.ts";
+import { ADMIN_TOKEN, startStack, type Stack } from "../../../test/support/stack.ts";
 import { randomPhone } from "./support/bank-linking.ts";
+import { DASHBOARD_PASSWORD, DashboardClient } from "./support/dashboard-session.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { PortalClient } from "./support/portal-client.ts";
 
@@ -70,6 +71,26 @@ describe("secrets stay out of the logs", () => {
     // (The code itself is in the sandbox SMS adapter's debug line: that is the sandbox's text message.)
     for (const secret of [token, csrfSecret, client.csrf]) {
       expect(logs.includes(secret), `a secret (${secret.slice(0, 4)}…) reached the logs`).toBe(false);
+    }
+  });
+
+  it("logs no dashboard password, invitation token, session token or CSRF token, failed sign-ins included", async () => {
+    const { id } = await stack.merchant();
+    const invited = await stack.app.inject({ method: "POST", url: `/api/admin/merchants/${id}/users`, headers: { "x-admin-token": ADMIN_TOKEN }, payload: { email: "ana@shop.example", role: "owner" } });
+    const token = decodeURIComponent(invited.json<{ url: string }>().url.split("#token=")[1] ?? "");
+    const client = new DashboardClient(stack.app);
+    await client.get("/dashboard/accept");
+    expect((await client.post("/dashboard/accept", { token, password: DASHBOARD_PASSWORD, confirm: DASHBOARD_PASSWORD })).statusCode).toBe(303);
+    await client.post("/dashboard/sign-in", { email: "ana@shop.example", password: "a wrong password" });
+    expect((await client.signIn("ana@shop.example")).statusCode).toBe(303);
+    const session = client.cookies.get("payrail_dashboard") ?? "";
+    expect(session.length).toBeGreaterThan(20);
+    await client.get("/dashboard");
+    await client.post("/dashboard/sign-out");
+
+    const logs = memory.text();
+    for (const secret of [DASHBOARD_PASSWORD, "a wrong password", token, session, client.csrf]) {
+      expect(logs.includes(secret), `a secret (${secret.slice(0, 6)}…) reached the logs`).toBe(false);
     }
   });
 });

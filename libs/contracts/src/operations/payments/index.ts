@@ -19,3 +19,5 @@ export * from "./list-consumer-payments.op.ts";
 export * from "./get-subscription-mandate.op.ts";
 export * from "./create-relink-token.op.ts";
 export * from "./relink-bank-account.op.ts";
+export * from "./cancel-subscription-for-merchant.op.ts";
+export * from "./get-payment-stats.op.ts";

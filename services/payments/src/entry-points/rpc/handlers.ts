@@ -2,6 +2,8 @@ import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
 import { advanceSubscriptionClockHandler } from "./advance-subscription-clock.handler.ts";
 import { cancelSubscriptionHandler } from "./cancel-subscription.handler.ts";
+import { getPaymentStatsHandler } from "./get-payment-stats.handler.ts";
+import { cancelSubscriptionForMerchantHandler } from "./cancel-subscription-for-merchant.handler.ts";
 import { createLinkTokenHandler } from "./create-link-token.handler.ts";
 import { getProcessorTokenHandler } from "./get-processor-token.handler.ts";
 import { handleTransferWebhookHandler } from "./handle-transfer-webhook.handler.ts";
@@ -33,6 +35,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getProcessorTokenHandler(deps),
     listTransactionsHandler(deps),
     cancelSubscriptionHandler(deps),
+    getPaymentStatsHandler(deps),
+    cancelSubscriptionForMerchantHandler(deps),
     simulateTransferHandler(deps),
     simulateRefundPayoutHandler(deps),
     advanceSubscriptionClockHandler(deps),

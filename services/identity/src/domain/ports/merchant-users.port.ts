@@ -1,0 +1,20 @@
+import type { DashboardRole } from "@payrail/contracts";
+import type { MerchantUserRecord } from "../merchant-user.entity.ts";
+
+/** Storage of dashboard users. Every change is one conditional write on the user's document. */
+export interface MerchantUsersPort {
+  /** Inserts; false when the email already belongs to a user. */
+  insert(user: MerchantUserRecord): Promise<boolean>;
+  findById(id: string): Promise<MerchantUserRecord | null>;
+  findByEmail(email: string): Promise<MerchantUserRecord | null>;
+  findByInvitation(hash: string): Promise<MerchantUserRecord | null>;
+  /** A new invitation for a user still invited (role may change with it); null when no longer invited. */
+  reinvite(id: string, role: DashboardRole, hash: string, expiresAt: string): Promise<MerchantUserRecord | null>;
+  /** Spends the invitation (if still this one and unexpired at `now`) and sets the password. */
+  accept(hash: string, passwordHash: string, now: string): Promise<MerchantUserRecord | null>;
+  /** Sets the role if it is still `from`, ending the user's sessions; null when it changed meanwhile. */
+  changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole): Promise<MerchantUserRecord | null>;
+  remove(merchantId: string, id: string): Promise<boolean>;
+  listForMerchant(merchantId: string, limit: number): Promise<MerchantUserRecord[]>;
+  countOwners(merchantId: string): Promise<number>;
+}
