@@ -64,6 +64,7 @@ export async function runStart(): Promise<void> {
       console.log(`  API:  ${gateway.url}`);
       console.log(`  Docs: ${gateway.url}/docs`);
       console.log(`  Dashboard: ${gateway.url}/dashboard`);
+      console.log(`  Consumer portal: ${gateway.url}/account`);
     }
     const health = started.find((s) => s.name === "metrics-server");
     if (health?.url) console.log(`  Health and metrics: ${health.url}/healthz, /readyz, /metrics`);
