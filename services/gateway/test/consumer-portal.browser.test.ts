@@ -1,5 +1,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildApp } from "@payrail/gateway";
+import { silentLogger } from "@payrail/runtime";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
@@ -7,7 +9,7 @@ import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { periodStart } from "../../payments/src/domain/billing-period.ts";
 import { randomPhone } from "./support/bank-linking.ts";
-import { browserSkipReason, launchChromium, seriousAxeViolations } from "./support/browser.ts";
+import { browserSkipReason, launchChromium, routeFakePlaidLink, seriousAxeViolations } from "./support/browser.ts";
 import type { LinkedCheckout } from "./support/payment-flow.ts";
 import { payment } from "./support/refund-flow.ts";
 
@@ -59,6 +61,44 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     // PAGE_SCREENSHOTS=1 also rewrites the README's screenshots in docs/.
     if (screenshot && process.env.PAGE_SCREENSHOTS === "1") await page.screenshot({ path: join(DOCS, screenshot), fullPage: true });
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+  };
+
+  /** Signs a new consumer in through the portal at `portalBase`; their phone and auth token (the session cookie's value). */
+  const signIn = async (page: Page, portalBase: string) => {
+    const phone = randomPhone();
+    await page.goto(`${portalBase}/account`);
+    await page.getByLabel("Mobile phone number").fill(phone);
+    await page.getByRole("button", { name: "Text me a code" }).click();
+    await heading(page, "Enter your code");
+    const code = (await merchant(bakery.apiKey, "GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`)).body.code as string;
+    await page.getByLabel("Six-digit code").fill(code);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await heading(page, "Payments");
+    return { phone, token: (await page.context().cookies()).find((c) => c.name === "payrail_account")!.value, userId: "" };
+  };
+  /** A monthly subscription on the checking account; its first renewal comes back R10, which blocks the account. */
+  const blockedSubscription = async (consumer: LinkedCheckout["consumer"]) => {
+    const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, { consumer, acceptMandate: true });
+    const advance = async (to: string) => {
+      const reply = await merchant(bakery.apiKey, "POST", `/api/sandbox/subscriptions/${sub.uuid}/advance`, { to });
+      expect(reply.status).toBe(200);
+      return (reply.body as unknown as { id: number; transaction_uuid: string; transaction_date_time: string }[]).sort((a, b) => a.id - b.id);
+    };
+    const [first] = await advance(new Date().toISOString());
+    const due = (n: number) => periodStart(first!.transaction_date_time, "monthly", n);
+    await eventually(async () => expect((await merchant(bakery.apiKey, "GET", `/api/merchants/checkout/${sub.checkoutId}`)).body.next_charge_at).toBe(due(1)));
+    const [, renewal] = await advance(due(1));
+    expect((await merchant(bakery.apiKey, "POST", `/api/sandbox/transfers/${renewal!.transaction_uuid}/simulate`, { status: "failed", failure_code: "R10" })).status).toBe(200);
+    return { sub, advance };
+  };
+  /** The subscription's card on the subscriptions page, once it shows the account blocked. */
+  const blockedCard = async (page: Page) => {
+    const card = page.getByRole("region", { name: "Corner Bakery: $107.50 every month" });
+    await eventually(async () => {
+      await page.reload();
+      expect(await card.textContent()).toContain("Blocked");
+    });
+    return card;
   };
 
   it("signs in, shows two merchants' payments, cancels a subscription, requests a partial refund the merchant approves, signs out", async () => {
@@ -193,36 +233,12 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     page.on("console", (m) => {
       if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
     });
-    const phone = randomPhone();
-    await page.goto(`${base}/account`);
-    await page.getByLabel("Mobile phone number").fill(phone);
-    await page.getByRole("button", { name: "Text me a code" }).click();
-    await heading(page, "Enter your code");
-    const code = (await merchant(bakery.apiKey, "GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`)).body.code as string;
-    await page.getByLabel("Six-digit code").fill(code);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await heading(page, "Payments");
-    const token = (await relinkContext.cookies()).find((c) => c.name === "payrail_account")!.value;
-
-    // A monthly subscription on the checking account; its first renewal comes back R10, which blocks the account.
-    const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, { consumer: { token, userId: "", phone }, acceptMandate: true });
-    const advance = async (to: string) => {
-      const reply = await merchant(bakery.apiKey, "POST", `/api/sandbox/subscriptions/${sub.uuid}/advance`, { to });
-      expect(reply.status).toBe(200);
-      return (reply.body as unknown as { id: number; transaction_uuid: string; transaction_date_time: string }[]).sort((a, b) => a.id - b.id);
-    };
-    const [first] = await advance(new Date().toISOString());
-    const due = (n: number) => periodStart(first!.transaction_date_time, "monthly", n);
-    await eventually(async () => expect((await merchant(bakery.apiKey, "GET", `/api/merchants/checkout/${sub.checkoutId}`)).body.next_charge_at).toBe(due(1)));
-    const [, renewal] = await advance(due(1));
-    expect((await merchant(bakery.apiKey, "POST", `/api/sandbox/transfers/${renewal!.transaction_uuid}/simulate`, { status: "failed", failure_code: "R10" })).status).toBe(200);
+    const consumer = await signIn(page, base);
+    const { token } = consumer;
+    const { sub, advance } = await blockedSubscription(consumer);
 
     await page.getByRole("link", { name: "Subscriptions" }).click();
-    const card = page.getByRole("region", { name: "Corner Bakery: $107.50 every month" });
-    await eventually(async () => {
-      await page.reload();
-      expect(await card.textContent()).toContain("Blocked");
-    });
+    const card = await blockedCard(page);
     expect(await card.textContent()).toContain("Link another account to keep this subscription");
     await expectAccessible(page);
     await expectFits(page);
@@ -263,5 +279,70 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     expect(mandate).toMatchObject({ type: "recurring", status: "active", bank_account: { mask: "1111" }, last_debit_at: expect.any(String) });
     expect(cspErrors).toEqual([]);
     await relinkContext.close();
+  });
+
+  it("changes the account through Plaid Link in live mode: a blocked account refused, another one used, under the live page's policy", async () => {
+    // A live-mode gateway in front of the same (sandbox) services, as the hosted page's live test:
+    // Plaid's script is the stand-in served at Plaid's URL, its public token the sandbox bank's.
+    const live = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 1000, services: [], sandbox: false });
+    const liveBase = await live.listen({ host: "127.0.0.1", port: 0 });
+    const liveContext = await browser.newContext({ viewport: { width: 375, height: 780 } });
+    try {
+      const page = await liveContext.newPage();
+      const cspErrors: string[] = [];
+      page.on("console", (m) => {
+        if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+      });
+      const consumer = await signIn(page, liveBase);
+      await routeFakePlaidLink(page, (linkToken) =>
+        stack.app.inject({ method: "POST", url: "/api/sandbox/consumers/public_token", headers: { authorization: `Token ${consumer.token}` }, payload: { link_token: linkToken } }),
+      );
+      const { sub } = await blockedSubscription(consumer);
+
+      await page.getByRole("link", { name: "Subscriptions" }).click();
+      const card = await blockedCard(page);
+      await card.getByRole("link", { name: "Change bank account for Corner Bakery" }).focus();
+      await page.keyboard.press("Enter");
+      await heading(page, "Change the bank account");
+      expect(await page.textContent("body")).not.toContain("Sandbox");
+      expect(await page.getByRole("region", { name: "Debit authorization" }).textContent()).toContain("you authorize Corner Bakery to debit");
+      await expectAccessible(page);
+      await expectFits(page);
+
+      // Keyboard only: open Link, take the blocked checking account; refused, with Link to open again.
+      const linkAndChoose = async (account: RegExp) => {
+        await page.getByRole("button", { name: "Connect your bank" }).focus();
+        await page.keyboard.press("Enter");
+        await page.getByLabel(account).waitFor();
+        expect(await page.getByRole("status").textContent()).toContain("Bank connected");
+        // Link's script ran with the response's nonce (the CSP allows nothing else of Plaid's to run).
+        expect(await page.evaluate("window.linkScriptNonce")).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        await page.getByLabel(account).focus();
+        await page.keyboard.press("Space");
+        expect(await page.getByLabel(account).isChecked()).toBe(true);
+        await expectAccessible(page);
+        await expectFits(page);
+        await page.getByRole("button", { name: "Accept and use this account" }).focus();
+        await page.keyboard.press("Enter");
+      };
+      await linkAndChoose(/Plaid Checking/);
+      await heading(page, "Change the bank account");
+      expect(await page.getByRole("alert").textContent()).toContain("That bank account is blocked");
+      await expectAccessible(page);
+
+      await linkAndChoose(/Plaid Saving/);
+      await heading(page, "Subscriptions");
+      expect(await page.getByRole("status").textContent()).toContain("Bank account changed");
+      expect(await card.textContent()).toContain("ending 1111");
+      expect(await card.textContent()).not.toContain("Blocked");
+      const listed = (await (await fetch(`${base}/api/consumers/subscriptions`, { headers: { authorization: `Token ${consumer.token}` } })).json()) as {
+        data: { checkout_id: string; bank_account: { mask: string; blocked: boolean } }[];
+      };
+      expect(listed.data.find((d) => d.checkout_id === sub.checkoutId)!.bank_account).toMatchObject({ mask: "1111", blocked: false });
+      expect(cspErrors).toEqual([]);
+    } finally {
+      await liveContext.close();
+      await live.close();
+    }
   });
 });

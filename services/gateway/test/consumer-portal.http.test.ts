@@ -1,4 +1,6 @@
 import { listConsumerPaymentsOp } from "@payrail/contracts";
+import { buildApp } from "@payrail/gateway";
+import { silentLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { embeddedVariant, infraVariants } from "../../../test/support/infra.ts";
@@ -257,5 +259,77 @@ describe("the consumer portal behind a TLS-terminating proxy", () => {
     const signedIn = await client.send({ method: "POST", url: "/account/sign-in", headers: https, form: { _csrf: client.csrf, phone, code } });
     expect(signedIn.statusCode).toBe(303);
     expect(signedIn.cookies.find((c) => c.name === "payrail_account")).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/account" });
+  });
+});
+
+describe("the consumer portal's bank-account page in live mode", () => {
+  const variant = embeddedVariant();
+  let stack: Stack;
+  let live: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    stack = await startStack(variant);
+    // A live-mode gateway in front of the same (sandbox) services.
+    live = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 1000, services: [], sandbox: false });
+  });
+  afterAll(async () => {
+    await live?.close();
+    await stack?.close();
+    await variant.cleanup();
+  });
+
+  it("carries Plaid Link's one script under the hosted page's live policy with a fresh nonce; every other page stays script-free", async () => {
+    const { apiKey } = await stack.merchant("Corner Bakery");
+    const client = new PortalClient(stack, live);
+    const phone = randomPhone();
+    await client.signIn(phone, apiKey);
+    const sub = await payment(stack, apiKey, "completed", MONTHLY, { consumer: { token: client.cookies.get("payrail_account")!, userId: "", phone } });
+    const url = `/account/subscriptions/${sub.uuid}/bank-account`;
+
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const page = await client.get(url);
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers["content-security-policy"]);
+      const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(csp)![1]!;
+      nonces.push(nonce);
+      expect(csp.split("; ")).toEqual([
+        "default-src 'none'",
+        `script-src 'self' 'nonce-${nonce}' https://cdn.plaid.com/link/v2/stable/link-initialize.js`,
+        `style-src 'self' 'nonce-${nonce}'`,
+        "img-src 'self' data:",
+        "connect-src 'self' https://production.plaid.com https://sandbox.plaid.com",
+        "frame-src https://cdn.plaid.com",
+        "form-action 'self'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ]);
+      expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+      expect(page.headers["cache-control"]).toBe("no-store");
+      // One script, the page's own, carrying the nonce; the bank-linking token for Link in the page.
+      const scripts = [...page.body.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+      expect(scripts).toEqual([expect.stringMatching(new RegExp(`^<script type="module" src="/pay/assets/portal-relink-[0-9a-f]{12}\\.js" nonce="${nonce.replace(/[+/]/g, "\\$&")}">$`))]);
+      expect(page.body).toMatch(/data-link-token="[^"]+"/);
+      expect(page.body).toContain('name="_csrf"');
+      expect(page.body).not.toContain("Sandbox");
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+
+    const src = /<script type="module" src="([^"]+)"/.exec((await client.get(url)).body)![1]!;
+    const script = await live.inject({ url: src });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toContain("text/javascript");
+    expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(script.body).toContain("https://cdn.plaid.com/link/v2/stable/link-initialize.js");
+    expect(script.rawPayload.length).toBeLessThan(4096);
+
+    // The rest of the live portal, and the sandbox's bank-account page, run no script at all.
+    for (const other of [await client.get("/account/subscriptions"), await new PortalClient(stack).get("/account")]) {
+      expect(other.headers["content-security-policy"]).toContain("script-src 'none'");
+      expect(other.body).not.toContain("<script");
+    }
+    // A form without Link's answer is a clear 400, not a call to the bank.
+    const empty = await client.post(url, { text_version: "x" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain("Choose an account, then accept the authorization.");
   });
 });

@@ -16,6 +16,8 @@ export interface PageOptions {
   sandbox: boolean;
   /** Signed in: the navigation and the sign-out form (which needs the page's CSRF token). */
   session?: { phone: string; csrf: string; section?: Section } | undefined;
+  /** The one script a page may carry (the live bank-account page's Plaid Link), with the response's CSP nonce. */
+  script?: { src: string; nonce: string } | undefined;
 }
 
 /** A CSRF token field for a form of this page. */
@@ -34,7 +36,9 @@ export function page(options: PageOptions): string {
     : "";
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · Your payments</title><link rel="stylesheet" href="${PORTAL_PATH}/assets/${PORTAL_STYLE.name}"></head>
+<title>${options.title} · Your payments</title><link rel="stylesheet" href="${PORTAL_PATH}/assets/${PORTAL_STYLE.name}">${
+    options.script ? html`<script type="module" src="${options.script.src}" nonce="${options.script.nonce}"></script>` : ""
+  }</head>
 <body>${options.sandbox ? html`<p class="sandbox" role="note">Sandbox: test data, no real money moves.</p>` : ""}
 <header><span class="brand">Your payments by bank</span>${session ? html`<span class="muted">${session.phone}</span>` : ""}${nav}</header>
 <main><h1>${options.title}</h1>${options.body}</main></body></html>`.value;

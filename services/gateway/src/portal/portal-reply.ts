@@ -2,16 +2,21 @@ import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromFastifyError } from "../http/error-body.ts";
 import { sendAppError } from "../plugins/errors.plugin.ts";
+import { plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
 import { html } from "./html.ts";
 import { page, type PageOptions, type Section } from "./portal-layout.ts";
 import { PORTAL_CSP } from "./portal-csp.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 
-/** Sends a portal page: never cached (it shows the consumer's own records), under the portal's CSP. */
+/**
+ * Sends a portal page: never cached (it shows the consumer's own records), under the portal's
+ * CSP; a page with a script (live Plaid Link) under the hosted page's live policy, which allows
+ * Link and nothing else, with the page's nonce and forms posting back here.
+ */
 export function sendPage(reply: FastifyReply, options: PageOptions, status = 200): FastifyReply {
   return reply
     .code(status)
-    .header("content-security-policy", PORTAL_CSP)
+    .headers(options.script ? plaidLinkPageHeaders(options.script.nonce, "'self'") : { "content-security-policy": PORTAL_CSP })
     .header("cache-control", "no-store")
     .type("text/html; charset=utf-8")
     .send(page(options));

@@ -14,7 +14,8 @@ import { subscriptionsRoutes } from "./subscriptions.routes.ts";
 
 /**
  * The consumer portal at `/account` (API.md §12): server-rendered pages whose every action is
- * a form, over the same RPC operations as the API; no script at all. Registered in its own
+ * a form, over the same RPC operations as the API; no script, but for Plaid Link on the live
+ * bank-account page (bank-account.routes.ts). Registered in its own
  * scope: the form-body parser and the CSRF check exist only here (the API stays JSON-only).
  * The CSRF secret lives in its own httpOnly cookie on the portal's paths (@fastify/cookie,
  * registered app-wide by plugins/cookies.ts).

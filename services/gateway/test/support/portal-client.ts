@@ -9,12 +9,16 @@ export class PortalClient {
   readonly cookies = new Map<string, string>();
   csrf = "";
 
-  constructor(private readonly stack: Stack) {}
+  /** `app`: the gateway whose portal is visited (a live-mode one, say); texted codes come from the stack's sandbox. */
+  constructor(
+    private readonly stack: Stack,
+    private readonly app: Pick<Stack["app"], "inject"> = stack.app,
+  ) {}
 
   async send(options: InjectOptions & { form?: Record<string, string> }): Promise<LightMyRequestResponse> {
     const { form, ...rest } = options;
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const reply = await this.stack.app.inject({
+    const reply = await this.app.inject({
       ...rest,
       headers: { accept: "text/html", ...(cookie ? { cookie } : {}), ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...rest.headers },
       ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
