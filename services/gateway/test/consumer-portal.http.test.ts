@@ -327,6 +327,12 @@ describe("the consumer portal's bank-account page in live mode", () => {
       expect(other.headers["content-security-policy"]).toContain("script-src 'none'");
       expect(other.body).not.toContain("<script");
     }
+    // Another consumer gets no bank-linking token for this subscription, live as in the sandbox.
+    const other = new PortalClient(stack, live);
+    await other.signIn(randomPhone(), apiKey);
+    const foreign = await other.get(url);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain("data-link-token");
     // A form without Link's answer is a clear 400, not a call to the bank.
     const empty = await client.post(url, { text_version: "x" });
     expect(empty.statusCode).toBe(400);
