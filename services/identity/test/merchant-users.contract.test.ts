@@ -132,5 +132,61 @@ describe.each(variants)("dashboard users and sessions over $name", (variant) => 
       // The outsider is their merchant's only owner.
       expect(await codeOf(client.call(changeMerchantUserRoleOp, { merchant_id: other, user_id: outsider.id, role: "admin" }, outsider.as))).toBe("last_owner");
     });
+
+    /** The merchant's active owners as stored, and the team's own count of them. */
+    async function ownersOf(merchant: string) {
+      const users = await uncheckedStore(store).collection<{ _id: string; role: string; status: string }>("merchant_users").find({ merchantId: merchant });
+      const team = await uncheckedStore(store).collection<{ _id: string; owners: number }>("merchant_teams").findOne({ _id: merchant });
+      return { active: users.filter((u) => u.role === "owner" && u.status === "active").map((u) => u._id), counted: team?.owners };
+    }
+
+    it("keeps one owner when 20 demotions among 3 owners race, each loser answered 409 last_owner", async () => {
+      const merchant = (await client.call(createMerchantOp, { name: "Race demote" }, admin)).merchant.id;
+      const owners = [await member("owner", merchant), await member("owner", merchant), await member("owner", merchant)];
+      const calls = Array.from({ length: 20 }, (_, i) => {
+        const actor = owners[i % 3]!;
+        const target = owners[(i + 1) % 3]!;
+        const role = i % 2 ? "admin" : "viewer";
+        return codeOf(client.call(changeMerchantUserRoleOp, { merchant_id: merchant, user_id: target.id, role }, actor.as));
+      });
+      const codes = await Promise.all(calls);
+      expect(new Set(codes)).toEqual(new Set(["resolved", "last_owner"]));
+      // At least one owner stays (two of the calls on one owner may both take a place while
+      // the first write is in flight, so a refusal can leave two), and the count is the truth.
+      const after = await ownersOf(merchant);
+      expect(after.active.length).toBeGreaterThanOrEqual(1);
+      expect(after.counted).toBe(after.active.length);
+    });
+
+    it("keeps one owner when 2 owners remove each other 10 times at once", async () => {
+      const merchant = (await client.call(createMerchantOp, { name: "Race remove" }, admin)).merchant.id;
+      const [a, b] = [await member("owner", merchant), await member("owner", merchant)];
+      const calls = Array.from({ length: 20 }, (_, i) => {
+        const [actor, target] = i % 2 ? [a, b] : [b, a];
+        return codeOf(client.call(removeMerchantUserOp, { merchant_id: merchant, user_id: target.id }, actor.as)).then((code) => ({ target: target.id, code }));
+      });
+      const results = await Promise.all(calls);
+      const removed = results.filter((r) => r.code === "resolved").map((r) => r.target);
+      expect(removed).toHaveLength(1);
+      const after = await ownersOf(merchant);
+      expect(after.active).toEqual([a.id, b.id].filter((id) => id !== removed[0]));
+      expect(after.counted).toBe(1);
+      // Removing the survivor is refused as the last owner; removing the removed one finds no one,
+      // or, when it read them before they went, is refused as the last owner too.
+      for (const r of results.filter((r) => r.code !== "resolved")) {
+        expect(r.target === removed[0] ? ["merchant_user_not_found", "last_owner"] : ["last_owner"]).toContain(r.code);
+      }
+      expect(results.some((r) => r.code === "last_owner")).toBe(true);
+    });
+
+    it("counts an owner again after a promotion, so the former last owner may then step down", async () => {
+      const merchant = (await client.call(createMerchantOp, { name: "Promote" }, admin)).merchant.id;
+      const owner = await member("owner", merchant);
+      const next = await member("admin", merchant);
+      expect(await codeOf(client.call(changeMerchantUserRoleOp, { merchant_id: merchant, user_id: owner.id, role: "admin" }, owner.as))).toBe("last_owner");
+      await client.call(changeMerchantUserRoleOp, { merchant_id: merchant, user_id: next.id, role: "owner" }, owner.as);
+      expect((await client.call(changeMerchantUserRoleOp, { merchant_id: merchant, user_id: owner.id, role: "admin" }, owner.as)).role).toBe("admin");
+      expect(await ownersOf(merchant)).toEqual({ active: [next.id], counted: 1 });
+    });
   });
 });

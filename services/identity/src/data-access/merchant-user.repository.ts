@@ -1,6 +1,6 @@
 import type { DashboardRole } from "@payrail/contracts";
 import { DuplicateKeyError, type Store } from "@payrail/store";
-import type { MerchantUserRecord } from "../domain/merchant-user.entity.ts";
+import type { MerchantTeamRecord, MerchantUserRecord } from "../domain/merchant-user.entity.ts";
 import type { MerchantUsersPort } from "../domain/ports/merchant-users.port.ts";
 
 /** Dashboard users (`merchant_users`). */
@@ -9,6 +9,10 @@ export class MerchantUserRepository implements MerchantUsersPort {
 
   private get users() {
     return this.store.collection<MerchantUserRecord>("merchant_users");
+  }
+
+  private get teams() {
+    return this.store.collection<MerchantTeamRecord>("merchant_teams");
   }
 
   async ensureIndexes(): Promise<void> {
@@ -66,7 +70,20 @@ export class MerchantUserRepository implements MerchantUsersPort {
     return this.users.find({ merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
   }
 
-  countOwners(merchantId: string): Promise<number> {
-    return this.users.countDocuments({ merchantId, role: "owner" });
+  async releaseOwner(merchantId: string): Promise<boolean> {
+    for (;;) {
+      if (await this.teams.findOneAndUpdate({ _id: merchantId, owners: { $gt: 1 } }, { $inc: { owners: -1 } })) return true;
+      if (await this.teams.findOne({ _id: merchantId })) return false;
+      // First guarded change of this team: seed its count from the users (insert-if-absent, so
+      // concurrent seeds agree on the first one's count).
+      const owners = await this.users.countDocuments({ merchantId, role: "owner", status: "active" });
+      await this.teams.findOneAndUpdate({ _id: merchantId }, { $setOnInsert: { owners } }, { upsert: true }).catch((err: unknown) => {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      });
+    }
+  }
+
+  async addOwner(merchantId: string): Promise<void> {
+    await this.teams.findOneAndUpdate({ _id: merchantId }, { $inc: { owners: 1 } });
   }
 }

@@ -3,6 +3,7 @@ import { sha256Hex } from "@payrail/runtime";
 import { toMerchantUserView } from "./merchant-user.entity.ts";
 import type { MerchantUsersDeps } from "./merchant-users.deps.ts";
 import { hashPassword } from "./password.ts";
+import { isCountedOwner } from "./team-rules.ts";
 
 /** Sets the invited user's password and spends the token, in one conditional write. */
 export async function acceptInvitation(deps: MerchantUsersDeps, input: { token: string; password: string }) {
@@ -13,5 +14,6 @@ export async function acceptInvitation(deps: MerchantUsersDeps, input: { token: 
   if (!invited || (invited.invitationExpiresAt ?? "") <= now) throw invalid;
   const accepted = await deps.merchantUsers.accept(hash, await hashPassword(input.password), now);
   if (!accepted) throw invalid;
+  if (isCountedOwner(accepted)) await deps.merchantUsers.addOwner(accepted.merchantId);
   return toMerchantUserView(accepted);
 }

@@ -1,7 +1,7 @@
 import { requireMerchantManager, type DashboardRole, type MerchantUserView, type Principal } from "@payrail/contracts";
 import { toMerchantUserView } from "./merchant-user.entity.ts";
 import type { MerchantUsersDeps } from "./merchant-users.deps.ts";
-import { keepAnOwner, requireOwnerFor, requireTeamMember } from "./team-rules.ts";
+import { isCountedOwner, requireOwnerFor, requireTeamMember, withOwnerKept } from "./team-rules.ts";
 
 /**
  * A new role; the write also raises the user's session epoch, ending their sessions. The write
@@ -17,8 +17,10 @@ export async function changeMerchantUserRole(
     const user = await requireTeamMember(deps.merchantUsers, input.merchant_id, input.user_id);
     if (user.role === input.role) return toMerchantUserView(user);
     requireOwnerFor(principal, user.role, input.role);
-    await keepAnOwner(deps.merchantUsers, user);
-    const changed = await deps.merchantUsers.changeRole(input.merchant_id, input.user_id, user.role, input.role);
-    if (changed) return toMerchantUserView(changed);
+    const changed = await withOwnerKept(deps.merchantUsers, user, () => deps.merchantUsers.changeRole(input.merchant_id, input.user_id, user.role, input.role));
+    if (changed) {
+      if (isCountedOwner(changed)) await deps.merchantUsers.addOwner(changed.merchantId);
+      return toMerchantUserView(changed);
+    }
   }
 }

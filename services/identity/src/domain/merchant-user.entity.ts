@@ -21,6 +21,17 @@ export interface MerchantUserRecord {
   createdAt: string;
 }
 
+/**
+ * A merchant's team (`merchant_teams`, keyed by merchant id): how many active owners it has.
+ * Every change that takes an owner away first takes one off this count, conditionally on two or
+ * more being left, so "at least one owner" holds under any interleaving. It can only count too
+ * few (a crash between the count's write and the user's), which refuses a demotion, never allows one.
+ */
+export interface MerchantTeamRecord {
+  _id: string;
+  owners: number;
+}
+
 /** A dashboard session, keyed by the SHA-256 of its token: the cookie's value is never stored. */
 export interface DashboardSessionRecord {
   _id: string;

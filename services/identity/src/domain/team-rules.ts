@@ -16,11 +16,19 @@ export async function requireTeamMember(users: MerchantUsersPort, merchantId: st
   return user;
 }
 
+/** Whether the user, as stored, is one of the owners the team counts (an invited owner is not yet). */
+export const isCountedOwner = (user: Pick<MerchantUserRecord, "role" | "status">) => user.role === "owner" && user.status === "active";
+
 /**
- * A merchant keeps at least one owner. Counted before the write, so two owners demoting each
- * other at the same moment could both pass; the administrator can then appoint one again.
+ * Runs `write` (the user's own conditional write) under "a merchant keeps at least one owner":
+ * an active owner's change first takes them off the team's owner count, which refuses the last
+ * one (409 `last_owner`) in that single conditional write; a write that then loses (the user
+ * changed meanwhile) gives the place back. Two owners demoting each other cannot both pass.
  */
-export async function keepAnOwner(users: MerchantUsersPort, user: MerchantUserRecord): Promise<void> {
-  if (user.role !== "owner" || user.status !== "active") return;
-  if ((await users.countOwners(user.merchantId)) <= 1) throw new AppError("last_owner", "a merchant keeps at least one owner");
+export async function withOwnerKept<T>(users: MerchantUsersPort, user: MerchantUserRecord, write: () => Promise<T | null>): Promise<T | null> {
+  if (!isCountedOwner(user)) return write();
+  if (!(await users.releaseOwner(user.merchantId))) throw new AppError("last_owner", "a merchant keeps at least one owner");
+  const written = await write();
+  if (!written) await users.addOwner(user.merchantId);
+  return written;
 }

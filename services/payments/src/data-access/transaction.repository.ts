@@ -20,8 +20,6 @@ export class TransactionRepository implements TransactionsPort {
     await this.transactions.createIndex({ keys: { transaction_status: 1, updated_at: 1 }, name: "status_updated" });
     // Return rates: debits by creation, returns by group and when they were learnt.
     await this.transactions.createIndex({ keys: { merchantId: 1, created_at: 1 }, name: "merchant_created" });
-    // The dashboard's settled counts and volume over 7 and 30 days.
-    await this.transactions.createIndex({ keys: { merchantId: 1, transaction_status: 1, created_at: -1 }, name: "merchant_status_created" });
     await this.transactions.createIndex({ keys: { merchantId: 1, returnLearntAt: 1 }, name: "merchant_returns" });
     await this.transactions.createIndex({ keys: { merchantId: 1, returnGroup: 1, returnLearntAt: 1 }, name: "merchant_return_groups" });
   }
@@ -101,13 +99,11 @@ export class TransactionRepository implements TransactionsPort {
     return this.transactions.countDocuments({ merchantId, created_at: { $gte: since } });
   }
 
-  async settledSince(merchantId: string, since: string, limit: number): Promise<{ created_at: string; amountCents: number }[]> {
-    const docs = await this.transactions.find({ merchantId, transaction_status: "completed", created_at: { $gte: since } }, { sort: { created_at: -1 }, limit });
-    return docs.map((d) => ({ created_at: d.created_at, amountCents: d.amountCents }));
-  }
-
-  countSettled(merchantId: string, since: string): Promise<number> {
-    return this.transactions.countDocuments({ merchantId, transaction_status: "completed", created_at: { $gte: since } });
+  finalSince(status: "completed" | "returned", since: string, limit: number, after?: { updatedAt: string; id: string }): Promise<TransactionDoc[]> {
+    const filter: Filter = after
+      ? { transaction_status: status, updated_at: { $gte: after.updatedAt }, $or: [{ updated_at: { $gt: after.updatedAt } }, { _id: { $gt: after.id } }] }
+      : { transaction_status: status, updated_at: { $gte: since } };
+    return this.transactions.find(filter, { sort: { transaction_status: 1, updated_at: 1, _id: 1 }, limit });
   }
 
   countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number> {

@@ -1,31 +1,31 @@
 import { centsToDecimal } from "@payrail/contracts";
+import type { DayTotalsPort } from "./ports/day-totals.port.ts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 
 const DAY_MS = 86_400_000;
 const WINDOWS = [7, 30] as const;
-/** The volume adds up at most this many settled debits (the newest); beyond, it says it is partial. */
-export const VOLUME_CAP = 2_000;
+
+/** The UTC date `days - 1` days before now's: the first day of a window of `days` days that ends today. */
+const firstDay = (now: number, days: number) => new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Debits over the last 7 and 30 days: counts from indexes, and the settled volume from the
- * settled records themselves (one bounded read for both windows: the 30 days' newest
- * VOLUME_CAP hold the 7 days' unless the cap is reached).
+ * Debits over the last 7 and 30 UTC days (today included): the debit counts from an index, the
+ * settled counts and volume from the merchant's day totals, exact at any volume (one read of at
+ * most 30 documents serves both windows).
  */
-export async function getPaymentStats(deps: { transactions: Pick<TransactionsPort, "countDebits" | "countSettled" | "settledSince">; now(): Date }, merchantId: string) {
+export async function getPaymentStats(deps: { transactions: Pick<TransactionsPort, "countDebits">; dayTotals: Pick<DayTotalsPort, "since">; now(): Date }, merchantId: string) {
   const now = deps.now().getTime();
-  const since = (days: number) => new Date(now - days * DAY_MS).toISOString();
-  const settled = await deps.transactions.settledSince(merchantId, since(30), VOLUME_CAP);
-  const capped = settled.length === VOLUME_CAP;
+  const days = await deps.dayTotals.since(merchantId, firstDay(now, 30));
   const windows = await Promise.all(
-    WINDOWS.map(async (days) => {
-      const from = since(days);
-      const inWindow = settled.filter((t) => t.created_at >= from);
-      const [debits, settledCount] = await Promise.all([
-        deps.transactions.countDebits(merchantId, from),
-        capped ? deps.transactions.countSettled(merchantId, from) : Promise.resolve(inWindow.length),
-      ]);
-      const cents = inWindow.reduce((sum, t) => sum + t.amountCents, 0);
-      return { days, debits, settled: settledCount, settled_volume: centsToDecimal(cents), volume_complete: settledCount === inWindow.length };
+    WINDOWS.map(async (n) => {
+      const from = firstDay(now, n);
+      const inWindow = days.filter((d) => d.day >= from);
+      return {
+        days: n,
+        debits: await deps.transactions.countDebits(merchantId, `${from}T00:00:00.000Z`),
+        settled: inWindow.reduce((sum, d) => sum + d.settled, 0),
+        settled_volume: centsToDecimal(inWindow.reduce((sum, d) => sum + d.settledCents, 0)),
+      };
     }),
   );
   return { windows, currency: "USD" };

@@ -30,7 +30,7 @@ export async function overviewRoutes(app: FastifyInstance, ctx: GatewayContext):
       active: "/dashboard",
       body: html`<section class="card" aria-labelledby="volume"><h2 id="volume">Payments</h2><div class="grid">
         ${stats.windows.map(
-          (w) => html`<div><div class="stat">${money(w.settled_volume, stats.currency)}${w.volume_complete ? "" : "+"}</div><div class="stat-label">settled in the last ${w.days} days</div>
+          (w) => html`<div><div class="stat">${money(w.settled_volume, stats.currency)}</div><div class="stat-label">settled in the last ${w.days} days</div>
             <p>${w.settled} settled of ${w.debits} debits</p></div>`,
         )}</div></section>
         <section class="card" aria-labelledby="rates"><h2 id="rates">ACH return rates, last ${rates.window_days} days</h2>

@@ -16,5 +16,11 @@ export interface MerchantUsersPort {
   changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole): Promise<MerchantUserRecord | null>;
   remove(merchantId: string, id: string): Promise<boolean>;
   listForMerchant(merchantId: string, limit: number): Promise<MerchantUserRecord[]>;
-  countOwners(merchantId: string): Promise<number>;
+  /**
+   * Takes one owner off the merchant's team count in one conditional write that needs two or more
+   * left; false (nothing written) when this is the last. Called before the user's own write.
+   */
+  releaseOwner(merchantId: string): Promise<boolean>;
+  /** Counts one more active owner (after the user's write; or to give back a release whose write lost). */
+  addOwner(merchantId: string): Promise<void>;
 }

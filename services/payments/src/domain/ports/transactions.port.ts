@@ -55,10 +55,11 @@ export interface TransactionsPort {
   pendingBetween(after: string, before: string, limit: number): Promise<TransactionDoc[]>;
   /** The merchant's debits (records) created since `since`: an index count, no document read. */
   countDebits(merchantId: string, since: string): Promise<number>;
-  /** The merchant's settled debits made since `since`, newest first, at most `limit`: their time and cents. */
-  settledSince(merchantId: string, since: string, limit: number): Promise<{ created_at: string; amountCents: number }[]>;
-  /** How many of the merchant's debits made since `since` settled. */
-  countSettled(merchantId: string, since: string): Promise<number>;
+  /**
+   * Records in `status` last changed at or after `since`, oldest change first, those after the
+   * cursor `after` (its change time and uuid) when given: the day totals' backfill pages through them.
+   */
+  finalSince(status: "completed" | "returned", since: string, limit: number, after?: { updatedAt: string; id: string }): Promise<TransactionDoc[]>;
   /** The merchant's ACH returns learnt since `since`, of one group or all: an index count. */
   countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number>;
 }
