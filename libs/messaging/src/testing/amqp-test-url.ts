@@ -59,14 +59,16 @@ export async function deleteLeftoverTestQueues(url: string, prefix = "test-"): P
   const connection = await amqp.connect(url);
   let deleted = 0;
   try {
-    let channel = await connection.createChannel();
+    // A refused delete closes the channel with an error event; it is expected, not a failure.
+    const openChannel = async () => (await connection.createChannel()).on("error", () => undefined);
+    let channel = await openChannel();
     for (const name of names) {
       try {
         await channel.deleteQueue(name, { ifUnused: true, ifEmpty: true });
         deleted += 1;
       } catch {
         // In use again since the listing: the broker refused and closed the channel; it stays.
-        channel = await connection.createChannel();
+        channel = await openChannel();
       }
     }
     await channel.close().catch(() => undefined);
