@@ -25,9 +25,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: "no-referrer" },
     frameguard: { action: "deny" },
   });
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     if (isApiPath(request.url)) reply.header("cache-control", "no-store");
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+    done();
   });
 }
 
