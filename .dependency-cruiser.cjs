@@ -137,7 +137,7 @@ module.exports = {
     // Our own build output and data only. An unanchored "dist/" would also drop every npm
     // package that ships from a dist/ folder (and so let its imports slip past the rules).
     exclude: {
-      path: ["^(libs|services)/[^/]+/(dist|coverage)/", "^(dist|dist-tools|coverage|\\.data|\\.infra)/"],
+      path: ["^(libs|services)/[^/]+/(dist|coverage)/", "^libs/client/build/", "^(dist|dist-tools|coverage|\\.data|\\.infra)/"],
     },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },

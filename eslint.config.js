@@ -18,6 +18,7 @@ export default defineConfig(
     "**/node_modules/",
     "**/dist/",
     "**/dist-tools/",
+    "libs/client/build/",
     "**/coverage/",
     "**/.data/",
     "**/.infra/",

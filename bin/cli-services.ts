@@ -1,13 +1,14 @@
-import type { Operation, RequestOf, ResponseOf } from "@payrail/contracts";
 import { createLogger, loadConfig, stopAll, type Config, type Logger, type ServiceName, type Stoppable } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
+import type { AdminCall } from "./admin-call.ts";
+import { adminOverHttp } from "./admin-over-http.ts";
+import { readCliAccess } from "./cli-access.ts";
 import { runningPid } from "./pid-file.ts";
 import { openStore, openTransport, startServices } from "./wiring.ts";
 
 const admin = { requestId: "cli", principal: { kind: "admin" as const } };
 
-/** An admin call to a service, as the CLI makes it. */
-export type AdminCall = <O extends Operation>(op: O, payload: RequestOf<O>) => Promise<ResponseOf<O>>;
+export type { AdminCall } from "./admin-call.ts";
 
 /** What a CLI command gets: admin calls, and (embedded mode only) the store the services run on. */
 export interface CliContext {
@@ -31,9 +32,8 @@ export async function withServices(services: ServiceName[], work: (cli: CliConte
   try {
     if (!config.AMQP_URL && !config.MONGODB_URL) {
       const pid = await runningPid(config.DATA_DIR);
-      if (pid !== null) {
-        throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; stop it first, or use the admin routes with ADMIN_TOKEN set`);
-      }
+      // Its files belong to one process: this command reads or moves state in the store itself.
+      if (pid !== null) throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; this command opens the store itself: stop it first`);
     }
     const transport = await openTransport(config, logger);
     parts.push({ name: "transport", stop: () => transport.close() });
@@ -48,6 +48,20 @@ export async function withServices(services: ServiceName[], work: (cli: CliConte
   } finally {
     await stopAll(parts, logger);
   }
+}
+
+/**
+ * Runs admin calls: through the admin routes of the `payrail start` that holds the embedded
+ * store when one does (it wrote how to reach it, cli-access.ts), else as `withServices`.
+ */
+export async function withAdminCalls(services: ServiceName[], work: (call: AdminCall) => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  if (!config.AMQP_URL && !config.MONGODB_URL) {
+    const pid = await runningPid(config.DATA_DIR);
+    const access = pid === null ? null : await readCliAccess(config.DATA_DIR, pid);
+    if (access) return work(adminOverHttp(access));
+  }
+  return withServices(services, ({ call }) => work(call));
 }
 
 /** Every domain service: what an embedded CLI command that moves state starts, so events flow. */

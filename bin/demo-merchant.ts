@@ -4,7 +4,7 @@ import type { Config } from "@payrail/runtime";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
-const FILE = "demo-merchant.json";
+export const DEMO_MERCHANT_FILE = "demo-merchant.json";
 const admin = { requestId: "demo-merchant", principal: { kind: "admin" as const } };
 
 /**
@@ -18,7 +18,7 @@ export async function ensureDemoMerchant(
 ): Promise<{ merchantId: string; apiKey: string } | null> {
   const wanted = config.DEMO_MERCHANT === "on" || (config.DEMO_MERCHANT === "auto" && !config.MONGODB_URL);
   if (!wanted || config.PROVIDERS === "live") return null;
-  const path = join(config.DATA_DIR, FILE);
+  const path = join(config.DATA_DIR, DEMO_MERCHANT_FILE);
   const saved = await readSaved(path);
   if (saved && (await exists(transport, saved.merchantId))) return saved;
 
@@ -30,7 +30,8 @@ export async function ensureDemoMerchant(
   return demo;
 }
 
-async function readSaved(path: string): Promise<{ merchantId: string; apiKey: string } | null> {
+/** The saved demo merchant, or null when there is none (or the file is not ours). */
+export async function readSaved(path: string): Promise<{ merchantId: string; apiKey: string } | null> {
   try {
     const value = JSON.parse(await readFile(path, "utf8")) as { merchantId?: unknown; apiKey?: unknown };
     return typeof value.merchantId === "string" && typeof value.apiKey === "string"

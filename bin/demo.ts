@@ -1,31 +1,24 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { walkThrough } from "./demo/walk-through.ts";
+import { whyFetchFailed } from "./fetch-failure.ts";
+import { payrailApiKey, payrailUrl } from "./payrail-target.ts";
 
 /**
  * `npm run demo`: the README's walk-through against a running Payrail (`npm start` in another
- * terminal). PAYRAIL_URL (default http://127.0.0.1:8080) says where; PAYRAIL_API_KEY which
- * merchant, else the demo merchant `npm start` created (DATA_DIR/demo-merchant.json).
+ * terminal). PAYRAIL_URL (or PAYRAIL_API; default http://127.0.0.1:8080) says where;
+ * PAYRAIL_API_KEY which merchant, else the demo merchant `npm start` created.
  */
-const baseUrl = process.env.PAYRAIL_URL ?? `http://127.0.0.1:${process.env.PORT ?? "8080"}`;
+const baseUrl = payrailUrl();
 try {
-  const apiKey = process.env.PAYRAIL_API_KEY ?? (await demoKey(process.env.DATA_DIR ?? ".data"));
+  const apiKey = await payrailApiKey();
+  if (!apiKey) {
+    throw new Error(`no PAYRAIL_API_KEY and no demo merchant in ${process.env.DATA_DIR || ".data"}: start Payrail with \`npm start\` first, or set PAYRAIL_API_KEY`);
+  }
   console.log(`Walking through Payrail at ${baseUrl}\n`);
   const result = await walkThrough(baseUrl, apiKey);
   console.log(`\nDone: checkout ${result.paidCheckout.id} ${result.paidCheckout.status}, subscription cancelled, refund ${result.completedRefund.id} ${result.completedRefund.status}.`);
 } catch (err) {
-  const cause = (err as { cause?: { code?: string } }).cause;
-  const hint = cause?.code === "ECONNREFUSED" ? ` (is Payrail running? start it with \`npm start\`)` : "";
-  console.error(`demo failed: ${(err as Error).message}${hint}`);
+  const unreachable = (err as { cause?: unknown }).cause !== undefined && (err as Error).message === "fetch failed";
+  const why = unreachable ? `Payrail at ${baseUrl} did not answer: ${whyFetchFailed(err)} (is it running? start it with \`npm start\`)` : (err as Error).message;
+  console.error(`demo failed: ${why}`);
   process.exit(1);
-}
-
-async function demoKey(dataDir: string): Promise<string> {
-  try {
-    const { apiKey } = JSON.parse(await readFile(join(dataDir, "demo-merchant.json"), "utf8")) as { apiKey?: string };
-    if (apiKey) return apiKey;
-  } catch {
-    // fall through to the explanation below
-  }
-  throw new Error(`no PAYRAIL_API_KEY and no demo merchant in ${dataDir}: start Payrail with \`npm start\` first, or set PAYRAIL_API_KEY`);
 }

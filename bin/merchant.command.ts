@@ -1,6 +1,6 @@
 import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp } from "@payrail/contracts";
 import { type Command, InvalidArgumentError } from "commander";
-import { withServices, type AdminCall } from "./cli-services.ts";
+import { withAdminCalls, type AdminCall } from "./cli-services.ts";
 
 const merchantId = (value: string) => {
   if (!/^mer_[0-9a-f]{32}$/.test(value)) throw new InvalidArgumentError("a merchant id is mer_ and 32 lowercase hex characters");
@@ -18,8 +18,8 @@ const url = (value: string) => {
 
 /**
  * `payrail merchant create|list|keys|key|revoke`. With AMQP_URL they ask the running identity
- * service over RabbitMQ; without, they open the store themselves and run identity in this
- * process (refused while `payrail start` holds the embedded store).
+ * service over RabbitMQ; beside a `payrail start` that holds the embedded store, its admin
+ * routes; otherwise they open the store themselves and run identity in this process.
  */
 export function registerMerchantCommands(program: Command): void {
   const merchant = program
@@ -88,7 +88,7 @@ export function registerMerchantCommands(program: Command): void {
     );
 }
 
-/** Runs `work` against identity: the running service over RabbitMQ, or one started here. */
+/** Runs `work` against identity: the running service over RabbitMQ, a running `payrail start`'s admin routes, or one started here. */
 function withIdentity(work: (call: AdminCall) => Promise<void>): Promise<void> {
-  return withServices(["identity"], ({ call }) => work(call));
+  return withAdminCalls(["identity"], work);
 }

@@ -12,6 +12,7 @@ import { registerMerchantCommands } from "./merchant.command.ts";
 import { registerReconcileCommand } from "./reconcile.command.ts";
 import { registerCheckCommand } from "./check.command.ts";
 import { runStart } from "./start.command.ts";
+import { registerTriggerCommand } from "./trigger.command.ts";
 
 const ENVIRONMENT = `
 Environment (see the README):
@@ -24,8 +25,10 @@ Environment (see the README):
   MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
   ADMIN_TOKEN       enables the admin routes (x-admin-token)
   TRUST_PROXY       the proxies (addresses, CIDRs or a hop count) whose X-Forwarded-For names the client
-  PROVIDERS         sandbox (default) or live
+  PROVIDERS         sandbox (default) or live; NODE_ENV=production needs it set
   METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
+                    (and of every process with NODE_ENV=production; default 9464)
+  DEFAULT_PHONE_COUNTRY  the country of phone numbers written without +… (default US)
   EVENT_RETRY_HOURS how long a failing event is retried before it is dead-lettered (default 24)
   LOG_LEVEL, LOG_FORMAT`;
 
@@ -42,6 +45,7 @@ program
 
 registerMerchantCommands(program);
 registerListenCommand(program);
+registerTriggerCommand(program);
 registerReconcileCommand(program);
 registerCheckCommand(program);
 registerEventsCommands(program);

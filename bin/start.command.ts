@@ -2,7 +2,9 @@ import { SERVICE_NAMES, createLogger, loadConfig, stopAll, stopOnSignals, type S
 import { ensureDemoMerchant } from "./demo-merchant.ts";
 import { startMetricsServer } from "./observability/metrics-server.ts";
 import { createProcessMetrics } from "./observability/process-metrics.ts";
+import { newCliAdminToken, writeCliAccess } from "./cli-access.ts";
 import { writePidFile } from "./pid-file.ts";
+import { isProduction, productionRefusal } from "./production-guard.ts";
 import { openStore, openTransport, startServices, trustedSenders } from "./wiring.ts";
 
 /**
@@ -10,11 +12,14 @@ import { openStore, openTransport, startServices, trustedSenders } from "./wirin
  * bus and the embedded store; with AMQP_URL/MONGODB_URL, the same code on RabbitMQ/MongoDB,
  * and SERVICES picks which services this process runs.
  */
-/** Prometheus exporters' customary port, for processes that run no gateway. */
+/** Prometheus exporters' customary port: /metrics of processes that run no gateway, and of every production process. */
 const DEFAULT_METRICS_PORT = 9464;
 
 export async function runStart(): Promise<void> {
   const config = loadConfig();
+  const refusal = productionRefusal(process.env, config);
+  if (refusal) throw new Error(refusal);
+  const production = isProduction();
   // Every line names its service: a service's own child logger, else this process's services.
   const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name: processName(config.SERVICES) });
   const embeddedBus = !config.AMQP_URL;
@@ -26,7 +31,10 @@ export async function runStart(): Promise<void> {
     const needsStore = config.SERVICES.some((s) => s !== "gateway");
     const store = needsStore ? await openStore(config, logger) : null;
     if (store) parts.push({ name: "store", stop: () => store.close() });
-    if (store && !config.MONGODB_URL) parts.push(await writePidFile(config.DATA_DIR));
+    const embedded = !!store && !config.MONGODB_URL;
+    if (embedded) parts.push(await writePidFile(config.DATA_DIR));
+    // Beside an embedded store the CLI's merchant commands go through this gateway's admin routes.
+    const cliAdminToken = embedded ? newCliAdminToken() : undefined;
     const transport = await openTransport(config, logger);
     parts.push({ name: "transport", stop: () => transport.close() });
     if (config.AMQP_URL && !trustedSenders(config)) {
@@ -34,11 +42,12 @@ export async function runStart(): Promise<void> {
     }
     const metrics = createProcessMetrics(transport);
     parts.push({ name: "metrics", stop: async () => metrics.close() });
-    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry });
+    // In production /metrics is not on the API port (anyone who reaches the API would read it), only on METRICS_PORT.
+    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production, cliAdminToken });
     parts.push(...started);
-    // A process without the gateway serves health and metrics on METRICS_PORT (API.md §11).
+    // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (API.md §11).
     const hasGateway = config.SERVICES.includes("gateway");
-    const metricsPort = config.METRICS_PORT ?? (hasGateway ? undefined : DEFAULT_METRICS_PORT);
+    const metricsPort = config.METRICS_PORT ?? (hasGateway && !production ? undefined : DEFAULT_METRICS_PORT);
     if (metricsPort !== undefined) {
       const domain = config.SERVICES.filter((s) => s !== "gateway");
       const server = await startMetricsServer({ port: metricsPort, host: config.HOST, registry: metrics.registry, transport, services: domain });
@@ -50,6 +59,7 @@ export async function runStart(): Promise<void> {
     const mode = `${config.AMQP_URL ? "RabbitMQ" : "in-process bus"}, ${config.MONGODB_URL ? "MongoDB" : `embedded store in ${config.DATA_DIR}`}`;
     console.log(`Payrail running: ${config.SERVICES.join(", ")} (${mode})`);
     const gateway = started.find((s) => s.name === "gateway");
+    if (gateway?.url && cliAdminToken) parts.push(await writeCliAccess(config.DATA_DIR, { pid: process.pid, url: gateway.url, adminToken: cliAdminToken }));
     if (gateway?.url) {
       console.log(`  API:  ${gateway.url}`);
       console.log(`  Docs: ${gateway.url}/docs`);
@@ -57,7 +67,7 @@ export async function runStart(): Promise<void> {
     const health = started.find((s) => s.name === "metrics-server");
     if (health?.url) console.log(`  Health and metrics: ${health.url}/healthz, /readyz, /metrics`);
     if (config.SERVICES.includes("identity")) {
-      const demo = await ensureDemoMerchant(config, transport);
+      const demo = production ? null : await ensureDemoMerchant(config, transport);
       if (demo) console.log(`  Demo merchant ${demo.merchantId}, api-key: ${demo.apiKey}`);
     }
     stopOnSignals(parts, logger);

@@ -62,6 +62,10 @@ export async function startServices(
     paymentsHooks?: Pick<payments.PaymentsServiceDeps, "wrapTransfers">;
     /** The process's metrics, which the gateway serves on /metrics with its own. */
     processMetrics?: gateway.GatewayServiceDeps["processMetrics"];
+    /** false: the gateway's HTTP metrics join `processMetrics`, served on METRICS_PORT only (production). */
+    metricsOnApiPort?: boolean;
+    /** The admin token `payrail start` makes for the CLI beside an embedded store (cli-access.ts). */
+    cliAdminToken?: string | undefined;
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
@@ -91,6 +95,7 @@ export async function startServices(
           ...common,
           livemode: config.PROVIDERS === "live",
           authTokenTtlHours: config.AUTH_TOKEN_TTL_HOURS,
+          defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
           twilio: { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, fromNumber: config.TWILIO_FROM_NUMBER },
           secretsKey: await secretsKey(),
           sendCodeBudgets: { perAddressPerHour: config.SEND_CODE_PER_ADDRESS_PER_HOUR, perHour: config.SEND_CODE_PER_HOUR },
@@ -115,6 +120,7 @@ export async function startServices(
         host: config.HOST,
         port: config.PORT,
         adminToken: config.ADMIN_TOKEN,
+        cliAdminToken: deps.cliAdminToken,
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
@@ -122,8 +128,10 @@ export async function startServices(
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",
         publicUrl: config.PUBLIC_URL,
+        defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
+        metricsOnApiPort: deps.metricsOnApiPort ?? true,
       }),
     );
   }

@@ -55,8 +55,9 @@ describe("the production build", () => {
 
   /** The environment of a production process: no loader, no broker, its own data and port. */
   function productionEnv(): NodeJS.ProcessEnv {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: join(dir, "data"), PORT: "0", HOST: "127.0.0.1" };
-    for (const name of ["NODE_OPTIONS", "AMQP_URL", "MONGODB_URL", "SERVICES", "LOG_LEVEL"]) delete env[name];
+    // Production needs the providers chosen out loud and creates no demo merchant: the admin route makes one.
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PROVIDERS: "sandbox", ADMIN_TOKEN: "build-test-admin", METRICS_PORT: "0", DATA_DIR: join(dir, "data"), PORT: "0", HOST: "127.0.0.1" };
+    for (const name of ["NODE_OPTIONS", "AMQP_URL", "MONGODB_URL", "SERVICES", "LOG_LEVEL", "DEMO_MERCHANT"]) delete env[name];
     return env;
   }
 
@@ -92,12 +93,19 @@ describe("the production build", () => {
     const exited = once(server, "exit");
 
     const deadline = Date.now() + 20_000;
-    while (!/Demo merchant .*api-key: (\S+)/.test(stdout)) {
+    while (!/Health and metrics: /.test(stdout)) {
       if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${stdout}\n${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(stdout).not.toContain("Demo merchant");
     const base = /API:\s+(http:\/\/\S+)/.exec(stdout)![1]!;
-    const apiKey = /api-key: (\S+)/.exec(stdout)![1]!;
+    const created = await fetch(`${base}/api/admin/merchants`, {
+      method: "POST",
+      headers: { "x-admin-token": "build-test-admin", "content-type": "application/json" },
+      body: JSON.stringify({ name: "Build test" }),
+    });
+    expect(created.status).toBe(200);
+    const apiKey = ((await created.json()) as { api_key: string }).api_key;
 
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: "ok" });
     const ready = await fetch(`${base}/readyz`);

@@ -70,6 +70,8 @@ function payrailEnv(settings: PayrailSettings, port: number): Record<string, str
     LOG_LEVEL: settings.logLevel,
     PROVIDERS: "sandbox",
     DEMO_MERCHANT: "off",
+    // Several processes on one host: in production each serves /metrics on a port of its own (any free one).
+    METRICS_PORT: "0",
     // One merchant key sends every request of a row: the per-key limit would measure itself.
     RATE_LIMIT_PER_MINUTE: "1000000000",
   };

@@ -1,27 +1,13 @@
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { payrail as run } from "../support/payrail-process.ts";
 
 /** `payrail <args>` in a child process, on its own embedded store under `dataDir`. */
-function payrail(dataDir: string, ...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  for (const key of ["AMQP_URL", "MONGODB_URL", "SECRETS_KEY", "SERVICES"]) delete env[key];
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "bin/payrail.ts", ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const payrail = (dataDir: string, ...args: string[]) => run({ DATA_DIR: dataDir }, ...args);
 
 describe("the payrail command line", () => {
   let root: string;

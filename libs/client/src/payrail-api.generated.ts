@@ -292,6 +292,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/subscriptions/bank_account/link_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bank-linking token to link another account to a subscription, with the mandate text
+         * @description For the consumer's own subscription (named by any of its records' `transaction_uuid`): a bank-linking token for the bank-data provider's account picker, and the recurring authorization text (merchant, amount, frequency, first debit) to show before the consumer confirms the new account. Another consumer's subscription is a 404; a cancelled one a 409.
+         */
+        post: operations["createSubscriptionRelinkToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumers/subscriptions/bank_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link another bank account to a subscription (a new recurring mandate)
+         * @description Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.
+         */
+        post: operations["relinkSubscriptionBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/transfers/{transaction_uuid}/simulate": {
         parameters: {
             query?: never;
@@ -552,6 +592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/consumers/public_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox account picker for the consumer's own bank-linking token (a subscription's re-link)
+         * @description Sandbox only: the public token (and accounts) for a bank-linking token issued to the calling consumer (from `POST /api/consumers/subscriptions/bank_account/link_token`), for a page without an api-key such as the consumer portal. Another consumer's token is refused like an unknown one.
+         */
+        post: operations["createConsumerSandboxPublicToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/events": {
         parameters: {
             query?: never;
@@ -731,13 +791,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List merchants, newest first
+         * @description The installation's merchants, newest first (what `payrail merchant list` shows).
+         */
+        get: operations["listMerchants"];
         put?: never;
         /**
          * Create a merchant and its first API key
          * @description Creates a merchant and its first API key. The key is shown here only.
          */
         post: operations["createMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/merchants/{id}/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a merchant's API keys by prefix, active or revoked
+         * @description The merchant's API keys by prefix, oldest first, revoked ones included; the keys themselves are never stored.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -832,7 +916,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every non-2xx answer (API.md §2). */
+        /** @description Every non-2xx answer: one shape for all errors (docs/api-notes.md, Errors). */
         Error: {
             /** @description The error: type, code, message, the bad `param` and the request id */
             error: {
@@ -875,6 +959,10 @@ export interface components {
             next_charge_at?: string | null;
             /** @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded */
             mandate_id?: string | null;
+            /** @description Your own key–value pairs, echoed as sent: at most 50 keys of 1–40 characters, string values of at most 500 characters */
+            metadata?: {
+                [key: string]: string;
+            };
             /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
             /** @description When it last changed (ISO 8601 UTC) */
@@ -913,6 +1001,8 @@ export interface components {
             merchant_transaction_id: string;
             /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
+            /** @description The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number */
+            checkout: string;
             /**
              * @description The transfer's state: pending, completed, failed, cancelled or returned (settled, then sent back by the bank)
              * @enum {string}
@@ -944,6 +1034,8 @@ export interface components {
             transaction_uuid: string;
             /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
             checkout_id: number;
+            /** @description The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number */
+            checkout: string;
             /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
             amount: number;
             /** @description Three-letter currency code; only USD can be transferred */
@@ -1013,6 +1105,10 @@ export interface components {
             chekout_object?: string;
             /** @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled */
             subscription_status?: string;
+            /** @description Your own key–value pairs, echoed as sent: at most 50 keys of 1–40 characters, string values of at most 500 characters. */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         /** @description Decimal amounts (numbers or numeric strings, at most 2 fraction digits). */
         Amounts: {
@@ -1623,7 +1719,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -1750,7 +1846,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -1925,7 +2021,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
              */
             400: {
@@ -2823,6 +2919,7 @@ export interface operations {
              *     - `destination_funding_source_missing`: the merchant has no destination funding source
              *     - `mandate_required`: mandate required
              *     - `mandate_revoked`: mandate revoked
+             *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
              */
             409: {
                 headers: {
@@ -3095,6 +3192,327 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSubscriptionRelinkToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `transaction_uuid` of any record of the consumer's subscription (as in Subscription Cancel) */
+                    subscription_transaction_uuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Bank-linking token for the bank-data provider's account picker */
+                        link_token: string;
+                        /** @description When the bank-linking token expires (ISO 8601 UTC) */
+                        expiration: string;
+                        /** @description The recurring authorization to show before the consumer confirms the new account */
+                        mandate: {
+                            /** @description The version of the authorization text's wording (e.g. `2026-11-25.1`) */
+                            text_version: string;
+                            /** @description The authorization text to show before the consumer confirms the payment */
+                            text: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    relinkSubscriptionBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `transaction_uuid` of any record of the consumer's subscription (as in Subscription Cancel) */
+                    subscription_transaction_uuid: string;
+                    /** @description The bank-data provider's public token for the account the consumer linked */
+                    public_token: string;
+                    /** @description The account the consumer picked (an `account_id` from the bank-data provider) */
+                    bankdata_account_id: string;
+                    /** @description The consumer's acceptance of the mandate text (from `mandate_text`); absent: the merchant attests the authorization */
+                    mandate: {
+                        /** @description The version of the mandate text the consumer was shown and accepted */
+                        text_version: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What happened, in words
+                         * @enum {string}
+                         */
+                        message: "Bank account changed";
+                        /** @description The new recurring mandate (`mdt_…`); the previous one is revoked */
+                        mandate_id: string;
+                        /**
+                         * @description The subscription's status after the change (`unpaid` becomes `active`)
+                         * @enum {string}
+                         */
+                        status: "active" | "past_due" | "unpaid";
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `mandate_text_outdated`: mandate text outdated
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,6 +5154,111 @@ export interface operations {
             };
         };
     };
+    createConsumerSandboxPublicToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
+                    link_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bank-data provider's public token for the account the consumer linked */
+                        public_token: string;
+                        /** @description The accounts the consumer can pick from */
+                        accounts: {
+                            /** @description A bank account's id at the bank-data provider */
+                            account_id: string;
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                            name: string;
+                            /** @description The account number's last digits */
+                            mask: string;
+                            /** @description The account's kind (checking, savings) */
+                            subtype: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -6152,6 +6675,84 @@ export interface operations {
             };
         };
     };
+    listMerchants: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                            name: string;
+                            /** @description The merchant's funding source at the transfer provider, where payments land */
+                            destination_funding_source: string | null;
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                        }[];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createMerchant: {
         parameters: {
             query?: never;
@@ -6246,6 +6847,94 @@ export interface operations {
              *     - `unsupported_media_type`: the body is not application/json
              */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The key's first characters: safe to show, names the key for revocation */
+                            key_prefix: string;
+                            /** @description True for live keys and objects, false in the sandbox */
+                            livemode: boolean;
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                            /** @description When the key was revoked (ISO 8601 UTC), or null while it is active */
+                            revoked_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `merchant_not_found`: no merchant with this id
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6571,7 +7260,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `invalid_json`: the body is not valid JSON
              *     - `parameter_missing`: a required field is missing (`param` names it)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
@@ -6689,7 +7378,7 @@ export interface operations {
             };
             /**
              * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a valid international number
+             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
              *     - `parameter_invalid`: a field has an invalid value (`param` names it)
              */
             400: {

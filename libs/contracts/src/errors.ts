@@ -77,6 +77,9 @@ export const ERROR_CODES = {
   endpoint_limit_reached: 409,
   mandate_required: 409,
   mandate_revoked: 409,
+  /** The bank account had a return that forbids further debits (API.md §12 blocking rules). */
+  bank_account_blocked: 409,
+  subscription_cancelled: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,

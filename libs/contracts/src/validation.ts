@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError, isErrorCode, type ErrorCode } from "./errors.ts";
+import { issueWords } from "./issue-words.ts";
 
 /** Dotted path of an issue, e.g. `amounts.total` or `items.0.sku`. */
 export function issuePath(issue: z.core.$ZodIssue, prefix?: string): string {
@@ -18,7 +19,7 @@ export function appErrorFromIssues(issues: readonly z.core.$ZodIssue[], prefix?:
   const param = issuePath(issue, prefix);
   const code = codeOf(issue, param);
   const label = param || "body";
-  const message = code === "parameter_missing" ? `${label} is required` : `${label} ${describe(issue)}`;
+  const message = code === "parameter_missing" ? `${label} is required` : `${label} ${issueWords(issue)}`;
   return new AppError(code, message, param ? { param } : {});
 }
 
@@ -48,13 +49,6 @@ function codeOf(issue: z.core.$ZodIssue, param: string): ErrorCode {
 function isMissing(issue: z.core.$ZodIssue): boolean {
   if ("input" in issue) return issue.input === undefined;
   return /received undefined$/.test(issue.message);
-}
-
-function describe(issue: z.core.$ZodIssue): string {
-  const msg = issue.message;
-  // zod's own messages start with a capital ("Invalid input: expected string"); ours are phrases.
-  if (/^(must|is|only)\b/.test(msg)) return msg;
-  return `is invalid: ${msg.charAt(0).toLowerCase()}${msg.slice(1)}`;
 }
 
 /** Parses `value` or throws the API's 400 for the first bad field. */

@@ -20,6 +20,12 @@ describe("hosted page configuration", () => {
     expect(loadConfig({ PUBLIC_URL: "https://pay.example" }).PUBLIC_URL).toBe("https://pay.example");
     expect(() => loadConfig({ PUBLIC_URL: "pay.example" })).toThrow(/PUBLIC_URL/);
   });
+
+  it("reads phones without a country code as US numbers unless DEFAULT_PHONE_COUNTRY names another country", () => {
+    expect(loadConfig({}).DEFAULT_PHONE_COUNTRY).toBe("US");
+    expect(loadConfig({ DEFAULT_PHONE_COUNTRY: "gb" }).DEFAULT_PHONE_COUNTRY).toBe("GB");
+    expect(() => loadConfig({ DEFAULT_PHONE_COUNTRY: "USA" })).toThrow(/DEFAULT_PHONE_COUNTRY: two letters/);
+  });
 });
 
 describe("renewal retries within NACHA's bounds", () => {

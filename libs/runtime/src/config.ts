@@ -173,6 +173,15 @@ export const ConfigSchema = z.object({
   SEND_CODE_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5_000)),
   /** Creates a demo merchant on first start and prints its key (defaults on in embedded mode). */
   DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
+  /** The country of a phone number written without `+` and its country code (API.md §5): ISO 3166 two letters. */
+  DEFAULT_PHONE_COUNTRY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "two letters, the ISO 3166 country code (US, GB, DE)")
+      .transform((v) => v.toUpperCase())
+      .default("US"),
+  ),
   /** Lifetime of a consumer auth token (API.md §5: 24 hours unless configured). */
   AUTH_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
   /** Where consumers reach the gateway: the base of the hosted page's `url` (unset: the host the merchant called). */

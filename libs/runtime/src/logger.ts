@@ -65,6 +65,9 @@ export function createLogger(
         colorize: !options.destination && process.stdout.isTTY === true,
         sync: true,
         singleLine: true,
+        // Only `err` holds Error objects here (pino's convention): an `error` field is data
+        // (a failure reason, or null) and stays on its line instead of one of its own.
+        errorLikeObjectKeys: ["err"],
         ignore: "pid,hostname,service",
         messageFormat: "{service}: {msg}",
         translateTime: "SYS:HH:MM:ss.l",

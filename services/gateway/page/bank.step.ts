@@ -93,14 +93,36 @@ function accountStep(session: Session, mandate: MandateText, publicToken: string
   show(title, sandboxBanner(session), form);
 }
 
-/** Step 6: confirmation, then back to the merchant's confirm URL. */
+/** Seconds before the page returns to the merchant by itself: time for a screen reader to read the step. */
+export const RETURN_AFTER_SECONDS = 10;
+
+/**
+ * Step 6: confirmation, then back to the merchant's confirm URL. The automatic return is
+ * announced in a live region and can be stopped (WCAG 2.2.1, timing adjustable); the link
+ * returns at once.
+ */
 function doneStep(session: Session): void {
   const target = merchantUrl(session.checkout.redirect_confirm_url, session.checkoutId);
+  const merchant = session.checkout.merchant_name;
+  const status = h("p", { role: "status", id: "return-status" }, "");
+  const stay = h("button", { type: "button", class: "secondary" }, "Stay on this page");
+  const back = h("a", { class: "button primary", href: target }, `Return to ${merchant}`);
   show(
     "Bank account linked",
     h("p", { class: "done", "aria-hidden": "true" }, "✓"),
-    h("p", {}, `${session.checkout.merchant_name} will now take the payment from your account. Taking you back…`),
-    h("div", { class: "actions" }, h("a", { class: "button primary", href: target }, `Return to ${session.checkout.merchant_name}`)),
+    h("p", {}, `${merchant} will now take the payment from your account.`),
+    status,
+    h("div", { class: "actions" }, back, stay),
   );
-  window.setTimeout(() => window.location.assign(target), 2500);
+  const timer = window.setTimeout(() => window.location.assign(target), RETURN_AFTER_SECONDS * 1000);
+  // Filled after the region exists, so screen readers announce it.
+  const announce = window.setTimeout(() => (status.textContent = `Taking you back to ${merchant} in ${RETURN_AFTER_SECONDS} seconds.`), 50);
+  stay.addEventListener("click", () => {
+    window.clearTimeout(timer);
+    window.clearTimeout(announce);
+    status.textContent = `You stay here. Return to ${merchant} when you are ready.`;
+    // The button goes; focus moves to what is left to do rather than to the page's start.
+    stay.remove();
+    back.focus();
+  });
 }

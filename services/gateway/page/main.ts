@@ -15,9 +15,10 @@ async function start(): Promise<void> {
     return messageStep("This payment link is incomplete", "Open the whole link the shop gave you, or go back to the shop to get a new one.");
   }
   const sandbox = document.querySelector('meta[name="payrail-mode"]')?.getAttribute("content") !== "live";
+  const phoneCountry = document.querySelector('meta[name="payrail-phone-country"]')?.getAttribute("content") || "US";
   try {
     const checkout = await api<HostedCheckout>("GET", `/api/consumers/checkout/${encodeURIComponent(checkoutId)}`, { "link-token": linkToken });
-    const session = { checkoutId, linkToken, sandbox, checkout };
+    const session = { checkoutId, linkToken, sandbox, phoneCountry, checkout };
     if (!closedCheckoutStep(session)) summaryStep(session);
   } catch (err) {
     failStep(err);

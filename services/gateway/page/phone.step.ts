@@ -22,7 +22,7 @@ export function phoneStep(session: Session): void {
     { novalidate: true },
     h("label", { for: "phone" }, "Mobile phone number"),
     input,
-    h("p", { id: "phone-hint", class: "hint" }, "With the country code for numbers outside the US, e.g. +44 7700 900123."),
+    h("p", { id: "phone-hint", class: "hint" }, phoneHint(session.phoneCountry)),
     error,
     h("div", { class: "actions" }, submit, cancelButton(session)),
   );
@@ -42,4 +42,12 @@ export function phoneStep(session: Session): void {
   });
   show("Confirm your phone", sandboxBanner(session), h("p", {}, "We text you a six-digit code to confirm it is you."), form);
   input.focus();
+}
+
+/** Numbers of the deployment's country as usually written; others with `+` and their country code. */
+export function phoneHint(country: string): string {
+  const name = country === "US" ? "the US" : (new Intl.DisplayNames(["en"], { type: "region" }).of(country) ?? country);
+  const foreign = country === "GB" ? "+1 415 555 2671" : "+44 7700 900123";
+  const home = country === "US" ? ", e.g. (415) 555-2671" : "";
+  return `A number in ${name} as you usually write it${home}; other countries with + and the country code, e.g. ${foreign}.`;
 }

@@ -33,6 +33,8 @@ export interface Session {
   /** The merchant's link token, from the URL fragment. */
   linkToken: string;
   sandbox: boolean;
+  /** DEFAULT_PHONE_COUNTRY: numbers of this country need no country code. */
+  phoneCountry: string;
   checkout: HostedCheckout;
   phone?: string;
   /** The consumer's auth token after Verify Code: never written anywhere. */

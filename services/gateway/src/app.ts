@@ -23,6 +23,7 @@ import { webhooksRoutes } from "./routes/webhooks.routes.ts";
 import { consumerIdentityRoutes } from "./routes/consumer-identity.routes.ts";
 import { sandboxIdentityRoutes } from "./routes/sandbox-identity.routes.ts";
 import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
+import { consumerBankAccountRoutes } from "./routes/consumer-bank-account.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
 import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
 import { refundsRoutes } from "./routes/refunds.routes.ts";
@@ -40,6 +41,11 @@ export interface GatewayOptions {
   transport: Transport;
   logger: Logger;
   adminToken?: string | undefined;
+  /**
+   * The admin token `payrail start` makes for the CLI beside an embedded store (kept in
+   * DATA_DIR, owner-only): accepted on the admin routes like ADMIN_TOKEN, but not documented.
+   */
+  cliAdminToken?: string | undefined;
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address before 429 (default 20). */
@@ -54,12 +60,19 @@ export interface GatewayOptions {
    * peer, and HSTS is sent only on a TLS socket.
    */
   trustProxy?: boolean | number | string | string[] | undefined;
+  /** DEFAULT_PHONE_COUNTRY (default US): the hosted page tells consumers which numbers need no country code. */
+  defaultPhoneCountry?: string | undefined;
   /** PUBLIC_URL: the base of the hosted page's links; unset, the host the merchant called. */
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
   corsOrigins?: readonly string[] | undefined;
   /** The process's metrics (RPC, events, business), served on `/metrics` with the HTTP ones. */
   processMetrics?: Registry | undefined;
+  /**
+   * `/metrics` on the API port (default true, for development). false (production): the HTTP
+   * metrics are counted into `processMetrics`, which the launcher serves on METRICS_PORT only.
+   */
+  metricsOnApiPort?: boolean | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -113,10 +126,11 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     services: options.services,
     sandbox: options.sandbox,
     publicUrl: options.publicUrl,
+    defaultPhoneCountry: options.defaultPhoneCountry ?? "US",
   };
 
   await registerOpenApi(app);
-  registerMetrics(app, options.transport, options.processMetrics);
+  registerMetrics(app, options.transport, options.processMetrics, options.metricsOnApiPort ?? true);
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
   await app.register(async (scope) => consumerIdentityRoutes(scope, ctx));
@@ -124,6 +138,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => consumerCheckoutRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxBankRoutes(scope, ctx));
   await app.register(async (scope) => transfersRoutes(scope, ctx));
+  await app.register(async (scope) => consumerBankAccountRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxTransfersRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxSubscriptionsRoutes(scope, ctx));
   await app.register(async (scope) => webhooksRoutes(scope, ctx));
@@ -137,9 +152,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => eventsRoutes(scope, ctx));
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
-  if (options.adminToken) {
-    const token = options.adminToken;
-    await app.register(async (scope) => adminRoutes(scope, ctx, token));
-  }
+  const adminTokens = [options.adminToken, options.cliAdminToken].filter((t): t is string => !!t);
+  if (adminTokens.length > 0) await app.register(async (scope) => adminRoutes(scope, ctx, adminTokens, !!options.adminToken));
   return app;
 }

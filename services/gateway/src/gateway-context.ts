@@ -10,6 +10,8 @@ export interface GatewayContext {
   services: readonly string[];
   /** Sandbox providers: the sandbox routes are registered. */
   sandbox: boolean;
+  /** DEFAULT_PHONE_COUNTRY: the hosted page's hint names it (identity reads numbers with it). */
+  defaultPhoneCountry: string;
   /** PUBLIC_URL: where consumers reach this gateway (hosted page links); unset, the request's own host. */
   publicUrl: string | undefined;
 }

@@ -14,6 +14,7 @@ export interface GatewayServiceDeps {
   host: string;
   port: number;
   adminToken?: string | undefined;
+  cliAdminToken?: string | undefined;
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute?: number | undefined;
@@ -21,8 +22,10 @@ export interface GatewayServiceDeps {
   services: readonly string[];
   sandbox: boolean;
   publicUrl?: string | undefined;
+  defaultPhoneCountry?: string | undefined;
   corsOrigins?: readonly string[] | undefined;
   processMetrics?: GatewayOptions["processMetrics"];
+  metricsOnApiPort?: boolean | undefined;
 }
 
 /** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */

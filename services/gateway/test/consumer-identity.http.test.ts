@@ -102,12 +102,27 @@ describe.each(variants)("consumer identity endpoints over $name", (variant) => {
       expect(reply.json()).not.toHaveProperty("isSandbox");
     });
 
+    it("reads US numbers typed the usual way as US numbers (DEFAULT_PHONE_COUNTRY, default US)", async () => {
+      for (const [typed, e164] of [["(212) 555-%", "+1212555%"], ["212555%", "+1212555%"], ["212-555-%", "+1212555%"]] as const) {
+        const last4 = String(++counter).padStart(4, "0");
+        const phone = typed.replace("%", last4);
+        const sent = await sendCode({ phone });
+        expect(sent.statusCode, `${phone}: ${sent.body}`).toBe(200);
+        const stored = e164.replace("%", last4);
+        const readBack = await sandboxCode(stored);
+        expect(readBack.json().phone, phone).toBe(stored);
+        // Verify Code reads the number the same way, whichever form the consumer types again.
+        const verified = await verifyCode({ phone, verification_code: readBack.json().code });
+        expect(verified.statusCode, phone).toBe(200);
+      }
+    });
+
     it("normalises foreign and formatted numbers, and refuses malformed ones", async () => {
       const sent = await sendCode({ phone: "+44 20 7183 8750" });
       expect(sent.statusCode).toBe(200);
       // Digits alone find the number too (a `+` is easily lost in a URL path).
       expect((await sandboxCode("442071838750")).json().phone).toBe("+442071838750");
-      for (const phone of ["020 7183 8750", "4155552671", "+1555", "+999123456789", "not a phone", "+1 415 555 2671 ext 9", "+14155552671<script>"]) {
+      for (const phone of ["020 7183 8750", "555-0100", "+1555", "+999123456789", "not a phone", "+1 415 555 2671 ext 9", "+14155552671<script>"]) {
         expectError(await sendCode({ phone }), 400, "invalid_phone_number", "phone");
         expectError(await verifyCode({ phone, verification_code: "123456" }), 400, "invalid_phone_number", "phone");
       }

@@ -1,4 +1,7 @@
-import type { Browser } from "playwright-core";
+import { buildApp } from "@payrail/gateway";
+import { silentLogger } from "@payrail/runtime";
+import type { FastifyInstance } from "fastify";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
@@ -16,13 +19,19 @@ describe.skipIf(!!skipReason)("/docs in chromium", { timeout: 90_000 }, () => {
   let browser: Browser;
   let base: string;
   let apiKey: string;
+  /** The same services behind a gateway without ADMIN_TOKEN: its admin routes are off. */
+  let noAdmin: FastifyInstance;
+  let noAdminBase: string;
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(variant), launchChromium()]);
     apiKey = (await stack.merchant("Docs Reader")).apiKey;
     base = await stack.app.listen({ host: "127.0.0.1", port: 0 });
+    noAdmin = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 100_000, services: [], sandbox: true });
+    noAdminBase = await noAdmin.listen({ host: "127.0.0.1", port: 0 });
   });
   afterAll(async () => {
+    await noAdmin?.close();
     await browser?.close();
     await stack?.close();
     await variant.cleanup();
@@ -52,6 +61,56 @@ describe.skipIf(!!skipReason)("/docs in chromium", { timeout: 90_000 }, () => {
     await expect.poll(() => sent.length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(sent[0]).toBe(apiKey);
     await expect.poll(async () => (await operation.locator(".live-responses-table tr.response .response-col_status").first().textContent())?.trim(), { timeout: 20_000 }).toBe("200");
+    await context.close();
+  });
+
+  /** Opens /docs at `at` and its Authorize dialog; answers the dialog's scheme titles. */
+  async function openAuthorize(page: Page, at: string): Promise<string[]> {
+    await page.goto(`${at}/docs`);
+    await page.getByRole("button", { name: /authorize/i }).first().click();
+    await page.locator(".modal-ux input").first().waitFor();
+    return (await page.locator(".modal-ux h4").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
+  }
+
+  it("opens Authorize at the api-key box, and shows the admin token only where admin routes exist", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    expect(await openAuthorize(page, base)).toEqual(["apiKey (apiKey)", "authToken (apiKey)", "linkToken (apiKey)", "adminToken (apiKey)"]);
+    // swagger-ui autofocuses every box (the last wins, scrolling past the first): /docs puts focus back on the api-key box.
+    await expect.poll(() => page.evaluate(`document.querySelector(".modal-ux-content").scrollTop`)).toBe(0);
+    const apiKeyBox = page.locator(".modal-ux .auth-container").first().locator("input");
+    await expect.poll(() => apiKeyBox.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(await apiKeyBox.isVisible()).toBe(true);
+
+    expect(await openAuthorize(page, noAdminBase)).toEqual(["apiKey (apiKey)", "authToken (apiKey)", "linkToken (apiKey)"]);
+    await context.close();
+  });
+
+  it("prefills Create Checkout with a merchant_checkout_id of its own on every render, so Try-it creates each time", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const statuses: number[] = [];
+    page.on("response", (r) => {
+      if (r.request().method() === "POST" && r.url() === `${base}/api/merchants/checkout`) statuses.push(r.status());
+    });
+    const ids: string[] = [];
+    for (let render = 1; render <= 2; render++) {
+      await openAuthorize(page, base);
+      const dialog = page.locator(".modal-ux");
+      await dialog.locator(".auth-container").first().locator("input").fill(apiKey);
+      await dialog.locator("button.modal-btn.authorize").first().click();
+      await dialog.locator("button.btn-done").first().click();
+      const operation = page.locator(".opblock-post").filter({ hasText: "/api/merchants/checkout" }).first();
+      await operation.locator(".opblock-summary").click();
+      await operation.getByRole("button", { name: /try it out/i }).click();
+      const body = JSON.parse(await operation.locator("textarea.body-param__text").inputValue()) as { merchant_checkout_id: string };
+      ids.push(body.merchant_checkout_id);
+      await operation.getByRole("button", { name: /execute/i }).click();
+      await expect.poll(() => statuses.length, { timeout: 20_000 }).toBe(render);
+    }
+    expect(ids[0]).toMatch(/^order-[0-9a-f]{8}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(statuses).toEqual([200, 200]);
     await context.close();
   });
 });

@@ -72,6 +72,24 @@ describe("error answers on the embedded stack", () => {
     });
   });
 
+  describe("validation speaks the API's words", () => {
+    it("says what a field must be, never the schema library's wording", async () => {
+      const cases: [string, string][] = [
+        ["/api/merchants/checkout?limit=abc", "limit must be a number"],
+        ["/api/merchants/checkout?limit=0", "limit must be at least 1"],
+        ["/api/merchants/events?limit=2.5", "limit must be a whole number"],
+      ];
+      for (const [url, message] of cases) {
+        const reply = await stack.app.inject({ url, headers: { "api-key": apiKey } });
+        expectErrorShape(reply, 400, "parameter_invalid");
+        expect((reply.json() as { error: { message: string; param: string } }).error, url).toMatchObject({ message, param: "limit" });
+      }
+      const body = await stack.app.inject({ method: "POST", url: "/api/verify_user/send_code", payload: { phone: 4155552676 } });
+      expectErrorShape(body, 400, "parameter_invalid");
+      expect((body.json() as { error: { message: string } }).error.message).toBe("phone must be a string");
+    });
+  });
+
   describe("a consumer token on a merchant-only route", () => {
     it("answers 403 permission_denied when the token is a valid consumer token", async () => {
       const { token } = await consumerToken(stack, apiKey);

@@ -138,7 +138,11 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     await expectAccessible(page);
     await page.getByRole("button", { name: "Pay from this account" }).click();
     await step(page, "Bank account linked");
-    await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
+    // The automatic return is announced and leaves time to hear the step (not 1 or 2.5 s).
+    await page.getByRole("status").filter({ hasText: "Taking you back to Corner Bakery in 10 seconds." }).waitFor();
+    const linkedAt = Date.now();
+    await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`, { timeout: 20_000 });
+    expect(Date.now() - linkedAt).toBeGreaterThan(8_000);
 
     // Nothing but the gateway and the shop was contacted, nothing was kept in the browser.
     expect(foreign).toEqual([]);
@@ -183,9 +187,37 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     expect(await page.evaluate("document.activeElement?.textContent")).toBe("Pay from this account");
     await page.keyboard.press("Enter");
     await step(page, "Bank account linked");
-    await page.keyboard.press("Tab"); // "Return to Corner Bakery", without waiting for the automatic redirect
+    // "Stay on this page" stops the automatic return; the consumer returns when ready.
+    await page.keyboard.press("Tab"); // "Return to Corner Bakery"
+    await page.keyboard.press("Tab"); // "Stay on this page"
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Stay on this page");
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "You stay here. Return to Corner Bakery when you are ready." }).waitFor();
+    expect(await page.evaluate("document.activeElement?.textContent")).toBe("Return to Corner Bakery");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
+  });
+
+  it("accepts US numbers typed the usual way, (415) 555-2676, 4155552676 and 415-555-2676, with a hint that says so", async () => {
+    for (const form of ["(415) %%%-%%%%", "415%%%%%%%", "415-%%%-%%%%"]) {
+      const digits = randomPhone().slice(5); // seven fresh digits after +1415
+      let i = 0;
+      const typed = form.replace(/%/g, () => digits[i++]!);
+      const { url } = await checkout();
+      const { page } = await open();
+      await page.goto(url);
+      await page.getByRole("button", { name: "Pay by bank" }).click();
+      expect(await page.locator("#phone-hint").textContent()).toBe(
+        "A number in the US as you usually write it, e.g. (415) 555-2671; other countries with + and the country code, e.g. +44 7700 900123.",
+      );
+      await page.getByLabel("Mobile phone number").fill(typed);
+      await page.getByRole("button", { name: "Text me a code" }).click();
+      await step(page, "Enter your code");
+      await page.getByLabel("Six-digit code").fill(await codeFor(`+1415${digits}`));
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await step(page, "Choose an account (sandbox bank)");
+      await page.context().close();
+    }
   });
 
   it("says how many tries a wrong code leaves, then locks the code out", async () => {

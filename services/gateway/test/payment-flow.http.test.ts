@@ -88,6 +88,7 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
         consumer_transaction_id: expect.stringMatching(UUID),
         merchant_transaction_id: expect.stringMatching(UUID),
         checkout_id: expect.any(Number),
+        checkout: id,
         transaction_status: "pending",
         transaction_date_time: expect.stringMatching(ISO),
         description: expect.any(String),

@@ -56,6 +56,7 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
         id: expect.stringMatching(/^rfd_[0-9a-f]{32}$/),
         transaction_uuid: p.uuid,
         checkout_id: expect.any(Number),
+        checkout: p.checkoutId,
         amount: 107.5,
         currency: "USD",
         status: "pending",

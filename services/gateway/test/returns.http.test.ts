@@ -120,12 +120,13 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
       return { id, consumer, uuid, renewal, due, advance };
     }
 
-    it("ends the subscription on an unauthorized return (R10) of a completed renewal; the checkout stays paid", async () => {
+    it("stops the subscription on an unauthorized return (R10) of a completed renewal: unpaid, its account blocked; the checkout stays paid", async () => {
       const s = await renewed();
       const returned = await simulate(s.renewal.transaction_uuid, { status: "failed", failure_code: "R10" });
       expect(returned.json()).toMatchObject({ transaction_status: "returned", failure_code: "R10" });
-      await eventually(async () => expect(await checkout(s.id)).toMatchObject({ status: "paid", subscription_status: "cancelled", next_charge_at: null }));
-      await eventually(async () => expect(delivered("subscription.cancelled", s.renewal.transaction_uuid)).toHaveLength(1));
+      // R10 blocks the bank account (API.md §12): its subscriptions become unpaid until another is linked.
+      await eventually(async () => expect(await checkout(s.id)).toMatchObject({ status: "paid", subscription_status: "unpaid", next_charge_at: null }));
+      await eventually(async () => expect(delivered("subscription.unpaid", s.renewal.transaction_uuid)).toHaveLength(1));
       expect(delivered("transaction.returned", s.renewal.transaction_uuid)).toHaveLength(1);
       // Nothing more is charged.
       expect(await s.advance(s.due(4))).toHaveLength(2);

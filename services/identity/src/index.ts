@@ -10,6 +10,7 @@ import { OperatorRepository } from "./data-access/operator.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
 import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
 import { VerificationCodeRepository } from "./data-access/verification-code.repository.ts";
+import { phoneCountry } from "./domain/phone-number.ts";
 import { sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
 import { subscribeIdentityEvents } from "./entry-points/events/identity.subscriber.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
@@ -37,6 +38,8 @@ export interface IdentityServiceDeps {
   secretsKey?: string | Buffer | undefined;
   /** send_code budgets (SEND_CODE_PER_ADDRESS_PER_HOUR, SEND_CODE_PER_HOUR); `defaultSendCodeBudgets` unset. */
   sendCodeBudgets?: Partial<SendCodeBudgets> | undefined;
+  /** DEFAULT_PHONE_COUNTRY (two letters, default US): the country of a number written without `+` and its code. */
+  defaultPhoneCountry?: string | undefined;
   /** The clock (ms since the epoch); tests pass one they can move. */
   now?: () => number;
 }
@@ -44,6 +47,7 @@ export interface IdentityServiceDeps {
 /** Composition root of the identity service: adapters and indexes first, then the queue and the event subscription. */
 export async function start(deps: IdentityServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const now = deps.now ?? Date.now;
+  const defaultPhoneCountry = phoneCountry(deps.defaultPhoneCountry);
   const { sms, outbox } = await createSmsProvider({ livemode: deps.livemode, twilio: deps.twilio, store: deps.store, logger: deps.logger, now });
   const merchants = new MerchantRepository(deps.store);
   const users = new UserRepository(deps.store);
@@ -76,6 +80,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       limits: { ...defaultSendCodeBudgets(deps.livemode), ...definedOnly(deps.sendCodeBudgets) },
       stats: sendCodeLimitStats,
       authTokenTtlMs: (deps.authTokenTtlHours ?? 24) * 60 * 60 * 1000,
+      defaultPhoneCountry,
       now,
     }),
   );

@@ -62,8 +62,8 @@ describe.each(variants)("verification codes over $name", (variant) => {
       expect((await client.call(getVerificationCodeOp, { phone: "+442071838750" }, aMerchant)).phone).toBe("+442071838750");
     });
 
-    it("refuses what is not an international phone number, naming the field", async () => {
-      for (const phone of ["4155551234", "+1555", "+999123456789", "abc", "+1 415 555 2671 ext 12", "+1-800-FLOWERS", "++14155552671", "+14155552671; drop"]) {
+    it("refuses what is not a possible phone number, naming the field", async () => {
+      for (const phone of ["555-0100", "+1555", "+999123456789", "abc", "+1 415 555 2671 ext 12", "+1-800-FLOWERS", "++14155552671", "+14155552671; drop"]) {
         const err = await errorOf(send(phone));
         expect([err.code, err.param], phone).toEqual(["invalid_phone_number", "phone"]);
         expect((await errorOf(verify(phone, "123456"))).code, phone).toBe("invalid_phone_number");

@@ -27,6 +27,7 @@ import { startReconcileScheduler } from "./entry-points/scheduler/reconcile.sche
 import { JobLeaseRepository } from "./data-access/job-lease.repository.ts";
 import { RETURN_WARNINGS_COLLECTION, ReturnWarningRepository } from "./data-access/return-warning.repository.ts";
 import { MANDATES_COLLECTION, MandateRepository } from "./data-access/mandate.repository.ts";
+import { BlockedBankAccountRepository } from "./data-access/blocked-bank-account.repository.ts";
 
 /** How long one reconciler pass may hold its lease before another replica may run one. */
 const RECONCILE_LEASE_MS = 10 * 60_000;
@@ -111,6 +112,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     claims: new ClaimRepository(deps.store),
     paymentMethods: new PaymentMethodRepository(deps.store),
     mandates,
+    blocks: new BlockedBankAccountRepository(deps.store),
     attempts,
     schedules,
     renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [3, 5], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },

@@ -117,11 +117,11 @@ describe.each(variants)("renewals over $name", (variant) => {
       expect(await renewalsOf(s, "2027-06-30T10:00:00.000Z")).toHaveLength(1);
     });
 
-    it("ends the subscription at once on an R02 return (account closed): no retry", async () => {
+    it("stops the subscription at once on an R02 return (account closed): unpaid, its account blocked, no retry", async () => {
       const s = await h.subscription();
       const [first] = await renewalsOf(s, "2027-02-28T10:00:00.000Z");
       await h.simulate(first!.transaction_uuid, "failed", "R02");
-      await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "cancelled", next_charge_at: null }));
+      await eventually(async () => expect(await h.checkout(s)).toMatchObject({ subscription_status: "unpaid", next_charge_at: null }));
       expect(await renewalsOf(s, "2027-06-30T10:00:00.000Z")).toHaveLength(1);
       expect([...answered.keys()].filter((k) => k.startsWith(`${s.checkoutId}-p`))).toEqual([`${s.checkoutId}-p1`]);
     });

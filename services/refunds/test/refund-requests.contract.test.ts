@@ -48,6 +48,7 @@ describe.each(variants)("refund requests and decisions over $name", (variant) =>
           id: expect.stringMatching(/^rfd_[0-9a-f]{32}$/),
           transaction_uuid: t.uuid,
           checkout_id: expect.any(Number),
+          checkout: t.checkoutId,
           amount: 107.5,
           currency: "USD",
           status: "pending",

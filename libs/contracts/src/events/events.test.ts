@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned, merchant.return_rate_warning, mandate.created and mandate.revoked", () => {
+  it("catalogues exactly the fifteen types of API.md §11 and §12's transaction.returned, merchant.return_rate_warning, mandate.created, mandate.revoked, payment_method.blocked and subscription.reactivated", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",
@@ -34,6 +34,8 @@ describe("domain events", () => {
         "merchant.return_rate_warning",
         "mandate.created",
         "mandate.revoked",
+        "payment_method.blocked",
+        "subscription.reactivated",
       ].sort(),
     );
   });

@@ -10,6 +10,7 @@ import { SubscriptionRenewedEvent } from "./subscription-renewed.event.ts";
 import { SubscriptionPastDueEvent } from "./subscription-past-due.event.ts";
 import { SubscriptionCancelledEvent } from "./subscription-cancelled.event.ts";
 import { SubscriptionUnpaidEvent } from "./subscription-unpaid.event.ts";
+import { SubscriptionReactivatedEvent } from "./subscription-reactivated.event.ts";
 import { RefundRequestedEvent } from "./refund-requested.event.ts";
 import { RefundApprovedEvent } from "./refund-approved.event.ts";
 import { RefundRejectedEvent } from "./refund-rejected.event.ts";
@@ -20,6 +21,7 @@ import { PaymentMethodSavedEvent } from "./payment-method-saved.event.ts";
 import { RefundPayoutSettledEvent } from "./refund-payout-settled.event.ts";
 import { MandateCreatedEvent } from "./mandate-created.event.ts";
 import { MandateRevokedEvent } from "./mandate-revoked.event.ts";
+import { PaymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
 
 export * from "./domain-event.ts";
 export * from "./event-snapshots.ts";
@@ -34,6 +36,7 @@ export * from "./subscription-renewed.event.ts";
 export * from "./subscription-past-due.event.ts";
 export * from "./subscription-cancelled.event.ts";
 export * from "./subscription-unpaid.event.ts";
+export * from "./subscription-reactivated.event.ts";
 export * from "./refund-requested.event.ts";
 export * from "./refund-approved.event.ts";
 export * from "./refund-rejected.event.ts";
@@ -44,6 +47,7 @@ export * from "./payment-method-saved.event.ts";
 export * from "./refund-payout-settled.event.ts";
 export * from "./mandate-created.event.ts";
 export * from "./mandate-revoked.event.ts";
+export * from "./payment-method-blocked.event.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.
@@ -60,6 +64,7 @@ const CATALOGUE = [
   SubscriptionPastDueEvent,
   SubscriptionCancelledEvent,
   SubscriptionUnpaidEvent,
+  SubscriptionReactivatedEvent,
   RefundRequestedEvent,
   RefundApprovedEvent,
   RefundRejectedEvent,
@@ -69,6 +74,7 @@ const CATALOGUE = [
   MerchantReturnRateWarningEvent,
   MandateCreatedEvent,
   MandateRevokedEvent,
+  PaymentMethodBlockedEvent,
 ] as const;
 
 /**
@@ -108,10 +114,12 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "merchant.return_rate_warning": "payments",
   "mandate.created": "payments",
   "mandate.revoked": "payments",
+  "payment_method.blocked": "payments",
   "subscription.renewed": "payments",
   "subscription.past_due": "payments",
   "subscription.cancelled": "payments",
   "subscription.unpaid": "payments",
+  "subscription.reactivated": "payments",
   "payment_method.saved": "payments",
   "refund_payout.settled": "payments",
   "refund.requested": "refunds",

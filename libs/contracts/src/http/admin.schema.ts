@@ -18,6 +18,13 @@ export const IssuedApiKey = z.object({ api_key: z.string(), key_prefix: z.string
 
 export const CreateMerchantResponse = z.object({ merchant: MerchantView, api_key: z.string(), key_prefix: z.string() });
 
+/** Admin lists: how many merchants, newest first (the CLI's `merchant list --limit`). */
+export const MerchantListQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
+export const MerchantList = z.object({ data: z.array(MerchantView), has_more: z.boolean() });
+export const ApiKeyList = z.object({
+  data: z.array(z.object({ key_prefix: z.string(), livemode: z.boolean(), created_at: z.string(), revoked_at: z.string().nullable() })),
+});
+
 export const MerchantIdParam = z.object({ id: z.string().regex(/^mer_[0-9a-f]{32}$/, "must be a merchant id") });
 export const RevokeKeyParams = z.object({
   id: z.string().regex(/^mer_[0-9a-f]{32}$/, "must be a merchant id"),

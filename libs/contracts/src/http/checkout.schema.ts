@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Metadata } from "./metadata.schema.ts";
 import { DecimalAmount, toCents } from "./money.schema.ts";
 
 /** Free text of the checkout object: 1–255 characters (API.md §4). */
@@ -104,6 +105,7 @@ export const CreateCheckoutBody = z
     user_cohorts: z.array(z.string().max(255)).max(100),
     chekout_object: z.string().max(255).optional(),
     subscription_status: z.string().max(255).optional(),
+    metadata: Metadata.optional(),
   })
   .superRefine((c, ctx) => {
     if (c.is_subscription && !c.plan_type) {
@@ -145,6 +147,8 @@ export const CheckoutView = z
     next_charge_at: z.string().nullable().optional(),
     /** The debit authorization (API.md §12) once payments recorded it; null before. */
     mandate_id: z.string().nullable().optional(),
+    /** The merchant's own key–value pairs, when it sent some. */
+    metadata: z.record(z.string(), z.string()).optional(),
     created_at: z.string(),
     updated_at: z.string(),
   })

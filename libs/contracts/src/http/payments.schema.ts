@@ -21,6 +21,8 @@ export const TransactionRecord = z.object({
   consumer_transaction_id: z.string(),
   merchant_transaction_id: z.string(),
   checkout_id: z.number().int(),
+  /** The checkout's id (`chk_…`): `checkout_id` is its number here, as the specification fixes. */
+  checkout: z.string(),
   transaction_status: TransactionStatus,
   transaction_date_time: z.string(),
   description: z.string().nullable(),

@@ -9,6 +9,8 @@ export const RefundRecord = z.object({
   id: z.string(),
   transaction_uuid: z.string(),
   checkout_id: z.number().int(),
+  /** The checkout's id (`chk_…`); `checkout_id` is its number, as on the transaction record refunded. */
+  checkout: z.string(),
   amount: z.number(),
   currency: z.string(),
   status: RefundStatus,

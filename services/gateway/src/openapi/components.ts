@@ -16,7 +16,7 @@ import { ErrorBodySchema } from "../routes/openapi-shared.ts";
  * (fastify-type-provider-zod turns schemas registered with an id into `$ref`s). Registered
  * once per process, at import: the global registry refuses an id twice.
  */
-z.globalRegistry.add(ErrorBodySchema, { id: "Error", description: "Every non-2xx answer (API.md §2)." });
+z.globalRegistry.add(ErrorBodySchema, { id: "Error", description: "Every non-2xx answer: one shape for all errors (docs/api-notes.md, Errors)." });
 z.globalRegistry.add(Amounts, { id: "Amounts", description: "Decimal amounts (numbers or numeric strings, at most 2 fraction digits)." });
 z.globalRegistry.add(Address, { id: "Address" });
 z.globalRegistry.add(Item, { id: "Item" });

@@ -48,7 +48,22 @@ export function finishDocument(document: Json): Json {
   const tidy = tidyComponents(document);
   describeFields(tidy.paths);
   describeFields(tidy.components);
+  dropUnusedSchemes(tidy);
   return tidy;
+}
+
+/**
+ * A security scheme no operation uses is left out: with the admin routes off (ADMIN_TOKEN
+ * unset), /docs' Authorize dialog would otherwise ask for an admin token nothing accepts.
+ */
+function dropUnusedSchemes(document: Json): void {
+  const schemes = (document.components as { securitySchemes?: Record<string, unknown> } | undefined)?.securitySchemes;
+  if (!schemes) return;
+  const used = new Set<string>();
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, Operation>>)) {
+    for (const op of Object.values(item)) for (const requirement of (op.security ?? []) as Record<string, unknown>[]) for (const name of Object.keys(requirement)) used.add(name);
+  }
+  for (const name of Object.keys(schemes)) if (!used.has(name)) delete schemes[name];
 }
 
 /** Gives every schema property without a description of its own the glossary's. */

@@ -98,6 +98,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "Sandbox only: the public token (and accounts) a consumer would get from the bank-data provider's page for a bank-link token.",
     errors: ["route_not_found"],
   },
+  "post /api/sandbox/consumers/public_token": {
+    operationId: "createConsumerSandboxPublicToken",
+    description:
+      "Sandbox only: the public token (and accounts) for a bank-linking token issued to the calling consumer (from `POST /api/consumers/subscriptions/bank_account/link_token`), for a page without an api-key such as the consumer portal. Another consumer's token is refused like an unknown one.",
+    errors: ["parameter_invalid", "route_not_found"],
+  },
   "post /api/merchants/payment_preprocess/get_processor_token": {
     operationId: "executeTransfer",
     description:
@@ -110,6 +116,28 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "destination_funding_source_missing",
       "mandate_required",
       "mandate_revoked",
+      "bank_account_blocked",
+      "provider_error",
+    ],
+  },
+  "post /api/consumers/subscriptions/bank_account/link_token": {
+    operationId: "createSubscriptionRelinkToken",
+    description:
+      "For the consumer's own subscription (named by any of its records' `transaction_uuid`): a bank-linking token for the bank-data provider's account picker, and the recurring authorization text (merchant, amount, frequency, first debit) to show before the consumer confirms the new account. Another consumer's subscription is a 404; a cancelled one a 409.",
+    errors: ["transaction_not_found", "not_a_subscription", "subscription_cancelled", "provider_error"],
+  },
+  "post /api/consumers/subscriptions/bank_account": {
+    operationId: "relinkSubscriptionBankAccount",
+    description:
+      "Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.",
+    errors: [
+      "transaction_not_found",
+      "not_a_subscription",
+      "subscription_cancelled",
+      "mandate_text_outdated",
+      "parameter_invalid",
+      "bank_account_blocked",
+      "transfer_in_progress",
       "provider_error",
     ],
   },
@@ -249,6 +277,16 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     operationId: "createMerchant",
     description: "Creates a merchant and its first API key. The key is shown here only.",
     errors: [],
+  },
+  "get /api/admin/merchants": {
+    operationId: "listMerchants",
+    description: "The installation's merchants, newest first (what `payrail merchant list` shows).",
+    errors: [],
+  },
+  "get /api/admin/merchants/{id}/api_keys": {
+    operationId: "listApiKeys",
+    description: "The merchant's API keys by prefix, oldest first, revoked ones included; the keys themselves are never stored.",
+    errors: ["merchant_not_found"],
   },
   "post /api/admin/merchants/{id}/generate_api_key": {
     operationId: "generateApiKey",

@@ -11,8 +11,9 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client
  * pattern, status): all three come from fixed sets (unknown paths are "unmatched", never the
  * URL), so the series never grow with traffic and nothing is scanned on the request path.
  */
-export function registerMetrics(app: FastifyInstance, transport: Transport, processMetrics?: Registry): Registry {
-  const registry = new Registry();
+export function registerMetrics(app: FastifyInstance, transport: Transport, processMetrics?: Registry, serveOnApiPort = true): Registry {
+  // Not served here: counted into the process's registry, which the launcher serves on METRICS_PORT.
+  const registry = !serveOnApiPort && processMetrics ? processMetrics : new Registry();
   // The process's own registry (the launcher's) already has the process defaults.
   if (!processMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -48,6 +49,7 @@ export function registerMetrics(app: FastifyInstance, transport: Transport, proc
     done();
   });
 
+  if (!serveOnApiPort) return registry;
   // One scrape answers both: this gateway's HTTP metrics and the process's (RPC, events, business).
   const served = processMetrics ? Registry.merge([registry, processMetrics]) : registry;
   app.get("/metrics", { schema: { hide: true } as Record<string, unknown> }, async (_request, reply) => {

@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import "../openapi/components.ts";
+import { AUTHORIZE_DIALOG_SCRIPT, freshDocsExamples } from "../openapi/docs-page.ts";
 import { finishDocument } from "../openapi/finish-document.ts";
 
 /**
@@ -78,6 +79,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
     transformObject: (document) => finishDocument(jsonSchemaTransformObject(document)),
   });
-  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: DOCS_CSP, uiConfig: { validatorUrl: null } });
+  await app.register(swaggerUi, {
+    routePrefix: "/docs",
+    staticCSP: DOCS_CSP,
+    uiConfig: { validatorUrl: null },
+    theme: { js: [{ filename: "authorize-dialog.js", content: AUTHORIZE_DIALOG_SCRIPT }] },
+    // Per render (the json /docs loads), not /openapi.json: a fresh merchant_checkout_id in the example.
+    transformSpecification: (document) => freshDocsExamples(document),
+  });
   app.get("/openapi.json", { schema: { hide: true } as Record<string, unknown> }, async () => app.swagger());
 }

@@ -1,5 +1,10 @@
 import {
   AddOperatorBody,
+  ApiKeyList,
+  MerchantList,
+  MerchantListQuery,
+  listApiKeysOp,
+  listMerchantsOp,
   CreateMerchantBody,
   CreateMerchantResponse,
   IssuedApiKey,
@@ -25,14 +30,17 @@ import type { GatewayContext } from "../gateway-context.ts";
 import { AdminHeader, errorResponses } from "./openapi-shared.ts";
 
 /**
- * Merchant administration (API.md §5), behind `x-admin-token`. Not registered at all when
- * ADMIN_TOKEN is unset, so the routes answer 404 like any unknown path.
+ * Merchant administration (API.md §5), behind `x-admin-token`: ADMIN_TOKEN's value, or the
+ * token `payrail start` makes for the CLI beside an embedded store (`tokens` holds those set).
+ * Not registered at all when neither is, so the routes answer 404 like any unknown path; and
+ * documented (in /docs) only with ADMIN_TOKEN, since the CLI's token is nobody else's.
  */
-export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adminToken: string): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tokens: readonly string[], documented: boolean): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["Admin"];
+  const hide = !documented;
   const preValidation = async (request: FastifyRequest) => {
-    checkAdminToken(adminToken, request);
+    checkAdminToken(tokens, request);
     request.principal = { kind: "admin" };
   };
 
@@ -41,6 +49,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     {
       preValidation,
       schema: {
+        hide,
         tags,
         summary: "Create a merchant and its first API key",
         headers: AdminHeader,
@@ -51,11 +60,44 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     (request) => callService(ctx, request, createMerchantOp, request.body),
   );
 
+  r.get(
+    "/api/admin/merchants",
+    {
+      preValidation,
+      schema: {
+        hide,
+        tags,
+        summary: "List merchants, newest first",
+        headers: AdminHeader,
+        querystring: MerchantListQuery,
+        response: { 200: MerchantList, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, listMerchantsOp, { limit: request.query.limit }),
+  );
+
+  r.get(
+    "/api/admin/merchants/:id/api_keys",
+    {
+      preValidation,
+      schema: {
+        hide,
+        tags,
+        summary: "List a merchant's API keys by prefix, active or revoked",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        response: { 200: ApiKeyList, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, listApiKeysOp, { merchant_id: request.params.id }),
+  );
+
   r.post(
     "/api/admin/merchants/:id/generate_api_key",
     {
       preValidation,
       schema: {
+        hide,
         tags,
         summary: "Issue another API key (older keys stay valid)",
         headers: AdminHeader,
@@ -71,6 +113,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     {
       preValidation,
       schema: {
+        hide,
         tags,
         summary: "Revoke an API key by its prefix",
         headers: AdminHeader,
@@ -87,6 +130,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     {
       preValidation,
       schema: {
+        hide,
         tags,
         summary: "Register a user (by phone) as an operator: their auth token may decide and pay out the merchant's refunds",
         headers: AdminHeader,
@@ -103,6 +147,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     {
       preValidation,
       schema: {
+        hide,
         tags,
         summary: "List the merchant's operators, oldest first",
         headers: AdminHeader,
@@ -118,6 +163,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, adm
     {
       preValidation,
       schema: {
+        hide,
         tags,
         summary: "Remove an operator (phone as `%2B…` or digits alone): their token stops acting on refunds at once",
         headers: AdminHeader,

@@ -30,7 +30,7 @@ export async function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext
       .header("content-security-policy", pageCsp(live, nonce))
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
-      .send(html.replace("{{MODE}}", mode).replace(" {{NONCE}}", nonce ? ` nonce="${nonce}"` : ""));
+      .send(html.replace("{{MODE}}", mode).replace("{{PHONE_COUNTRY}}", ctx.defaultPhoneCountry).replace(" {{NONCE}}", nonce ? ` nonce="${nonce}"` : ""));
   });
 
   app.get<{ Params: { name: string } }>("/pay/assets/:name", hide, async (request, reply) => {

@@ -2,6 +2,7 @@ import {
   CheckoutIdParam,
   SandboxPublicTokenBody,
   SandboxPublicTokenResponse,
+  sandboxConsumerPublicTokenOp,
   sandboxPublicTokenOp,
   verifyLinkTokenOp,
 } from "@payrail/contracts";
@@ -40,5 +41,19 @@ export async function sandboxConsumerBankRoutes(app: FastifyInstance, ctx: Gatew
       });
       return callService(ctx, request, sandboxPublicTokenOp, request.body, onBehalfOfMerchant(ctx, checkout.merchant_id));
     },
+  );
+
+  r.post(
+    "/api/sandbox/consumers/public_token",
+    {
+      preValidation: userAuth(ctx),
+      schema: {
+        tags: ["Sandbox"],
+        summary: "The sandbox account picker for the consumer's own bank-linking token (a subscription's re-link)",
+        body: SandboxPublicTokenBody,
+        response: { 200: SandboxPublicTokenResponse, ...errorResponses, 403: ErrorBodySchema },
+      },
+    },
+    (request) => callService(ctx, request, sandboxConsumerPublicTokenOp, request.body),
   );
 }

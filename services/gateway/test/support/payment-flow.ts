@@ -12,7 +12,13 @@ export interface LinkedCheckout {
  * A checkout whose consumer has verified a phone and linked a bank account, through the real
  * endpoints: the state in which the merchant may call Get Processor Token.
  */
-export async function linkedCheckout(stack: Stack, apiKey: string, overrides: Record<string, unknown> = {}): Promise<LinkedCheckout> {
+export async function linkedCheckout(
+  stack: Stack,
+  apiKey: string,
+  overrides: Record<string, unknown> = {},
+  /** An existing consumer (else a new one), and which of the sandbox item's accounts to link (0: checking, 1: savings). */
+  options: { consumer?: LinkedCheckout["consumer"]; account?: number } = {},
+): Promise<LinkedCheckout> {
   const inject = async (options: InjectOptions, what: string) => {
     const reply = await stack.app.inject(options);
     if (reply.statusCode !== 200) throw new Error(`${what}: ${reply.statusCode} ${reply.body}`);
@@ -21,7 +27,7 @@ export async function linkedCheckout(stack: Stack, apiKey: string, overrides: Re
   const merchant = { "api-key": apiKey };
   const { id } = await inject({ method: "POST", url: "/api/merchants/checkout", payload: sampleCheckout(overrides), headers: merchant }, "create");
   const { link_token: linkToken } = await inject({ url: `/api/merchants/checkout/${id}/generate_link_token`, headers: merchant }, "link token");
-  const consumer = await consumerToken(stack, apiKey);
+  const consumer = options.consumer ?? (await consumerToken(stack, apiKey));
   const headers = { authorization: `Token ${consumer.token}`, "link-token": linkToken };
   const bank = await inject({ method: "POST", url: `/api/consumers/checkout/${id}/create_link_token/`, headers }, "create_link_token");
   const sandbox = await inject({ method: "POST", url: "/api/sandbox/public_token", payload: { link_token: bank.link_token }, headers: merchant }, "public token");
@@ -29,7 +35,7 @@ export async function linkedCheckout(stack: Stack, apiKey: string, overrides: Re
     {
       method: "POST",
       url: `/api/consumers/checkout/${id}/exchange_public_token/`,
-      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[0].account_id },
+      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[options.account ?? 0].account_id },
       headers,
     },
     "exchange",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisePhone } from "./phone-number.ts";
+import { normalisePhone, phoneCountry } from "./phone-number.ts";
 
 describe("normalisePhone", () => {
   it("returns E.164 for international numbers however they are written", () => {
@@ -9,13 +9,29 @@ describe("normalisePhone", () => {
     expect(normalisePhone("+49 151 2345 6789")).toBe("+4915123456789");
   });
 
-  it("refuses national numbers, impossible lengths, unknown countries, extensions and text", () => {
-    for (const raw of ["4155552671", "0044 20 7183 8750", "+1555", "+1415555267100", "+999123456789", "+14155552671 ext 12", "call +14155552671", "", "+"]) {
+  it("reads a number without its country code as one of the default country (US unless configured)", () => {
+    for (const raw of ["(415) 555-2676", "4155552676", "415-555-2676", "415.555.2676", "1 415 555 2676"]) {
+      expect(normalisePhone(raw), raw).toBe("+14155552676");
+    }
+    expect(normalisePhone("020 7183 8750", "GB")).toBe("+442071838750");
+    expect(normalisePhone("+1 415 555 2676", "GB")).toBe("+14155552676");
+  });
+
+  it("refuses impossible lengths, unknown countries, extensions and text", () => {
+    for (const raw of ["0044 20 7183 8750", "555-0100", "+1555", "+1415555267100", "+999123456789", "+14155552671 ext 12", "call +14155552671", "", "+"]) {
       expect(() => normalisePhone(raw), raw).toThrow(expect.objectContaining({ code: "invalid_phone_number", param: "phone" }));
     }
   });
 
   it("names the field it was given", () => {
-    expect(() => normalisePhone("x", "phone_number")).toThrow(expect.objectContaining({ param: "phone_number" }));
+    expect(() => normalisePhone("x", "US", "phone_number")).toThrow(expect.objectContaining({ param: "phone_number" }));
+  });
+});
+
+describe("phoneCountry", () => {
+  it("takes US by default and refuses a country without a numbering plan", () => {
+    expect(phoneCountry(undefined)).toBe("US");
+    expect(phoneCountry("gb")).toBe("GB");
+    expect(() => phoneCountry("XX")).toThrow(/DEFAULT_PHONE_COUNTRY/);
   });
 });

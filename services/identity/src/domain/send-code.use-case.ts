@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import type { CountryCode } from "libphonenumber-js";
 import { prefixedHexId } from "@payrail/runtime";
 import { normalisePhone } from "./phone-number.ts";
 import { decideResend } from "./resend-limit.ts";
@@ -15,6 +16,8 @@ export interface SendCodeDeps {
   budgets: SendBudgetsPort;
   limits: SendCodeBudgets;
   stats: SendCodeLimitStats;
+  /** DEFAULT_PHONE_COUNTRY: the country of a number written without its country code. */
+  defaultPhoneCountry: CountryCode;
   now(): number;
 }
 
@@ -30,7 +33,7 @@ const MAX_WRITE_ROUNDS = 3;
  * counts toward the hour, so a failing number cannot be retried without bound).
  */
 export async function sendCode(deps: SendCodeDeps, rawPhone: string, clientAddress?: string): Promise<{ success: string }> {
-  const phone = normalisePhone(rawPhone);
+  const phone = normalisePhone(rawPhone, deps.defaultPhoneCountry);
   const code = newCode();
   let budgeted = false;
   for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {

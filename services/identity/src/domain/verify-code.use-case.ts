@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import type { CountryCode } from "libphonenumber-js";
 import { prefixedHexId } from "@payrail/runtime";
 import { issueAuthToken } from "./issue-auth-token.ts";
 import { normalisePhone } from "./phone-number.ts";
@@ -15,6 +16,8 @@ export interface VerifyCodeDeps {
   authTokens: AuthTokensPort;
   codeKey: Buffer;
   authTokenTtlMs: number;
+  /** DEFAULT_PHONE_COUNTRY: read the phone as Send Code did. */
+  defaultPhoneCountry: CountryCode;
   now(): number;
 }
 
@@ -36,7 +39,7 @@ export async function verifyCode(
   deps: VerifyCodeDeps,
   input: { phone: string; verification_code: string },
 ): Promise<{ message: string; data: { auth_token: string; user_id: string } }> {
-  const phone = normalisePhone(input.phone);
+  const phone = normalisePhone(input.phone, deps.defaultPhoneCountry);
   const record = await deps.codes.find(phone);
   const now = deps.now();
   refuseUnusable(record, now);

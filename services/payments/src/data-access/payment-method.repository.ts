@@ -21,6 +21,10 @@ export class PaymentMethodRepository implements PaymentMethodsPort {
     return (await this.methods.findOneAndUpdate({ _id, version: previous.version ?? null }, withEvents({ $set: fields }, [event]))) !== null;
   }
 
+  async recordFingerprint(checkoutId: string, accountId: string, fingerprint: string | null): Promise<void> {
+    await this.methods.findOneAndUpdate({ _id: checkoutId, accountId }, { $set: { fingerprint } });
+  }
+
   findByCheckout(checkoutId: string): Promise<PaymentMethodRecord | null> {
     return this.methods.findOne({ _id: checkoutId });
   }

@@ -24,7 +24,15 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
 
   claim(checkoutId: string, leaseId: string, by: string, now: string, until: string): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate(
-      { _id: checkoutId, nextChargeAt: { $lte: by }, $or: [{ renewalLeaseId: null }, { renewalLeaseUntil: { $lt: now } }] },
+      {
+        _id: checkoutId,
+        nextChargeAt: { $lte: by },
+        $and: [
+          { $or: [{ renewalLeaseId: null }, { renewalLeaseUntil: { $lt: now } }] },
+          // Not while the consumer is changing the account it draws on.
+          { $or: [{ relinkLeaseId: null }, { relinkLeaseUntil: { $lt: now } }] },
+        ],
+      },
       { $set: { renewalLeaseId: leaseId, renewalLeaseUntil: until } },
     );
   }

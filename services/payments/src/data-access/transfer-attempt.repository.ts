@@ -53,6 +53,31 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
     );
   }
 
+  acquireRelinkLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate(
+      { _id: checkoutId, subscriptionCancelledAt: null, $or: [{ relinkLeaseId: null }, { relinkLeaseUntil: { $lt: now } }] },
+      { $set: { relinkLeaseId: leaseId, relinkLeaseUntil: until } },
+    );
+  }
+
+  async releaseRelinkLease(checkoutId: string, leaseId: string): Promise<void> {
+    await this.attempts.findOneAndUpdate({ _id: checkoutId, relinkLeaseId: leaseId }, { $set: { relinkLeaseId: null, relinkLeaseUntil: null } });
+  }
+
+  relink(checkoutId: string, leaseId: string, subscriptionVersion: number | undefined, set: Partial<TransferAttemptRecord>, events: DomainEvent[]): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate(
+      {
+        _id: checkoutId,
+        relinkLeaseId: leaseId,
+        subscriptionCancelledAt: null,
+        // `null` also matches the missing version of a subscription that never changed.
+        subscriptionVersion: subscriptionVersion ?? null,
+        $or: [{ charge: null }, { "charge.transferId": { $ne: null } }],
+      },
+      withEvents({ $set: set as Record<string, unknown> }, events),
+    );
+  }
+
   async releaseLease(checkoutId: string, leaseId: string): Promise<void> {
     await this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { leaseId: null, leaseUntil: null } });
   }
@@ -60,6 +85,25 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
   async ensureIndexes(): Promise<void> {
     // The reconciler's query: stalled attempts, oldest first.
     await this.attempts.createIndex({ keys: { completed: 1, updatedAt: 1 }, name: "stalled" });
+    // A blocked account's checkouts, across merchants.
+    await this.attempts.createIndex({ keys: { fundingFingerprint: 1, _id: 1 }, name: "funding_fingerprint" });
+  }
+
+  onAccount(fingerprint: string, after: string, limit: number): Promise<TransferAttemptRecord[]> {
+    return this.attempts.find({ fundingFingerprint: fingerprint, _id: { $gt: after } }, { sort: { fundingFingerprint: 1, _id: 1 }, limit });
+  }
+
+  markAccountBlocked(
+    checkoutId: string,
+    expected: { fingerprint: string; subscriptionVersion: number | undefined },
+    set: Partial<TransferAttemptRecord>,
+    events: DomainEvent[],
+  ): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate(
+      // `null` also matches the missing version of a subscription that never changed.
+      { _id: checkoutId, fundingFingerprint: expected.fingerprint, accountBlockedAt: null, subscriptionVersion: expected.subscriptionVersion ?? null },
+      withEvents({ $set: set as Record<string, unknown> }, events),
+    );
   }
 
   stalled(before: string, limit: number): Promise<TransferAttemptRecord[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysAfter, periodStart } from "./billing-period.ts";
+import { daysAfter, firstPeriodFrom, periodStart } from "./billing-period.ts";
 
 describe("periodStart", () => {
   it("clamps month ends from a Jan 31 anchor without drifting: Feb 28, Mar 31, Apr 30", () => {
@@ -27,5 +27,17 @@ describe("periodStart", () => {
 
   it("adds whole days for retries", () => {
     expect(daysAfter("2026-02-28T10:00:00.000Z", 7)).toBe("2026-03-07T10:00:00.000Z");
+  });
+});
+
+describe("firstPeriodFrom", () => {
+  const anchor = "2027-01-31T10:00:00.000Z";
+  it("skips every period that started by `at`, the one at `at` included", () => {
+    expect(firstPeriodFrom(anchor, "monthly", 1, "2027-02-28T10:00:00.000Z")).toBe(2);
+    expect(firstPeriodFrom(anchor, "monthly", 1, "2027-05-01T00:00:00.000Z")).toBe(4);
+  });
+  it("keeps a period that starts later, and never goes back before `from`", () => {
+    expect(firstPeriodFrom(anchor, "monthly", 3, "2027-02-01T00:00:00.000Z")).toBe(3);
+    expect(firstPeriodFrom(anchor, "weekly", 0, "2027-01-31T09:00:00.000Z")).toBe(1);
   });
 });

@@ -28,3 +28,14 @@ export function periodStart(anchor: string, plan: PlanType, n: number): string {
 export function daysAfter(at: string, days: number): string {
   return new Date(new Date(at).getTime() + days * DAY_MS).toISOString();
 }
+
+/**
+ * The first period, from `from` on, that starts after `at`: where a subscription that stopped
+ * picks up again (a period that started while it was stopped, the one whose charge failed
+ * included, is not charged after the fact).
+ */
+export function firstPeriodFrom(anchor: string, plan: PlanType, from: number, at: string): number {
+  let n = Math.max(from, 1);
+  while (periodStart(anchor, plan, n) <= at) n++;
+  return n;
+}

@@ -9,6 +9,7 @@ import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import { mandateIdOf } from "./require-debit-mandate.ts";
 import { revokeMandate } from "./revoke-mandate.ts";
+import { ownSubscriptionRecord } from "./own-subscription.ts";
 
 /** Cancels that lose to a concurrent subscription change (a renewal settling) read again; a few at most. */
 const TRIES = 5;
@@ -36,15 +37,7 @@ export async function cancelSubscription(
   user: UserPrincipal,
   transactionUuid: string,
 ): Promise<{ message: string }> {
-  const transaction = await deps.transactions.findByUuid(transactionUuid);
-  if (!transaction || transaction.user_id !== user.userId) {
-    throw new AppError("transaction_not_found", `no transaction ${transactionUuid}`, { param: "subscription_transaction_uuid" });
-  }
-  if (!transaction.isSubscription) {
-    throw new AppError("not_a_subscription", `transaction ${transactionUuid} is not part of a subscription`, {
-      param: "subscription_transaction_uuid",
-    });
-  }
+  const transaction = await ownSubscriptionRecord(deps, user, transactionUuid);
   let cancelled = false;
   for (let i = 0; i < TRIES && !cancelled; i++) {
     const attempt = await deps.attempts.find(transaction.checkoutRef);

@@ -1,26 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@payrail/contracts";
 import { prefixedHexId, withLeaseHeartbeat, type LeaseHeartbeat } from "@payrail/runtime";
-import { applyChargeOutcome } from "./follow-subscription-charge.ts";
-import { createTransferOnce } from "./create-transfer-once.ts";
 import { transactionEvent } from "./payment-events.ts";
-import { TransferRefused } from "./ports/transfer.port.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import { transactionDoc } from "./transfer-steps.ts";
 import { requireDebitMandate } from "./require-debit-mandate.ts";
-
-/** The provider's idempotency key of one try of one period: no crash, retry or replica can charge it twice. */
-/**
- * How long a charge counts as on its way to the provider once marked (a cancel meanwhile answers
- * 409 and is retried): beyond the provider call's own time limit (Dwolla's adapter: 7 s), and the
- * most a crashed charger can hold a cancel up.
- */
-const SENDING_MS = 30_000;
-
-export function renewalKey(checkoutId: string, charge: Pick<RenewalCharge, "period" | "tryNumber">): string {
-  return charge.tryNumber === 0 ? `${checkoutId}-p${charge.period}` : `${checkoutId}-p${charge.period}-r${charge.tryNumber}`;
-}
+import { tellCheckoutBlocked } from "./block-bank-account.ts";
+import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
 
 /**
  * Makes the subscription's due charge (a renewal, or a retry of a failed one), when it is due
@@ -101,34 +88,21 @@ async function chargeUnderLease(
       }
       await save({ "charge.mandateId": mandateId });
     }
-    // The subscription must still be live as the charge leaves: marked in one conditional write
-    // that a cancel cannot cross (it waits while the charge is on its way, see
-    // TransferAttemptsPort.cancelSubscription), so no debit follows a cancel that answered.
+    // Under the lease, right before the provider call: a blocked account is not debited, the
+    // subscription becomes `unpaid` (tellCheckoutBlocked). A try resumed after a crash may
+    // have reached the provider already: that debit happened and is recorded.
     lease.check();
-    const sending = await deps.schedules.markSending(checkoutId, leaseId, new Date(deps.now().getTime() + SENDING_MS).toISOString());
-    if (!sending) {
-      // Cancelled since it was claimed. A try resumed after a crash may have reached the provider
-      // before the cancel: that debit happened and is recorded; anything else is dropped unsent.
-      const sent = await deps.transfers.findTransfer({ idempotencyKey: renewalKey(a._id, a.charge!), customerUrl: a.customerUrl });
+    const block = await deps.blocks.find(a.fundingFingerprint);
+    if (block) {
+      const sent = a.charge!.sendingUntil ? await deps.transfers.findTransfer({ idempotencyKey: renewalKey(a._id, a.charge!), customerUrl: a.customerUrl }) : null;
       if (!sent) {
+        await tellCheckoutBlocked(deps, checkoutId, block);
         await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
-        deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid }, "renewal not sent: the subscription was cancelled after it was claimed");
+        deps.logger.info({ checkoutId, transactionUuid: charge.transactionUuid }, "renewal not sent: the bank account is blocked");
         return "stopped";
       }
       await save({ "charge.transferId": sent.transferId });
-    } else {
-      a = sending;
-      lease.check();
-      const transfer = await startTransfer(deps, a, a.charge!);
-      if (!transfer) {
-        // Refused for good: no transfer, no record; the subscription ends (the lease is given back).
-        lease.check();
-        await applyChargeOutcome(deps, checkoutId, charge.transactionUuid, { completed: false, error: null, at: charge.at, refused: true });
-        await deps.schedules.finishCharge(checkoutId, leaseId, charge.transactionUuid);
-        return "stopped";
-      }
-      await save({ "charge.transferId": transfer.transferId });
-    }
+    } else if ((await sendCharge(deps, a, leaseId, lease, save)) === "stopped") return "stopped";
   }
   await recordCharge(deps, a, a.charge!, lease);
   lease.check();
@@ -148,26 +122,6 @@ async function mandateAllowingDebit(deps: RenewalDeps, a: TransferAttemptRecord,
   } catch (err) {
     if (!(err instanceof AppError && (err.code === "mandate_revoked" || err.code === "mandate_required"))) throw err;
     deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, code: err.code }, "renewal not charged: no active mandate");
-    return null;
-  }
-}
-
-/** The renewal's transfer at the provider, or null when the provider refused it for good. */
-async function startTransfer(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge): Promise<{ transferId: string } | null> {
-  try {
-    const input = {
-      sourceFundingSource: a.fundingSourceUrl!,
-      destinationFundingSource: a.destinationFundingSource,
-      amountCents: a.amountCents,
-      currency: a.currency,
-      idempotencyKey: renewalKey(a._id, charge),
-      metadata: { checkout_id: a._id, transaction_uuid: charge.transactionUuid },
-    };
-    // A charge claimed before `claimedAt` was kept is looked up first (its key's age is unknown).
-    return await createTransferOnce(deps, input, charge.claimedAt, async () => a.customerUrl);
-  } catch (err) {
-    if (!(err instanceof TransferRefused)) throw err;
-    deps.logger.warn({ checkoutId: a._id, transactionUuid: charge.transactionUuid, err: err.message }, "renewal transfer refused by the provider");
     return null;
   }
 }

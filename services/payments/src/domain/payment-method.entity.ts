@@ -30,6 +30,11 @@ export interface PaymentMethodRecord extends OutboxFields {
    * (the merchant attests at the debit). Set, it must be active for any debit.
    */
   mandateId?: string | null;
+  /**
+   * The transfer provider's fingerprint of this bank account, once its funding source exists
+   * (the first debit, or a consumer's re-link): what blocked_bank_accounts is keyed by.
+   */
+  fingerprint?: string | null;
   /** Counts the saves (1 for the first): its payment_method.saved events' version. Absent before events. */
   version?: number;
 }

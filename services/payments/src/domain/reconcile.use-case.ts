@@ -1,3 +1,4 @@
+import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import { randomUUID } from "node:crypto";
 import type { ReconcileChange, ReconcileReport } from "@payrail/contracts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
@@ -11,6 +12,7 @@ import { runUnderTransferLease } from "./run-under-transfer-lease.ts";
 /** What one pass needs: the status path, the transfer steps (to finish a stalled attempt) and the pass's lease. */
 export interface ReconcileDeps extends StatusDeps, Omit<TransferDeps, keyof StatusDeps> {
   attempts: TransferAttemptsPort;
+  paymentMethods: PaymentMethodsPort;
   jobs: JobLeasesPort;
 }
 

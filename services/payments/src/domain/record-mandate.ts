@@ -27,13 +27,15 @@ export function checkTextVersion(textVersion: string): void {
  */
 export function buildConsumerMandate(
   merchantName: string,
-  checkout: CheckoutSummary,
+  checkout: Pick<CheckoutSummary, "id" | "merchant_id" | "amount_cents" | "currency" | "is_subscription" | "plan_type">,
   userId: string,
   acceptance: Acceptance,
   bankAccount: MandateRecord["bankAccount"],
   at: Date,
+  /** The first debit it authorizes: at once (`at`) for a checkout, the next period for a re-linked subscription. */
+  firstDebitOn: Date = at,
 ): MandateRecord {
-  const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: at });
+  const rendered = renderMandateText({ merchantName, checkout, firstDebitOn });
   return {
     _id: prefixedHexId("mdt_"),
     checkoutId: checkout.id,

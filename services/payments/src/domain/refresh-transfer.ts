@@ -1,6 +1,7 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
 import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
+import { blockAfterReturn } from "./block-bank-account.ts";
 import { followSubscriptionCharge } from "./follow-subscription-charge.ts";
 import { settleTransaction } from "./settle-transaction.ts";
 import { warnReturnRates } from "./warn-return-rates.ts";
@@ -33,12 +34,15 @@ export async function refreshTransfer(deps: StatusDeps, meta: RequestMeta, trans
   // Nothing final yet (a notice that ran ahead of the provider): a later one, or the reconciler, acts.
   if (state.status === "pending") return { kind: "transaction", transaction, final: false };
   const current = await settleTransaction(deps, transaction, { status: state.status, failureCode: state.failureCode }, deps.now().toISOString());
-  // Before the caller remembers its notice: a failure here makes the notice count again.
+  // Before the caller remembers its notice: a failure here makes the notice count again. The
+  // block comes first: the subscriptions on the account become `unpaid`, this one included,
+  // so its own outcome then schedules no retry.
+  await blockAfterReturn(deps, current);
   await followSubscriptionCharge(deps, current);
   if (current.version !== transaction.version && current.returnGroup) await warnReturnRates(deps, current);
   if (current.version !== transaction.version) {
     deps.logger.info(
-      { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, error: current.error },
+      { requestId: meta.requestId, transactionUuid: current._id, status: current.transaction_status, ...(current.error ? { failure: current.error } : {}) },
       "transfer status applied",
     );
   }

@@ -7,6 +7,7 @@ import type { TransferPort } from "./ports/transfer.port.ts";
 import type { RenewalPolicy } from "./renewal-policy.ts";
 import type { TransferRecordedDeps } from "./transfer.deps.ts";
 import type { DebitMandateDeps } from "./require-debit-mandate.ts";
+import type { BlockingDeps } from "./block-bank-account.ts";
 
 /** What a renewal's outcome needs: the subscription, its schedule and the retry policy. */
 export interface RenewalOutcomeDeps extends PaymentEventsDeps {
@@ -17,7 +18,8 @@ export interface RenewalOutcomeDeps extends PaymentEventsDeps {
 }
 
 /** Making renewal charges (the scheduler and the sandbox test clock). */
-export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps, DebitMandateDeps {
+export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps, DebitMandateDeps, BlockingDeps {
+  attempts: Pick<TransferAttemptsPort, "find" | "onAccount" | "markAccountBlocked">;
   transactions: TransactionsPort;
   transfers: TransferPort;
   logger: Logger;

@@ -3,7 +3,7 @@ import { periodStart } from "./billing-period.ts";
 import { envelope } from "./payment-events.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 
-export type SubscriptionEventType = "subscription.renewed" | "subscription.past_due" | "subscription.unpaid" | "subscription.cancelled";
+export type SubscriptionEventType = "subscription.renewed" | "subscription.past_due" | "subscription.unpaid" | "subscription.reactivated" | "subscription.cancelled";
 
 /**
  * A subscription event built from the attempt as it is AFTER the change (the document the same

@@ -49,6 +49,8 @@ export interface TransactionDoc extends OutboxFields {
    */
   sourceFundingSource?: string;
   destinationFundingSource?: string;
+  /** The fingerprint of the bank account debited (a return with a blocking code blocks it); absent when unknown. */
+  sourceFingerprint?: string | null;
   /**
    * Refund payouts (by payout id) and where each stands: `live` and `completed` ones count
    * against the amount, a `failed` one no longer does. Each payout's change is one conditional
@@ -78,6 +80,7 @@ export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {
     consumer_transaction_id: doc.consumer_transaction_id,
     merchant_transaction_id: doc.merchant_transaction_id,
     checkout_id: doc.checkout_id,
+    checkout: doc.checkoutRef,
     transaction_status: doc.transaction_status,
     transaction_date_time: doc.transaction_date_time,
     description: doc.description,

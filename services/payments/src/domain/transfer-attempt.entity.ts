@@ -29,6 +29,13 @@ export interface TransferAttemptRecord extends OutboxFields {
   customerUrl: string | null;
   /** Step 2: the consumer's funding source at the transfer provider. */
   fundingSourceUrl: string | null;
+  /**
+   * The provider's fingerprint of the bank account behind the funding source (blocked-account
+   * checks, API.md §12); absent before step 2, and on attempts made before fingerprints were kept.
+   */
+  fundingFingerprint?: string | null;
+  /** When this checkout learnt that its bank account is blocked (its payment_method.blocked); cleared by a re-link. */
+  accountBlockedAt?: string | null;
   /** Step 3: the transfer at the provider. */
   transferId: string | null;
   initiatedAt: string | null;
@@ -63,6 +70,9 @@ export interface TransferAttemptRecord extends OutboxFields {
   renewalLeaseUntil?: string | null;
   /** Charges of this subscription whose return (after they settled) was applied to the schedule. */
   returnedCharges?: string[];
+  /** The consumer's re-link of the account (one at a time); renewals wait for it. */
+  relinkLeaseId?: string | null;
+  relinkLeaseUntil?: string | null;
   /** Sandbox: where the subscription's test clock stands. */
   clockAt?: string;
 }
@@ -101,6 +111,6 @@ export interface RenewalCharge {
 export type AttemptProgress = Partial<
   Pick<
     TransferAttemptRecord,
-    "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "transferId" | "initiatedAt" | "completed"
+    "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "transferId" | "initiatedAt" | "completed"
   >
 >;

@@ -53,9 +53,20 @@ export async function runTransferSteps(
       name: `Payrail checkout ${a._id}`,
       idempotencyKey: `${a.transactionUuid}-funding-source`,
     });
-    await save("funding_source", { fundingSourceUrl: source.fundingSourceUrl });
+    await save("funding_source", { fundingSourceUrl: source.fundingSourceUrl, fundingFingerprint: source.fingerprint });
+    // The consumer's payment method shows it too (the portal's blocked flag).
+    lease.check();
+    await deps.paymentMethods.recordFingerprint(a._id, a.accountId, source.fingerprint);
   }
   if (!a.transferId) {
+    // Under the lease, once the account is known and before the provider is asked to debit it.
+    // A call resumed after a crash (or the reconciler) may find the debit made before the
+    // block: that one happened and is recorded.
+    lease.check();
+    if (await deps.blocks.find(a.fundingFingerprint)) {
+      const sent = await deps.transfers.findTransfer({ idempotencyKey: a.transactionUuid, customerUrl: a.customerUrl });
+      if (!sent) throw bankAccountBlocked(a._id);
+    }
     const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
@@ -84,6 +95,13 @@ export async function runTransferSteps(
   await save("completed", { completed: true });
   deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
   return a;
+}
+
+/** 409: the account had a return that forbids debits (API.md §12); the consumer links another. */
+export function bankAccountBlocked(checkoutId: string): AppError {
+  return new AppError("bank_account_blocked", `the bank account of checkout ${checkoutId} is blocked after an ACH return; the consumer must link another account`, {
+    param: "checkout_id",
+  });
 }
 
 /** Which transfer a record is of: the attempt's first charge, or one of a subscription's renewals. */
@@ -133,6 +151,7 @@ export function transactionDoc(a: TransferAttemptRecord, id: number, charge: Cha
     currency: a.currency,
     sourceFundingSource: a.fundingSourceUrl!,
     destinationFundingSource: a.destinationFundingSource,
+    sourceFingerprint: a.fundingFingerprint ?? null,
     version: 1,
   };
 }

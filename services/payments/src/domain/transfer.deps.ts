@@ -14,6 +14,8 @@ import type { TransferNoticesPort } from "./ports/transfer-notices.port.ts";
 import type { ReturnWarningsPort } from "./ports/return-warnings.port.ts";
 import type { SecretBox } from "@payrail/runtime";
 import type { MandatesPort } from "./ports/mandates.port.ts";
+import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
+import type { BlockingDeps } from "./block-bank-account.ts";
 
 /*
  * What each group of payments' use cases needs, and nothing more: a use case names the
@@ -34,6 +36,8 @@ export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps {
   paymentMethods: PaymentMethodsPort;
   /** Debit authorizations: every debit needs an active one (API.md §12). */
   mandates: MandatesPort;
+  /** Blocked bank accounts: no debit from one (API.md §12). */
+  blocks: BlockedBankAccountsPort;
   attempts: TransferAttemptsPort;
   transactions: TransactionsPort;
   bankData: BankDataPort;
@@ -50,7 +54,8 @@ export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps {
 }
 
 /** A transfer's (or a refund payout's) status moving: provider webhooks and sandbox simulations. */
-export interface StatusDeps extends RenewalOutcomeDeps {
+export interface StatusDeps extends RenewalOutcomeDeps, BlockingDeps {
+  attempts: Pick<TransferAttemptsPort, "find" | "onAccount" | "markAccountBlocked">;
   transactions: TransactionsPort;
   /** Refund transfers (merchant → consumer), one per refund payout. */
   refundTransfers: RefundTransfersPort;

@@ -5,6 +5,7 @@ import {
   existingResourceHref,
   fromDwollaStatus,
   fromFailureResponse,
+  fromFundingSourceResponse,
   fromTransferResponse,
   idFromLocation,
   isRefusedForGood,
@@ -89,6 +90,13 @@ describe("Dwolla transformers", () => {
     });
     expect(fromFailureResponse({ code: "R01", description: "Insufficient Funds" })).toBe("R01");
     expect(() => fromTransferResponse({ status: "pending" })).toThrow(expect.objectContaining({ code: "provider_error", providerCode: "invalid_response" }));
+  });
+
+  it("reads a funding source's fingerprint (Dwolla's GET /funding-sources/{id}), null when it has none", () => {
+    const fingerprint = "4cf31392f678cb26c62b75096e1a09d4465a801798b3d5c3729de44a4f54c794";
+    expect(fromFundingSourceResponse({ id: "fs1", status: "verified", type: "bank", name: "Checking", fingerprint })).toEqual({ fingerprint });
+    expect(fromFundingSourceResponse({ id: "fs2", type: "balance", name: "Balance" })).toEqual({ fingerprint: null });
+    expect(() => fromFundingSourceResponse({ fingerprint })).toThrow(expect.objectContaining({ code: "provider_error" }));
   });
 
   it("maps every failure to provider_error, carrying Dwolla's code", () => {

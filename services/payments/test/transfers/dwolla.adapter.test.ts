@@ -75,12 +75,15 @@ describe("Dwolla adapter on the dwolla-v2 SDK against a local Dwolla", () => {
     expect(dwolla.requests.at(-1)!.body).toMatchObject({ type: "receive-only" });
   });
 
-  it("creates a funding source from a Plaid processor token", async () => {
+  it("creates a funding source from a Plaid processor token and reads its fingerprint", async () => {
     const a = adapter();
     const { customerUrl } = await a.ensureCustomer({ userId: userId(), phone: "+15551234567" });
-    const { fundingSourceUrl } = await a.createFundingSource({ customerUrl, processorToken: "processor-sandbox-1", name: "Plaid Checking 0000", idempotencyKey: "fs-1" });
+    const { fundingSourceUrl, fingerprint } = await a.createFundingSource({ customerUrl, processorToken: "processor-sandbox-1", name: "Plaid Checking 0000", idempotencyKey: "fs-1" });
     expect(fundingSourceUrl).toMatch(new RegExp(`^${dwolla.url}/funding-sources/[0-9a-f-]{36}$`));
-    const req = dwolla.requests.at(-1)!;
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const read = dwolla.requests.at(-1)!;
+    expect(read).toMatchObject({ method: "GET", path: `/funding-sources/${fundingSourceUrl.split("/").at(-1)}` });
+    const req = dwolla.requests.at(-2)!;
     expect(req.path).toBe(`/customers/${customerUrl.split("/").at(-1)}/funding-sources`);
     expect(req.body).toEqual({ plaidToken: "processor-sandbox-1", name: "Plaid Checking 0000" });
     expect(req.headers["idempotency-key"]).toBe("fs-1");

@@ -4,6 +4,7 @@ import type { Store } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../../test/support/infra.ts";
 import { SandboxTransferAdapter } from "../../src/adapters/sandbox-transfers/sandbox-transfer.adapter.ts";
+import { SandboxBankDataAdapter } from "../../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
 import { TransferRefused } from "../../src/domain/ports/transfer.port.ts";
 
 const variants = await infraVariants();
@@ -33,6 +34,29 @@ describe.each(variants)("sandbox transfer simulator on $name", (variant) => {
   }
 
   describe.skipIf(!!variant.skipReason)("operations", () => {
+    it("fingerprints the bank account behind a processor token: the same account linked again (any checkout) alike, another account or consumer not", async () => {
+      const s = sandbox();
+      const bank = new SandboxBankDataAdapter(store);
+      /** Links the consumer's sandbox item through a new checkout and adds account `index` as a funding source. */
+      const fingerprintOf = async (userId: string, index: number) => {
+        const link = await bank.createLinkToken({ clientUserId: userId, checkoutId: `chk_${crypto.randomUUID().replaceAll("-", "")}` });
+        const pub = await bank.createSandboxPublicToken(link.linkToken);
+        const item = await bank.exchangePublicToken(pub.publicToken);
+        const { processorToken } = await bank.createProcessorToken({ accessToken: item.accessToken, accountId: pub.accounts[index]!.accountId, processor: "dwolla" });
+        const { customerUrl } = await s.ensureCustomer({ userId, phone: "+15551234567" });
+        return (await s.createFundingSource({ customerUrl, processorToken, name: "Plaid Checking", idempotencyKey: key() })).fingerprint;
+      };
+      const consumer = "c".repeat(32);
+      const checking = await fingerprintOf(consumer, 0);
+      expect(checking).toMatch(/^[0-9a-f]{64}$/);
+      expect(await fingerprintOf(consumer, 0)).toBe(checking);
+      expect(await fingerprintOf(consumer, 1)).not.toBe(checking);
+      expect(await fingerprintOf("d".repeat(32), 0)).not.toBe(checking);
+      // A processor token the simulator's bank never issued names no known account.
+      const { customerUrl } = await s.ensureCustomer({ userId: consumer, phone: "+15551234567" });
+      expect((await s.createFundingSource({ customerUrl, processorToken: "processor-sandbox-x", name: "x", idempotencyKey: key() })).fingerprint).toBeNull();
+    });
+
     it("creates one customer per user however many callers race", async () => {
       const s = sandbox();
       const before = await s.stats();

@@ -43,6 +43,7 @@ export function toRefundRecord(doc: RefundDoc): RefundRecord {
     id: doc._id,
     transaction_uuid: doc.transactionUuid,
     checkout_id: doc.checkoutNumber,
+    checkout: doc.checkoutRef,
     amount: Number(centsToDecimal(doc.amountCents)),
     currency: doc.currency,
     status: doc.status,

@@ -14,3 +14,5 @@ export * from "./reconcile.op.ts";
 export * from "./get-return-rates.op.ts";
 export * from "./get-mandate-text.op.ts";
 export * from "./get-mandate.op.ts";
+export * from "./create-relink-token.op.ts";
+export * from "./relink-bank-account.op.ts";

@@ -23,3 +23,14 @@ export const sandboxPublicTokenOp = defineOperation(
   SandboxPublicTokenBody,
   SandboxPublicTokenResponse,
 );
+
+/**
+ * Sandbox only: the same for a consumer, for a bank-linking token issued to that consumer (a
+ * subscription's re-link from a page without an api-key, the portal); another consumer's token
+ * is `parameter_invalid` like an unknown one.
+ */
+export const sandboxConsumerPublicTokenOp = defineOperation(
+  "payments.sandboxConsumerPublicToken",
+  SandboxPublicTokenBody,
+  SandboxPublicTokenResponse,
+);

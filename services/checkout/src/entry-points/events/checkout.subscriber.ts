@@ -49,6 +49,7 @@ async function apply(deps: CheckoutDeps, event: AnyDomainEvent): Promise<void> {
     case "subscription.renewed":
     case "subscription.past_due":
     case "subscription.unpaid":
+    case "subscription.reactivated":
     case "subscription.cancelled":
       // Payments' subscription snapshot: the schema is loose, the checkout reads status and periods.
       await followSubscription(deps, event.aggregate.id, event.aggregate.version, event.data.object as unknown as SubscriptionFacts);

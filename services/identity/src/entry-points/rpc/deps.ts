@@ -1,3 +1,4 @@
+import type { CountryCode } from "libphonenumber-js";
 import type { AuthTokensPort } from "../../domain/ports/auth-tokens.port.ts";
 import type { ConsumerMerchantsPort } from "../../domain/ports/consumer-merchants.port.ts";
 import type { MerchantsPort } from "../../domain/ports/merchants.port.ts";
@@ -32,6 +33,8 @@ export interface IdentityDeps {
   /** HMAC key of verification codes. */
   codeKey: Buffer;
   authTokenTtlMs: number;
+  /** DEFAULT_PHONE_COUNTRY: the country of phone numbers written without their country code. */
+  defaultPhoneCountry: CountryCode;
   /** Milliseconds since the epoch; tests move it instead of sleeping. */
   now(): number;
 }

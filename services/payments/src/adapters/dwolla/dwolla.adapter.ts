@@ -16,6 +16,7 @@ import { verifyDwollaSignature } from "./dwolla-webhook.signature.ts";
 import {
   customerIdempotencyKey,
   existingResourceHref,
+  fromFundingSourceResponse,
   fromDwollaStatus,
   fromFailureResponse,
   fromTransferListResponse,
@@ -104,12 +105,18 @@ export class DwollaTransferAdapter implements TransferPort {
         { "Idempotency-Key": checkedKey(input.idempotencyKey) },
       ),
     );
+    let fundingSourceUrl: string;
     if ("failure" in r) {
       const existing = existingResourceHref(r.failure, this.apiUrl);
-      if (existing) return { fundingSourceUrl: existing };
-      throw this.fail(op, r.failure);
+      if (!existing) throw this.fail(op, r.failure);
+      fundingSourceUrl = existing;
+    } else {
+      fundingSourceUrl = this.location(r.res, "funding-sources");
     }
-    return { fundingSourceUrl: this.location(r.res, "funding-sources") };
+    // The 201 has no body: the fingerprint is read from the funding source itself.
+    const id = idFromLocation(fundingSourceUrl, "funding-sources");
+    const res = await this.send("GET /funding-sources/{id}", () => this.client.get(`/funding-sources/${id}`));
+    return { fundingSourceUrl, fingerprint: fromFundingSourceResponse(res.body).fingerprint };
   }
 
   async createTransfer(input: CreateTransferInput): Promise<CreatedTransfer> {

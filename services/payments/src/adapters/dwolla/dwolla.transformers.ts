@@ -88,6 +88,13 @@ export function fromTransferResponse(body: unknown): { transferId: string; vendo
   return { transferId: a.id, vendorStatus: a.status, ...(failureHref ? { failureHref } : {}) };
 }
 
+const FundingSourceAnswer = z.object({ id: z.string().min(1), fingerprint: z.string().min(1).max(128).optional() });
+
+/** GET /funding-sources/{id}: the bank account's fingerprint (absent on some non-bank sources). */
+export function fromFundingSourceResponse(body: unknown): { fingerprint: string | null } {
+  return { fingerprint: parseAnswer(FundingSourceAnswer, body, "GET /funding-sources/{id}").fingerprint ?? null };
+}
+
 /** GET /transfers/{id}/failure: the ACH return code (R01 insufficient funds, ...). */
 export function fromFailureResponse(body: unknown): string {
   return parseAnswer(FailureAnswer, body, "GET /transfers/{id}/failure").code;

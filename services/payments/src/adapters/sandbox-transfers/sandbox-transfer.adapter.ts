@@ -33,6 +33,7 @@ import {
   type SimulateInput,
   type SimulationResult,
 } from "./sandbox-transfer.rules.ts";
+import { SANDBOX_PROCESSOR_TOKENS, type SandboxProcessorTokenRecord } from "../sandbox/sandbox-bank-data.records.ts";
 
 export type { SandboxTransferStats, SimulateInput, SimulationResult } from "./sandbox-transfer.rules.ts";
 
@@ -84,11 +85,24 @@ export class SandboxTransferAdapter implements TransferPort {
         idempotencyKey: input.idempotencyKey,
         name: input.name.slice(0, 50),
         processorTokenSha256: sha256Hex(input.processorToken),
+        fingerprint: await this.fingerprintOf(input.processorToken),
         createdAt: this.iso(),
       },
       { idempotencyKey: input.idempotencyKey },
     );
-    return { fundingSourceUrl: SANDBOX_URL.fundingSource(record._id) };
+    return { fundingSourceUrl: SANDBOX_URL.fundingSource(record._id), fingerprint: record.fingerprint ?? null };
+  }
+
+  /**
+   * Dwolla's fingerprint identifies the bank account behind a funding source, whoever linked it.
+   * The simulator's: a SHA-256 of the routing and account numbers the sandbox bank-data
+   * simulator gave the processor token's account (they share the store, as Dwolla asks Plaid);
+   * null for a token it did not issue or an account linked before numbers were kept.
+   */
+  private async fingerprintOf(processorToken: string): Promise<string | null> {
+    const token = await this.store.collection<SandboxProcessorTokenRecord>(SANDBOX_PROCESSOR_TOKENS).findOne({ _id: sha256Hex(processorToken) });
+    const { routingNumber, accountNumber } = token?.account ?? {};
+    return routingNumber && accountNumber ? sha256Hex(`${routingNumber}:${accountNumber}`) : null;
   }
 
   async createTransfer(input: CreateTransferInput): Promise<CreatedTransfer> {

@@ -36,6 +36,8 @@ export interface SandboxFundingSourceRecord {
   name: string;
   /** The processor token itself is a secret and is not kept; its hash tells repeats apart in logs. */
   processorTokenSha256: string;
+  /** The bank account's fingerprint (routing and account number); null when unknown. */
+  fingerprint?: string | null;
   createdAt: string;
 }
 

@@ -13,9 +13,11 @@ import type {
 import type {
   SandboxItemRecord,
   SandboxLinkTokenRecord,
+  SandboxAccount,
   SandboxProcessorTokenRecord,
   SandboxPublicTokenRecord,
 } from "./sandbox-bank-data.records.ts";
+import { SANDBOX_PROCESSOR_TOKENS } from "./sandbox-bank-data.records.ts";
 
 /** Lifetimes as Plaid documents them: bank-linking tokens 4 hours, public tokens 30 minutes. */
 export const SANDBOX_LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
@@ -27,8 +29,25 @@ const ACCOUNT_TEMPLATES: readonly Omit<BankAccount, "accountId">[] = [
   { name: "Plaid Saving", mask: "1111", subtype: "savings" },
 ];
 
-/** The bank every sandbox item is at (Plaid's sandbox institution). */
+/** The bank every sandbox item is at (Plaid's sandbox institution), and its routing number. */
 const SANDBOX_INSTITUTION = "First Platypus Bank";
+const SANDBOX_ROUTING_NUMBER = "011401533";
+
+/**
+ * The consumer's sandbox accounts: the same numbers every time that consumer links (so a
+ * re-link of the same account is recognised by its fingerprint, whatever the checkout or
+ * merchant), other numbers for any other consumer (so one consumer's blocked account never
+ * blocks another's, in tests sharing a store). The last four digits are the account's mask.
+ */
+function sandboxAccounts(clientUserId: string): SandboxAccount[] {
+  const digits = BigInt(`0x${sha256Hex(`sandbox-account:${clientUserId}`).slice(0, 15)}`).toString().slice(0, 8).padStart(8, "0");
+  return ACCOUNT_TEMPLATES.map((a) => ({
+    ...a,
+    accountId: randomUUID().replaceAll("-", ""),
+    routingNumber: SANDBOX_ROUTING_NUMBER,
+    accountNumber: `${digits}${a.mask}`,
+  }));
+}
 
 /**
  * A deterministic bank-data simulator with Plaid's token shapes and rules: `link-sandbox-`,
@@ -53,7 +72,7 @@ export class SandboxBankDataAdapter implements BankDataPort {
     return this.store.collection<SandboxItemRecord>("sandbox_items");
   }
   private get processorTokens() {
-    return this.store.collection<SandboxProcessorTokenRecord>("sandbox_processor_tokens");
+    return this.store.collection<SandboxProcessorTokenRecord>(SANDBOX_PROCESSOR_TOKENS);
   }
 
   async createLinkToken(input: { clientUserId: string; checkoutId: string }): Promise<BankLinkToken> {
@@ -63,16 +82,16 @@ export class SandboxBankDataAdapter implements BankDataPort {
     return { linkToken, expiration, requestId: requestId() };
   }
 
-  async createSandboxPublicToken(linkToken: string): Promise<SandboxPublicToken> {
+  async createSandboxPublicToken(linkToken: string, forUserId?: string): Promise<SandboxPublicToken> {
     const link = await this.linkTokens.findOne({ _id: sha256Hex(linkToken) });
-    if (!link || link.expiresAt <= this.iso()) {
+    if (!link || link.expiresAt <= this.iso() || (forUserId !== undefined && link.clientUserId !== forUserId)) {
       throw new AppError("parameter_invalid", "link_token is not an unexpired bank-linking token from Create Link Token", {
         param: "link_token",
         providerCode: "INVALID_LINK_TOKEN",
       });
     }
     const publicToken = `public-sandbox-${randomUUID()}`;
-    const accounts = ACCOUNT_TEMPLATES.map((a) => ({ ...a, accountId: randomUUID().replaceAll("-", "") }));
+    const accounts = sandboxAccounts(link.clientUserId);
     await this.publicTokens.insertOne({
       _id: sha256Hex(publicToken),
       itemId: `item-sandbox-${randomUUID()}`,
@@ -81,7 +100,8 @@ export class SandboxBankDataAdapter implements BankDataPort {
       usedAt: null,
       createdAt: this.iso(),
     });
-    return { publicToken, accounts };
+    // The numbers stay in the simulator, as Plaid shows only masks to the front end.
+    return { publicToken, accounts: accounts.map(({ accountId, name, mask, subtype }) => ({ accountId, name, mask, subtype })) };
   }
 
   async exchangePublicToken(publicToken: string): Promise<ExchangedItem> {

@@ -13,10 +13,21 @@ export interface SandboxLinkTokenRecord {
   createdAt: string;
 }
 
+/**
+ * A sandbox account with the numbers a bank would hold (the transfer simulator fingerprints
+ * them, as Dwolla fingerprints the real ones). Absent on accounts linked before they were kept.
+ */
+export interface SandboxAccount extends BankAccount {
+  routingNumber?: string;
+  accountNumber?: string;
+}
+
+export const SANDBOX_PROCESSOR_TOKENS = "sandbox_processor_tokens";
+
 export interface SandboxPublicTokenRecord {
   _id: string;
   itemId: string;
-  accounts: BankAccount[];
+  accounts: SandboxAccount[];
   expiresAt: string;
   /** Set by the one exchange that consumed the token. */
   usedAt: string | null;
@@ -27,14 +38,14 @@ export interface SandboxItemRecord {
   /** SHA-256 of the access token. */
   _id: string;
   itemId: string;
-  accounts: BankAccount[];
+  accounts: SandboxAccount[];
   createdAt: string;
 }
 
 export interface SandboxProcessorTokenRecord {
   _id: string;
   itemId: string;
-  account: BankAccount;
+  account: SandboxAccount;
   processor: string;
   createdAt: string;
 }

@@ -30,9 +30,10 @@ export interface BankDataPort {
 
   /**
    * Sandbox only (absent on live adapters): what the provider's UI would hand the front end
-   * once the consumer picked their bank, for a bank-linking token this adapter issued.
+   * once the consumer picked their bank, for a bank-linking token this adapter issued (to the
+   * consumer `forUserId`, when given: another consumer's token is as unknown as a wrong one).
    */
-  createSandboxPublicToken?(linkToken: string): Promise<SandboxPublicToken>;
+  createSandboxPublicToken?(linkToken: string, forUserId?: string): Promise<SandboxPublicToken>;
 }
 
 export interface BankLinkToken {

@@ -10,4 +10,6 @@ export interface PaymentMethodsPort {
    */
   save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, event: DomainEvent): Promise<boolean>;
   findByCheckout(checkoutId: string): Promise<PaymentMethodRecord | null>;
+  /** The transfer provider's fingerprint of the method's account `accountId` (no-op once re-linked to another). */
+  recordFingerprint(checkoutId: string, accountId: string, fingerprint: string | null): Promise<void>;
 }

@@ -30,6 +30,32 @@ export interface TransferAttemptsPort {
    * oldest first (an index serves it).
    */
   stalled(before: string, limit: number): Promise<TransferAttemptRecord[]>;
+  /** Attempts whose funding source is the bank account `fingerprint`, by checkout id after `after` (an index serves it). */
+  onAccount(fingerprint: string, after: string, limit: number): Promise<TransferAttemptRecord[]>;
+  /**
+   * The checkout learns its bank account `fingerprint` is blocked, with its events, in one
+   * conditional write on the account (not re-linked since), on it not knowing yet, and on the
+   * subscription's version as read: null when any of them changed.
+   */
+  markAccountBlocked(
+    checkoutId: string,
+    expected: { fingerprint: string; subscriptionVersion: number | undefined },
+    set: Partial<TransferAttemptRecord>,
+    events: DomainEvent[],
+  ): Promise<TransferAttemptRecord | null>;
+  /**
+   * Takes the re-link lease of a live (not cancelled) subscription when nobody holds it or the
+   * holder's ran out at `now`: null when another re-link holds it. Renewals are not claimed
+   * while it is held.
+   */
+  acquireRelinkLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null>;
+  releaseRelinkLease(checkoutId: string, leaseId: string): Promise<void>;
+  /**
+   * The subscription draws on another account from now on, with its events, in one conditional
+   * write: while `leaseId` holds the re-link lease, on the version as read, not cancelled, and
+   * with no renewal charge between its claim and its transfer. Null when any of them failed.
+   */
+  relink(checkoutId: string, leaseId: string, subscriptionVersion: number | undefined, set: Partial<TransferAttemptRecord>, events: DomainEvent[]): Promise<TransferAttemptRecord | null>;
   /** The reconciler looked at the attempt and found nothing to finish: not again before the next cut-off. */
   markReconciled(checkoutId: string, at: string): Promise<void>;
 }

@@ -87,6 +87,12 @@ export interface CreateFundingSourceInput {
 export interface FundingSource {
   /** The provider's reference to the funding source; store it and pass it back as is. */
   fundingSourceUrl: string;
+  /**
+   * The provider's fingerprint of the bank account behind it (Dwolla's `fingerprint`): the same
+   * for every funding source of the same routing and account number, whoever linked it, so a
+   * blocked account is recognised when it is linked again. Null when the provider gave none.
+   */
+  fingerprint: string | null;
 }
 
 export interface CreateTransferInput {

@@ -10,13 +10,15 @@ import { simulateRefundPayoutHandler } from "./simulate-refund-payout.handler.ts
 import { simulateTransferHandler } from "./simulate-transfer.handler.ts";
 import type { PaymentsDeps } from "./deps.ts";
 import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
-import { sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
+import { sandboxConsumerPublicTokenHandler, sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
 import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
 import { reconcileHandler } from "./reconcile.handler.ts";
 import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
 import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
 import { getMandateHandler } from "./get-mandate.handler.ts";
+import { createRelinkTokenHandler } from "./create-relink-token.handler.ts";
+import { relinkBankAccountHandler } from "./relink-bank-account.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -24,6 +26,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     createLinkTokenHandler(deps),
     exchangePublicTokenHandler(deps),
     sandboxPublicTokenHandler(deps),
+    sandboxConsumerPublicTokenHandler(deps),
     getProcessorTokenHandler(deps),
     listTransactionsHandler(deps),
     cancelSubscriptionHandler(deps),
@@ -37,6 +40,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getReturnRatesHandler(deps),
     getMandateTextHandler(deps),
     getMandateHandler(deps),
+    createRelinkTokenHandler(deps),
+    relinkBankAccountHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };

@@ -1,4 +1,4 @@
-import { requireMerchant, sandboxPublicTokenOp } from "@payrail/contracts";
+import { requireMerchant, requireUser, sandboxConsumerPublicTokenOp, sandboxPublicTokenOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { sandboxPublicToken } from "../../domain/sandbox-public-token.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
@@ -9,3 +9,7 @@ export const sandboxPublicTokenHandler = (deps: PaymentsDeps) =>
     requireMerchant(ctx.principal);
     return sandboxPublicToken(deps, payload.link_token);
   });
+
+// A consumer (the portal's re-link) gets one only for a bank-linking token issued to them.
+export const sandboxConsumerPublicTokenHandler = (deps: PaymentsDeps) =>
+  handle(sandboxConsumerPublicTokenOp, (payload, ctx) => sandboxPublicToken(deps, payload.link_token, requireUser(ctx.principal).userId));

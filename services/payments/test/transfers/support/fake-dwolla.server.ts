@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -90,6 +90,13 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
       const id = randomUUID();
       fundingSources.set(id, { customerId, plaidToken: body.plaidToken });
       return { status: 201, location: `${url}/funding-sources/${id}` };
+    }
+    if (method === "GET" && (m = /^\/funding-sources\/([^/]+)$/.exec(path))) {
+      const source = fundingSources.get(m[1]!);
+      if (!source) return notFound;
+      // Dwolla's fingerprint names the bank account; here the processor token stands for it.
+      const fingerprint = createHash("sha256").update(source.plaidToken).digest("hex");
+      return { status: 200, body: { id: m[1], status: "unverified", type: "bank", bankAccountType: "checking", name: "Checking", fingerprint } };
     }
     if (method === "POST" && path === "/transfers") {
       const links = body._links as { source?: { href?: string }; destination?: { href?: string } } | undefined;

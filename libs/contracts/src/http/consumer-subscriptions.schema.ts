@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { MandateAcceptance, MandateText } from "./mandate.schema.ts";
+
+/*
+ * The consumer's re-link of the bank account a subscription draws on (API.md §12, consumer
+ * portal): a bank-linking token with the authorization text, then the exchange that replaces the
+ * account under a new recurring mandate.
+ */
+
+const SubscriptionTransactionUuid = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe("`transaction_uuid` of any record of the consumer's subscription (as in Subscription Cancel)");
+
+export const RelinkTokenBody = z.object({ subscription_transaction_uuid: SubscriptionTransactionUuid });
+
+export const RelinkTokenResponse = z.object({
+  link_token: z.string().describe("Bank-linking token for the bank-data provider's account picker"),
+  expiration: z.string().describe("When the bank-linking token expires (ISO 8601 UTC)"),
+  mandate: MandateText.describe("The recurring authorization to show before the consumer confirms the new account"),
+});
+
+export const RelinkBankAccountBody = z.object({
+  subscription_transaction_uuid: SubscriptionTransactionUuid,
+  public_token: z.string().min(1).max(512),
+  bankdata_account_id: z.string().min(1).max(255),
+  mandate: MandateAcceptance,
+});
+
+export const RelinkBankAccountResponse = z.object({
+  message: z.literal("Bank account changed"),
+  mandate_id: z.string().describe("The new recurring mandate (`mdt_…`); the previous one is revoked"),
+  status: z.enum(["active", "past_due", "unpaid"]).describe("The subscription's status after the change (`unpaid` becomes `active`)"),
+});

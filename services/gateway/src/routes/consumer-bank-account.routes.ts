@@ -1,0 +1,59 @@
+import {
+  RelinkBankAccountBody,
+  RelinkBankAccountResponse,
+  RelinkTokenBody,
+  RelinkTokenResponse,
+  createRelinkTokenOp,
+  relinkBankAccountOp,
+} from "@payrail/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { userAuth } from "../auth/hooks.ts";
+import { callService } from "../http/call-service.ts";
+import type { GatewayContext } from "../gateway-context.ts";
+import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
+
+/**
+ * The consumer links another bank account to one of their subscriptions (API.md §12, the
+ * consumer portal): a bank-linking token with the recurring authorization text, then the
+ * exchange that replaces the account. The consumer's `Authorization` only; another consumer's
+ * subscription is a 404.
+ */
+export async function consumerBankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["Consumer: subscriptions"];
+  const preValidation = userAuth(ctx);
+  r.post(
+    "/api/consumers/subscriptions/bank_account/link_token",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "A bank-linking token to link another account to a subscription, with the mandate text",
+        headers: AuthorizationHeader,
+        body: RelinkTokenBody,
+        response: { 200: RelinkTokenResponse, ...errorResponses, 502: ErrorBodySchema },
+      },
+    },
+    (request) => callService(ctx, request, createRelinkTokenOp, request.body),
+  );
+  r.post(
+    "/api/consumers/subscriptions/bank_account",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Link another bank account to a subscription (a new recurring mandate)",
+        headers: AuthorizationHeader,
+        body: RelinkBankAccountBody,
+        response: { 200: RelinkBankAccountResponse, ...errorResponses, 502: ErrorBodySchema },
+      },
+    },
+    (request) =>
+      callService(ctx, request, relinkBankAccountOp, {
+        ...request.body,
+        // What the mandate records of where it was accepted: the address as TRUST_PROXY resolves it.
+        client: { ip_address: request.ip, user_agent: String(request.headers["user-agent"] ?? "").slice(0, 1024) },
+      }),
+  );
+}

@@ -1,0 +1,73 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payrail, startPayrail, type RunningPayrail } from "../support/payrail-process.ts";
+
+/**
+ * The README's two terminals (issue 24): `npm start` holds the embedded store in one, the
+ * merchant commands run in the other, through the running gateway's admin routes. Commands
+ * that open the store themselves are still refused beside it.
+ */
+describe("the merchant commands beside a running payrail start", () => {
+  let dir: string;
+  let running: RunningPayrail;
+  let api: string;
+  const env = () => ({ DATA_DIR: join(dir, "data") });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "payrail-cli-beside-"));
+    // No ADMIN_TOKEN: the admin routes are off for everyone but the CLI.
+    running = await startPayrail({ ...env(), PORT: "0" }, /api-key: sk_test_\w+/);
+    api = /API: +(http:\/\/\S+)/.exec(running.output())![1]!;
+  }, 90_000);
+  afterAll(async () => {
+    await running?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("creates a merchant, lists it, issues, lists and revokes its keys, and the API honours them at once", async () => {
+    const created = await payrail(env(), "merchant", "create", "--name", "Beside Co");
+    expect(created.code, created.stderr).toBe(0);
+    const id = /merchant (mer_[0-9a-f]{32}) \(Beside Co\)/.exec(created.stdout)![1]!;
+    const first = /api-key \(shown once\): (sk_test_\w+)/.exec(created.stdout)![1]!;
+    const checkouts = (key: string) => fetch(`${api}/api/merchants/checkout`, { headers: { "api-key": key } });
+    expect((await checkouts(first)).status).toBe(200);
+
+    const listed = await payrail(env(), "merchant", "list", "--limit", "5");
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^${id}  \\S+  Beside Co$`, "m"));
+    expect(listed.stdout).toMatch(/ {2}Demo merchant$/m);
+
+    const issued = await payrail(env(), "merchant", "key", "--id", id);
+    expect(issued.code, issued.stderr).toBe(0);
+    const second = /api-key \(shown once\): (sk_test_\w+)/.exec(issued.stdout)![1]!;
+    const revoked = await payrail(env(), "merchant", "revoke", "--id", id, "--prefix", first.slice(0, 16));
+    expect(revoked).toMatchObject({ code: 0, stdout: `revoked ${first.slice(0, 16)}\n` });
+    const keys = await payrail(env(), "merchant", "keys", "--id", id);
+    expect(keys.code, keys.stderr).toBe(0);
+    expect(keys.stdout).toMatch(new RegExp(`^${first.slice(0, 16)}  test  created \\S+  revoked \\S+$`, "m"));
+    expect(keys.stdout).toMatch(new RegExp(`^${second.slice(0, 16)}  test  created \\S+  active$`, "m"));
+    expect((await checkouts(second)).status).toBe(200);
+    expect((await checkouts(first)).status).toBe(401);
+  }, 120_000);
+
+  it("answers an unknown merchant with the API's words, and still refuses the commands that open the store", async () => {
+    const unknown = await payrail(env(), "merchant", "keys", "--id", `mer_${"0".repeat(32)}`);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^payrail: .*\(merchant_not_found\)$/m);
+    const check = await payrail(env(), "check");
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain(`holds ${join(dir, "data")}`);
+  }, 120_000);
+
+  it("keeps the CLI's admin token owner-only in DATA_DIR, accepted by the admin routes but not documented in /docs", async () => {
+    const path = join(dir, "data", "cli-access.json");
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    const access = JSON.parse(await readFile(path, "utf8")) as { url: string; adminToken: string };
+    expect((await fetch(`${api}/api/admin/merchants`, { headers: { "x-admin-token": access.adminToken } })).status).toBe(200);
+    expect((await fetch(`${api}/api/admin/merchants`, { headers: { "x-admin-token": "guess" } })).status).toBe(401);
+    const doc = (await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/api/admin"))).toEqual([]);
+  });
+});
