@@ -47,7 +47,6 @@ interface Sent {
  * mark after, so a crash in between publishes again on the next pass (at least once, never
  * lost; subscribers deduplicate by event id). A document's events go out in the order they
  * happened; a failed publish leaves that document for the next pass and goes on with the others.
- * The documents of a pass are sent side by side (publisher confirms pipelined, not awaited one by one).
  * Pending documents are taken oldest first (`outboxAt`, OUTBOX_INDEX), so a backlog drains in
  * order. An event refused for good (it fails its schema) is a poison: it is moved out of the
  * outbox into `_outboxDead` and recorded in the event dead letters (listed by `payrail events
@@ -102,20 +101,15 @@ export class OutboxRelay {
     for (const name of this.options.collections) {
       const collection = this.options.store.collection<OutboxDoc>(name);
       const docs = await collection.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: this.options.batch ?? 100 });
-      // Documents go out side by side, each one's events in order: their publishes start in the
-      // documents' order, and the confirms (and the marking writes) are awaited together rather
-      // than one round trip after another.
-      await Promise.all(
-        docs.map(async (doc) => {
-          const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-          const result = await this.send(name, events);
-          if (result.sent.length > 0 || result.dead.length > 0) await this.markSent(name, doc._id, doc._outbox ?? {}, result);
-          if (result.interrupted) {
-            const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
-            for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
-          }
-        }),
-      );
+      for (const doc of docs) {
+        const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+        const result = await this.send(name, events);
+        if (result.sent.length > 0 || result.dead.length > 0) await this.markSent(name, doc._id, doc._outbox ?? {}, result);
+        if (result.interrupted) {
+          const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
+          for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
+        }
+      }
     }
     this.counters.lagMs = oldest === Infinity ? 0 : Math.max(0, Date.now() - oldest);
   }
