@@ -1,4 +1,5 @@
-import { AppError, createMerchantOp, getMerchantOp } from "@payrail/contracts";
+import { acceptInvitationOp, AppError, createMerchantOp, getMerchantOp, inviteMerchantUserOp } from "@payrail/contracts";
+import { randomToken } from "@payrail/runtime";
 import type { Transport } from "@payrail/messaging";
 import type { Config } from "@payrail/runtime";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
@@ -7,36 +8,56 @@ import { join } from "node:path";
 export const DEMO_MERCHANT_FILE = "demo-merchant.json";
 const admin = { requestId: "demo-merchant", principal: { kind: "admin" as const } };
 
+export interface DemoMerchant {
+  merchantId: string;
+  apiKey: string;
+  /** The dashboard sign-in of the demo merchant's owner. */
+  owner?: { email: string; password: string } | undefined;
+}
+
 /**
- * A newcomer's first `npm start` gets a merchant to try the API with. Keys are stored only
- * as hashes, so the demo key is also written to DATA_DIR/demo-merchant.json (mode 0600) to
- * be shown on later starts: a sandbox convenience, never done in live mode.
+ * A newcomer's first `npm start` gets a merchant to try the API with, and an owner to sign in
+ * to its dashboard with. Keys and passwords are stored only as hashes, so the demo's are also
+ * written to DATA_DIR/demo-merchant.json (mode 0600) to be shown on later starts: a sandbox
+ * convenience, never done in live mode.
  */
-export async function ensureDemoMerchant(
-  config: Config,
-  transport: Transport,
-): Promise<{ merchantId: string; apiKey: string } | null> {
+export async function ensureDemoMerchant(config: Config, transport: Transport): Promise<DemoMerchant | null> {
   const wanted = config.DEMO_MERCHANT === "on" || (config.DEMO_MERCHANT === "auto" && !config.MONGODB_URL);
   if (!wanted || config.PROVIDERS === "live") return null;
   const path = join(config.DATA_DIR, DEMO_MERCHANT_FILE);
   const saved = await readSaved(path);
-  if (saved && (await exists(transport, saved.merchantId))) return saved;
-
-  const created = await transport.call(createMerchantOp, { name: "Demo merchant" }, admin);
-  const demo = { merchantId: created.merchant.id, apiKey: created.api_key };
+  let demo: DemoMerchant;
+  if (saved && (await exists(transport, saved.merchantId))) {
+    if (saved.owner) return saved;
+    demo = saved;
+  } else {
+    const created = await transport.call(createMerchantOp, { name: "Demo merchant" }, admin);
+    demo = { merchantId: created.merchant.id, apiKey: created.api_key };
+  }
+  // A data directory from before the dashboard gets its owner now.
+  demo = { ...demo, owner: await demoOwner(transport, demo.merchantId) };
   await mkdir(config.DATA_DIR, { recursive: true });
   await writeFile(path, JSON.stringify(demo, null, 2), { mode: 0o600 });
   await chmod(path, 0o600);
   return demo;
 }
 
+/** Invites the owner and accepts the invitation at once, with a random password. */
+async function demoOwner(transport: Transport, merchantId: string): Promise<{ email: string; password: string }> {
+  const email = `owner-${merchantId.slice(4, 12)}@demo.example`;
+  const password = randomToken(12);
+  const invited = await transport.call(inviteMerchantUserOp, { merchant_id: merchantId, email, role: "owner" }, admin);
+  await transport.call(acceptInvitationOp, { token: invited.invitation_token, password }, admin);
+  return { email, password };
+}
+
 /** The saved demo merchant, or null when there is none (or the file is not ours). */
-export async function readSaved(path: string): Promise<{ merchantId: string; apiKey: string } | null> {
+export async function readSaved(path: string): Promise<DemoMerchant | null> {
   try {
-    const value = JSON.parse(await readFile(path, "utf8")) as { merchantId?: unknown; apiKey?: unknown };
-    return typeof value.merchantId === "string" && typeof value.apiKey === "string"
-      ? { merchantId: value.merchantId, apiKey: value.apiKey }
-      : null;
+    const value = JSON.parse(await readFile(path, "utf8")) as { merchantId?: unknown; apiKey?: unknown; owner?: { email?: unknown; password?: unknown } };
+    if (typeof value.merchantId !== "string" || typeof value.apiKey !== "string") return null;
+    const owner = typeof value.owner?.email === "string" && typeof value.owner.password === "string" ? { email: value.owner.email, password: value.owner.password } : undefined;
+    return { merchantId: value.merchantId, apiKey: value.apiKey, owner };
   } catch {
     return null;
   }

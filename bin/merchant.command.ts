@@ -2,7 +2,8 @@ import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, rev
 import { type Command, InvalidArgumentError } from "commander";
 import { withAdminCalls, type AdminCall } from "./cli-services.ts";
 
-const merchantId = (value: string) => {
+/** commander's check of a `--id mer_…` option (the users commands use it too). */
+export const merchantId = (value: string) => {
   if (!/^mer_[0-9a-f]{32}$/.test(value)) throw new InvalidArgumentError("a merchant id is mer_ and 32 lowercase hex characters");
   return value;
 };
@@ -89,6 +90,6 @@ export function registerMerchantCommands(program: Command): void {
 }
 
 /** Runs `work` against identity: the running service over RabbitMQ, a running `payrail start`'s admin routes, or one started here. */
-function withIdentity(work: (call: AdminCall) => Promise<void>): Promise<void> {
+export function withIdentity(work: (call: AdminCall) => Promise<void>): Promise<void> {
   return withAdminCalls(["identity"], work);
 }

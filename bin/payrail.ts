@@ -9,6 +9,7 @@ import { Command } from "commander";
 import { registerEventsCommands } from "./events.command.ts";
 import { registerListenCommand } from "./listen.command.ts";
 import { registerMerchantCommands } from "./merchant.command.ts";
+import { registerUsersCommands } from "./users.command.ts";
 import { registerReconcileCommand } from "./reconcile.command.ts";
 import { registerCheckCommand } from "./check.command.ts";
 import { runStart } from "./start.command.ts";
@@ -44,6 +45,7 @@ program
   .action(() => runStart());
 
 registerMerchantCommands(program);
+registerUsersCommands(program);
 registerListenCommand(program);
 registerTriggerCommand(program);
 registerReconcileCommand(program);

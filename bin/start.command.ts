@@ -63,12 +63,15 @@ export async function runStart(): Promise<void> {
     if (gateway?.url) {
       console.log(`  API:  ${gateway.url}`);
       console.log(`  Docs: ${gateway.url}/docs`);
+      console.log(`  Dashboard: ${gateway.url}/dashboard`);
+      console.log(`  Consumer portal: ${gateway.url}/account`);
     }
     const health = started.find((s) => s.name === "metrics-server");
     if (health?.url) console.log(`  Health and metrics: ${health.url}/healthz, /readyz, /metrics`);
     if (config.SERVICES.includes("identity")) {
       const demo = production ? null : await ensureDemoMerchant(config, transport);
       if (demo) console.log(`  Demo merchant ${demo.merchantId}, api-key: ${demo.apiKey}`);
+      if (demo?.owner) console.log(`  Dashboard sign-in: ${demo.owner.email}, password: ${demo.owner.password}`);
     }
     stopOnSignals(parts, logger);
   } catch (err) {

@@ -129,6 +129,7 @@ export async function startServices(
         sandbox: config.PROVIDERS === "sandbox",
         publicUrl: config.PUBLIC_URL,
         defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
+        secureCookies: process.env.NODE_ENV === "production",
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
         metricsOnApiPort: deps.metricsOnApiPort ?? true,

@@ -88,6 +88,6 @@ describe("payrail trigger", () => {
     const nobody = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
     const run = await payrail("trigger", "checkout.created", "--api", nobody, "--api-key", apiKey);
-    expect(run).toMatchObject({ code: 1, stderr: expect.stringContaining(`cannot reach Payrail at ${nobody} (ECONNREFUSED)`) });
+    expect(run).toMatchObject({ code: 1, stderr: expect.stringContaining(`cannot reach Payrail at ${nobody}: connection refused: nothing is listening there (ECONNREFUSED)`) });
   }, 60_000);
 });

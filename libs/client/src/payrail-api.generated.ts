@@ -552,6 +552,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Subscriptions: the consumer's subscriptions at every merchant, newest first (`next_cursor` pages)
+         * @description The consumer's subscriptions at every merchant, newest first: plan, amount, status (`incomplete` until the first charge settles), next charge, mandate and the bank account each draws on. `limit` (1–100, default 20) and `cursor` (the previous page's `next_cursor`) page through them. Only the caller's own subscriptions are ever listed.
+         */
+        get: operations["listConsumerSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/subscriptions/{checkout_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription as its merchant: no further renewal, its mandate revoked
+         * @description The merchant cancels one of its subscriptions, named by its checkout: no renewal is charged after this answer, and the subscription's mandate is revoked (`subscription.cancelled`, `mandate.revoked`). Cancelling again answers the same. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`.
+         */
+        post: operations["cancelSubscriptionAsMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consumers/checkout/{checkout_id}": {
         parameters: {
             query?: never;
@@ -644,6 +684,26 @@ export interface paths {
          * @description One of the merchant's events (kept 30 days), as webhooks deliver it.
          */
         get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/events/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event's delivery attempts to every endpoint, newest first
+         * @description The delivery attempts of one event to every endpoint (`endpoint_id`), newest first, at most 100: outcome, HTTP status, duration, next retry. Another merchant's event, or one past the 30 days, is a 404.
+         */
+        get: operations["listEventDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,6 +923,26 @@ export interface paths {
          * @description Revokes one of the merchant's API keys, named by its prefix.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/merchants/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a dashboard user: answers the invitation link (valid 7 days, shown once) where they set a password
+         * @description Invites a dashboard user (API.md §12) with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.
+         */
+        post: operations["inviteMerchantUser"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1190,6 +1270,10 @@ export interface operations {
                 starting_after?: string;
                 /** @description The merchant's own id of the order: unique per merchant */
                 merchant_checkout_id?: string;
+                /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
+                status?: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded" | "returned";
+                /** @description Whether the checkout is a subscription (then `plan_type` is required) */
+                is_subscription?: boolean;
             };
             header?: never;
             path?: never;
@@ -2014,7 +2098,7 @@ export interface operations {
                         phone: string;
                         /** @description The 6-digit verification code; in an error, the error code */
                         code: string;
-                        /** @description When the code expires (ISO 8601 UTC; codes last 10 minutes) */
+                        /** @description When the code or invitation expires (ISO 8601 UTC; codes last 10 minutes, invitations 7 days) */
                         expires_at: string;
                     };
                 };
@@ -4886,6 +4970,247 @@ export interface operations {
             };
         };
     };
+    listConsumerSubscriptions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page: answer the items after it */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
+                            checkout_id: string;
+                            /** @description A transaction record of the subscription to cancel (`sc-…`) */
+                            subscription_transaction_uuid: string;
+                            /** @description The merchant's name, as the consumer's page shows it */
+                            merchant_name: string;
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "incomplete" | "active" | "past_due" | "unpaid" | "cancelled";
+                            /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
+                            amount: number;
+                            /** @description Three-letter currency code; only USD can be transferred */
+                            currency: string;
+                            /** @description How often it is charged: the checkout's `plan_type` (daily, weekly, monthly, quarterly, yearly) */
+                            interval: string;
+                            /** @description When the subscription is charged next (ISO 8601 UTC), or null when nothing more is charged */
+                            next_charge_at: string | null;
+                            /** @description The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded */
+                            mandate_id: string | null;
+                            /** @description The bank account the subscription draws on now */
+                            bank_account: {
+                                /** @description The bank's name, when the bank-data provider gave it */
+                                institution: string | null;
+                                /** @description The account number's last digits */
+                                mask: string | null;
+                                /** @description Whether this account is blocked for debits after an ACH return (API.md §12): link another one */
+                                blocked: boolean;
+                            };
+                        }[];
+                        /** @description Whether more items follow: ask again with `starting_after` set to the last id */
+                        has_more: boolean;
+                        /** @description Where the next page starts (send it as `cursor`), or null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSubscriptionAsMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
+                        checkout_id: string;
+                        /**
+                         * @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled
+                         * @enum {string}
+                         */
+                        subscription_status: "cancelled";
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getHostedCheckout: {
         parameters: {
             query?: never;
@@ -5264,6 +5589,8 @@ export interface operations {
             query?: {
                 /** @description The error's type (e.g. invalid_request_error) */
                 type?: string;
+                /** @description Only the events about this id: a checkout (`chk_…`), a transaction (`sc-…`) or a refund (`rfd_…`), their own and their objects' */
+                about?: string;
                 /**
                  * @description How many items to answer
                  * @example 20
@@ -5492,6 +5819,139 @@ export interface operations {
             };
         };
     };
+    listEventDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
+                            event_id: string;
+                            /** @description The event's type */
+                            event_type: string;
+                            /** @description Which attempt this is (1 for the first) */
+                            attempt: number;
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "succeeded" | "failed";
+                            /** @description The endpoint's HTTP status code, or null when it did not answer */
+                            http_status: number | null;
+                            /** @description How long the attempt took, in milliseconds */
+                            duration_ms: number;
+                            /** @description The error: type, code, message, the bad `param` and the request id */
+                            error: string | null;
+                            /** @description The start of the endpoint's answer (at most 2 KiB) */
+                            response_body: string | null;
+                            /** @description When the attempt was made (ISO 8601 UTC) */
+                            attempted_at: string;
+                            /** @description When the next attempt is due (ISO 8601 UTC), or null */
+                            next_retry_at: string | null;
+                            /** @description The webhook endpoint (`we_…`) the attempt was made to */
+                            endpoint_id: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `resource_missing`: nothing to show yet
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     redeliverEvent: {
         parameters: {
             query?: never;
@@ -5625,7 +6085,7 @@ export interface operations {
                         data: {
                             /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                             id: string;
-                            /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                            /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                             url: string;
                             /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                             enabled_events: string[];
@@ -5724,7 +6184,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                    /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                     url: string;
                     /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                     enabled_events: string[];
@@ -5743,7 +6203,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -5893,7 +6353,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -6007,7 +6467,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                    /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                     url?: string;
                     /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                     enabled_events?: string[];
@@ -6031,7 +6491,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -6289,7 +6749,7 @@ export interface operations {
                     "application/json": {
                         /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
                         id: string;
-                        /** @description An absolute URL: a webhook endpoint's, or the consumer's hosted page (the link token in its fragment) */
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
                         /** @description The event types the endpoint takes: `["*"]` for all, or types and `group.*` wildcards */
                         enabled_events: string[];
@@ -7108,6 +7568,160 @@ export interface operations {
              *     - `api_key_not_found`: the merchant has no API key with this prefix
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteMerchantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A dashboard user's email address (compared lower-cased): one address is one user */
+                    email: string;
+                    /**
+                     * @description A dashboard user's role: `owner` or `admin` (may change things) or `viewer` (reads only)
+                     * @enum {string}
+                     */
+                    role: "owner" | "admin" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The dashboard user */
+                        user: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description The merchant's id (`mer_…`) */
+                            merchant_id: string;
+                            /** @description A dashboard user's email address (compared lower-cased): one address is one user */
+                            email: string;
+                            /**
+                             * @description A dashboard user's role: `owner` or `admin` (may change things) or `viewer` (reads only)
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "viewer";
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "invited" | "active";
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                        };
+                        /** @description The invitation's one-time token (shown once, stored only as a hash): the invitation link carries it */
+                        invitation_token: string;
+                        /** @description When the code or invitation expires (ISO 8601 UTC; codes last 10 minutes, invitations 7 days) */
+                        expires_at: string;
+                        /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
+                        url?: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `merchant_not_found`: no merchant with this id
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `merchant_user_exists`: the email already belongs to a dashboard user
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

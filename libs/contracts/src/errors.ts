@@ -44,6 +44,9 @@ export const ERROR_CODES = {
   verification_code_expired: 401,
   admin_token_invalid: 401,
   webhook_signature_invalid: 401,
+  invalid_credentials: 401,
+  invitation_invalid: 401,
+  session_invalid: 401,
   // 403
   permission_denied: 403,
   link_token_mismatch: 403,
@@ -57,6 +60,7 @@ export const ERROR_CODES = {
   refund_not_found: 404,
   operator_not_found: 404,
   mandate_not_found: 404,
+  merchant_user_not_found: 404,
   // 405
   method_not_allowed: 405,
   // 409
@@ -80,6 +84,8 @@ export const ERROR_CODES = {
   /** The bank account had a return that forbids further debits (API.md §12 blocking rules). */
   bank_account_blocked: 409,
   subscription_cancelled: 409,
+  merchant_user_exists: 409,
+  last_owner: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,

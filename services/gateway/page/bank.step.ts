@@ -113,6 +113,8 @@ function doneStep(session: Session): void {
     h("p", {}, `${merchant} will now take the payment from your account.`),
     status,
     h("div", { class: "actions" }, back, stay),
+    // The consumer portal: where this payment, and any subscription, can be seen and cancelled.
+    h("p", { class: "muted" }, "See your payments by bank and cancel a subscription at any time in ", h("a", { href: "/account" }, "your payments account"), "."),
   );
   const timer = window.setTimeout(() => window.location.assign(target), RETURN_AFTER_SECONDS * 1000);
   // Filled after the region exists, so screen readers announce it.

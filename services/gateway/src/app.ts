@@ -36,6 +36,11 @@ import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
+import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
+import { registerCookies } from "./plugins/cookies.ts";
+import { portalRoutes } from "./portal/portal.routes.ts";
+import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
+import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
 
 export interface GatewayOptions {
   transport: Transport;
@@ -66,6 +71,8 @@ export interface GatewayOptions {
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
   corsOrigins?: readonly string[] | undefined;
+  /** Dashboard cookies marked Secure whatever the request's protocol (production: TLS ends at a proxy). */
+  secureCookies?: boolean | undefined;
   /** The process's metrics (RPC, events, business), served on `/metrics` with the HTTP ones. */
   processMetrics?: Registry | undefined;
   /**
@@ -116,6 +123,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   registerErrorHandling(app);
   registerIdempotencyReplayHeader(app);
   await registerSecurityHeaders(app);
+  await registerCookies(app);
   await registerConsumerCors(app, options.corsOrigins ?? []);
   await registerRateLimits(app, { perMinute: options.rateLimitPerMinute, authFailuresPerMinute: options.authFailuresPerMinute ?? 20 });
 
@@ -127,6 +135,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     sandbox: options.sandbox,
     publicUrl: options.publicUrl,
     defaultPhoneCountry: options.defaultPhoneCountry ?? "US",
+    secureCookies: options.secureCookies ?? false,
   };
 
   await registerOpenApi(app);
@@ -145,13 +154,19 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => refundsRoutes(scope, ctx));
   await app.register(async (scope) => returnRatesRoutes(scope, ctx));
   await app.register(async (scope) => mandatesRoutes(scope, ctx));
+  await app.register(async (scope) => consumerSubscriptionsRoutes(scope, ctx));
+  await app.register(async (scope) => merchantSubscriptionsRoutes(scope, ctx));
   // The consumer's hosted page (issue 12) and what it calls besides the spec's routes.
   await app.register(async (scope) => consumerHostedRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxConsumerBankRoutes(scope, ctx));
   await app.register(async (scope) => hostedPageRoutes(scope, ctx));
+  // The consumer portal (issue 23): pages at /account over the same operations.
+  await app.register(async (scope) => portalRoutes(scope, ctx));
   await app.register(async (scope) => eventsRoutes(scope, ctx));
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
+  // The merchant dashboard (issue 22): pages over the same RPC operations, in its own scope.
+  await app.register(async (scope) => dashboardRoutes(scope, ctx));
   const adminTokens = [options.adminToken, options.cliAdminToken].filter((t): t is string => !!t);
   if (adminTokens.length > 0) await app.register(async (scope) => adminRoutes(scope, ctx, adminTokens, !!options.adminToken));
   return app;

@@ -14,4 +14,6 @@ export interface GatewayContext {
   defaultPhoneCountry: string;
   /** PUBLIC_URL: where consumers reach this gateway (hosted page links); unset, the request's own host. */
   publicUrl: string | undefined;
+  /** Cookies only over https even when a request arrives over http (NODE_ENV=production, behind a TLS proxy). */
+  secureCookies: boolean;
 }

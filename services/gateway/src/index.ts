@@ -24,6 +24,7 @@ export interface GatewayServiceDeps {
   publicUrl?: string | undefined;
   defaultPhoneCountry?: string | undefined;
   corsOrigins?: readonly string[] | undefined;
+  secureCookies?: boolean | undefined;
   processMetrics?: GatewayOptions["processMetrics"];
   metricsOnApiPort?: boolean | undefined;
 }

@@ -11,7 +11,7 @@ import { embeddedVariant } from "../../../test/support/infra.ts";
 import { eventually } from "../../../test/support/eventually.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { randomPhone } from "./support/bank-linking.ts";
-import { browserSkipReason, launchChromium, seriousAxeViolations, startShop } from "./support/browser.ts";
+import { browserSkipReason, launchChromium, routeFakePlaidLink, seriousAxeViolations, startShop } from "./support/browser.ts";
 
 const skipReason = browserSkipReason();
 /** `PAGE_SCREENSHOTS=1` also writes the README's screenshots to docs/. */
@@ -138,6 +138,7 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     await expectAccessible(page);
     await page.getByRole("button", { name: "Pay from this account" }).click();
     await step(page, "Bank account linked");
+    expect(await page.getByRole("link", { name: "your payments account" }).getAttribute("href")).toBe("/account");
     // The automatic return is announced and leaves time to hear the step (not 1 or 2.5 s).
     await page.getByRole("status").filter({ hasText: "Taking you back to Corner Bakery in 10 seconds." }).waitFor();
     const linkedAt = Date.now();
@@ -292,13 +293,9 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     try {
       const { id, linkToken } = await checkout();
       const { page, cspErrors } = await open();
-      await page.route("https://cdn.plaid.com/link/v2/stable/link-initialize.js", (route) =>
-        route.fulfill({ contentType: "text/javascript", body: FAKE_PLAID_LINK }),
+      await routeFakePlaidLink(page, (linkToken) =>
+        stack.app.inject({ method: "POST", url: "/api/sandbox/public_token", headers: { "api-key": apiKey }, payload: { link_token: linkToken } }),
       );
-      await page.route("https://sandbox.plaid.com/test/public_token", async (route) => {
-        const picked = await stack.app.inject({ method: "POST", url: "/api/sandbox/public_token", headers: { "api-key": apiKey }, payload: { link_token: route.request().postData() } });
-        await route.fulfill({ status: picked.statusCode, contentType: "application/json", headers: { "access-control-allow-origin": "*" }, body: picked.body });
-      });
       await page.goto(`${liveBase}/pay/${id}#link_token=${encodeURIComponent(linkToken)}`);
       await step(page, "Pay $107.50");
       expect(await page.textContent("main")).not.toContain("Sandbox");
@@ -320,21 +317,3 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     }
   });
 });
-
-/** Plaid Link's browser API as the page uses it: `create({token, onSuccess, onExit}).open()`. */
-const FAKE_PLAID_LINK = `
-window.linkScriptNonce = document.currentScript && document.currentScript.nonce;
-window.Plaid = {
-  create(config) {
-    return {
-      open() {
-        fetch("https://sandbox.plaid.com/test/public_token", { method: "POST", body: config.token })
-          .then((r) => r.json())
-          .then((out) => config.onSuccess(out.public_token, {
-            accounts: out.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, subtype: a.subtype })),
-          }));
-      },
-      destroy() {},
-    };
-  },
-};`;

@@ -5,6 +5,9 @@ import { createSmsProvider, type TwilioConfig } from "./adapters/sms-provider.ts
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
 import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
 import { loadCodeKey } from "./data-access/code-key.repository.ts";
+import { DashboardSessionRepository } from "./data-access/dashboard-session.repository.ts";
+import { MerchantUserRepository } from "./data-access/merchant-user.repository.ts";
+import { SignInFailureRepository } from "./data-access/sign-in-failure.repository.ts";
 import { MerchantRepository } from "./data-access/merchant.repository.ts";
 import { OperatorRepository } from "./data-access/operator.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
@@ -61,11 +64,20 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await consumerMerchants.ensureIndexes();
   const budgets = new SendBudgetRepository(deps.store);
   await budgets.ensureIndexes();
+  const merchantUsers = new MerchantUserRepository(deps.store);
+  await merchantUsers.ensureIndexes();
+  const dashboardSessions = new DashboardSessionRepository(deps.store);
+  await dashboardSessions.ensureIndexes();
+  const signInFailures = new SignInFailureRepository(deps.store);
+  await signInFailures.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
   await deps.transport.serve(
     "identity",
     identityHandlers({
       merchants,
+      merchantUsers,
+      dashboardSessions,
+      signInFailures,
       operators,
       livemode: deps.livemode,
       ping: () => deps.store.ping(),
@@ -87,9 +99,12 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await subscribeIdentityEvents(deps.transport, consumerMerchants);
   // Ended send_code windows, one document per client address an hour: swept hourly in batches
   // until none is left (bounded, so a flood of addresses cannot keep one sweep running).
+  // Expired dashboard sessions and spent sign-in failure counters go the same way.
   const sweep = async () => {
-    for (let batch = 0; batch < 100; batch++) {
-      if ((await budgets.purge(new Date(now()).toISOString(), 1_000)) < 1_000) return;
+    for (const purge of [budgets, dashboardSessions, signInFailures]) {
+      for (let batch = 0; batch < 100; batch++) {
+        if ((await purge.purge(new Date(now()).toISOString(), 1_000)) < 1_000) break;
+      }
     }
   };
   const purge = setInterval(() => {

@@ -28,9 +28,13 @@ import { JobLeaseRepository } from "./data-access/job-lease.repository.ts";
 import { RETURN_WARNINGS_COLLECTION, ReturnWarningRepository } from "./data-access/return-warning.repository.ts";
 import { MANDATES_COLLECTION, MandateRepository } from "./data-access/mandate.repository.ts";
 import { BlockedBankAccountRepository } from "./data-access/blocked-bank-account.repository.ts";
+import { DayTotalsRepository } from "./data-access/day-totals.repository.ts";
+import { backfillDayTotals } from "./domain/backfill-day-totals.use-case.ts";
 
 /** How long one reconciler pass may hold its lease before another replica may run one. */
 const RECONCILE_LEASE_MS = 10 * 60_000;
+/** The day totals' one-time backfill (31 days of settled debits): ample, and a dead holder's lease runs out. */
+const BACKFILL_LEASE_MS = 10 * 60_000;
 import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
 
 export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
@@ -96,6 +100,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await notices.ensureIndexes();
   const mandates = new MandateRepository(deps.store);
   await mandates.ensureIndexes();
+  const dayTotals = new DayTotalsRepository(deps.store);
+  await dayTotals.ensureIndexes();
   const relay = new OutboxRelay({
     store: deps.store,
     collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION],
@@ -117,6 +123,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     schedules,
     renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [3, 5], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },
     transactions,
+    dayTotals,
     refundTransfers,
     webhookEvents: new WebhookEventRepository(deps.store),
     notices,
@@ -146,12 +153,17 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   const scheduler = pollMs > 0 ? startRenewalScheduler(handlerDeps, pollMs) : null;
   const reconcileEvery = deps.providers.RECONCILE_EVERY ?? 15 * 60_000;
   const reconciler = reconcileEvery > 0 ? startReconcileScheduler(handlerDeps, reconcileEvery) : null;
+  // In the background: the service answers meanwhile (the overview counts what is counted so far).
+  const backfill = backfillDayTotals({ ...handlerDeps, backfillLeaseMs: BACKFILL_LEASE_MS }).catch((err: unknown) =>
+    deps.logger.error({ err }, "day totals backfill failed; the next start runs it again"),
+  );
   deps.logger.info({ bankData: bankData.provider, transfers: transfers.provider }, "payments service started");
   return {
     name: "payments",
     async stop() {
       await scheduler?.stop();
       await reconciler?.stop();
+      await backfill;
       await relay.stop();
     },
   };

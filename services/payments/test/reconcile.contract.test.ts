@@ -3,6 +3,7 @@ import {
   AppError,
   createMerchantOp,
   getCheckoutOp,
+  getPaymentStatsOp,
   getProcessorTokenOp,
   handleTransferWebhookOp,
   reconcileOp,
@@ -189,6 +190,23 @@ describe.each(variants)("the reconciler over $name", (variant) => {
       // A notice arriving after the reconciler applied it changes nothing.
       expect(await notify(transaction_id)).toEqual({ received: true, duplicate: false });
       expect(await record(id)).toMatchObject({ transaction_status: "completed" });
+    });
+
+    it("counts a settlement once in the overview's totals, however many notices and passes repeat it", async () => {
+      const stats = async () => (await client.call(getPaymentStatsOp, {}, as(merchant))).windows[0]!;
+      const before = await stats();
+      const id = await linked();
+      const { transaction_id } = await run(id);
+      await sandbox.simulate(transaction_id, { status: "completed" });
+      const eventId = `evt-${randomBytes(8).toString("hex")}`;
+      // The same notice redelivered, other notices of the same transfer, all at once, then the reconciler.
+      await Promise.all([notify(transaction_id, eventId), notify(transaction_id, eventId), notify(transaction_id), notify(transaction_id)]);
+      await reconcile();
+      expect(await record(id)).toMatchObject({ transaction_status: "completed" });
+      const cents = (await raw().collection<{ _id: string; amountCents: number }>("transactions").findOne({ _id: (await attempt(id))!.transactionUuid }))!.amountCents;
+      const after = await stats();
+      expect(after.settled).toBe(before.settled + 1);
+      expect(Math.round(Number(after.settled_volume) * 100)).toBe(Math.round(Number(before.settled_volume) * 100) + cents);
     });
   });
 

@@ -162,6 +162,10 @@ export const ListCheckoutsQuery = z.object({
   starting_after: z.string().regex(/^chk_[0-9a-f]{32}$/, "must be a checkout id").optional(),
   /** Only the checkout with this merchant_checkout_id (API.md §11): at most one per merchant. */
   merchant_checkout_id: Text.optional(),
+  /** Only checkouts in this status (each status has its own index: pages cost the same as unfiltered ones). */
+  status: CheckoutStatus.optional(),
+  /** `true`: only subscriptions; `false`: only one-off payments. */
+  is_subscription: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()).optional(),
 });
 export const ListCheckoutsResponse = z.object({ data: z.array(CheckoutView), has_more: z.boolean() });
 

@@ -34,6 +34,8 @@ const Limit = z.coerce.number().int().min(1).max(100).default(20);
 
 export const EventListQuery = z.object({
   type: EventTypePattern.optional(),
+  /** Only events about this checkout (`chk_…`), transaction (`sc-…`) or refund (`rfd_…`). */
+  about: z.string().min(1).max(64).optional(),
   limit: Limit,
   starting_after: z.string().regex(EVENT_ID_PATTERN, "must be an event id").optional(),
 });

@@ -13,6 +13,12 @@ export const MerchantPrincipal = z.object({
   /** Which key authenticated the call (its public prefix), for logs and revocation. */
   keyPrefix: z.string(),
   livemode: z.boolean(),
+  /**
+   * Set for a merchant user signed in to the dashboard (the id of that user and their role);
+   * absent for an api-key, which may do everything its merchant may.
+   */
+  userId: z.string().optional(),
+  role: z.enum(["owner", "admin", "viewer"]).optional(),
 });
 export type MerchantPrincipal = z.infer<typeof MerchantPrincipal>;
 
@@ -50,6 +56,41 @@ export const ANONYMOUS: Principal = { kind: "anonymous" };
 export function requireMerchant(principal: Principal): MerchantPrincipal {
   if (principal.kind === "merchant") return principal;
   throw new AppError("permission_denied", "this action needs a merchant api-key");
+}
+
+/**
+ * The merchant behind a call that changes state: a dashboard viewer reads only, so every
+ * state-changing handler asks this rather than `requireMerchant` (roles are enforced by the
+ * services, not by the pages hiding buttons).
+ */
+export function requireMerchantWriter(principal: Principal): MerchantPrincipal {
+  const merchant = requireMerchant(principal);
+  if (merchant.role === "viewer") throw new AppError("permission_denied", "a viewer may read but not change anything");
+  return merchant;
+}
+
+/** A viewer's call that would change state is refused; other principals are the handler's to judge. */
+export function refuseViewer(principal: Principal): void {
+  if (principal.kind === "merchant" && principal.role === "viewer") {
+    throw new AppError("permission_denied", "a viewer may read but not change anything");
+  }
+}
+
+/**
+ * Admin, or a dashboard owner/admin of this very merchant: who may manage a merchant's team and
+ * keys. An api-key may not (keys and users are managed by people, not integrations).
+ */
+export function requireMerchantManager(principal: Principal, merchantId: string): void {
+  if (principal.kind === "admin") return;
+  if (principal.kind === "merchant" && principal.merchantId === merchantId && (principal.role === "owner" || principal.role === "admin")) return;
+  throw new AppError("permission_denied", "only an administrator or the merchant's owners and admins may do this");
+}
+
+/** Admin, or any dashboard user of this merchant (viewers included): who may read its team and keys. */
+export function requireMerchantMember(principal: Principal, merchantId: string): void {
+  if (principal.kind === "admin") return;
+  if (principal.kind === "merchant" && principal.merchantId === merchantId && principal.role !== undefined) return;
+  throw new AppError("permission_denied", "only an administrator or the merchant's users may see this");
 }
 
 /** The consumer behind the call, or permission_denied. */

@@ -36,28 +36,44 @@ export async function amqpTestUrl(): Promise<AmqpTestBroker> {
  * Deletes the queues earlier test runs left on a shared broker (names starting with `prefix`):
  * suites give every queue a prefix of their own and do not delete them, and tens of thousands
  * of idle queues slow the broker and its tools down for every later run. Lists them with
- * `rabbitmqctl` (absent: nothing is done) and deletes them over AMQP. Run it before the suites
- * start, never while a suite uses the broker.
+ * `rabbitmqctl` (absent: nothing is done) and deletes them over AMQP. Only idle queues go (no
+ * consumer, no message, and the broker's own if-empty/if-unused check at deletion), so a suite
+ * another run on this machine is running keeps its queues.
  */
 export async function deleteLeftoverTestQueues(url: string, prefix = "test-"): Promise<number> {
   const { execFile } = await import("node:child_process");
   const { promisify } = await import("node:util");
   let stdout: string;
   try {
-    ({ stdout } = await promisify(execFile)("rabbitmqctl", ["-q", "--no-table-headers", "list_queues", "name"], { maxBuffer: 256 * 1024 * 1024, timeout: 120_000 }));
+    ({ stdout } = await promisify(execFile)("rabbitmqctl", ["-q", "--no-table-headers", "list_queues", "name", "consumers", "messages"], { maxBuffer: 256 * 1024 * 1024, timeout: 120_000 }));
   } catch {
     return 0;
   }
-  const names = stdout.split("\n").map((line) => line.trim()).filter((name) => name.startsWith(prefix));
+  const names = stdout
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([name, consumers, messages]) => name?.startsWith(prefix) && consumers === "0" && messages === "0")
+    .map(([name]) => name!);
   if (names.length === 0) return 0;
   const amqp = await import("amqplib");
   const connection = await amqp.connect(url);
+  let deleted = 0;
   try {
-    const channel = await connection.createChannel();
-    for (const name of names) await channel.deleteQueue(name);
-    await channel.close();
+    // A refused delete closes the channel with an error event; it is expected, not a failure.
+    const openChannel = async () => (await connection.createChannel()).on("error", () => undefined);
+    let channel = await openChannel();
+    for (const name of names) {
+      try {
+        await channel.deleteQueue(name, { ifUnused: true, ifEmpty: true });
+        deleted += 1;
+      } catch {
+        // In use again since the listing: the broker refused and closed the channel; it stays.
+        channel = await openChannel();
+      }
+    }
+    await channel.close().catch(() => undefined);
   } finally {
     await connection.close();
   }
-  return names.length;
+  return deleted;
 }

@@ -1,6 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertIfAbsent, insertWithEvents, SequenceBlocks, withEvents, type Store } from "@payrail/store";
-import type { CheckoutsPort } from "../domain/ports/checkouts.port.ts";
+import { insertIfAbsent, insertWithEvents, SequenceBlocks, withEvents, type Filter, type Store } from "@payrail/store";
+import type { CheckoutListFilter, CheckoutsPort } from "../domain/ports/checkouts.port.ts";
 import type { CheckoutRecord, SubscriptionState, TransferSummaryRecord } from "../domain/checkout.entity.ts";
 import { toStoredEvent } from "./checkout-outbox.ts";
 
@@ -26,6 +26,9 @@ export class CheckoutRepository implements CheckoutsPort {
     // merchant_checkout_id is unique per merchant: the index, not a read-then-write, decides races.
     await this.checkouts.createIndex({ keys: { merchantId: 1, merchantCheckoutId: 1 }, unique: true, name: "merchant_checkout_id" });
     await this.checkouts.createIndex({ keys: { merchantId: 1, number: -1 }, name: "merchant_newest" });
+    // The list filtered by status, or to subscriptions (the dashboard's filters): pages as fast as the plain list.
+    await this.checkouts.createIndex({ keys: { merchantId: 1, status: 1, number: -1 }, name: "merchant_status_newest" });
+    await this.checkouts.createIndex({ keys: { merchantId: 1, isSubscription: 1, number: -1 }, name: "merchant_subscriptions_newest" });
     await this.checkouts.createIndex({ keys: { number: 1 }, unique: true, name: "number" });
   }
 
@@ -133,8 +136,11 @@ export class CheckoutRepository implements CheckoutsPort {
   }
 
   /** Newest first; `beforeNumber` continues after a cursor. Asks for one extra to tell has_more. */
-  listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]> {
-    const filter = beforeNumber === undefined ? { merchantId } : { merchantId, number: { $lt: beforeNumber } };
+  listForMerchant(merchantId: string, limit: number, beforeNumber?: number, only: CheckoutListFilter = {}): Promise<CheckoutRecord[]> {
+    const filter: Filter = { merchantId };
+    if (only.status !== undefined) filter.status = only.status;
+    if (only.isSubscription !== undefined) filter.isSubscription = only.isSubscription;
+    if (beforeNumber !== undefined) filter.number = { $lt: beforeNumber };
     return this.checkouts.find(filter, { sort: { number: -1 }, limit });
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, type CheckoutView, type MerchantPrincipal } from "@payrail/contracts";
+import { AppError, type CheckoutStatus, type CheckoutView, type MerchantPrincipal } from "@payrail/contracts";
 import { toCheckoutView } from "./checkout-view.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 
@@ -6,12 +6,19 @@ import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 export async function listCheckouts(
   deps: { checkouts: CheckoutsPort },
   merchant: MerchantPrincipal,
-  query: { limit: number; starting_after?: string | undefined; merchant_checkout_id?: string | undefined },
+  query: {
+    limit: number;
+    starting_after?: string | undefined;
+    merchant_checkout_id?: string | undefined;
+    status?: CheckoutStatus | undefined;
+    is_subscription?: boolean | undefined;
+  },
 ): Promise<{ data: CheckoutView[]; has_more: boolean }> {
   if (query.merchant_checkout_id !== undefined) {
     // Unique per merchant, so the filtered list is that one checkout or nothing; paging is moot.
     const found = await deps.checkouts.findByMerchantCheckoutId(merchant.merchantId, query.merchant_checkout_id);
-    return { data: found ? [toCheckoutView(found)] : [], has_more: false };
+    const matches = found && (query.status === undefined || found.status === query.status) && (query.is_subscription === undefined || found.isSubscription === query.is_subscription);
+    return { data: matches ? [toCheckoutView(found)] : [], has_more: false };
   }
   let before: number | undefined;
   if (query.starting_after !== undefined) {
@@ -20,6 +27,9 @@ export async function listCheckouts(
     if (!cursor) throw new AppError("parameter_invalid", "starting_after names no checkout of yours", { param: "starting_after" });
     before = cursor.number;
   }
-  const page = await deps.checkouts.listForMerchant(merchant.merchantId, query.limit + 1, before);
+  const page = await deps.checkouts.listForMerchant(merchant.merchantId, query.limit + 1, before, {
+    status: query.status,
+    isSubscription: query.is_subscription,
+  });
   return { data: page.slice(0, query.limit).map(toCheckoutView), has_more: page.length > query.limit };
 }

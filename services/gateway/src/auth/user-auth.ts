@@ -19,6 +19,11 @@ export async function authenticateUser(ctx: GatewayContext, request: FastifyRequ
   const token = authTokenFrom(request);
   if (token === null) throw new AppError("auth_token_missing", "the Authorization header is required");
   if (token === "") throw new AppError("auth_token_invalid", "the Authorization header is not valid");
+  return userOfToken(ctx, request, token);
+}
+
+/** An auth token (from `Authorization`, or the consumer portal's session cookie) → its consumer, through identity. */
+export async function userOfToken(ctx: GatewayContext, request: FastifyRequest, token: string): Promise<UserPrincipal> {
   const resolved = await callService(ctx, request, resolveAuthTokenOp, { auth_token: token.slice(0, 512) }, ANONYMOUS);
   request.log = request.log.child({ userId: resolved.user_id });
   return { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** One built file of the page, served under `/pay/assets/<name>`. */
@@ -14,6 +14,8 @@ export interface PageAssets {
   html: string;
   /** By hashed file name (`main-<hash>.js`): content-addressed, so cacheable for a year. */
   assets: ReadonlyMap<string, PageAsset>;
+  /** The consumer portal's live bank-account script (Plaid Link, the hosted page's loader): its URL. */
+  portalRelinkScript: string;
 }
 
 /** Where `npm run build` leaves the built page (dist/page/ beside dist/payrail.mjs). */
@@ -36,25 +38,31 @@ export function pageAssets(): Promise<PageAssets> {
 }
 
 async function loadPrebuilt(): Promise<PageAssets | null> {
-  let manifest: { html: string; assets: Record<string, string> };
+  let manifest: { html: string; portalRelinkScript: string; assets: Record<string, string> };
   try {
     manifest = JSON.parse(await readFile(new URL("manifest.json", PREBUILT), "utf8"));
   } catch {
     return null;
   }
+  // A build from before the portal's script: built again from the sources.
+  if (!manifest.portalRelinkScript) return null;
   const assets = new Map<string, PageAsset>();
   for (const [name, contentType] of Object.entries(manifest.assets)) {
     assets.set(name, { body: await readFile(new URL(name, PREBUILT)), contentType });
   }
-  return { html: manifest.html, assets };
+  return { html: manifest.html, portalRelinkScript: manifest.portalRelinkScript, assets };
 }
 
-/** Bundles and minifies the page's script and styles; names carry a hash of their content. */
+/**
+ * Bundles and minifies the page's script and styles, and the portal's live bank-account script
+ * (which imports the page's Plaid Link loader: one loader for both); names carry a hash of their
+ * content.
+ */
 export async function buildPage(): Promise<PageAssets> {
   // Loaded only here: a process serving a prebuilt page never loads esbuild.
   const { build } = await import("esbuild");
   const result = await build({
-    entryPoints: [fileURLToPath(new URL("main.ts", SOURCES)), fileURLToPath(new URL("style.css", SOURCES))],
+    entryPoints: ["main.ts", "style.css", "portal-relink.ts"].map((file) => fileURLToPath(new URL(file, SOURCES))),
     bundle: true,
     minify: true,
     format: "esm",
@@ -67,14 +75,16 @@ export async function buildPage(): Promise<PageAssets> {
   const names: Record<string, string> = {};
   for (const file of result.outputFiles) {
     const ext = file.path.endsWith(".css") ? "css" : "js";
+    // The page's stylesheet keeps its script's name (`main-<hash>.css`).
+    const entry = ext === "css" ? "main" : basename(file.path, ".js");
     const hash = createHash("sha256").update(file.contents).digest("hex").slice(0, 12);
-    const name = `main-${hash}.${ext}`;
-    names[ext] = name;
+    const name = `${entry}-${hash}.${ext}`;
+    names[`${entry}.${ext}`] = name;
     assets.set(name, { body: Buffer.from(file.contents), contentType: ext === "css" ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8" });
   }
   const template = await readFile(new URL("index.html", SOURCES), "utf8");
-  const html = template.replace("{{SCRIPT}}", `/pay/assets/${names.js}`).replace("{{STYLE}}", `/pay/assets/${names.css}`);
-  return { html, assets };
+  const html = template.replace("{{SCRIPT}}", `/pay/assets/${names["main.js"]}`).replace("{{STYLE}}", `/pay/assets/${names["main.css"]}`);
+  return { html, portalRelinkScript: `/pay/assets/${names["portal-relink.js"]}`, assets };
 }
 
 /**
@@ -91,5 +101,5 @@ export async function writePageBuild(dir: string): Promise<void> {
     await writeFile(join(out, name), asset.body);
     assets[name] = asset.contentType;
   }
-  await writeFile(join(out, "manifest.json"), JSON.stringify({ html: page.html, assets }));
+  await writeFile(join(out, "manifest.json"), JSON.stringify({ html: page.html, portalRelinkScript: page.portalRelinkScript, assets }));
 }

@@ -87,6 +87,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "The debit authorization text for this checkout (merchant, amount, one-off or frequency, first debit date, how to revoke), to show before the consumer confirms, and its `text_version` to send back with Exchange Public Token. Same credentials as Create Link Token.",
     errors: ["checkout_not_found", "checkout_claimed", "checkout_closed"],
   },
+  "get /api/consumers/subscriptions": {
+    operationId: "listConsumerSubscriptions",
+    description:
+      "The consumer's subscriptions at every merchant, newest first: plan, amount, status (`incomplete` until the first charge settles), next charge, mandate and the bank account each draws on. `limit` (1–100, default 20) and `cursor` (the previous page's `next_cursor`) page through them. Only the caller's own subscriptions are ever listed.",
+    errors: ["parameter_invalid"],
+  },
   "get /api/merchants/mandates/{mandate_id}": {
     operationId: "getMandate",
     description:
@@ -297,6 +303,23 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     operationId: "revokeApiKey",
     description: "Revokes one of the merchant's API keys, named by its prefix.",
     errors: ["merchant_not_found", "api_key_not_found"],
+  },
+  "post /api/merchants/subscriptions/{checkout_id}/cancel": {
+    operationId: "cancelSubscriptionAsMerchant",
+    description:
+      "The merchant cancels one of its subscriptions, named by its checkout: no renewal is charged after this answer, and the subscription's mandate is revoked (`subscription.cancelled`, `mandate.revoked`). Cancelling again answers the same. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`.",
+    errors: ["checkout_not_found", "not_a_subscription", "transfer_in_progress"],
+  },
+  "get /api/merchants/events/{id}/deliveries": {
+    operationId: "listEventDeliveries",
+    description: "The delivery attempts of one event to every endpoint (`endpoint_id`), newest first, at most 100: outcome, HTTP status, duration, next retry. Another merchant's event, or one past the 30 days, is a 404.",
+    errors: ["resource_missing"],
+  },
+  "post /api/admin/merchants/{id}/users": {
+    operationId: "inviteMerchantUser",
+    description:
+      "Invites a dashboard user (API.md §12) with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.",
+    errors: ["merchant_not_found", "merchant_user_exists"],
   },
   "post /api/admin/merchants/{id}/operators": {
     operationId: "addOperator",

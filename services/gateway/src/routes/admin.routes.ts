@@ -5,6 +5,8 @@ import {
   MerchantListQuery,
   listApiKeysOp,
   listMerchantsOp,
+  InviteMerchantUserBody,
+  MerchantUserInvitation,
   CreateMerchantBody,
   CreateMerchantResponse,
   IssuedApiKey,
@@ -15,6 +17,8 @@ import {
   RemovedOperator,
   RevokeKeyParams,
   addOperatorOp,
+  invitationUrl,
+  inviteMerchantUserOp,
   createMerchantOp,
   generateApiKeyOp,
   listOperatorsOp,
@@ -123,6 +127,26 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tok
     },
     (request) =>
       callService(ctx, request, revokeApiKeyOp, { merchant_id: request.params.id, key_prefix: request.params.key_prefix }),
+  );
+
+  r.post(
+    "/api/admin/merchants/:id/users",
+    {
+      preValidation,
+      schema: {
+        hide,
+        tags,
+        summary: "Invite a dashboard user: answers the invitation link (valid 7 days, shown once) where they set a password",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        body: InviteMerchantUserBody,
+        response: { 200: MerchantUserInvitation, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const invited = await callService(ctx, request, inviteMerchantUserOp, { merchant_id: request.params.id, ...request.body });
+      return { ...invited, url: invitationUrl(ctx.publicUrl ?? `${request.protocol}://${request.host}`, invited.invitation_token) };
+    },
   );
 
   r.post(

@@ -1,4 +1,14 @@
-import { EventIdParam, EventListQuery, EventListResponse, RedeliverAnswer, WebhookEvent, getEventOp, listEventsOp, redeliverEventOp } from "@payrail/contracts";
+import {
+  EventIdParam,
+  EventListQuery,
+  EventListResponse,
+  RedeliverAnswer,
+  WebhookEvent,
+  getEventOp,
+  listEventDeliveriesOp,
+  listEventsOp,
+  redeliverEventOp,
+} from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { merchantAuth } from "../auth/hooks.ts";
@@ -34,6 +44,21 @@ export async function eventsRoutes(app: FastifyInstance, ctx: GatewayContext): P
       schema: { tags, summary: "One event of the merchant", headers: ApiKeyHeader, params: EventIdParam, response: { 200: WebhookEvent, ...errorResponses } },
     },
     (request) => callService(ctx, request, getEventOp, request.params),
+  );
+
+  r.get(
+    "/api/merchants/events/:id/deliveries",
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "An event's delivery attempts to every endpoint, newest first",
+        headers: ApiKeyHeader,
+        params: EventIdParam,
+        response: { 200: listEventDeliveriesOp.response, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, listEventDeliveriesOp, request.params),
   );
 
   r.post(

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { pageAssets } from "../hosted-page/page-assets.ts";
-import { pageCsp } from "../hosted-page/page-csp.ts";
+import { newNonce, pageCsp, plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
 
 const ONE_YEAR = "public, max-age=31536000, immutable";
 
@@ -21,13 +20,9 @@ export async function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext
   app.get<{ Params: { checkout_id: string } }>("/pay/:checkout_id", hide, async (_request, reply) => {
     const { html } = await pageAssets();
     // Live: a fresh nonce per response, which Plaid Link's script and styles need (page-csp.ts).
-    const nonce = live ? randomBytes(16).toString("base64") : undefined;
-    if (live) {
-      // Plaid Link may open a bank's OAuth window that must be able to report back.
-      reply.header("cross-origin-opener-policy", "same-origin-allow-popups");
-    }
+    const nonce = live ? newNonce() : undefined;
     return reply
-      .header("content-security-policy", pageCsp(live, nonce))
+      .headers(nonce ? plaidLinkPageHeaders(nonce) : { "content-security-policy": pageCsp(false) })
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
       .send(html.replace("{{MODE}}", mode).replace("{{PHONE_COUNTRY}}", ctx.defaultPhoneCountry).replace(" {{NONCE}}", nonce ? ` nonce="${nonce}"` : ""));

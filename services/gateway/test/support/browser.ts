@@ -56,3 +56,35 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.length })))`)) as AxeViolation[];
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/**
+ * Plaid Link's browser API as the pages use it (`create({token, onSuccess, onExit}).open()`),
+ * stood in for at Plaid's own URL, so the page's CSP and nonce are what let it run. Its open()
+ * asks `https://sandbox.plaid.com/test/public_token` (answered by `publicToken`, the sandbox
+ * bank's picker) and reports the accounts as Link does. The nonce the script was given is left
+ * in `window.linkScriptNonce`.
+ */
+export async function routeFakePlaidLink(page: Page, publicToken: (linkToken: string) => Promise<{ statusCode: number; body: string }>): Promise<void> {
+  await page.route("https://cdn.plaid.com/link/v2/stable/link-initialize.js", (route) => route.fulfill({ contentType: "text/javascript", body: FAKE_PLAID_LINK }));
+  await page.route("https://sandbox.plaid.com/test/public_token", async (route) => {
+    const picked = await publicToken(route.request().postData() ?? "");
+    await route.fulfill({ status: picked.statusCode, contentType: "application/json", headers: { "access-control-allow-origin": "*" }, body: picked.body });
+  });
+}
+
+const FAKE_PLAID_LINK = `
+window.linkScriptNonce = document.currentScript && document.currentScript.nonce;
+window.Plaid = {
+  create(config) {
+    return {
+      open() {
+        fetch("https://sandbox.plaid.com/test/public_token", { method: "POST", body: config.token })
+          .then((r) => r.json())
+          .then((out) => config.onSuccess(out.public_token, {
+            accounts: out.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, subtype: a.subtype })),
+          }));
+      },
+      destroy() {},
+    };
+  },
+};`;

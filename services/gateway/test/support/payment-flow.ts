@@ -16,8 +16,12 @@ export async function linkedCheckout(
   stack: Stack,
   apiKey: string,
   overrides: Record<string, unknown> = {},
-  /** An existing consumer (else a new one), and which of the sandbox item's accounts to link (0: checking, 1: savings). */
-  options: { consumer?: LinkedCheckout["consumer"]; account?: number } = {},
+  /**
+   * An existing consumer (else a new one), which of the sandbox item's accounts to link (0:
+   * checking, 1: savings), and whether to accept the checkout's mandate text as the hosted page
+   * does (else the merchant attests it at the debit).
+   */
+  options: { consumer?: LinkedCheckout["consumer"]; account?: number; acceptMandate?: boolean } = {},
 ): Promise<LinkedCheckout> {
   const inject = async (options: InjectOptions, what: string) => {
     const reply = await stack.app.inject(options);
@@ -31,11 +35,12 @@ export async function linkedCheckout(
   const headers = { authorization: `Token ${consumer.token}`, "link-token": linkToken };
   const bank = await inject({ method: "POST", url: `/api/consumers/checkout/${id}/create_link_token/`, headers }, "create_link_token");
   const sandbox = await inject({ method: "POST", url: "/api/sandbox/public_token", payload: { link_token: bank.link_token }, headers: merchant }, "public token");
+  const mandate = options.acceptMandate ? { mandate: { text_version: (await inject({ url: `/api/consumers/checkout/${id}/mandate_text`, headers }, "mandate text")).text_version } } : {};
   await inject(
     {
       method: "POST",
       url: `/api/consumers/checkout/${id}/exchange_public_token/`,
-      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[options.account ?? 0].account_id },
+      payload: { public_token: sandbox.public_token, bankdata_account_id: sandbox.accounts[options.account ?? 0].account_id, ...mandate },
       headers,
     },
     "exchange",

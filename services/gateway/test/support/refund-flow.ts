@@ -24,9 +24,18 @@ export function refundClient(stack: Stack) {
   };
 }
 
-/** A one-off payment through the real endpoints, left pending or settled by the sandbox. */
-export async function payment(stack: Stack, apiKey: string, status: "pending" | "completed" | "failed" = "completed"): Promise<Payment> {
-  const { id, consumer } = await linkedCheckout(stack, apiKey);
+/**
+ * A payment through the real endpoints (one-off, or what `overrides` make it), left pending or
+ * settled by the sandbox; `options` as linkedCheckout's.
+ */
+export async function payment(
+  stack: Stack,
+  apiKey: string,
+  status: "pending" | "completed" | "failed" = "completed",
+  overrides: Record<string, unknown> = {},
+  options: Parameters<typeof linkedCheckout>[3] = {},
+): Promise<Payment> {
+  const { id, consumer } = await linkedCheckout(stack, apiKey, overrides, options);
   const pt = await stack.app.inject({
     method: "POST",
     url: "/api/merchants/payment_preprocess/get_processor_token",

@@ -53,6 +53,11 @@ export class TransactionRepository implements TransactionsPort {
     return this.transactions.find(filter, { sort: { id: -1 }, limit });
   }
 
+  pageForUser(userId: string, limit: number, beforeId?: number): Promise<TransactionDoc[]> {
+    const filter: Filter = beforeId === undefined ? { user_id: userId } : { user_id: userId, id: { $lt: beforeId } };
+    return this.transactions.find(filter, { sort: { id: -1 }, limit });
+  }
+
   settle(transactionUuid: string, expected: { status: TransactionStatus; version: number | undefined }, change: TransactionChange, event: DomainEvent): Promise<TransactionDoc | null> {
     const { at, ...fields } = change;
     return this.transactions.findOneAndUpdate(
@@ -98,6 +103,13 @@ export class TransactionRepository implements TransactionsPort {
 
   countDebits(merchantId: string, since: string): Promise<number> {
     return this.transactions.countDocuments({ merchantId, created_at: { $gte: since } });
+  }
+
+  finalSince(status: "completed" | "returned", since: string, limit: number, after?: { updatedAt: string; id: string }): Promise<TransactionDoc[]> {
+    const filter: Filter = after
+      ? { transaction_status: status, updated_at: { $gte: after.updatedAt }, $or: [{ updated_at: { $gt: after.updatedAt } }, { _id: { $gt: after.id } }] }
+      : { transaction_status: status, updated_at: { $gte: since } };
+    return this.transactions.find(filter, { sort: { transaction_status: 1, updated_at: 1, _id: 1 }, limit });
   }
 
   countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number> {

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertOrGet, withEvents, type Store } from "@payrail/store";
+import { insertOrGet, withEvents, type Filter, type Store } from "@payrail/store";
 import type { TransferAttemptsPort } from "../domain/ports/transfer-attempts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "../domain/transfer-attempt.entity.ts";
 
@@ -20,6 +20,11 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
 
   find(checkoutId: string): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOne({ _id: checkoutId });
+  }
+
+  subscriptionsOf(userId: string, limit: number, beforeNumber?: number): Promise<TransferAttemptRecord[]> {
+    const filter: Filter = { userId, isSubscription: true, ...(beforeNumber === undefined ? {} : { checkoutNumber: { $lt: beforeNumber } }) };
+    return this.attempts.find(filter, { sort: { checkoutNumber: -1 }, limit });
   }
 
   acquireLease(checkoutId: string, leaseId: string, now: string, until: string): Promise<TransferAttemptRecord | null> {
@@ -85,6 +90,8 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
   async ensureIndexes(): Promise<void> {
     // The reconciler's query: stalled attempts, oldest first.
     await this.attempts.createIndex({ keys: { completed: 1, updatedAt: 1 }, name: "stalled" });
+    // The consumer portal's subscriptions: one consumer's, newest checkout first.
+    await this.attempts.createIndex({ keys: { userId: 1, isSubscription: 1, checkoutNumber: -1 }, name: "user_subscriptions" });
     // A blocked account's checkouts, across merchants.
     await this.attempts.createIndex({ keys: { fundingFingerprint: 1, _id: 1 }, name: "funding_fingerprint" });
   }

@@ -26,21 +26,28 @@ const SENDING_WAIT_MS = 200;
  * subscription's mandate is then revoked (mandate.revoked), also on a repeat, so a crash between
  * the two writes is mended by calling again; renewals check it before each debit.
  */
-export async function cancelSubscription(
-  deps: PaymentEventsDeps & {
-    transactions: Pick<TransactionsPort, "findByUuid">;
-    attempts: Pick<TransferAttemptsPort, "find" | "cancelSubscription">;
-    mandates: Pick<MandatesPort, "find" | "revoke">;
-    paymentMethods: Pick<PaymentMethodsPort, "findByCheckout">;
-  },
-  meta: RequestMeta,
-  user: UserPrincipal,
-  transactionUuid: string,
-): Promise<{ message: string }> {
+export type CancelDeps = PaymentEventsDeps & {
+  transactions: Pick<TransactionsPort, "findByUuid">;
+  attempts: Pick<TransferAttemptsPort, "find" | "cancelSubscription">;
+  mandates: Pick<MandatesPort, "find" | "revoke">;
+  paymentMethods: Pick<PaymentMethodsPort, "findByCheckout">;
+};
+
+export async function cancelSubscription(deps: CancelDeps, meta: RequestMeta, user: UserPrincipal, transactionUuid: string): Promise<{ message: string }> {
   const transaction = await ownSubscriptionRecord(deps, user, transactionUuid);
+  await cancelSubscriptionOf(deps, transaction.checkoutRef);
+  return { message: `user ${user.phone} is unsubscribed` };
+}
+
+/**
+ * The cancel itself, whoever asked (the consumer here, the merchant in
+ * cancel-subscription-for-merchant.use-case.ts): the conditional write with its event, then
+ * the mandate's revocation.
+ */
+export async function cancelSubscriptionOf(deps: CancelDeps, checkoutRef: string): Promise<void> {
   let cancelled = false;
   for (let i = 0; i < TRIES && !cancelled; i++) {
-    const attempt = await deps.attempts.find(transaction.checkoutRef);
+    const attempt = await deps.attempts.find(checkoutRef);
     if (!attempt || attempt.subscriptionCancelledAt) {
       cancelled = true;
       break;
@@ -58,8 +65,7 @@ export async function cancelSubscription(
   // Every write lost (a renewal kept being sent, or kept changing the subscription): say so
   // rather than "unsubscribed"; calling again is safe.
   if (!cancelled) {
-    throw new AppError("transfer_in_progress", `subscription ${transaction.checkoutRef} is being charged; it was not cancelled, retry shortly`, { retryAfter: 1 });
+    throw new AppError("transfer_in_progress", `subscription ${checkoutRef} is being charged; it was not cancelled, retry shortly`, { retryAfter: 1 });
   }
-  await revokeMandate(deps, await mandateIdOf(deps, transaction.checkoutRef), nowIso());
-  return { message: `user ${user.phone} is unsubscribed` };
+  await revokeMandate(deps, await mandateIdOf(deps, checkoutRef), nowIso());
 }

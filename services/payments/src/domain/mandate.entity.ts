@@ -16,6 +16,11 @@ export interface MandateRecord extends OutboxFields {
   textVersion: string | null;
   textSha256: string | null;
   acceptedAt: string;
+  /**
+   * The first debit its words name, when not the day of acceptance (a re-linked subscription's
+   * next charge): with it the words can be rendered again exactly. Absent: `acceptedAt`.
+   */
+  firstDebitOn?: string;
   ipAddress: string | null;
   userAgent: string | null;
   bankAccount: { institution: string | null; mask: string | null };

@@ -46,6 +46,7 @@ export function buildConsumerMandate(
     textVersion: rendered.text_version,
     textSha256: rendered.sha256,
     acceptedAt: at.toISOString(),
+    ...(firstDebitOn.getTime() !== at.getTime() ? { firstDebitOn: firstDebitOn.toISOString() } : {}),
     ipAddress: acceptance.ipAddress,
     userAgent: acceptance.userAgent,
     bankAccount,

@@ -3,6 +3,7 @@ import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import { blockAfterReturn } from "./block-bank-account.ts";
 import { followSubscriptionCharge } from "./follow-subscription-charge.ts";
+import { countDayTotal } from "./count-day-total.ts";
 import { settleTransaction } from "./settle-transaction.ts";
 import { warnReturnRates } from "./warn-return-rates.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
@@ -34,6 +35,7 @@ export async function refreshTransfer(deps: StatusDeps, meta: RequestMeta, trans
   // Nothing final yet (a notice that ran ahead of the provider): a later one, or the reconciler, acts.
   if (state.status === "pending") return { kind: "transaction", transaction, final: false };
   const current = await settleTransaction(deps, transaction, { status: state.status, failureCode: state.failureCode }, deps.now().toISOString());
+  await countDayTotal(deps, current);
   // Before the caller remembers its notice: a failure here makes the notice count again. The
   // block comes first: the subscriptions on the account become `unpaid`, this one included,
   // so its own outcome then schedules no retry.

@@ -1,4 +1,5 @@
 import type { Logger } from "@payrail/runtime";
+import type { DayTotalsPort } from "./ports/day-totals.port.ts";
 import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
@@ -57,6 +58,8 @@ export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps {
 export interface StatusDeps extends RenewalOutcomeDeps, BlockingDeps {
   attempts: Pick<TransferAttemptsPort, "find" | "onAccount" | "markAccountBlocked">;
   transactions: TransactionsPort;
+  /** Per-merchant per-day settled totals (the dashboard's overview). */
+  dayTotals: DayTotalsPort;
   /** Refund transfers (merchant → consumer), one per refund payout. */
   refundTransfers: RefundTransfersPort;
   webhookEvents: WebhookEventsPort;

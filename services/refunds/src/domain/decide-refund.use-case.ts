@@ -1,4 +1,4 @@
-import { AppError } from "@payrail/contracts";
+import { AppError, refuseViewer } from "@payrail/contracts";
 import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
@@ -13,6 +13,7 @@ import type { RefundsDeps } from "./refunds.deps.ts";
  * `invalid_refund_transition`. A rejection gives the refund's amount back to the transaction.
  */
 export async function decideRefund(deps: RefundsDeps, meta: RequestMeta, input: { id: string; status: Decision }) {
+  refuseViewer(meta.principal);
   let refund = await refundForMerchant(deps, meta, input.id);
   if (decisionOutcome(refund.status, input.status) === "move") {
     const moved = await moveRefund(deps, refund, input.status, {}, deps.now().toISOString());

@@ -1,4 +1,4 @@
-import { AppError, centsToDecimal } from "@payrail/contracts";
+import { AppError, refuseViewer, centsToDecimal } from "@payrail/contracts";
 import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
@@ -20,6 +20,7 @@ export const REFUND_SUCCESS = "Refund success";
  * finished by asking again. Calls that find the transfer started answer the same.
  */
 export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMeta, input: { id: string }) {
+  refuseViewer(meta.principal);
   let refund = await refundForMerchant(deps, meta, input.id);
   const first = initiateOutcome(refund);
   if (first === "start" || first === "retry") {

@@ -23,6 +23,8 @@ export class DeliveryRepository implements DeliveriesPort {
     await this.deliveries.createIndex({ keys: { createdAt: 1 }, name: "created" });
     await this.attempts.createIndex({ keys: { endpointId: 1, attemptedAt: -1, _id: -1 }, name: "endpoint_newest" });
     await this.attempts.createIndex({ keys: { attemptedAt: 1 }, name: "attempted" });
+    // An event's attempts (the dashboard's checkout page, GET /events/{id}/deliveries).
+    await this.attempts.createIndex({ keys: { eventId: 1, attemptedAt: -1 }, name: "event_newest" });
   }
 
   insert(doc: DeliveryDoc): Promise<boolean> {
@@ -58,6 +60,10 @@ export class DeliveryRepository implements DeliveriesPort {
 
   findAttempt(attemptId: string): Promise<AttemptDoc | null> {
     return this.attempts.findOne({ _id: attemptId });
+  }
+
+  attemptsForEvent(eventId: string, limit: number): Promise<AttemptDoc[]> {
+    return this.attempts.find({ eventId }, { sort: { attemptedAt: -1 }, limit });
   }
 
   attemptsOf(endpointId: string, limit: number, after?: Pick<AttemptDoc, "_id" | "attemptedAt">): Promise<AttemptDoc[]> {

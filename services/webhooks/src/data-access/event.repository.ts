@@ -16,6 +16,8 @@ export class EventRepository implements EventsPort {
     await this.events.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
     await this.events.createIndex({ keys: { merchantId: 1, type: 1, createdAt: -1, _id: -1 }, name: "merchant_type_newest" });
     await this.events.createIndex({ keys: { merchantId: 1, group: 1, createdAt: -1, _id: -1 }, name: "merchant_group_newest" });
+    // A checkout's events (the dashboard's timeline): `subjects` is an array, so this index is multikey.
+    await this.events.createIndex({ keys: { merchantId: 1, subjects: 1, createdAt: -1, _id: -1 }, name: "merchant_subject_newest" });
     // The retention purge.
     await this.events.createIndex({ keys: { createdAt: 1 }, name: "created" });
   }
@@ -32,6 +34,7 @@ export class EventRepository implements EventsPort {
     const query: Filter = { merchantId, createdAt: { $gte: filter.since } };
     if (filter.type) query["type"] = filter.type;
     if (filter.group) query["group"] = filter.group;
+    if (filter.about) query["subjects"] = filter.about;
     if (filter.after) {
       const { createdAt, _id } = filter.after;
       query.$or = [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: _id } }];

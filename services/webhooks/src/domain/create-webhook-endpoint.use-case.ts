@@ -1,4 +1,4 @@
-import { requireMerchant, type Principal } from "@payrail/contracts";
+import { requireMerchantWriter, type Principal } from "@payrail/contracts";
 import { prefixedHexId, runScopedHexId } from "@payrail/runtime";
 import { reserveEndpoint } from "./endpoint-limit.ts";
 import { newSigningSecret } from "./signing-secret.ts";
@@ -18,7 +18,7 @@ export async function createWebhookEndpoint(
   input: { url: string; enabled_events: string[]; description?: string | undefined },
   runId?: string,
 ) {
-  const { merchantId } = requireMerchant(principal);
+  const { merchantId } = requireMerchantWriter(principal);
   await deps.urlGuard.check(input.url, urlRules(deps));
   await reserveEndpoint(deps, merchantId);
   const id = runId === undefined ? prefixedHexId("we_") : runScopedHexId("we_", `webhook_endpoint\n${merchantId}\n${runId}`);

@@ -1,4 +1,4 @@
-import { AppError, requireMerchant, type Principal } from "@payrail/contracts";
+import { AppError, requireMerchantWriter, type Principal } from "@payrail/contracts";
 import type { WebhooksDeps } from "./webhooks.deps.ts";
 
 /**
@@ -6,7 +6,7 @@ import type { WebhooksDeps } from "./webhooks.deps.ts";
  * delete removed it does); its pending deliveries are cancelled when next due.
  */
 export async function deleteWebhookEndpoint(deps: WebhooksDeps, principal: Principal, input: { id: string }) {
-  const { merchantId } = requireMerchant(principal);
+  const { merchantId } = requireMerchantWriter(principal);
   if (!(await deps.endpoints.remove(merchantId, input.id))) {
     throw new AppError("resource_missing", `no webhook endpoint ${input.id}`, { param: "id" });
   }

@@ -6,12 +6,13 @@ import type { WebhooksDeps } from "./webhooks.deps.ts";
 /**
  * Events API (API.md §11): the merchant's events of the last 30 days, newest first, of one
  * type or group (`refund.*`) when asked; `starting_after` names the last event of the
- * previous page (one that is not the merchant's is 400, as with refunds).
+ * previous page (one that is not the merchant's is 400, as with refunds). `about` keeps the
+ * events whose object is, or belongs to, that checkout, transaction or refund.
  */
 export async function listEvents(
   deps: WebhooksDeps,
   principal: Principal,
-  query: { type?: string | undefined; limit: number; starting_after?: string | undefined },
+  query: { type?: string | undefined; about?: string | undefined; limit: number; starting_after?: string | undefined },
 ) {
   const { merchantId } = requireMerchant(principal);
   let after;
@@ -24,7 +25,7 @@ export async function listEvents(
   const group = type?.endsWith(".*") ? type.slice(0, -2) : undefined;
   const page = await deps.events.list(
     merchantId,
-    { type: group ? undefined : type, group, since: retentionStart(deps.now()), after },
+    { type: group ? undefined : type, group, about: query.about, since: retentionStart(deps.now()), after },
     query.limit + 1,
   );
   return { data: page.slice(0, query.limit).map(toWebhookEvent), has_more: page.length > query.limit };

@@ -1,4 +1,4 @@
-import { AppError, requireMerchant, type Principal } from "@payrail/contracts";
+import { AppError, requireMerchantWriter, type Principal } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { fanOut } from "./fan-out.ts";
 import { eventOf } from "./owned.ts";
@@ -16,7 +16,7 @@ export const REDELIVER_INTERVAL_MS = 60_000;
  * a redelivery that reached no endpoint gives its turn back.
  */
 export async function redeliverEvent(deps: WebhooksDeps, principal: Principal, input: { id: string }) {
-  const { merchantId } = requireMerchant(principal);
+  const { merchantId } = requireMerchantWriter(principal);
   const event = await eventOf(deps, merchantId, input.id);
   const now = deps.now().getTime();
   const until = new Date(now + REDELIVER_INTERVAL_MS).toISOString();

@@ -1,4 +1,4 @@
-import { AppError, requireMerchant, type Principal } from "@payrail/contracts";
+import { AppError, requireMerchantWriter, type Principal } from "@payrail/contracts";
 import { endpointOf } from "./owned.ts";
 import { PREVIOUS_SECRET_TTL_MS, newSigningSecret } from "./signing-secret.ts";
 import { toWebhookEndpoint } from "./webhook-endpoint.entity.ts";
@@ -10,7 +10,7 @@ import type { WebhooksDeps } from "./webhooks.deps.ts";
  * the secret it read: of two racing rotations one wins, the other is a 409 to retry.
  */
 export async function rotateWebhookSecret(deps: WebhooksDeps, principal: Principal, input: { id: string }) {
-  const { merchantId } = requireMerchant(principal);
+  const { merchantId } = requireMerchantWriter(principal);
   const endpoint = await endpointOf(deps, merchantId, input.id);
   const secret = newSigningSecret();
   const now = deps.now();

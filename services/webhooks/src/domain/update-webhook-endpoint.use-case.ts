@@ -1,4 +1,4 @@
-import { AppError, requireMerchant, type Principal } from "@payrail/contracts";
+import { AppError, requireMerchantWriter, type Principal } from "@payrail/contracts";
 import { endpointOf } from "./owned.ts";
 import type { EndpointChanges } from "./ports/endpoints.port.ts";
 import { toWebhookEndpoint } from "./webhook-endpoint.entity.ts";
@@ -14,7 +14,7 @@ export async function updateWebhookEndpoint(
   principal: Principal,
   input: { id: string; url?: string | undefined; enabled_events?: string[] | undefined; description?: string | null | undefined; status?: "enabled" | "disabled" | undefined },
 ) {
-  const { merchantId } = requireMerchant(principal);
+  const { merchantId } = requireMerchantWriter(principal);
   await endpointOf(deps, merchantId, input.id);
   if (input.url !== undefined) await deps.urlGuard.check(input.url, urlRules(deps));
   const changes: EndpointChanges = { updatedAt: deps.now().toISOString() };

@@ -16,6 +16,12 @@ export interface EventDoc {
   livemode: boolean;
   /** The merchant-facing event object (`WebhookEvent`), JSON. */
   body: string;
+  /**
+   * What the event is about: its object's id, transaction_uuid and checkout id (when a `chk_`
+   * one), so a checkout's page can list the events of the checkout and its transactions and
+   * refunds (`about`). Absent on events stored before it was kept.
+   */
+  subjects?: string[];
   /** Before this, a redeliver request is refused (429); unset until the first one. */
   redeliverableAfter?: string | null;
 }
@@ -35,12 +41,18 @@ export function toEventDoc(event: Pick<DomainEvent, "id" | "type" | "created_at"
   return {
     _id: event.id,
     merchantId: event.merchant_id,
+    subjects: subjectsOf(object as Record<string, unknown>),
     type: event.type,
     group: groupOf(event.type),
     createdAt: event.created_at,
     livemode: merchantEvent.livemode,
     body: JSON.stringify(merchantEvent),
   };
+}
+
+function subjectsOf(object: Record<string, unknown>): string[] {
+  const ids = [object.id, object.transaction_uuid, object.checkout_id].filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 64);
+  return [...new Set(ids)];
 }
 
 export const toWebhookEvent = (doc: EventDoc): WebhookEvent => JSON.parse(doc.body) as WebhookEvent;

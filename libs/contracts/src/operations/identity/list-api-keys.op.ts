@@ -10,7 +10,7 @@ export const ApiKeyView = z.object({
 });
 
 /**
- * A merchant's API keys, oldest first, revoked ones included (admin only; the CLI's
+ * A merchant's API keys, oldest first, revoked ones included (admin or the merchant's dashboard users; the CLI's
  * `merchant keys`). An unknown merchant is 404 `merchant_not_found`.
  */
 export const listApiKeysOp = defineOperation(

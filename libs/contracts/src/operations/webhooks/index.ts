@@ -9,3 +9,4 @@ export * from "./delete-webhook-endpoint.op.ts";
 export * from "./rotate-webhook-secret.op.ts";
 export * from "./list-deliveries.op.ts";
 export * from "./send-test-event.op.ts";
+export * from "./list-event-deliveries.op.ts";

@@ -1,4 +1,4 @@
-import type { DomainEvent } from "@payrail/contracts";
+import type { CheckoutStatus, DomainEvent } from "@payrail/contracts";
 import type { CheckoutRecord, SubscriptionState, TransferSummaryRecord } from "../checkout.entity.ts";
 
 /** What the checkout use cases need from storage. */
@@ -65,5 +65,11 @@ export interface CheckoutsPort {
    */
   recordMandate(checkoutId: string, mandateId: string, acceptedAt: string): Promise<CheckoutRecord | null>;
   /** Newest first, `limit` records, numbered below `beforeNumber` when given. */
-  listForMerchant(merchantId: string, limit: number, beforeNumber?: number): Promise<CheckoutRecord[]>;
+  listForMerchant(merchantId: string, limit: number, beforeNumber?: number, only?: CheckoutListFilter): Promise<CheckoutRecord[]>;
+}
+
+/** The list's optional filters (each served by its own index). */
+export interface CheckoutListFilter {
+  status?: CheckoutStatus | undefined;
+  isSubscription?: boolean | undefined;
 }

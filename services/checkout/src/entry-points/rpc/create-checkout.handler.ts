@@ -1,8 +1,8 @@
-import { createCheckoutOp, requireMerchant } from "@payrail/contracts";
+import { createCheckoutOp, requireMerchantWriter } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { createCheckout } from "../../domain/create-checkout.use-case.ts";
 import type { CheckoutDeps } from "./deps.ts";
 
 // Runs once by itself: the call id rides on the insert its unique index guards (see createCheckout).
 export const createCheckoutHandler = (deps: CheckoutDeps) =>
-  handle(createCheckoutOp, (payload, ctx) => createCheckout(deps, requireMerchant(ctx.principal), payload.checkout, ctx.callId), { runsOnceItself: true });
+  handle(createCheckoutOp, (payload, ctx) => createCheckout(deps, requireMerchantWriter(ctx.principal), payload.checkout, ctx.callId), { runsOnceItself: true });

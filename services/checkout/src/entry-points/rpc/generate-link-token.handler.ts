@@ -1,9 +1,9 @@
-import { generateLinkTokenOp, requireMerchant } from "@payrail/contracts";
+import { generateLinkTokenOp, requireMerchantWriter } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { generateLinkToken } from "../../domain/generate-link-token.use-case.ts";
 import type { CheckoutDeps } from "./deps.ts";
 
 export const generateLinkTokenHandler = (deps: CheckoutDeps) =>
   handle(generateLinkTokenOp, (payload, ctx) =>
-    generateLinkToken(deps, requireMerchant(ctx.principal), payload.checkout_id),
+    generateLinkToken(deps, requireMerchantWriter(ctx.principal), payload.checkout_id),
   );

@@ -1,4 +1,5 @@
 import type { CountryCode } from "libphonenumber-js";
+import type { MerchantUsersDeps } from "../../domain/merchant-users.deps.ts";
 import type { AuthTokensPort } from "../../domain/ports/auth-tokens.port.ts";
 import type { ConsumerMerchantsPort } from "../../domain/ports/consumer-merchants.port.ts";
 import type { MerchantsPort } from "../../domain/ports/merchants.port.ts";
@@ -10,7 +11,7 @@ import type { UsersPort } from "../../domain/ports/users.port.ts";
 import type { VerificationCodesPort } from "../../domain/ports/verification-codes.port.ts";
 
 /** What the identity handlers need, built by the composition root. */
-export interface IdentityDeps {
+export interface IdentityDeps extends MerchantUsersDeps {
   merchants: MerchantsPort;
   /** Users (by phone) who may act on a merchant's refunds with their auth token. */
   operators: OperatorsPort;

@@ -1,10 +1,11 @@
-import { generateApiKeyOp, requireAdmin } from "@payrail/contracts";
+import { generateApiKeyOp, requireMerchantManager } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { generateApiKey } from "../../domain/generate-api-key.use-case.ts";
 import type { IdentityDeps } from "./deps.ts";
 
+// Admin, or the owners and admins of this merchant in the dashboard.
 export const generateApiKeyHandler = (deps: IdentityDeps) =>
   handle(generateApiKeyOp, (payload, ctx) => {
-    requireAdmin(ctx.principal);
+    requireMerchantManager(ctx.principal, payload.merchant_id);
     return generateApiKey(deps, payload.merchant_id, ctx.callId);
   });

@@ -17,6 +17,14 @@ import { listOperatorsHandler } from "./list-operators.handler.ts";
 import { removeOperatorHandler } from "./remove-operator.handler.ts";
 import { listMerchantsHandler } from "./list-merchants.handler.ts";
 import { listApiKeysHandler } from "./list-api-keys.handler.ts";
+import { inviteMerchantUserHandler } from "./invite-merchant-user.handler.ts";
+import { acceptInvitationHandler } from "./accept-invitation.handler.ts";
+import { signInHandler } from "./sign-in.handler.ts";
+import { resolveDashboardSessionHandler } from "./resolve-dashboard-session.handler.ts";
+import { signOutHandler } from "./sign-out.handler.ts";
+import { listMerchantUsersHandler } from "./list-merchant-users.handler.ts";
+import { changeMerchantUserRoleHandler } from "./change-merchant-user-role.handler.ts";
+import { removeMerchantUserHandler } from "./remove-merchant-user.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -37,6 +45,14 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     removeOperatorHandler(deps),
     listMerchantsHandler(deps),
     listApiKeysHandler(deps),
+    inviteMerchantUserHandler(deps),
+    acceptInvitationHandler(deps),
+    signInHandler(deps),
+    resolveDashboardSessionHandler(deps),
+    signOutHandler(deps),
+    listMerchantUsersHandler(deps),
+    changeMerchantUserRoleHandler(deps),
+    removeMerchantUserHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };

@@ -1,10 +1,11 @@
-import { listApiKeysOp, requireAdmin } from "@payrail/contracts";
+import { listApiKeysOp, requireMerchantMember } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { listApiKeys } from "../../domain/list-api-keys.use-case.ts";
 import type { IdentityDeps } from "./deps.ts";
 
+// Admin, or any dashboard user of this merchant.
 export const listApiKeysHandler = (deps: IdentityDeps) =>
   handle(listApiKeysOp, (payload, ctx) => {
-    requireAdmin(ctx.principal);
+    requireMerchantMember(ctx.principal, payload.merchant_id);
     return listApiKeys(deps, payload.merchant_id);
   });

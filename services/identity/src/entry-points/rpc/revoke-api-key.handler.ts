@@ -1,10 +1,11 @@
-import { requireAdmin, revokeApiKeyOp } from "@payrail/contracts";
+import { requireMerchantManager, revokeApiKeyOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { revokeApiKey } from "../../domain/revoke-api-key.use-case.ts";
 import type { IdentityDeps } from "./deps.ts";
 
+// Admin, or the owners and admins of this merchant in the dashboard.
 export const revokeApiKeyHandler = (deps: IdentityDeps) =>
   handle(revokeApiKeyOp, (payload, ctx) => {
-    requireAdmin(ctx.principal);
+    requireMerchantManager(ctx.principal, payload.merchant_id);
     return revokeApiKey(deps, payload.merchant_id, payload.key_prefix);
   });

@@ -25,6 +25,8 @@ export interface TransactionsPort {
   findByTransferId(transferId: string): Promise<TransactionDoc | null>;
   /** The user's records, newest first, optionally of one checkout (its number or `chk_` id). */
   listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]>;
+  /** A page of the user's records, newest first, those older than record `beforeId` when given (the portal's paging). */
+  pageForUser(userId: string, limit: number, beforeId?: number): Promise<TransactionDoc[]>;
   /**
    * Moves the record from `expected.status` (`pending` → final, `completed` → `returned`) with
    * its event, in one conditional write on the status and on `version` (as read): null when the
@@ -53,6 +55,11 @@ export interface TransactionsPort {
   pendingBetween(after: string, before: string, limit: number): Promise<TransactionDoc[]>;
   /** The merchant's debits (records) created since `since`: an index count, no document read. */
   countDebits(merchantId: string, since: string): Promise<number>;
+  /**
+   * Records in `status` last changed at or after `since`, oldest change first, those after the
+   * cursor `after` (its change time and uuid) when given: the day totals' backfill pages through them.
+   */
+  finalSince(status: "completed" | "returned", since: string, limit: number, after?: { updatedAt: string; id: string }): Promise<TransactionDoc[]>;
   /** The merchant's ACH returns learnt since `since`, of one group or all: an index count. */
   countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number>;
 }

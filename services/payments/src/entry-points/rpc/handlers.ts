@@ -2,6 +2,8 @@ import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
 import { advanceSubscriptionClockHandler } from "./advance-subscription-clock.handler.ts";
 import { cancelSubscriptionHandler } from "./cancel-subscription.handler.ts";
+import { getPaymentStatsHandler } from "./get-payment-stats.handler.ts";
+import { cancelSubscriptionForMerchantHandler } from "./cancel-subscription-for-merchant.handler.ts";
 import { createLinkTokenHandler } from "./create-link-token.handler.ts";
 import { getProcessorTokenHandler } from "./get-processor-token.handler.ts";
 import { handleTransferWebhookHandler } from "./handle-transfer-webhook.handler.ts";
@@ -17,6 +19,9 @@ import { reconcileHandler } from "./reconcile.handler.ts";
 import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
 import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
 import { getMandateHandler } from "./get-mandate.handler.ts";
+import { listConsumerPaymentsHandler } from "./list-consumer-payments.handler.ts";
+import { listConsumerSubscriptionsHandler } from "./list-consumer-subscriptions.handler.ts";
+import { getSubscriptionMandateHandler } from "./get-subscription-mandate.handler.ts";
 import { createRelinkTokenHandler } from "./create-relink-token.handler.ts";
 import { relinkBankAccountHandler } from "./relink-bank-account.handler.ts";
 
@@ -30,6 +35,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getProcessorTokenHandler(deps),
     listTransactionsHandler(deps),
     cancelSubscriptionHandler(deps),
+    getPaymentStatsHandler(deps),
+    cancelSubscriptionForMerchantHandler(deps),
     simulateTransferHandler(deps),
     simulateRefundPayoutHandler(deps),
     advanceSubscriptionClockHandler(deps),
@@ -40,6 +47,9 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getReturnRatesHandler(deps),
     getMandateTextHandler(deps),
     getMandateHandler(deps),
+    listConsumerPaymentsHandler(deps),
+    listConsumerSubscriptionsHandler(deps),
+    getSubscriptionMandateHandler(deps),
     createRelinkTokenHandler(deps),
     relinkBankAccountHandler(deps),
     handle(pingOp("payments"), async () => {

@@ -1,7 +1,7 @@
-import { requireMerchant, simulateTransferOp } from "@payrail/contracts";
+import { requireMerchantWriter, simulateTransferOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { simulateTransfer } from "../../domain/simulate-transfer.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const simulateTransferHandler = (deps: PaymentsDeps) =>
-  handle(simulateTransferOp, (payload, ctx) => simulateTransfer(deps, ctx, requireMerchant(ctx.principal), payload));
+  handle(simulateTransferOp, (payload, ctx) => simulateTransfer(deps, ctx, requireMerchantWriter(ctx.principal), payload));

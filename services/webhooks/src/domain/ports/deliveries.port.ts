@@ -18,5 +18,7 @@ export interface DeliveriesPort {
   recordAttempt(doc: AttemptDoc): Promise<void>;
   findAttempt(attemptId: string): Promise<AttemptDoc | null>;
   /** An endpoint's attempts, newest first; `after` is the last attempt of the previous page. */
+  /** An event's attempts to every endpoint, newest first, at most `limit`. */
+  attemptsForEvent(eventId: string, limit: number): Promise<AttemptDoc[]>;
   attemptsOf(endpointId: string, limit: number, after?: Pick<AttemptDoc, "_id" | "attemptedAt">): Promise<AttemptDoc[]>;
 }

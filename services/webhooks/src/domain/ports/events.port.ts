@@ -4,6 +4,8 @@ import type { EventDoc } from "../webhook-event.entity.ts";
 export interface EventFilter {
   type?: string | undefined;
   group?: string | undefined;
+  /** Only events about this id (a checkout, transaction or refund). */
+  about?: string | undefined;
   /** Events created before this are past retention: invisible. */
   since: string;
   after?: Pick<EventDoc, "_id" | "createdAt"> | undefined;

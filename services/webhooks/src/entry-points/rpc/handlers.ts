@@ -6,6 +6,7 @@ import type { WebhooksDeps } from "./deps.ts";
 import { getEventHandler } from "./get-event.handler.ts";
 import { getWebhookEndpointHandler } from "./get-webhook-endpoint.handler.ts";
 import { listDeliveriesHandler } from "./list-deliveries.handler.ts";
+import { listEventDeliveriesHandler } from "./list-event-deliveries.handler.ts";
 import { listEventsHandler } from "./list-events.handler.ts";
 import { listWebhookEndpointsHandler } from "./list-webhook-endpoints.handler.ts";
 import { redeliverEventHandler } from "./redeliver-event.handler.ts";
@@ -26,6 +27,7 @@ export function webhooksHandlers(deps: WebhooksDeps): HandlerEntry[] {
     deleteWebhookEndpointHandler(deps),
     rotateWebhookSecretHandler(deps),
     listDeliveriesHandler(deps),
+    listEventDeliveriesHandler(deps),
     sendTestEventHandler(deps),
     handle(pingOp("webhooks"), async () => {
       await deps.ping();

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { MerchantUserView } from "../../http/merchant-user.schema.ts";
+import { defineOperation } from "../../rpc/operation.ts";
+
+/**
+ * Signs a dashboard user in: a new server-side session whose token (shown once, stored as a
+ * hash) the gateway puts in a cookie. A wrong email or password is 401 `invalid_credentials`;
+ * 5 failures in 15 minutes from one client address for one email lock that pair for 15 minutes
+ * (429 `too_many_attempts` with `retryAfter`), so one client cannot lock others out (API.md §12).
+ * Called by the gateway only.
+ */
+export const signInOp = defineOperation(
+  "identity.signIn",
+  z.object({
+    email: z.string().max(254),
+    password: z.string().max(256),
+    /** The client's address as the gateway decided it (TRUST_PROXY). */
+    client_address: z.string().max(64).optional(),
+  }),
+  z.object({ session_token: z.string(), expires_at: z.string(), user: MerchantUserView }),
+);

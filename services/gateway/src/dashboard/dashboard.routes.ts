@@ -1,0 +1,94 @@
+import csrfProtection from "@fastify/csrf-protection";
+import formBody from "@fastify/formbody";
+import { AppError } from "@payrail/contracts";
+import type { FastifyInstance } from "fastify";
+import type { GatewayContext } from "../gateway-context.ts";
+import { fromFastifyError } from "../http/error-body.ts";
+import { DASHBOARD_ASSETS } from "./dashboard-assets.ts";
+import { clearSessionCookie, loadDashboardSession } from "./dashboard-session.ts";
+import { html, type Html } from "./html.ts";
+import { sendPage } from "./layout.ts";
+import { apiKeysRoutes } from "./routes/api-keys.routes.ts";
+import { checkoutsRoutes } from "./routes/checkouts.routes.ts";
+import { eventsPageRoutes } from "./routes/events.routes.ts";
+import { overviewRoutes } from "./routes/overview.routes.ts";
+import { refundsPageRoutes } from "./routes/refunds.routes.ts";
+import { signInRoutes } from "./routes/sign-in.routes.ts";
+import { subscriptionsRoutes } from "./routes/subscriptions.routes.ts";
+import { teamRoutes } from "./routes/team.routes.ts";
+import { webhooksPageRoutes } from "./routes/webhooks.routes.ts";
+
+const ONE_YEAR = "public, max-age=31536000, immutable";
+
+/**
+ * The merchant dashboard (API.md §12) at `/dashboard`: server-rendered pages over the same RPC
+ * operations the API uses, under the signed-in user's merchant principal. In this scope only:
+ * HTML forms (urlencoded bodies), a CSRF check on every POST (@fastify/csrf-protection, its
+ * secret in a SameSite=Strict cookie), the session resolved on every request, and errors as
+ * pages rather than JSON.
+ */
+export async function dashboardRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  await app.register(formBody, { bodyLimit: 16 * 1024 });
+  await app.register(csrfProtection, {
+    cookieKey: "payrail_csrf",
+    cookieOpts: { path: "/dashboard", httpOnly: true, sameSite: "strict", secure: ctx.secureCookies },
+  });
+  app.decorateRequest("dashboardUser", null);
+
+  app.addHook("preValidation", (request, reply, done) => {
+    if (request.method === "POST") app.csrfProtection(request, reply, done);
+    else done();
+  });
+  // preValidation, so the merchant principal is set before the app's rate limit (preHandler) counts it.
+  app.addHook("preValidation", async (request) => {
+    if (request.url.startsWith("/dashboard/assets/")) return;
+    request.dashboardUser = await loadDashboardSession(ctx, request);
+  });
+
+  app.setErrorHandler((err: unknown, request, reply) => {
+    if (err instanceof AppError && err.code === "session_invalid") {
+      clearSessionCookie(ctx, request, reply);
+      return reply.redirect("/dashboard/sign-in", 303);
+    }
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("FST_CSRF_")) {
+      request.errorCode = "permission_denied";
+      return sendPage(ctx, request, reply, {
+        title: "Form expired",
+        status: 403,
+        error: "This form expired or did not come from this dashboard. Go back, reload the page and try again.",
+        body: backLink(),
+      });
+    }
+    const error = err instanceof AppError ? err : fromFastifyError(err as { code?: string; statusCode?: number; message: string });
+    request.errorCode = error.code;
+    if (error.code === "internal_error") request.log.error({ err }, "unhandled error");
+    if (error.status === 429 || error.status === 503) reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfter ?? 1))));
+    const title = error.status === 403 ? "Not allowed" : error.status === 404 ? "Not found" : "That did not work";
+    return sendPage(ctx, request, reply, { title, status: error.status, error: error.message, body: backLink() });
+  });
+
+  const hide = { schema: { hide: true } };
+  app.get<{ Params: { name: string } }>("/dashboard/assets/:name", hide, async (request, reply) => {
+    const asset = DASHBOARD_ASSETS.get(request.params.name);
+    if (!asset) throw new AppError("route_not_found", "no such asset");
+    return reply.header("cache-control", ONE_YEAR).type(asset.contentType).send(asset.body);
+  });
+
+  app.addHook("onRoute", (route) => {
+    route.schema = { ...route.schema, hide: true } as typeof route.schema;
+  });
+  await signInRoutes(app, ctx);
+  await overviewRoutes(app, ctx);
+  await checkoutsRoutes(app, ctx);
+  await subscriptionsRoutes(app, ctx);
+  await refundsPageRoutes(app, ctx);
+  await webhooksPageRoutes(app, ctx);
+  await eventsPageRoutes(app, ctx);
+  await apiKeysRoutes(app, ctx);
+  await teamRoutes(app, ctx);
+}
+
+function backLink(): Html {
+  return html`<p><a href="/dashboard">Back to the overview</a></p>`;
+}

@@ -1,0 +1,70 @@
+import { AppError, createRelinkTokenOp, relinkBankAccountOp, sandboxConsumerPublicTokenOp } from "@payrail/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { GatewayContext } from "../gateway-context.ts";
+import { callService } from "../http/call-service.ts";
+import { pageAssets } from "../hosted-page/page-assets.ts";
+import { newNonce } from "../hosted-page/page-csp.ts";
+import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
+import type { SafeHtml } from "./html.ts";
+import type { PageOptions } from "./portal-layout.ts";
+import { transactionUuidParam } from "./portal-params.ts";
+import { formField, sendPage, sessionOf } from "./portal-reply.ts";
+import { PORTAL_PATH, portalUser } from "./portal-session.ts";
+
+const TITLE = "Change the bank account";
+
+/**
+ * Links another bank account to one of the consumer's subscriptions (API.md §12, the blocking
+ * re-link operations): a bank-linking token with the new recurring authorization's words, the
+ * sandbox bank's account picker for that token (live: Plaid Link in the page), and the exchange
+ * that switches the account under the new mandate. A blocked account is refused with 409
+ * `bank_account_blocked`, shown on the page with a fresh choice.
+ */
+export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
+  const show = (request: FastifyRequest, reply: FastifyReply, body: SafeHtml, status = 200, script?: PageOptions["script"]) =>
+    sendPage(reply, { title: TITLE, body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "subscriptions"), script }, status);
+
+  /**
+   * A fresh choice of accounts under a new bank-linking token: in the sandbox its picker's
+   * accounts; live, Plaid Link opened with the token by the page's one script (nonce'd).
+   */
+  async function choose(request: FastifyRequest, reply: FastifyReply, transactionUuid: string, error?: string, status = 200) {
+    const principal = request.principal;
+    const relink = await callService(ctx, request, createRelinkTokenOp, { subscription_transaction_uuid: transactionUuid }, principal);
+    if (!ctx.sandbox) {
+      const script = { src: (await pageAssets()).portalRelinkScript, nonce: newNonce() };
+      const body = liveAccountChoice(reply.generateCsrf(), { transactionUuid, linkToken: relink.link_token, mandate: relink.mandate }, error);
+      return show(request, reply, body, status, script);
+    }
+    const picked = await callService(ctx, request, sandboxConsumerPublicTokenOp, { link_token: relink.link_token }, principal);
+    const choice = { transactionUuid, publicToken: picked.public_token, accounts: picked.accounts, mandate: relink.mandate };
+    return show(request, reply, accountChoice(reply.generateCsrf(), choice, error), status);
+  }
+
+  app.get(`${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`, auth, async (request, reply) =>
+    choose(request, reply, transactionUuidParam(request.params)),
+  );
+
+  app.post(`${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`, { ...auth, preHandler: app.csrfProtection }, async (request, reply) => {
+    const transactionUuid = transactionUuidParam(request.params);
+    const body = {
+      subscription_transaction_uuid: transactionUuid,
+      public_token: formField(request.body, "public_token").slice(0, 512),
+      bankdata_account_id: formField(request.body, "account_id").slice(0, 255),
+      mandate: { text_version: formField(request.body, "text_version").slice(0, 64) },
+      client: { ip_address: request.ip, user_agent: String(request.headers["user-agent"] ?? "").slice(0, 1024) },
+    };
+    if (!body.public_token || !body.bankdata_account_id || !body.mandate.text_version) {
+      throw new AppError("parameter_missing", "Choose an account, then accept the authorization.", { param: "account_id" });
+    }
+    try {
+      await callService(ctx, request, relinkBankAccountOp, body);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "bank_account_blocked") throw err;
+      const words = "That bank account is blocked: your bank returned a payment from it, so no shop may debit it. Choose another account.";
+      return choose(request, reply, transactionUuid, words, err.status);
+    }
+    return reply.redirect(`${PORTAL_PATH}/subscriptions?account_changed=1`, 303);
+  });
+}

@@ -1,0 +1,26 @@
+import { cancelSubscriptionForMerchantOp, CheckoutIdParam } from "@payrail/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { merchantAuth } from "../auth/hooks.ts";
+import { callService } from "../http/call-service.ts";
+import type { GatewayContext } from "../gateway-context.ts";
+import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
+
+/** A merchant cancels one of its subscriptions (the dashboard's Cancel uses the same operation). */
+export async function merchantSubscriptionsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/merchants/subscriptions/:checkout_id/cancel",
+    {
+      preValidation: merchantAuth(ctx),
+      schema: {
+        tags: ["Merchant: transfers"],
+        summary: "Cancel a subscription as its merchant: no further renewal, its mandate revoked",
+        headers: ApiKeyHeader,
+        params: CheckoutIdParam,
+        response: { 200: z.object({ checkout_id: z.string(), subscription_status: z.literal("cancelled") }), ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, cancelSubscriptionForMerchantOp, { checkout_id: request.params.checkout_id }),
+  );
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServices } from "../../../bin/wiring.ts";
+import { embeddedVariant } from "../../../test/support/infra.ts";
+import { startStack, ADMIN_TOKEN, type Stack } from "../../../test/support/stack.ts";
+import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
+import { browserSkipReason, launchChromium, seriousAxeViolations } from "./support/browser.ts";
+import { linkedCheckout } from "./support/payment-flow.ts";
+import { payment, refundClient, requested } from "./support/refund-flow.ts";
+import { DASHBOARD_PASSWORD } from "./support/dashboard-session.ts";
+
+const skipReason = browserSkipReason();
+/** `PAGE_SCREENSHOTS=1` also writes the README's screenshots to docs/. */
+const DOCS = join(dirname(fileURLToPath(import.meta.url)), "../../../docs");
+
+/**
+ * The merchant dashboard in a real browser (Debian's chromium through playwright-core): a
+ * merchant's owner signs in with the keyboard and runs the day's work; a viewer sees no button
+ * and is refused when forging one; sign-out ends the session at once; axe on every page. The
+ * services run in-process; the HTTP suite covers the same forms on RabbitMQ + MongoDB.
+ */
+describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 120_000 }, () => {
+  const variant = embeddedVariant();
+  let stack: Stack;
+  let receiver: Receiver;
+  let webhooks: { stop(): Promise<void> }[] = [];
+  let browser: Browser;
+  let base: string;
+  let merchant: { id: string; apiKey: string };
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [stack, receiver, browser] = await Promise.all([startStack(variant), startReceiver(), launchChromium()]);
+    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "2s" });
+    webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
+    merchant = await stack.merchant("Corner Bakery");
+    base = await stack.app.listen({ host: "127.0.0.1", port: 0 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    for (const w of webhooks) await w.stop();
+    await stack?.close();
+    await variant.cleanup();
+  });
+
+  /** A user of the merchant with a password set through the invitation page itself. */
+  async function invitedUser(role: "owner" | "viewer"): Promise<string> {
+    const email = `${role}-${randomBytes(4).toString("hex")}@bakery.example`;
+    const reply = await fetch(`${base}/api/admin/merchants/${merchant.id}/users`, {
+      method: "POST",
+      headers: { "x-admin-token": ADMIN_TOKEN, "content-type": "application/json" },
+      body: JSON.stringify({ email, role }),
+    });
+    const { url } = (await reply.json()) as { url: string };
+    const { page } = await open();
+    await page.goto(url);
+    await page.getByLabel("New password").fill(DASHBOARD_PASSWORD);
+    await page.getByLabel("Repeat the password").fill(DASHBOARD_PASSWORD);
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.getByText("Password set.").waitFor();
+    expect(page.url()).not.toContain("token=");
+    await page.context().close();
+    return email;
+  }
+
+  async function open(width = 1280): Promise<{ page: Page; cspErrors: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const cspErrors: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+    page.on("dialog", (d) => void d.accept());
+    return { page, cspErrors };
+  }
+
+  /** Signs in with the keyboard alone: type, Tab, type, Enter. */
+  async function signIn(page: Page, email: string): Promise<void> {
+    await page.goto(`${base}/dashboard/sign-in`);
+    await page.getByLabel("Email").focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(DASHBOARD_PASSWORD);
+    await page.keyboard.press("Enter");
+    await heading(page, "Overview");
+  }
+
+  const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title }).waitFor();
+  const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
+  const screenshot = async (page: Page, name: string) => {
+    if (process.env.PAGE_SCREENSHOTS !== "1") return;
+    await mkdir(DOCS, { recursive: true });
+    await writeFile(join(DOCS, name), await page.screenshot({ fullPage: true }));
+  };
+  const visit = async (page: Page, path: string, title: string) => {
+    await page.goto(`${base}${path}`);
+    await heading(page, title);
+  };
+
+  it("lets the owner find a payment, settle a refund, cancel a subscription, watch a webhook delivery, and manage keys", async () => {
+    const paid = await payment(stack, merchant.apiKey);
+    const refund = await requested(stack, paid);
+    const sub = await linkedCheckout(stack, merchant.apiKey, { is_subscription: true, plan_type: "monthly", merchant_checkout_id: "sub-2001" });
+    const pt = await stack.app.inject({ method: "POST", url: "/api/merchants/payment_preprocess/get_processor_token", payload: { checkout_id: sub.id }, headers: { "api-key": merchant.apiKey } });
+    await refundClient(stack).simulate(merchant.apiKey, pt.json().transaction_uuid, "completed");
+    const email = await invitedUser("owner");
+
+    const { page, cspErrors } = await open();
+    await signIn(page, email);
+    expect(await page.textContent("body")).toContain("Sandbox");
+    await screenshot(page, "dashboard-overview-1280.png");
+    await expectAccessible(page);
+
+    // The payment, found by the shop's own order id.
+    await visit(page, "/dashboard/checkouts", "Checkouts");
+    await expectAccessible(page);
+    const ours = await fetch(`${base}/api/merchants/checkout/${paid.checkoutId}`, { headers: { "api-key": merchant.apiKey } });
+    await page.getByLabel("Checkout id or your id").fill(((await ours.json()) as { merchant_checkout_id: string }).merchant_checkout_id);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("link", { name: paid.checkoutId }).click();
+    await heading(page, `Checkout ${paid.checkoutId}`);
+    expect(await page.textContent("main")).toContain("paid");
+    await expectAccessible(page);
+
+    // The refund: approved, then paid out.
+    await visit(page, "/dashboard/refunds", "Refunds");
+    await screenshot(page, "dashboard-refunds-1280.png");
+    await expectAccessible(page);
+    const row = page.getByRole("row", { name: new RegExp(refund.id) });
+    await row.getByRole("button", { name: "Approve" }).click();
+    await page.getByText("Refund approved.").waitFor();
+    await page.getByRole("row", { name: new RegExp(refund.id) }).getByRole("button", { name: /Pay out/ }).click();
+    await page.getByText("Refund payout started.").waitFor();
+    expect(await page.getByRole("row", { name: new RegExp(refund.id) }).textContent()).toContain("processing");
+
+    // The subscription, cancelled after the confirmation.
+    await visit(page, "/dashboard/subscriptions", "Subscriptions");
+    await expectAccessible(page);
+    await page.getByRole("row", { name: new RegExp(sub.id) }).getByRole("button", { name: "Cancel" }).click();
+    await page.getByText(/^Subscription cancelled\./).waitFor();
+    // The list follows the checkout, which learns of the cancel from payments' event.
+    await expect.poll(async () => { await page.reload(); return page.getByRole("row", { name: new RegExp(sub.id) }).textContent(); }, { timeout: 15_000 }).toContain("cancelled");
+
+    // A webhook endpoint, its secret shown once, and a delivery seen on its page.
+    await visit(page, "/dashboard/webhooks", "Webhook endpoints");
+    await page.getByLabel("URL").fill(receiver.url);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    expect(await page.locator("#endpoint-secret").textContent()).toMatch(/^whsec_/);
+    await expectAccessible(page);
+    await page.getByLabel("Event type").selectOption("refund.approved");
+    await page.getByRole("button", { name: "Send" }).click();
+    await heading(page, "Events");
+    await expectAccessible(page);
+    await visit(page, "/dashboard/webhooks", "Webhook endpoints");
+    await page.getByRole("link", { name: receiver.url }).click();
+    await heading(page, "Webhook endpoint");
+    await expect.poll(async () => { await page.reload(); return page.getByRole("row", { name: /refund\.approved/ }).count(); }, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole("row", { name: /refund\.approved/ }).first().textContent()).toContain("succeeded");
+    await expectAccessible(page);
+
+    // An API key: created and shown once, then revoked.
+    await visit(page, "/dashboard/api-keys", "API keys");
+    await page.getByRole("button", { name: "Create an API key" }).click();
+    const key = (await page.locator("#new-key").textContent()) ?? "";
+    expect(key).toMatch(/^sk_test_/);
+    expect((await fetch(`${base}/api/merchants/checkout?limit=1`, { headers: { "api-key": key } })).status).toBe(200);
+    await expectAccessible(page);
+    await page.getByRole("row", { name: new RegExp(key.slice(0, 16)) }).getByRole("button", { name: "Revoke" }).click();
+    await page.getByText("API key revoked.").waitFor();
+
+    await visit(page, "/dashboard/team", "Team");
+    await expectAccessible(page);
+    expect(cspErrors).toEqual([]);
+  });
+
+  it("shows a viewer no button, refuses the viewer's forged form with 403, and fits 375 px", async () => {
+    const paid = await payment(stack, merchant.apiKey);
+    const refund = await requested(stack, paid);
+    const email = await invitedUser("viewer");
+    const { page } = await open(375);
+    await signIn(page, email);
+    await screenshot(page, "dashboard-overview-375.png");
+    for (const [path, title] of [
+      ["/dashboard", "Overview"],
+      ["/dashboard/checkouts", "Checkouts"],
+      ["/dashboard/subscriptions", "Subscriptions"],
+      ["/dashboard/refunds", "Refunds"],
+      ["/dashboard/webhooks", "Webhook endpoints"],
+      ["/dashboard/events", "Events"],
+      ["/dashboard/api-keys", "API keys"],
+      ["/dashboard/team", "Team"],
+    ] as const) {
+      await visit(page, path, title);
+      // No button that changes anything but the sign-out (search and filter forms only GET); nothing scrolls sideways at 375 px but the tables' own wrappers.
+      expect(await page.locator('form[method="post"] button').allTextContents(), path).toEqual(["Sign out"]);
+      expect(await page.evaluate("document.documentElement.scrollWidth"), path).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+    }
+    await visit(page, "/dashboard/refunds", "Refunds");
+    await screenshot(page, "dashboard-refunds-375.png");
+    const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
+    const forged = await page.request.post(`${base}/dashboard/refunds/${refund.id}/approve`, { form: { _csrf: csrf }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    const status = await fetch(`${base}/api/merchants/refunds/${refund.id}`, { headers: { "api-key": merchant.apiKey } });
+    expect(((await status.json()) as { status: string }).status).toBe("pending");
+  });
+
+  it("ends the session at once at sign-out, in this tab and for a copy of its cookie", async () => {
+    const email = await invitedUser("viewer");
+    const { page } = await open();
+    await signIn(page, email);
+    const cookies = await page.context().cookies();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await heading(page, "Sign in");
+    await page.goto(`${base}/dashboard/refunds`);
+    await heading(page, "Sign in");
+    const { page: other } = await open();
+    await other.context().addCookies(cookies);
+    await other.goto(`${base}/dashboard`);
+    await heading(other, "Sign in");
+    await expectAccessible(other);
+  });
+});

@@ -1,0 +1,89 @@
+import type { DashboardRole } from "@payrail/contracts";
+import { DuplicateKeyError, type Store } from "@payrail/store";
+import type { MerchantTeamRecord, MerchantUserRecord } from "../domain/merchant-user.entity.ts";
+import type { MerchantUsersPort } from "../domain/ports/merchant-users.port.ts";
+
+/** Dashboard users (`merchant_users`). */
+export class MerchantUserRepository implements MerchantUsersPort {
+  constructor(private readonly store: Store) {}
+
+  private get users() {
+    return this.store.collection<MerchantUserRecord>("merchant_users");
+  }
+
+  private get teams() {
+    return this.store.collection<MerchantTeamRecord>("merchant_teams");
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.users.createIndex({ keys: { email: 1 }, unique: true, name: "email" });
+    await this.users.createIndex({ keys: { invitationHash: 1 }, name: "invitation" });
+    await this.users.createIndex({ keys: { merchantId: 1, createdAt: 1 }, name: "merchant_oldest" });
+    await this.users.createIndex({ keys: { merchantId: 1, role: 1 }, name: "merchant_role" });
+  }
+
+  async insert(user: MerchantUserRecord): Promise<boolean> {
+    try {
+      await this.users.insertOne(user);
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+
+  findById(id: string): Promise<MerchantUserRecord | null> {
+    return this.users.findOne({ _id: id });
+  }
+
+  findByEmail(email: string): Promise<MerchantUserRecord | null> {
+    return this.users.findOne({ email });
+  }
+
+  findByInvitation(hash: string): Promise<MerchantUserRecord | null> {
+    return this.users.findOne({ invitationHash: hash });
+  }
+
+  reinvite(id: string, role: DashboardRole, hash: string, expiresAt: string): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate(
+      { _id: id, status: "invited" },
+      { $set: { role, invitationHash: hash, invitationExpiresAt: expiresAt } },
+    );
+  }
+
+  accept(hash: string, passwordHash: string, now: string): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate(
+      { invitationHash: hash, invitationExpiresAt: { $gt: now } },
+      { $set: { passwordHash, status: "active", invitationHash: null, invitationExpiresAt: null } },
+    );
+  }
+
+  changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate({ _id: id, merchantId, role: from }, { $set: { role: to }, $inc: { sessionEpoch: 1 } });
+  }
+
+  remove(merchantId: string, id: string): Promise<boolean> {
+    return this.users.deleteOne({ _id: id, merchantId });
+  }
+
+  listForMerchant(merchantId: string, limit: number): Promise<MerchantUserRecord[]> {
+    return this.users.find({ merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
+  }
+
+  async releaseOwner(merchantId: string): Promise<boolean> {
+    for (;;) {
+      if (await this.teams.findOneAndUpdate({ _id: merchantId, owners: { $gt: 1 } }, { $inc: { owners: -1 } })) return true;
+      if (await this.teams.findOne({ _id: merchantId })) return false;
+      // First guarded change of this team: seed its count from the users (insert-if-absent, so
+      // concurrent seeds agree on the first one's count).
+      const owners = await this.users.countDocuments({ merchantId, role: "owner", status: "active" });
+      await this.teams.findOneAndUpdate({ _id: merchantId }, { $setOnInsert: { owners } }, { upsert: true }).catch((err: unknown) => {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      });
+    }
+  }
+
+  async addOwner(merchantId: string): Promise<void> {
+    await this.teams.findOneAndUpdate({ _id: merchantId }, { $inc: { owners: 1 } });
+  }
+}

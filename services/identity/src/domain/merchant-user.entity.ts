@@ -1,0 +1,61 @@
+import type { DashboardRole, MerchantUserView } from "@payrail/contracts";
+
+/**
+ * A merchant's dashboard user (API.md §12). One email is one user: the unique `email` index
+ * lets a sign-in find the merchant from the address alone. `sessionEpoch` goes up at every role
+ * change; a session carries the epoch it was opened under, so a change ends every older
+ * session in one write on this document.
+ */
+export interface MerchantUserRecord {
+  _id: string;
+  merchantId: string;
+  email: string;
+  role: DashboardRole;
+  status: "invited" | "active";
+  /** argon2id (PHC string); null until the invitation is accepted. */
+  passwordHash: string | null;
+  /** SHA-256 of the invitation's one-time token; null once spent. */
+  invitationHash: string | null;
+  invitationExpiresAt: string | null;
+  sessionEpoch: number;
+  createdAt: string;
+}
+
+/**
+ * A merchant's team (`merchant_teams`, keyed by merchant id): how many active owners it has.
+ * Every change that takes an owner away first takes one off this count, conditionally on two or
+ * more being left, so "at least one owner" holds under any interleaving. It can only count too
+ * few (a crash between the count's write and the user's), which refuses a demotion, never allows one.
+ */
+export interface MerchantTeamRecord {
+  _id: string;
+  owners: number;
+}
+
+/** A dashboard session, keyed by the SHA-256 of its token: the cookie's value is never stored. */
+export interface DashboardSessionRecord {
+  _id: string;
+  /** Public id, for logs. */
+  sessionId: string;
+  userId: string;
+  merchantId: string;
+  /** The user's `sessionEpoch` when the session opened. */
+  epoch: number;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+/** Failed sign-ins of one client address for one email, in the current 15-minute window. */
+export interface SignInFailureRecord {
+  _id: string;
+  count: number;
+  windowStart: string;
+  lockedUntil: string | null;
+  /** When this record says nothing any more (window and lock over): the sweep removes it. */
+  expiresAt: string;
+}
+
+export function toMerchantUserView(user: MerchantUserRecord): MerchantUserView {
+  return { id: user._id, merchant_id: user.merchantId, email: user.email, role: user.role, status: user.status, created_at: user.createdAt };
+}

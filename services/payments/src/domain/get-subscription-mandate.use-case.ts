@@ -1,0 +1,55 @@
+import { AppError, type SubscriptionMandate, type UserPrincipal } from "@payrail/contracts";
+import { renderMandateText } from "./mandate-text.ts";
+import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { MandatesPort } from "./ports/mandates.port.ts";
+import type { MerchantsPort } from "./ports/merchants.port.ts";
+import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import { mandateIdOf } from "./require-debit-mandate.ts";
+
+/**
+ * The mandate of one of the consumer's own subscriptions, with the words they accepted. A
+ * mandate keeps the SHA-256 of its text, not the text: the words are rendered again from the
+ * same facts (merchant, amount, plan, the first debit they named) and shown only when they hash to
+ * what was recorded, so the portal never shows words the consumer did not see.
+ */
+export async function getSubscriptionMandate(
+  deps: {
+    transactions: Pick<TransactionsPort, "findByUuid">;
+    attempts: Pick<TransferAttemptsPort, "find">;
+    paymentMethods: Pick<PaymentMethodsPort, "findByCheckout">;
+    mandates: Pick<MandatesPort, "find">;
+    merchants: Pick<MerchantsPort, "merchantName">;
+  },
+  meta: RequestMeta,
+  user: UserPrincipal,
+  transactionUuid: string,
+): Promise<SubscriptionMandate> {
+  const transaction = await deps.transactions.findByUuid(transactionUuid);
+  if (!transaction || transaction.user_id !== user.userId) {
+    throw new AppError("transaction_not_found", `no transaction ${transactionUuid}`, { param: "subscription_transaction_uuid" });
+  }
+  if (!transaction.isSubscription) {
+    throw new AppError("not_a_subscription", `transaction ${transactionUuid} is not part of a subscription`, { param: "subscription_transaction_uuid" });
+  }
+  const mandate = await deps.mandates.find(await mandateIdOf(deps, transaction.checkoutRef));
+  if (!mandate) throw new AppError("mandate_not_found", `subscription ${transaction.checkoutRef} has no mandate yet`);
+  let text: string | null = null;
+  if (mandate.textSha256) {
+    const attempt = await deps.attempts.find(transaction.checkoutRef);
+    const merchantName = await deps.merchants.merchantName(meta, transaction.merchantId);
+    const checkout = { amount_cents: attempt?.amountCents ?? transaction.amountCents, currency: transaction.currency, is_subscription: true, plan_type: attempt?.planType ?? null };
+    const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: new Date(mandate.firstDebitOn ?? mandate.acceptedAt) });
+    if (rendered.sha256 === mandate.textSha256) text = rendered.text;
+  }
+  return {
+    mandate_id: mandate._id,
+    type: mandate.type,
+    status: mandate.status,
+    accepted_at: mandate.acceptedAt,
+    revoked_at: mandate.revokedAt,
+    text_version: mandate.textVersion,
+    text,
+  };
+}

@@ -1,0 +1,35 @@
+import type { ConsumerListQuery, ConsumerPayment, UserPrincipal } from "@payrail/contracts";
+import { merchantNames, pageOf } from "./merchant-names.ts";
+import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { MerchantsPort } from "./ports/merchants.port.ts";
+import type { TransactionsPort } from "./ports/transactions.port.ts";
+import { amountOf } from "./transaction.entity.ts";
+
+/**
+ * The consumer portal's payments: every transaction record of this consumer, whatever the
+ * merchant, newest first, a page at a time (the cursor is the last record's sequential id, so
+ * the user_newest index serves each page), each with its merchant's name.
+ */
+export async function listConsumerPayments(
+  deps: { transactions: Pick<TransactionsPort, "pageForUser">; merchants: Pick<MerchantsPort, "merchantName"> },
+  meta: RequestMeta,
+  user: UserPrincipal,
+  query: ConsumerListQuery,
+): Promise<{ data: ConsumerPayment[]; has_more: boolean; next_cursor: string | null }> {
+  const docs = await deps.transactions.pageForUser(user.userId, query.limit + 1, query.cursor === undefined ? undefined : Number(query.cursor));
+  const { page, has_more, next_cursor } = pageOf(docs, query.limit, (doc) => doc.id);
+  const names = await merchantNames(deps, meta, page.map((doc) => doc.merchantId));
+  const data = page.map((doc) => ({
+    transaction_uuid: doc.transaction_uuid,
+    checkout_id: doc.checkoutRef,
+    merchant_name: names.get(doc.merchantId)!,
+    amount: doc.amount,
+    amount_refunded: amountOf(doc.amountRefundedCents ?? 0),
+    currency: doc.currency,
+    status: doc.transaction_status,
+    is_subscription: doc.isSubscription,
+    date: doc.transaction_date_time,
+    failure_reason: doc.failure_reason ?? null,
+  }));
+  return { data, has_more, next_cursor };
+}

@@ -1,0 +1,57 @@
+import type { ConsumerListQuery, ConsumerSubscription, UserPrincipal } from "@payrail/contracts";
+import { bankAccountView } from "./bank-account-view.ts";
+import { merchantNames, pageOf } from "./merchant-names.ts";
+import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
+import type { MandatesPort } from "./ports/mandates.port.ts";
+import type { MerchantsPort } from "./ports/merchants.port.ts";
+import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import { attestedMandateId } from "./require-debit-mandate.ts";
+import { amountOf } from "./transaction.entity.ts";
+import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+
+export interface ConsumerSubscriptionsDeps {
+  attempts: Pick<TransferAttemptsPort, "subscriptionsOf">;
+  paymentMethods: Pick<PaymentMethodsPort, "findByCheckout">;
+  mandates: Pick<MandatesPort, "find">;
+  merchants: Pick<MerchantsPort, "merchantName">;
+  blocks: Pick<BlockedBankAccountsPort, "find">;
+}
+
+/**
+ * `GET /api/consumers/subscriptions`: this consumer's subscriptions (kept on their checkouts'
+ * transfer attempts, so one exists once its first charge was started), newest checkout first,
+ * a page at a time on the user_subscriptions index; each with its schedule, mandate and the
+ * bank account it draws on now (blocked or not, by the blocking rules).
+ */
+export async function listConsumerSubscriptions(
+  deps: ConsumerSubscriptionsDeps,
+  meta: RequestMeta,
+  user: UserPrincipal,
+  query: ConsumerListQuery,
+): Promise<{ data: ConsumerSubscription[]; has_more: boolean; next_cursor: string | null }> {
+  const attempts = await deps.attempts.subscriptionsOf(user.userId, query.limit + 1, query.cursor === undefined ? undefined : Number(query.cursor));
+  const { page, has_more, next_cursor } = pageOf(attempts, query.limit, (a) => a.checkoutNumber);
+  const names = await merchantNames(deps, meta, page.map((a) => a.merchantId));
+  const data = await Promise.all(page.map((a) => toSubscription(deps, a, names.get(a.merchantId)!)));
+  return { data, has_more, next_cursor };
+}
+
+async function toSubscription(deps: ConsumerSubscriptionsDeps, a: TransferAttemptRecord, merchantName: string): Promise<ConsumerSubscription> {
+  const method = await deps.paymentMethods.findByCheckout(a._id);
+  const mandate = await deps.mandates.find(method?.mandateId ?? attestedMandateId(a._id));
+  const account = (await bankAccountView(deps, a._id)) ?? { ...(mandate?.bankAccount ?? { institution: null, mask: null }), blocked: false };
+  return {
+    checkout_id: a._id,
+    subscription_transaction_uuid: a.transactionUuid,
+    merchant_name: merchantName,
+    status: a.subscriptionStatus ?? (a.subscriptionCancelledAt ? "cancelled" : "incomplete"),
+    amount: amountOf(a.amountCents),
+    currency: a.currency,
+    interval: a.planType ?? "",
+    next_charge_at: a.subscriptionCancelledAt ? null : (a.nextChargeAt ?? null),
+    mandate_id: mandate?._id ?? null,
+    bank_account: { institution: account.institution, mask: account.mask, blocked: account.blocked },
+  };
+}

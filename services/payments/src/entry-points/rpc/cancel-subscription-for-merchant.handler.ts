@@ -1,0 +1,7 @@
+import { cancelSubscriptionForMerchantOp, requireMerchantWriter } from "@payrail/contracts";
+import { handle } from "@payrail/messaging";
+import { cancelSubscriptionForMerchant } from "../../domain/cancel-subscription-for-merchant.use-case.ts";
+import type { PaymentsDeps } from "./deps.ts";
+
+export const cancelSubscriptionForMerchantHandler = (deps: PaymentsDeps) =>
+  handle(cancelSubscriptionForMerchantOp, (payload, ctx) => cancelSubscriptionForMerchant(deps, requireMerchantWriter(ctx.principal), payload.checkout_id));

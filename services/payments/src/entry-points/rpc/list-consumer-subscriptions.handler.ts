@@ -1,0 +1,7 @@
+import { listConsumerSubscriptionsOp, requireUser } from "@payrail/contracts";
+import { handle } from "@payrail/messaging";
+import { listConsumerSubscriptions } from "../../domain/list-consumer-subscriptions.use-case.ts";
+import type { PaymentsDeps } from "./deps.ts";
+
+export const listConsumerSubscriptionsHandler = (deps: PaymentsDeps) =>
+  handle(listConsumerSubscriptionsOp, (payload, ctx) => listConsumerSubscriptions(deps, ctx, requireUser(ctx.principal), payload));
