@@ -6,7 +6,8 @@
  *   npm run bench:http -- --sizes 1e3,1e6 --duration 10
  *   eval "$(bash scripts/infra-up.sh)" && npm run bench:http   # adds the MongoDB-wire rows
  *
- * Per size: bare fastify (baseline) and fastify → RabbitMQ RPC → echo (ceiling); then Payrail
+ * Per size: bare fastify (baseline), fastify → RabbitMQ RPC → echo (ceiling) and the lean anchor
+ * (Create and Get written plainly on one SQLite file, bench/http/servers/lean-anchor.server.ts); then Payrail
  * embedded (one process) and in RabbitMQ mode (gateway process + domain process), each on
  * checkouts seeded through the store; Get, List and Create rows by autocannon, the full
  * payment flow by concurrent clients. Every server is a child process (Payrail compiled by
@@ -21,11 +22,12 @@ import { createAmqpTransport } from "@payrail/messaging";
 import { silentLogger } from "@payrail/runtime";
 import { benchAmqpUrl, redactUrl } from "./http/amqp-vhost.ts";
 import { parseBenchArgs, USAGE, type BenchOptions } from "./http/args.ts";
-import { startBaseline, startCeiling, startEmbedded, startRabbitMq, type Deployment } from "./http/deployments.ts";
-import { sizeLabel, type ModeFigures, type SizeFigures } from "./http/figures.ts";
+import { startBaseline, startCeiling, startEmbedded, startLeanAnchor, startRabbitMq, type Deployment } from "./http/deployments.ts";
+import { sizeLabel, type AnchorFigures, type ModeFigures, type SizeFigures } from "./http/figures.ts";
+import { seedLeanAnchor } from "./http/lean-anchor/seed-lean.ts";
 import { payrailLauncher, type Launcher } from "./http/payrail-build.ts";
 import { getPath } from "./http/load.ts";
-import { measureMode, measureRow, type MeasureSettings } from "./http/measure.ts";
+import { measureAnchor, measureMode, measureRow, type MeasureSettings } from "./http/measure.ts";
 import { dropDatabase, seedCheckouts, storeEnv, type Seeded, type StoreTarget } from "./http/seed.ts";
 import { ROOT } from "./http/servers.ts";
 import { renderScaling, renderSizes } from "./http/table.ts";
@@ -72,6 +74,19 @@ async function brokerAnswers(url: string): Promise<boolean> {
   return ready;
 }
 
+/** The lean anchor's Get and Create on its own file seeded with `size` checkouts. */
+async function measureLeanAnchor(size: number, dir: string): Promise<AnchorFigures> {
+  await mkdir(dir, { recursive: true });
+  log(`  seeding ${sizeLabel(size)} checkouts (lean anchor)`);
+  const seeded = await seedLeanAnchor(dir, size);
+  log(`  seeded in ${seeded.seconds.toFixed(1)} s`);
+  try {
+    return await withDeployment(() => startLeanAnchor(seeded.dbPath), "lean anchor", (d) => measureAnchor(measure, d, seeded, size));
+  } finally {
+    if (!opts.keepData) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** The reference rows, then each chosen mode, on `size` seeded checkouts. */
 async function measureSize(
   size: number,
@@ -87,6 +102,9 @@ async function measureSize(
     : null;
   const modes: ModeFigures[] = [];
   const failures: string[] = [];
+  const embedded = opts.modes.has("embedded");
+  const rabbitmq = opts.modes.has("rabbitmq") && amqpUrl !== null;
+  const anchor = embedded || rabbitmq ? await measureLeanAnchor(size, join(tmp, `lean-${size}`)) : null;
   // A mode that fails (a server that does not start, a probe refused) costs its rows, not the run.
   const attempt = async (what: string, fn: () => Promise<ModeFigures>) => {
     try {
@@ -99,8 +117,6 @@ async function measureSize(
   };
   const settingsOf = (target: StoreTarget) => ({ launcher, logLevel: opts.logLevel, storeEnv: storeEnv(target, secretsKey) });
 
-  const embedded = opts.modes.has("embedded");
-  const rabbitmq = opts.modes.has("rabbitmq") && amqpUrl !== null;
   if (embedded || rabbitmq) {
     const dir = join(tmp, `embedded-${size}`);
     const seeded = await seed({ dataDir: dir }, size, "embedded store");
@@ -129,7 +145,7 @@ async function measureSize(
       if (!opts.keepData) await dropDatabase(target, secretsKey).catch((err: unknown) => log(`  could not drop ${target.dbName}: ${(err as Error).message}`));
     }
   }
-  return { size, reference: { baseline, ceiling }, modes, failures };
+  return { size, reference: { baseline, ceiling, anchor }, modes, failures };
 }
 
 async function main(): Promise<void> {

@@ -39,6 +39,11 @@ export function startCeiling(amqpUrl: string, logLevel: string): Promise<Deploym
   });
 }
 
+/** The lean anchor on its seeded SQLite file (bench/http/lean-anchor/seed-lean.ts). */
+export function startLeanAnchor(dbPath: string): Promise<Deployment> {
+  return deploy(async (port) => [spawnServer("lean anchor", tsxArgv("bench/http/servers/lean-anchor.server.ts"), { PORT: String(port), LEAN_DB: dbPath })]);
+}
+
 /** `payrail start` with every service in one process: in-process bus, embedded store. */
 export function startEmbedded(settings: PayrailSettings): Promise<Deployment> {
   const env = (port: number) => ({ ...payrailEnv(settings, port), ...settings.storeEnv, SERVICES: "all" });

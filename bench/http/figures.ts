@@ -2,7 +2,7 @@ import type { FlowResult } from "./full-flow.ts";
 import type { LoadResult } from "./load.ts";
 
 /** The row names of a Payrail mode, in the order they run (Create last: it adds checkouts). */
-export type RowName = "Get" | "Get at half max rate" | "List" | "Create";
+export type RowName = "Get" | "Get at half max rate" | "List" | "Create" | "Create at half max rate";
 
 export type ModeName = "embedded" | "rabbitmq" | "rabbitmq-mongo";
 
@@ -42,6 +42,20 @@ export interface ReferenceFigures {
   baseline: MeasuredRow;
   /** Null when no broker answered. */
   ceiling: MeasuredRow | null;
+  /** The lean anchor's Get and Create (null when no Payrail mode ran). */
+  anchor: AnchorFigures | null;
+}
+
+export interface AnchorFigures {
+  get: MeasuredRow;
+  create: MeasuredRow;
+}
+
+/** The anchor row a Payrail row is a share of: Get and Create have one, the others none. */
+export function anchorOf(anchor: AnchorFigures | null, name: string): MeasuredRow | undefined {
+  if (name === "Get") return anchor?.get;
+  if (name === "Create") return anchor?.create;
+  return undefined;
 }
 
 export interface SizeFigures {

@@ -25,24 +25,7 @@ const nextPhone = () => `+1415${2_000_000 + (phoneSeq++ % 8_000_000)}`;
 export async function runFullFlow(baseUrl: string, apiKey: string, clients: number, durationS: number): Promise<FlowResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const call = jsonClient(baseUrl, agent);
-  const merchant = { "api-key": apiKey };
-  let tag = 0;
-  const oneFlow = async () => {
-    const { id } = await call("POST", "/api/merchants/checkout", merchant, checkoutBody(`flow-${Date.now()}-${tag++}`));
-    const { link_token: linkToken } = await call("GET", `/api/merchants/checkout/${id}/generate_link_token`, merchant);
-    const phone = nextPhone();
-    await call("POST", "/api/verify_user/send_code", {}, { phone });
-    const { code } = await call("GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`, merchant);
-    const verified = await call("POST", "/api/verify_user/verify_code", {}, { phone, verification_code: code });
-    const consumer = { authorization: `Token ${verified.data.auth_token}`, "link-token": linkToken };
-    const bank = await call("POST", `/api/consumers/checkout/${id}/create_link_token/`, consumer);
-    const picked = await call("POST", "/api/sandbox/public_token", merchant, { link_token: bank.link_token });
-    await call("POST", `/api/consumers/checkout/${id}/exchange_public_token/`, consumer, {
-      public_token: picked.public_token,
-      bankdata_account_id: picked.accounts[0].account_id,
-    });
-    await call("POST", "/api/merchants/payment_preprocess/get_processor_token", merchant, { checkout_id: id });
-  };
+  const oneFlow = async () => getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey));
 
   const latencies: number[] = [];
   let errors = 0;
@@ -69,13 +52,40 @@ export async function runFullFlow(baseUrl: string, apiKey: string, clients: numb
   return { flows: latencies.length, flowsPerS: latencies.length / seconds, p50: at(50), p99: at(99), errors, firstError };
 }
 
+/** The flow up to its last step: a checkout whose consumer is verified and whose bank account is linked. */
+export async function linkedCheckout(call: JsonCall, apiKey: string): Promise<string> {
+  const merchant = { "api-key": apiKey };
+  const { id } = await call("POST", "/api/merchants/checkout", merchant, checkoutBody(`flow-${Date.now()}-${tag++}`));
+  const { link_token: linkToken } = await call("GET", `/api/merchants/checkout/${id}/generate_link_token`, merchant);
+  const phone = nextPhone();
+  await call("POST", "/api/verify_user/send_code", {}, { phone });
+  const { code } = await call("GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`, merchant);
+  const verified = await call("POST", "/api/verify_user/verify_code", {}, { phone, verification_code: code });
+  const consumer = { authorization: `Token ${verified.data.auth_token}`, "link-token": linkToken };
+  const bank = await call("POST", `/api/consumers/checkout/${id}/create_link_token/`, consumer);
+  const picked = await call("POST", "/api/sandbox/public_token", merchant, { link_token: bank.link_token });
+  await call("POST", `/api/consumers/checkout/${id}/exchange_public_token/`, consumer, {
+    public_token: picked.public_token,
+    bankdata_account_id: picked.accounts[0].account_id,
+  });
+  return id as string;
+}
+
+/** The flow's last step: the transfer. */
+export function getProcessorToken(call: JsonCall, apiKey: string, checkoutId: string, timeoutMs?: number): Promise<Json> {
+  return call("POST", "/api/merchants/payment_preprocess/get_processor_token", { "api-key": apiKey }, { checkout_id: checkoutId }, timeoutMs);
+}
+
+let tag = 0;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the walk-through's replies, read field by field
 type Json = any;
+export type JsonCall = ReturnType<typeof jsonClient>;
 
 /** A JSON call that throws on anything but 200, naming the route and the answer. */
-function jsonClient(baseUrl: string, agent: Agent) {
+export function jsonClient(baseUrl: string, agent: Agent) {
   const { hostname, port } = new URL(baseUrl);
-  return (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Json> => {
+  return (method: string, path: string, headers: Record<string, string>, body?: unknown, timeoutMs = 30_000): Promise<Json> => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = request(
@@ -102,7 +112,7 @@ function jsonClient(baseUrl: string, agent: Agent) {
           res.on("error", reject);
         },
       );
-      req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path}: timed out`)));
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: timed out`)));
       req.on("error", reject);
       req.end(payload);
     });

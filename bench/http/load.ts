@@ -63,17 +63,23 @@ export function getCheckout(apiKey: string, ids: readonly string[]): RequestShap
 
 const ID_MARK = "@@merchant_checkout_id@@";
 
-/** Create Checkout with a merchant_checkout_id never used before (`tag` keeps rows apart). */
-export function createCheckout(apiKey: string, tag: string): RequestShape {
+/** Create Checkout bodies, each with a merchant_checkout_id never used before (`tag` keeps rows apart). */
+export function createBodies(tag: string): () => string {
   // The body is serialised once; only the id changes per request.
   const [head, tail] = JSON.stringify(checkoutBody(ID_MARK)).split(ID_MARK) as [string, string];
   let n = 0;
+  return () => `${head}${tag}-${n++}${tail}`;
+}
+
+/** Create Checkout with a merchant_checkout_id never used before (`tag` keeps rows apart). */
+export function createCheckout(apiKey: string, tag: string): RequestShape {
+  const nextBody = createBodies(tag);
   return {
     method: "POST",
     headers: { "api-key": apiKey, "content-type": "application/json" },
     requests: [
       {
-        setupRequest: (request) => ({ ...request, method: "POST", path: "/api/merchants/checkout", body: `${head}${tag}-${n++}${tail}` }),
+        setupRequest: (request) => ({ ...request, method: "POST", path: "/api/merchants/checkout", body: nextBody() }),
       },
     ],
   };

@@ -3,9 +3,9 @@
  * half max rate,) List, Create and full flow on seeded checkouts.
  */
 import type { Deployment } from "./deployments.ts";
-import type { MeasuredRow, ModeFigures, ModeName } from "./figures.ts";
+import type { AnchorFigures, MeasuredRow, ModeFigures, ModeName } from "./figures.ts";
 import { runFullFlow } from "./full-flow.ts";
-import { createCheckout, getCheckout, getPath, randomCheckoutPath, runLoad, type LoadResult, type LoadSettings, type RequestShape } from "./load.ts";
+import { createBodies, createCheckout, getCheckout, getPath, randomCheckoutPath, runLoad, type LoadResult, type LoadSettings, type RequestShape } from "./load.ts";
 import { runPaced } from "./paced.ts";
 import { ms } from "./table.ts";
 import type { Seeded } from "./seed.ts";
@@ -32,6 +32,14 @@ async function record(s: MeasureSettings, d: Deployment, name: string, run: () =
   return { name, result, rssMb, connections: s.load.connections, ...(rate ? { rate } : {}) };
 }
 
+/** The lean anchor's two rows, on the same request shapes as Payrail's Get and Create. */
+export async function measureAnchor(s: MeasureSettings, d: Deployment, seeded: Seeded, size: number): Promise<AnchorFigures> {
+  await probe(`${d.url}/api/merchants/checkout/${seeded.sampleIds[0]}`, { "api-key": seeded.apiKey });
+  const get = await measureRow(s, d, "lean anchor Get", getCheckout(seeded.apiKey, seeded.sampleIds));
+  const create = await measureRow(s, d, "lean anchor Create", createCheckout(seeded.apiKey, `bench-${s.tag}-anchor-${size}`));
+  return { get, create };
+}
+
 export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deployment, seeded: Seeded, size: number): Promise<ModeFigures> {
   const key = { "api-key": seeded.apiKey };
   await probe(`${d.url}/api/merchants/checkout/${seeded.sampleIds[0]}`, key);
@@ -45,7 +53,14 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
   }
   rows.push(await measureRow(s, d, "List", getPath("/api/merchants/checkout?limit=20", key)));
   // Create last: it adds checkouts, and the rows before it measure the seeded size.
-  rows.push(await measureRow(s, d, "Create", createCheckout(seeded.apiKey, `bench-${s.tag}-${mode}-${size}`)));
+  const tag = `bench-${s.tag}-${mode}-${size}`;
+  const create = await measureRow(s, d, "Create", createCheckout(seeded.apiKey, tag));
+  rows.push(create);
+  if (mode !== "embedded" && create.result.rps >= 2) {
+    const half = Math.max(1, Math.round(create.result.rps / 2));
+    const paced = { headers: { ...key, "content-type": "application/json" }, nextPath: () => "/api/merchants/checkout", nextBody: createBodies(`${tag}-paced`) };
+    rows.push(await record(s, d, "Create at half max rate", () => runPaced(d.url, paced, half, s.load), half));
+  }
 
   if (s.load.warmupS > 0) await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.warmupS);
   const flow = await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.durationS);

@@ -15,8 +15,9 @@ const TIMEOUT_MS = 10_000;
 
 export interface PacedRequests {
   headers: Record<string, string>;
-  /** The path of the next GET. */
+  /** The path of the next request: a GET, or a POST of `nextBody()` when that is given. */
   nextPath(): string;
+  nextBody?(): string;
 }
 
 export async function runPaced(url: string, requests: PacedRequests, rate: number, settings: LoadSettings): Promise<LoadResult> {
@@ -42,14 +43,16 @@ async function pace(url: string, agent: Agent, requests: PacedRequests, rate: nu
         else errors += 1;
         resolve();
       };
-      const req = request({ agent, hostname, port, path: requests.nextPath(), headers: requests.headers }, (res) => {
+      const body = requests.nextBody?.();
+      const method = body === undefined ? "GET" : "POST";
+      const req = request({ agent, hostname, port, method, path: requests.nextPath(), headers: requests.headers }, (res) => {
         res.resume();
         res.on("end", () => done(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300));
         res.on("error", () => done(false));
       });
       req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error("timeout")));
       req.on("error", () => done(false));
-      req.end();
+      req.end(body);
     });
 
   const start = performance.now();

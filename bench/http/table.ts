@@ -1,7 +1,7 @@
 /** The report as markdown: one table per size and mode, the scaling lines, then the targets. */
-import { MODE_TITLES, sizeLabel, type MeasuredRow, type ModeFigures, type SizeFigures } from "./figures.ts";
+import { anchorOf, MODE_TITLES, sizeLabel, type MeasuredRow, type ModeFigures, type SizeFigures } from "./figures.ts";
 
-const HEAD = "| row | req/s | p50 ms | p99 ms | errors | ratio | RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |";
+const HEAD = "| row | req/s | p50 ms | p99 ms | errors | ratio | of lean anchor | RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
 
 export function renderSizes(sizes: SizeFigures[]): string {
   return sizes.map(renderSize).join("\n");
@@ -12,7 +12,9 @@ function renderSize(figures: SizeFigures): string {
   const out = [`## ${sizeLabel(figures.size)} stored checkouts`, "", "### reference", "", HEAD];
   out.push(line(baseline, "baseline", baseline.result.rps));
   if (ceiling) out.push(line(ceiling, "baseline", baseline.result.rps));
-  out.push("", "RSS MB: the server process (ceiling: echo service + echo gateway).", "");
+  const { anchor } = figures.reference;
+  if (anchor) for (const r of [anchor.get, anchor.create]) out.push(line(r, "baseline", baseline.result.rps));
+  out.push("", "RSS MB: the server process (ceiling: echo service + echo gateway). Of lean anchor: Payrail's Get and Create as a share of the anchor's.", "");
   for (const mode of figures.modes) {
     const [against, reference] = mode.mode === "embedded" ? (["baseline", baseline] as const) : (["ceiling", ceiling] as const);
     out.push(`### ${MODE_TITLES[mode.mode]}`, "");
@@ -23,21 +25,22 @@ function renderSize(figures: SizeFigures): string {
       "",
       HEAD,
     );
-    for (const r of mode.rows) out.push(line(r, against, reference?.result.rps));
+    for (const r of mode.rows) out.push(line(r, against, reference?.result.rps, anchorOf(anchor, r.name)?.result.rps));
     out.push("", flowLine(mode), "");
   }
   for (const failure of figures.failures) out.push(`**Not measured**: ${failure}`, "");
   return out.join("\n");
 }
 
-function line(r: MeasuredRow, against: string, referenceRps: number | undefined): string {
+function line(r: MeasuredRow, against: string, referenceRps: number | undefined, anchorRps?: number): string {
   let name = r.rate ? `${r.name} (${Math.round(r.rate)} req/s offered)` : r.name;
   // Fewer answers than connections: most requests outlived the row, so its figures mean little.
   if (!r.rate && r.result.requests < r.connections) name += " ⚠ fewer responses than connections";
   // A rate-limited row runs at the rate it was offered: its ratio would say nothing.
   const ratio = r.rate ? "—" : referenceRps ? `${percent(r.result.rps / referenceRps)} of ${against}` : "n/a";
   const rss = r.rssMb.map((mb) => (mb === null ? "?" : mb.toFixed(0))).join(" + ");
-  return `| ${name} | ${r.result.rps.toFixed(0)} | ${ms(r.result.p50)} | ${ms(r.result.p99)} | ${r.result.errors} | ${ratio} | ${rss} |`;
+  const share = !r.rate && anchorRps ? percent(r.result.rps / anchorRps) : "—";
+  return `| ${name} | ${r.result.rps.toFixed(0)} | ${ms(r.result.p50)} | ${ms(r.result.p99)} | ${r.result.errors} | ${ratio} | ${share} | ${rss} |`;
 }
 
 function flowLine(mode: ModeFigures): string {

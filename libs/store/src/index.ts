@@ -24,3 +24,4 @@ export { createEventQueues, EVENT_BINDINGS, EVENT_QUEUE, type EventQueues } from
 export { runningRelays, type RunningRelay } from "./outbox/running-relays.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";
+export { SequenceBlocks } from "./shared/sequence-blocks.ts";

@@ -106,6 +106,11 @@ export interface Store {
    * for MongoDB, across processes. Kept in the store's own `counters` collection.
    */
   nextSequence(name: string): Promise<number>;
+  /**
+   * Reserves the next `count` values of the same named sequence in one atomic write and
+   * returns the last of them: the caller owns `last - count + 1 .. last`. See SequenceBlocks.
+   */
+  reserveSequence(name: string, count: number): Promise<number>;
   /** Resolves when the database answers; rejects (StoreUnavailableError) otherwise. */
   ping(): Promise<void>;
   /**

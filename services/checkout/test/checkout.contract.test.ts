@@ -10,6 +10,7 @@ import { silentLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asJson, merchantPrincipal, sampleCheckout } from "../../../test/support/fixtures.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
+import { uncheckedStore } from "@payrail/store/testing";
 import { start } from "../src/index.ts";
 
 const variants = await infraVariants();
@@ -53,6 +54,25 @@ describe.each(variants)("checkout service over $name", (variant) => {
       expect(view.amounts).toEqual({ total: 107.5, subtotal: "100.00", tax: 5, shipping: 2.5, discount_total: null, currency: "USD" });
       expect(view).toMatchObject({ id, status: "open", subscription_status: "", transfer: null });
       expect(view.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    });
+
+    it("keeps the body as a sub-document, as text when it holds an array of arrays, and reads checkouts stored with text bodies", async () => {
+      const store = uncheckedStore(await variant.store());
+      const checkouts = store.collection<{ _id: string; body?: unknown; bodyJson?: string }>("checkouts");
+      const plain = sampleCheckout({ items: [{ name: "Mug", sku: "m-1", quantity: 1, image: "https://shop.example/m.png" }] });
+      const nested = sampleCheckout(); // its item has a category: an array of arrays
+      const [a, b] = [await create(plain), await create(nested)];
+      const [docA, docB] = [await checkouts.findOne({ _id: a.id }), await checkouts.findOne({ _id: b.id })];
+      expect(docA?.body).toMatchObject({ merchant_checkout_id: plain.merchant_checkout_id, billing: asJson(plain.billing) });
+      expect(docA?.bodyJson).toBeUndefined();
+      expect(docB?.body).toBeUndefined();
+      expect(JSON.parse(docB?.bodyJson ?? "null")).toMatchObject({ merchant_checkout_id: nested.merchant_checkout_id, items: asJson(nested.items) });
+      // A checkout written before bodies were sub-documents: its body as JSON text only.
+      await checkouts.findOneAndUpdate({ _id: a.id }, { $set: { bodyJson: JSON.stringify(asJson(plain)) }, $unset: { body: "" } });
+      for (const [{ id }, sent] of [[a, plain], [b, nested]] as const) {
+        const view = await client.call(getCheckoutOp, { checkout_id: id }, as(merchant));
+        for (const [key, value] of Object.entries(asJson(sent) as Record<string, unknown>)) expect(view[key], key).toEqual(value);
+      }
     });
 
     it("keeps the merchant's own created_at and ignores a sent subscription_status", async () => {

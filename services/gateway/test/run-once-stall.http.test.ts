@@ -40,6 +40,7 @@ function stallingStore(inner: Store, stalls: { armed: boolean; stalled: number }
       });
     },
     nextSequence: (n) => inner.nextSequence(n),
+    reserveSequence: (n, count) => inner.reserveSequence(n, count),
     ping: () => inner.ping(),
     drop: () => inner.drop(),
     close: () => inner.close(),

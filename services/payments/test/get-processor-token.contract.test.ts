@@ -118,6 +118,20 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transactions - before.transactions).toBe(1);
     });
 
+    // Each transfer draws a sequential transaction id; drawn one counter write at a time they
+    // queued on one document (on FerretDB, behind its per-document lock) and all timed out.
+    it("answers 100 concurrent calls on 100 checkouts within 10 s, one transfer each", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) ids.push(...(await Promise.all(Array.from({ length: 10 }, linked))));
+      const before = await counts();
+      const answers = await Promise.all(ids.map((id) => client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant), { timeoutMs: 10_000 })));
+      expect(answers.map((a) => a.message)).toEqual(ids.map(() => "Transaction executed"));
+      expect(new Set(answers.map((a) => a.transaction_id)).size).toBe(100);
+      const after = await counts();
+      expect(after.transfers - before.transfers).toBe(100);
+      expect(after.transactions - before.transactions).toBe(100);
+    }, 120_000);
+
     it("answers 502 provider_error on a provider failure and stays retryable", async () => {
       const id = await linked();
       bankData.failNext = true;

@@ -1,16 +1,17 @@
+import type { RpcReplyEnvelope, RpcRequestEnvelope } from "@payrail/contracts";
 import type { DeadLetteredEvent } from "../events.port.ts";
 import type { EventStores } from "../events/event-stores.port.ts";
 import type { HandlerTable } from "../rpc/handler-table.ts";
 import { InProcessEventQueue } from "./in-process-event.queue.ts";
 
 /**
- * One `serve()` of one transport: runs a JSON request message and returns the JSON reply, or
+ * One `serve()` of one transport: runs a request envelope and returns the reply envelope, or
  * null when the request was skipped because its deadline had passed (no reply, as over a broker).
  */
 export interface InProcessServer {
   readonly service: string;
   readonly table: HandlerTable;
-  run(message: unknown): Promise<string | null>;
+  run(envelope: RpcRequestEnvelope): Promise<RpcReplyEnvelope | null>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { timedCall } from "../rpc/rpc-observer.ts";
 import type { Logger } from "@payrail/runtime";
-import { dispatchRequest, encodeReply, settleReply } from "../rpc/dispatch-request.ts";
-import { encodeRequest } from "../rpc/encode-request.ts";
+import { dispatchEnvelope, settleEnvelope } from "../rpc/dispatch-request.ts";
+import { requestEnvelope } from "../rpc/encode-request.ts";
 import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable } from "../rpc/handler-table.ts";
 import { InFlight } from "../rpc/in-flight.ts";
@@ -25,10 +25,13 @@ export interface InProcessTransportOptions {
 }
 
 /**
- * The transport for one-process (embedded) mode. Requests and replies go through
- * JSON.stringify/parse, and through the same validation, timeout and error mapping as the
- * RabbitMQ transport, so a handler cannot come to rely on in-process shortcuts. Events too
- * (`InProcessEvents`): asynchronous, at least once, retried and dead-lettered alike.
+ * The transport for one-process (embedded) mode. Requests and replies are handed over as
+ * objects, not JSON: both envelopes are built by this transport and the dispatcher, so only the
+ * payload is validated (by the operation's schema, which also copies every object it declares,
+ * so the handler never shares the caller's objects), and the reply is the handler's own value.
+ * Deadlines, timeouts and error mapping are those of the RabbitMQ transport, and the handler
+ * still runs on a later turn of the event loop. Events go through JSON (`InProcessEvents`):
+ * asynchronous, at least once, retried and dead-lettered alike.
  */
 export function createInProcessTransport(options: InProcessTransportOptions): Transport {
   const { logger, defaultTimeoutMs = 10_000, closeGraceMs = 5_000 } = options;
@@ -47,7 +50,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       const server = bus.pick(operation.service);
       if (!server) throw serviceUnavailable(`service ${operation.service} is not running`);
       const timeoutMs = callOptions?.timeoutMs ?? defaultTimeoutMs;
-      const text = encodeRequest(operation, payload, ctx, timeoutMs, callOptions);
+      const envelope = requestEnvelope(operation, payload, ctx, timeoutMs, callOptions);
       return timedCall(operation.pattern, new Promise<never>((resolve, reject) => {
         const settle = (err: Error | undefined, value?: unknown) => {
           if (!pending.delete(fail)) return; // already timed out or closed: drop the late reply
@@ -58,10 +61,10 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         const fail = (err: Error) => settle(err);
         pending.add(fail);
         const timer = setTimeout(() => fail(serviceTimeout(operation.pattern, timeoutMs)), timeoutMs);
-        server.run(JSON.parse(text)).then((reply) => {
+        server.run(envelope).then((reply) => {
           if (reply === null) return; // skipped past its deadline: the timer above answers
           try {
-            settle(undefined, settleReply(JSON.parse(reply), callOptions?.onReplayed));
+            settle(undefined, settleEnvelope(reply, callOptions?.onReplayed));
           } catch (err) {
             settle(err as Error);
           }
@@ -77,8 +80,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         table,
         run: async (message) => {
           await null; // never run the handler inside call(), as over a broker
-          const reply = await running.track(dispatchRequest(table, message, logger, expired, ledger));
-          return reply === null ? null : encodeReply(reply, logger);
+          return running.track(dispatchEnvelope(table, message, logger, expired, ledger));
         },
       };
       servers.push(server);

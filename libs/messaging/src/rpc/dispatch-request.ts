@@ -40,7 +40,22 @@ export async function dispatchRequest(
     logger.warn({ path: dottedPath(issue?.path), issue: issue?.message }, "dropped malformed RPC request");
     return errorReply(new AppError("invalid_request", "Malformed RPC request envelope"));
   }
-  const { pattern, requestId, principal, payload, deadline, callId, idempotencyKey } = envelope.data;
+  return dispatchEnvelope(table, envelope.data, logger, expired, ledger, refusal);
+}
+
+/**
+ * `dispatchRequest` for an envelope already known to be well formed: the in-process bus builds
+ * its envelopes itself, so only the payload (the service's trust boundary) is validated.
+ */
+export async function dispatchEnvelope(
+  table: HandlerTable,
+  envelope: RpcRequestEnvelope,
+  logger: Logger,
+  expired: ExpiredRequests,
+  ledger?: ReplyLedger,
+  refusal?: (principal: Principal) => { reason: string; sender: string | undefined } | undefined,
+): Promise<RpcReplyEnvelope | null> {
+  const { pattern, requestId, principal, payload, deadline, callId, idempotencyKey } = envelope;
   if (deadline !== undefined && Date.now() > deadline) {
     expired.record(pattern, requestId, Date.now() - deadline);
     return null;
@@ -141,9 +156,14 @@ export function encodeReply(reply: RpcReplyEnvelope, logger: Logger): string {
 export function settleReply(message: unknown, onReplayed?: () => void): unknown {
   const reply = RpcReplyEnvelope.safeParse(message);
   if (!reply.success) throw new AppError("internal_error", "Malformed RPC reply");
-  if (reply.data.replayed) onReplayed?.();
-  if (!reply.data.ok) throw AppError.fromPayload(reply.data.error);
-  return reply.data.data;
+  return settleEnvelope(reply.data, onReplayed);
+}
+
+/** `settleReply` for a reply envelope built in this process (the in-process bus). */
+export function settleEnvelope(reply: RpcReplyEnvelope, onReplayed?: () => void): unknown {
+  if (reply.replayed) onReplayed?.();
+  if (!reply.ok) throw AppError.fromPayload(reply.error);
+  return reply.data;
 }
 
 function errorReply(error: AppError): RpcReplyEnvelope {

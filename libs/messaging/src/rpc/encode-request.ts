@@ -1,4 +1,4 @@
-import type { Operation } from "@payrail/contracts";
+import type { Operation, RpcRequestEnvelope } from "@payrail/contracts";
 import { randomUUID } from "node:crypto";
 import type { CallContext, CallOptions } from "../transport.port.ts";
 
@@ -19,7 +19,12 @@ export function runsOnce(ctx: CallContext, options: CallOptions): boolean {
 }
 
 export function encodeRequest(operation: Operation, payload: unknown, ctx: CallContext, timeoutMs: number, options: CallOptions = {}): string {
-  return JSON.stringify({
+  return JSON.stringify(requestEnvelope(operation, payload, ctx, timeoutMs, options));
+}
+
+/** The request envelope as an object: what the in-process bus hands over without encoding it. */
+export function requestEnvelope(operation: Operation, payload: unknown, ctx: CallContext, timeoutMs: number, options: CallOptions = {}): RpcRequestEnvelope {
+  return {
     pattern: operation.pattern,
     requestId: ctx.requestId,
     principal: ctx.principal,
@@ -28,5 +33,5 @@ export function encodeRequest(operation: Operation, payload: unknown, ctx: CallC
     // Encoded once per call: a retry resends these same bytes, so the same call id.
     callId: options.callId ?? (runsOnce(ctx, options) ? randomUUID() : undefined),
     idempotencyKey: options.idempotencyKey,
-  });
+  };
 }

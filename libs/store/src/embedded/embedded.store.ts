@@ -37,6 +37,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
       return collection as unknown as Collection<T>;
     },
     nextSequence: (name) => nextSequenceValue(store.collection<CounterDoc>("counters"), name),
+    reserveSequence: (name, count) => nextSequenceValue(store.collection<CounterDoc>("counters"), name, count),
     async ping() {
       host.read("_ping", () => host.prepare("SELECT 1").get());
     },

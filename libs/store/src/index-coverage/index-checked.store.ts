@@ -82,6 +82,7 @@ export function withIndexCheck(store: Store, options: IndexCheckOptions): Store 
       return collection as unknown as Collection<T>;
     },
     nextSequence: (name) => store.nextSequence(name),
+    reserveSequence: (name, count) => store.reserveSequence(name, count),
     ping: () => store.ping(),
     drop: () => store.drop(),
     close: () => store.close(),

@@ -100,6 +100,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
       return new MongoStoreCollection<T>(name, live(name), host);
     },
     nextSequence: (name) => nextSequenceValue(store.collection<CounterDoc>("counters"), name),
+    reserveSequence: (name, count) => nextSequenceValue(store.collection<CounterDoc>("counters"), name, count),
     async ping() {
       try {
         await db.command({ ping: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DuplicateKeyError } from "../../src/index.ts";
+import { DuplicateKeyError, SequenceBlocks } from "../../src/index.ts";
 import type { ContractContext } from "./contract-context.ts";
 
 type Claim = { _id: string; status: string; winner?: number; n?: number };
@@ -21,6 +21,32 @@ export function concurrencyContract(ctx: ContractContext): void {
       const name = ctx.uniqueName("seq");
       const values = await Promise.all(Array.from({ length: 100 }, () => ctx.store().nextSequence(name)));
       expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    });
+
+    it("reserves blocks of a sequence that never overlap each other or single values", async () => {
+      const name = ctx.uniqueName("seq");
+      const store = ctx.store();
+      const lasts = await Promise.all([store.reserveSequence(name, 10), store.nextSequence(name), store.reserveSequence(name, 5), store.nextSequence(name)]);
+      const [block10, one, block5, two] = lasts as [number, number, number, number];
+      const taken = [...range(block10 - 9, block10), one, ...range(block5 - 4, block5), two].sort((a, b) => a - b);
+      expect(taken).toEqual(range(1, 17));
+      expect(await store.nextSequence(name)).toBe(18);
+      await expect(store.reserveSequence(name, 0)).rejects.toThrow(/cannot reserve 0/);
+    });
+
+    it("hands 250 concurrent SequenceBlocks takes, from two instances, distinct values with one write per block", async () => {
+      const name = ctx.uniqueName("seq");
+      let writes = 0;
+      const counting = { reserveSequence: (n: string, count: number) => (writes++, ctx.store().reserveSequence(n, count)) };
+      const [a, b] = [new SequenceBlocks(counting, name, 100), new SequenceBlocks(counting, name, 100)];
+      const values = await Promise.all(Array.from({ length: 250 }, (_, i) => (i % 2 ? a : b).take()));
+      expect(new Set(values).size).toBe(250);
+      // 125 takes each: two blocks per instance, the second of each shared by its waiters.
+      expect(writes).toBe(4);
+      // A restarted instance starts above every block reserved before it.
+      const restarted = new SequenceBlocks(counting, name, 100);
+      expect(await restarted.take()).toBe(401);
+      expect(await restarted.take()).toBe(402);
     });
 
     it("keeps separate sequences apart", async () => {
@@ -45,4 +71,8 @@ export function concurrencyContract(ctx: ContractContext): void {
       expect(await col.find({})).toEqual([{ _id: "k", status: "new", n: 20 }]);
     });
   });
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }

@@ -1,12 +1,12 @@
 import { centsToDecimal, type CheckoutView } from "@payrail/contracts";
-import type { CheckoutRecord } from "./checkout.entity.ts";
+import { bodyOf, type CheckoutRecord } from "./checkout.entity.ts";
 
 /**
  * Get Checkout's answer: every key as the merchant sent it, then the fields the server owns.
  * `updated_at` echoes the merchant's value until the server itself changes the checkout.
  */
 export function toCheckoutView(record: CheckoutRecord): CheckoutView {
-  const body = JSON.parse(record.bodyJson) as Record<string, unknown>;
+  const body = bodyOf(record);
   const sentCreated = typeof body.created_at === "string" ? body.created_at : undefined;
   const sentUpdated = typeof body.updated_at === "string" ? body.updated_at : undefined;
   const changedByServer = record.updatedAt !== record.createdAt;

@@ -32,11 +32,15 @@ export interface CheckoutRecord {
    */
   createdByCall?: string;
   /**
-   * The validated request body (unknown keys dropped) as JSON text, echoed by Get Checkout.
-   * Kept as text because it is never queried and FerretDB cannot store nested arrays
-   * (`items[].category` is an array of arrays).
+   * The validated request body (unknown keys dropped), echoed by Get Checkout: a sub-document,
+   * read without a second parse (see `bodyOf`). Never queried.
    */
-  bodyJson: string;
+  body?: Record<string, unknown>;
+  /**
+   * The same body as JSON text instead, when it holds an array of arrays (`items[].category`),
+   * which FerretDB cannot store; and in every checkout written before bodies were sub-documents.
+   */
+  bodyJson?: string;
   amountCents: AmountsInCents;
   currency: string;
   isSubscription: boolean;
@@ -79,3 +83,19 @@ export interface LinkTokenRecord {
 
 /** What a subscription.* event sets on its checkout. */
 export type SubscriptionState = Pick<CheckoutRecord, "subscriptionStatus" | "currentPeriodStart" | "currentPeriodEnd" | "nextChargeAt">;
+
+/** The checkout's body as the merchant sent it, from either form it may be stored in. */
+export function bodyOf(record: Pick<CheckoutRecord, "body" | "bodyJson">): Record<string, unknown> {
+  return record.body ?? (JSON.parse(record.bodyJson ?? "{}") as Record<string, unknown>);
+}
+
+/** How a new checkout keeps its body: a sub-document unless something in it is an array of arrays. */
+export function storedBody(body: Record<string, unknown>): Pick<CheckoutRecord, "body" | "bodyJson"> {
+  return holdsNestedArray(body) ? { bodyJson: JSON.stringify(body) } : { body };
+}
+
+function holdsNestedArray(value: unknown, inArray = false): boolean {
+  if (Array.isArray(value)) return inArray || value.some((v) => holdsNestedArray(v, true));
+  if (value !== null && typeof value === "object") return Object.values(value).some((v) => holdsNestedArray(v));
+  return false;
+}

@@ -1,7 +1,7 @@
 import { AppError, toCents, type CreateCheckoutBody, type MerchantPrincipal } from "@payrail/contracts";
 import { nowIso, prefixedHexId } from "@payrail/runtime";
 import { checkoutEvent, type CheckoutEventsDeps } from "./checkout-events.ts";
-import type { AmountsInCents, CheckoutRecord } from "./checkout.entity.ts";
+import { storedBody, type AmountsInCents, type CheckoutRecord } from "./checkout.entity.ts";
 
 /** Keys the server owns: never taken from the body, always computed. */
 const SERVER_OWNED = ["subscription_status"] as const;
@@ -33,7 +33,7 @@ export async function createCheckout(
     number: await deps.checkouts.nextNumber(),
     merchantCheckoutId: body.merchant_checkout_id,
     ...(callId === undefined ? {} : { createdByCall: callId }),
-    bodyJson: JSON.stringify(stored),
+    ...storedBody(stored),
     amountCents: amountsInCents(body.amounts),
     currency: body.amounts.currency,
     isSubscription: body.is_subscription,

@@ -1,5 +1,5 @@
 import { centsToDecimal, type HostedCheckout } from "@payrail/contracts";
-import type { CheckoutRecord } from "./checkout.entity.ts";
+import { bodyOf, type CheckoutRecord } from "./checkout.entity.ts";
 import { checkoutNotFound } from "./get-checkout.use-case.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 import type { LinkTokensPort } from "./ports/link-tokens.port.ts";
@@ -27,7 +27,7 @@ export async function getHostedCheckout(
 }
 
 function toHostedCheckout(record: CheckoutRecord): HostedCheckout {
-  const body = JSON.parse(record.bodyJson) as { items?: SentItem[]; redirect_confirm_url: string; redirect_cancel_url: string };
+  const body = bodyOf(record) as { items?: SentItem[]; redirect_confirm_url: string; redirect_cancel_url: string };
   const cents = record.amountCents;
   return {
     id: record._id,

@@ -10,7 +10,8 @@ declare module "fastify" {
 /** API.md §11: a replayed response, success or error, says so in `Idempotent-Replayed: true`. */
 export function registerIdempotencyReplayHeader(app: FastifyInstance): void {
   app.decorateRequest("idempotentReplayed", false);
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (request.idempotentReplayed) reply.header("idempotent-replayed", "true");
+    done(null, payload);
   });
 }

@@ -4,7 +4,6 @@ type Bindings = Parameters<FastifyBaseLogger["child"]>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger["child"]>[1]>;
 
 type LogMethod = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
-const METHODS: LogMethod[] = ["fatal", "error", "warn", "info", "debug", "trace"];
 
 /**
  * fastify gives every request a child logger (`request.log`), and a pino child costs a bindings
@@ -14,28 +13,70 @@ const METHODS: LogMethod[] = ["fatal", "error", "warn", "info", "debug", "trace"
  * is written.
  */
 export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  let real: FastifyBaseLogger | undefined;
-  const child = (): FastifyBaseLogger => (real ??= parent.child(bindings, options));
-  // fastify's logger type leaves out pino's isLevelEnabled, which the root logger (pino) has.
-  const enabled = (level: string): boolean => ((real ?? parent) as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level);
-  const logger = {
-    get level() {
-      return real?.level ?? parent.level;
-    },
-    set level(level: string) {
-      child().level = level;
-    },
-    silent: () => undefined,
-    // A child of this child (the auth hooks add the merchant) stays lazy: same bindings, merged.
-    child: (more: Bindings, moreOptions?: ChildLoggerOptions) =>
-      real || moreOptions ? child().child(more, moreOptions) : lazyChildLogger(parent, { ...bindings, ...more }, options),
-    isLevelEnabled: enabled,
-  } as Record<string, unknown>;
-  for (const method of METHODS) {
-    logger[method] = (...args: unknown[]) => {
-      if (!enabled(method)) return;
-      (child()[method] as (...a: unknown[]) => void)(...args);
-    };
+  return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/** A class, not an object of closures: two per request, so its methods live on the prototype. */
+class LazyChild {
+  private real: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  get level(): string {
+    return this.real?.level ?? this.parent.level;
   }
-  return logger as unknown as FastifyBaseLogger;
+
+  set level(level: string) {
+    this.made().level = level;
+  }
+
+  silent(): void {}
+
+  /** A child of this child (the auth hooks add the merchant) stays lazy: same bindings, merged. */
+  child(more: Bindings, moreOptions?: ChildLoggerOptions): FastifyBaseLogger {
+    if (this.real || moreOptions) return this.made().child(more, moreOptions);
+    return lazyChildLogger(this.parent, { ...this.bindings, ...more }, this.options);
+  }
+
+  isLevelEnabled(level: string): boolean {
+    // fastify's logger type leaves out pino's isLevelEnabled, which the root logger (pino) has.
+    return ((this.real ?? this.parent) as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write("fatal", args);
+  }
+
+  error(...args: unknown[]): void {
+    this.write("error", args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.write("warn", args);
+  }
+
+  info(...args: unknown[]): void {
+    this.write("info", args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.write("debug", args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write("trace", args);
+  }
+
+  private write(method: LogMethod, args: unknown[]): void {
+    if (!this.isLevelEnabled(method)) return;
+    (this.made()[method] as (...a: unknown[]) => void)(...args);
+  }
+
+  private made(): FastifyBaseLogger {
+    return (this.real ??= this.parent.child(this.bindings, this.options));
+  }
 }

@@ -1,11 +1,12 @@
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 /** One year, the value HSTS preload lists ask for. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * What every response carries, from @fastify/helmet: `X-Content-Type-Options: nosniff`,
+ * What every response carries, from helmet: `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` and helmet's other defaults. API
  * responses (`/api/…`) are never cached (`Cache-Control: no-store`): they carry checkouts,
  * tokens and keys.
@@ -18,17 +19,35 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * a TLS-terminating proxy the gateway sees http and sends no HSTS: the proxy should set it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: false,
-    hsts: false,
-    referrerPolicy: { policy: "no-referrer" },
-    frameguard: { action: "deny" },
-  });
-  app.addHook("onRequest", async (request, reply) => {
+  const headers = HELMET_HEADERS;
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(headers);
     if (isApiPath(request.url)) reply.header("cache-control", "no-store");
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+    done();
   });
+}
+
+/**
+ * Helmet's headers for this configuration, asked of helmet once at start-up. Without a CSP they
+ * do not depend on the request, and @fastify/helmet would build helmet's middleware again for
+ * every request (about 3% of a Get's CPU).
+ */
+const HELMET_HEADERS: Readonly<Record<string, string>> = helmetHeaders({
+  contentSecurityPolicy: false,
+  hsts: false,
+  referrerPolicy: { policy: "no-referrer" },
+  frameguard: { action: "deny" },
+});
+
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
 }
 
 function isApiPath(url: string): boolean {

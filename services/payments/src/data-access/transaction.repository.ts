@@ -1,13 +1,19 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertOrGet, insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
+import { insertOrGet, insertWithEvents, SequenceBlocks, withEvents, type Filter, type Store } from "@payrail/store";
 import type { TransactionChange, TransactionsPort } from "../domain/ports/transactions.port.ts";
 import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
 
 export const TRANSACTIONS_COLLECTION = "transactions";
+/** Ids reserved per counter write: concurrent transfers no longer queue on one counter document (docs/decisions.md, "Sequence numbers in blocks"). */
+const ID_BLOCK = 100;
 
 /** Transaction records (`_id` = transaction_uuid); their events travel in their outbox. */
 export class TransactionRepository implements TransactionsPort {
-  constructor(private readonly store: Store) {}
+  private readonly ids: SequenceBlocks;
+
+  constructor(private readonly store: Store) {
+    this.ids = new SequenceBlocks(store, "transaction_id", ID_BLOCK);
+  }
 
   private get transactions() {
     return this.store.collection<TransactionDoc>(TRANSACTIONS_COLLECTION);
@@ -25,7 +31,7 @@ export class TransactionRepository implements TransactionsPort {
   }
 
   nextId(): Promise<number> {
-    return this.store.nextSequence("transaction_id");
+    return this.ids.take();
   }
 
   insertOnce(doc: TransactionDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: TransactionDoc }> {
