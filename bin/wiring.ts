@@ -10,6 +10,9 @@ import * as refunds from "@payrail/refunds";
 import * as webhooks from "@payrail/webhooks";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
+/** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions.md, "Sequence numbers in blocks"). */
+const EMBEDDED_SEQUENCE_BLOCK = 100;
+
 export interface Started {
   name: string;
   stop(): Promise<void>;
@@ -89,6 +92,8 @@ export async function startServices(
     if (!store) throw new Error(`${name} needs a store`);
     const log = logger.child({ service: name });
     const common = { transport, store, logger: log };
+    // The embedded store has one writer, this process (its lock), so numbers may come in blocks.
+    const sequenceBlock = config.MONGODB_URL ? 1 : EMBEDDED_SEQUENCE_BLOCK;
     if (name === "identity") {
       started.push(
         await identity.start({
@@ -102,8 +107,8 @@ export async function startServices(
         }),
       );
     }
-    if (name === "checkout") started.push(await checkout.start({ ...common, livemode: config.PROVIDERS === "live" }));
-    if (name === "payments") started.push(await payments.start({ ...common, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
+    if (name === "checkout") started.push(await checkout.start({ ...common, sequenceBlock, livemode: config.PROVIDERS === "live" }));
+    if (name === "payments") started.push(await payments.start({ ...common, sequenceBlock, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
     if (name === "refunds") started.push(await refunds.start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
     if (name === "webhooks") {
       const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };

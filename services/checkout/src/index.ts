@@ -9,6 +9,11 @@ import type { CheckoutDeps } from "./entry-points/rpc/deps.ts";
 import { checkoutHandlers } from "./entry-points/rpc/handlers.ts";
 
 export interface CheckoutServiceDeps {
+  /**
+   * Sequence values reserved per counter write (default 1). The launcher sets more only when
+   * this process is the store's one writer (the embedded store): see the repository.
+   */
+  sequenceBlock?: number;
   transport: Transport;
   store: Store;
   logger: Logger;
@@ -27,7 +32,7 @@ export interface CheckoutServiceDeps {
  * each such write. The subscription follows payments' events (see checkout.subscriber.ts).
  */
 export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
-  const checkouts = new CheckoutRepository(deps.store);
+  const checkouts = new CheckoutRepository(deps.store, deps.sequenceBlock);
   const linkTokens = new LinkTokenRepository(deps.store);
   await checkouts.ensureIndexes();
   await linkTokens.ensureIndexes();

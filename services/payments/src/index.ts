@@ -56,6 +56,11 @@ export type { BankDataConfig } from "./adapters/create-bank-data.ts";
 export { TransferRefused, type TransferPort } from "./domain/ports/transfer.port.ts";
 
 export interface PaymentsServiceDeps {
+  /**
+   * Sequence values reserved per counter write (default 1). The launcher sets more only when
+   * this process is the store's one writer (the embedded store): see the repository.
+   */
+  sequenceBlock?: number;
   transport: Transport;
   store: Store;
   logger: Logger;
@@ -88,7 +93,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   const created = await createTransfers(deps.providers, deps.store, deps.logger, deps.now);
   const transfers = deps.wrapTransfers ? deps.wrapTransfers(created.transfers) : created.transfers;
   const simulator = created.simulator;
-  const transactions = new TransactionRepository(deps.store);
+  const transactions = new TransactionRepository(deps.store, deps.sequenceBlock);
   await transactions.ensureIndexes();
   const refundTransfers = new RefundTransferRepository(deps.store);
   await refundTransfers.ensureIndexes();

@@ -7,15 +7,21 @@ import { toStoredEvent } from "./checkout-outbox.ts";
 /** The collection of checkouts; their documents also carry their unpublished events (the outbox). */
 export const CHECKOUTS_COLLECTION = "checkouts";
 const NUMBER_SEQUENCE = "checkout_number";
-/** Numbers reserved per counter write: a create then costs its insert alone (docs/decisions.md, "Sequence numbers in blocks"). */
-const NUMBER_BLOCK = 100;
 
 /** Checkouts, always read through their merchant so one tenant never sees another's. */
 export class CheckoutRepository implements CheckoutsPort {
   private readonly numbers: SequenceBlocks;
 
-  constructor(private readonly store: Store) {
-    this.numbers = new SequenceBlocks(store, NUMBER_SEQUENCE, NUMBER_BLOCK);
+  /**
+   * `numberBlock`: numbers reserved per counter write (docs/decisions.md, "Sequence numbers in
+   * blocks"). More than 1 only where one process owns the store: numbers order the list
+   * ("newest first"), and blocks of two instances would interleave.
+   */
+  constructor(
+    private readonly store: Store,
+    numberBlock = 1,
+  ) {
+    this.numbers = new SequenceBlocks(store, NUMBER_SEQUENCE, numberBlock);
   }
 
   private get checkouts() {

@@ -4,15 +4,21 @@ import type { TransactionChange, TransactionsPort } from "../domain/ports/transa
 import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
 
 export const TRANSACTIONS_COLLECTION = "transactions";
-/** Ids reserved per counter write: concurrent transfers no longer queue on one counter document (docs/decisions.md, "Sequence numbers in blocks"). */
-const ID_BLOCK = 100;
 
 /** Transaction records (`_id` = transaction_uuid); their events travel in their outbox. */
 export class TransactionRepository implements TransactionsPort {
   private readonly ids: SequenceBlocks;
 
-  constructor(private readonly store: Store) {
-    this.ids = new SequenceBlocks(store, "transaction_id", ID_BLOCK);
+  /**
+   * `idBlock`: ids reserved per counter write (docs/decisions.md, "Sequence numbers in blocks").
+   * More than 1 only where one process owns the store: ids order a consumer's records ("newest
+   * first"), and blocks of two instances would interleave.
+   */
+  constructor(
+    private readonly store: Store,
+    idBlock = 1,
+  ) {
+    this.ids = new SequenceBlocks(store, "transaction_id", idBlock);
   }
 
   private get transactions() {
