@@ -84,8 +84,9 @@ export async function linkCheckout(merchant: PayrailClient, baseUrl: string, ste
     merchant.GET("/api/merchants/checkout/{checkout_id}/generate_link_token", { params: { path: { checkout_id: checkoutId } } }),
     (l) => `expires ${l.expiration}`,
   );
-  // A new consumer each time: a phone in the fictional 555-01xx range.
-  const phone = `+1415555${String(100 + (randomBytes(1)[0]! % 100)).padStart(4, "0")}`;
+  // A new consumer each time, from 10,000 numbers: a number sent a code in the last 30 s would be
+  // refused (429), and a consumer's sandbox account blocked by an earlier return stays blocked.
+  const phone = `+1415555${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, "0")}`;
   const anonymous = createPayrailClient(baseUrl);
   await step(" 4. Send Code", anonymous.POST("/api/verify_user/send_code", { body: { phone } }), (a) => `${a.success} to ${phone}`);
   const code = await step(
