@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { payrailEnv } from "./payrail-process.ts";
 
 /** A running `npm start` as a newcomer gets it: the URL and the demo merchant's key it printed. */
 export interface NpmStart {
@@ -17,8 +18,7 @@ export interface NpmStart {
  */
 export async function startNpmStart(): Promise<NpmStart> {
   const dir = await mkdtemp(join(tmpdir(), "payrail-npm-start-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, "data"), PORT: "0", LOG_LEVEL: "warn" };
-  for (const key of ["AMQP_URL", "MONGODB_URL", "SECRETS_KEY", "SERVICES", "ADMIN_TOKEN", "NODE_ENV"]) delete env[key];
+  const env = payrailEnv({ DATA_DIR: join(dir, "data"), PORT: "0" });
   const child: ChildProcess = spawn(process.execPath, ["bin/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
   const stop = async () => {
     if (child.exitCode === null) {
