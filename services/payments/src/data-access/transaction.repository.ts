@@ -52,15 +52,11 @@ export class TransactionRepository implements TransactionsPort {
     return this.transactions.findOne({ processor_transaction_id: transferId });
   }
 
-  listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]> {
+  listForUser(userId: string, limit: number, only?: { number?: number; ref?: string; beforeId?: number }): Promise<TransactionDoc[]> {
     const filter: Filter = { user_id: userId };
-    if (checkout?.number !== undefined) filter["checkout_id"] = checkout.number;
-    if (checkout?.ref !== undefined) filter["checkoutRef"] = checkout.ref;
-    return this.transactions.find(filter, { sort: { id: -1 }, limit });
-  }
-
-  pageForUser(userId: string, limit: number, beforeId?: number): Promise<TransactionDoc[]> {
-    const filter: Filter = beforeId === undefined ? { user_id: userId } : { user_id: userId, id: { $lt: beforeId } };
+    if (only?.number !== undefined) filter["checkout_id"] = only.number;
+    if (only?.ref !== undefined) filter["checkoutRef"] = only.ref;
+    if (only?.beforeId !== undefined) filter["id"] = { $lt: only.beforeId };
     return this.transactions.find(filter, { sort: { id: -1 }, limit });
   }
 

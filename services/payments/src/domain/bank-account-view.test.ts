@@ -6,20 +6,17 @@ import type { PaymentMethodRecord } from "./payment-method.entity.ts";
 const method = (fingerprint: string | null | undefined) =>
   ({ _id: "chk_1", bankAccount: { institution: "First Platypus Bank", mask: "0000" }, ...(fingerprint !== undefined ? { fingerprint } : {}) }) as PaymentMethodRecord;
 const block: BlockedBankAccountRecord = { _id: "fp-blocked", failureCode: "R10", blockedAt: "2026-11-26T00:00:00.000Z", transactionUuid: "sc-1", checkoutId: "chk_0", merchantId: "mer_0" };
-const deps = (m: PaymentMethodRecord | null) => ({
-  paymentMethods: { findByCheckout: async () => m },
-  blocks: { find: async (fp: string | null | undefined) => (fp === block._id ? block : null) },
-});
+const deps = { blocks: { find: async (fp: string | null | undefined) => (fp === block._id ? block : null) } };
 
 describe("bankAccountView", () => {
   it("says blocked when the method's fingerprint is blocked", async () => {
-    expect(await bankAccountView(deps(method("fp-blocked")), "chk_1")).toEqual({ institution: "First Platypus Bank", mask: "0000", blocked: true });
+    expect(await bankAccountView(deps, method("fp-blocked"))).toEqual({ institution: "First Platypus Bank", mask: "0000", blocked: true });
   });
   it("says not blocked for another fingerprint, or none yet (no funding source before the first debit)", async () => {
-    expect((await bankAccountView(deps(method("fp-other")), "chk_1"))?.blocked).toBe(false);
-    expect((await bankAccountView(deps(method(undefined)), "chk_1"))?.blocked).toBe(false);
+    expect((await bankAccountView(deps, method("fp-other")))?.blocked).toBe(false);
+    expect((await bankAccountView(deps, method(undefined)))?.blocked).toBe(false);
   });
   it("answers null for a checkout without a payment method", async () => {
-    expect(await bankAccountView(deps(null), "chk_1")).toBeNull();
+    expect(await bankAccountView(deps, null)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
+import type { PaymentMethodRecord } from "./payment-method.entity.ts";
 import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 
 /** A checkout's bank account as the consumer portal shows it. */
 export interface BankAccountView {
@@ -10,15 +10,15 @@ export interface BankAccountView {
 }
 
 /**
- * The bank account a checkout (or its subscription) draws on, and whether it is blocked: by the
- * transfer provider's fingerprint, known once the account's funding source exists (the first
- * debit, or a re-link). Null when the checkout has no payment method.
+ * The bank account a checkout (or its subscription) draws on, from its payment method (as the
+ * caller read it), and whether it is blocked: by the transfer provider's fingerprint, known
+ * once the account's funding source exists (the first debit, or a re-link). Null when the
+ * checkout has no payment method.
  */
 export async function bankAccountView(
-  deps: { paymentMethods: Pick<PaymentMethodsPort, "findByCheckout">; blocks: Pick<BlockedBankAccountsPort, "find"> },
-  checkoutId: string,
+  deps: { blocks: Pick<BlockedBankAccountsPort, "find"> },
+  method: Pick<PaymentMethodRecord, "bankAccount" | "fingerprint"> | null,
 ): Promise<BankAccountView | null> {
-  const method = await deps.paymentMethods.findByCheckout(checkoutId);
   if (!method) return null;
   const block = await deps.blocks.find(method.fingerprint);
   return { institution: method.bankAccount?.institution ?? null, mask: method.bankAccount?.mask ?? null, blocked: block !== null };

@@ -1,5 +1,6 @@
 import { AppError, type SubscriptionMandate, type UserPrincipal } from "@payrail/contracts";
 import { renderMandateText } from "./mandate-text.ts";
+import { ownSubscriptionRecord } from "./own-subscription.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
@@ -26,13 +27,7 @@ export async function getSubscriptionMandate(
   user: UserPrincipal,
   transactionUuid: string,
 ): Promise<SubscriptionMandate> {
-  const transaction = await deps.transactions.findByUuid(transactionUuid);
-  if (!transaction || transaction.user_id !== user.userId) {
-    throw new AppError("transaction_not_found", `no transaction ${transactionUuid}`, { param: "subscription_transaction_uuid" });
-  }
-  if (!transaction.isSubscription) {
-    throw new AppError("not_a_subscription", `transaction ${transactionUuid} is not part of a subscription`, { param: "subscription_transaction_uuid" });
-  }
+  const transaction = await ownSubscriptionRecord(deps, user, transactionUuid);
   const mandate = await deps.mandates.find(await mandateIdOf(deps, transaction.checkoutRef));
   if (!mandate) throw new AppError("mandate_not_found", `subscription ${transaction.checkoutRef} has no mandate yet`);
   let text: string | null = null;

@@ -11,12 +11,12 @@ import { amountOf } from "./transaction.entity.ts";
  * the user_newest index serves each page), each with its merchant's name.
  */
 export async function listConsumerPayments(
-  deps: { transactions: Pick<TransactionsPort, "pageForUser">; merchants: Pick<MerchantsPort, "merchantName"> },
+  deps: { transactions: Pick<TransactionsPort, "listForUser">; merchants: Pick<MerchantsPort, "merchantName"> },
   meta: RequestMeta,
   user: UserPrincipal,
   query: ConsumerListQuery,
 ): Promise<{ data: ConsumerPayment[]; has_more: boolean; next_cursor: string | null }> {
-  const docs = await deps.transactions.pageForUser(user.userId, query.limit + 1, query.cursor === undefined ? undefined : Number(query.cursor));
+  const docs = await deps.transactions.listForUser(user.userId, query.limit + 1, query.cursor === undefined ? {} : { beforeId: Number(query.cursor) });
   const { page, has_more, next_cursor } = pageOf(docs, query.limit, (doc) => doc.id);
   const names = await merchantNames(deps, meta, page.map((doc) => doc.merchantId));
   const data = page.map((doc) => ({

@@ -23,10 +23,11 @@ export interface TransactionsPort {
   insertOnce(doc: TransactionDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: TransactionDoc }>;
   findByUuid(transactionUuid: string): Promise<TransactionDoc | null>;
   findByTransferId(transferId: string): Promise<TransactionDoc | null>;
-  /** The user's records, newest first, optionally of one checkout (its number or `chk_` id). */
-  listForUser(userId: string, limit: number, checkout?: { number?: number; ref?: string }): Promise<TransactionDoc[]>;
-  /** A page of the user's records, newest first, those older than record `beforeId` when given (the portal's paging). */
-  pageForUser(userId: string, limit: number, beforeId?: number): Promise<TransactionDoc[]>;
+  /**
+   * The user's records, newest first, optionally of one checkout (its number or `chk_` id), and
+   * only those older than record `beforeId` when given (the portal's paging).
+   */
+  listForUser(userId: string, limit: number, only?: { number?: number; ref?: string; beforeId?: number }): Promise<TransactionDoc[]>;
   /**
    * Moves the record from `expected.status` (`pending` → final, `completed` → `returned`) with
    * its event, in one conditional write on the status and on `version` (as read): null when the
