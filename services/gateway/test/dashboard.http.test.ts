@@ -187,12 +187,12 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       const b = await merchantWithData("Globex");
       const about = (m: { apiKey: string }, id: string) => world.stack.app.inject({ url: `/api/merchants/events?about=${id}`, headers: { "api-key": m.apiKey } });
       const listed = await eventually(async () => {
-        const listed = (await about(a, a.checkoutId)).json<{ data: { type: string; data: { object: { id?: string; checkout_id?: unknown } } }[] }>().data;
-        expect(listed.map((e) => e.type)).toContain("checkout.created");
+        const listed = (await about(a, a.checkoutId)).json<{ data: { type: string; data: { object: { id?: string; checkout_id?: unknown; checkout?: unknown } } }[] }>().data;
+        expect(listed.map((e) => e.type)).toEqual(expect.arrayContaining(["checkout.created", "transaction.completed"]));
         return listed;
       });
-      // The checkout's own events, and those of objects that name it (its mandate).
-      expect(listed.every((e) => e.data.object.id === a.checkoutId || e.data.object.checkout_id === a.checkoutId)).toBe(true);
+      // The checkout's own events, and those of objects that name it (its mandate, its transaction record by `checkout`).
+      expect(listed.every((e) => e.data.object.id === a.checkoutId || e.data.object.checkout_id === a.checkoutId || e.data.object.checkout === a.checkoutId)).toBe(true);
       // Another merchant asking about A's checkout sees nothing.
       expect((await about(b, a.checkoutId)).json().data).toEqual([]);
       const page = await a.owner.client.get(`/dashboard/checkouts/${a.checkoutId}`);

@@ -50,8 +50,13 @@ export function toEventDoc(event: Pick<DomainEvent, "id" | "type" | "created_at"
   };
 }
 
+/**
+ * The ids an event is filed under for `about`: its object's own, and the checkout and
+ * transaction it names. Transaction and refund records name their checkout by `checkout`
+ * (`chk_…`; their `checkout_id` is the checkout's number), checkout-side objects by `checkout_id`.
+ */
 function subjectsOf(object: Record<string, unknown>): string[] {
-  const ids = [object.id, object.transaction_uuid, object.checkout_id].filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 64);
+  const ids = [object.id, object.transaction_uuid, object.checkout_id, object.checkout].filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 64);
   return [...new Set(ids)];
 }
 
