@@ -67,6 +67,18 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       expect(refund.json().status).toBe("pending");
     });
 
+    it("gives every form of a page reached without the CSRF cookie (a link from another site) a token that works", async () => {
+      const acme = await merchantWithData("Acme");
+      const owner = acme.owner.client;
+      owner.cookies.delete("payrail_csrf");
+      const page = await owner.get("/dashboard/refunds");
+      expect(page.body.match(/name="_csrf"/g)?.length ?? 0).toBeGreaterThan(1);
+      // The approve button's own token, not the header's sign-out form (the last one drawn).
+      const approve = new RegExp(`action="/dashboard/refunds/${acme.refund}/approve"><input type="hidden" name="_csrf" value="([^"]+)"`).exec(page.body)?.[1];
+      expect(approve).toBeDefined();
+      expect((await owner.post(`/dashboard/refunds/${acme.refund}/approve`, {}, approve ?? null)).headers.location).toBe("/dashboard/refunds?done=approved");
+    });
+
     it("never shows or changes merchant B's data to merchant A's session, on any page or action", async () => {
       const a = await merchantWithData("Acme");
       const b = await merchantWithData("Globex");

@@ -32,12 +32,21 @@ export const NOTICES = {
 
 export type Notice = keyof typeof NOTICES;
 
+const csrfTokens = new WeakMap<FastifyReply, string>();
+
 /**
  * A form's hidden CSRF field (@fastify/csrf-protection's token for this browser's secret
- * cookie; the cookie, when set here, is Secure over https like the session's).
+ * cookie; the cookie, when set here, is Secure over https like the session's). One token per
+ * page: when the request brought no secret cookie (a first visit, or a link from another site,
+ * which the SameSite=Strict cookie does not follow), each generateCsrf would draw a new secret
+ * and set its cookie, the last replacing the others, so every other form on the page would fail.
  */
 export function csrfField(reply: FastifyReply): Html {
-  const token = reply.request.protocol === "https" ? reply.generateCsrf({ secure: true }) : reply.generateCsrf();
+  let token = csrfTokens.get(reply);
+  if (token === undefined) {
+    token = reply.request.protocol === "https" ? reply.generateCsrf({ secure: true }) : reply.generateCsrf();
+    csrfTokens.set(reply, token);
+  }
   return html`<input type="hidden" name="_csrf" value="${token}">`;
 }
 

@@ -9,7 +9,7 @@ import { html } from "../html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const SignInForm = z.object({ email: z.string().max(254), password: z.string().max(256) });
-const AcceptForm = z.object({ token: z.string().min(1, "the invitation link is incomplete").max(128), password: NewPassword, confirm: z.string().max(256) });
+const AcceptForm = z.object({ token: z.string().min(1, "is missing: open the whole invitation link").max(128), password: NewPassword, confirm: z.string().max(256) });
 
 /** Sign-in, sign-out, and the invitation page that sets a new user's password. */
 export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
