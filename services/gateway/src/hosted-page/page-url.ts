@@ -8,6 +8,11 @@ import type { GatewayContext } from "../gateway-context.ts";
  * merchant and its consumers reach the gateway the same way.
  */
 export function hostedPageUrl(ctx: GatewayContext, request: FastifyRequest, checkoutId: string, linkToken: string): string {
-  const base = (ctx.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+  const base = publicBase(ctx, request);
   return `${base}/pay/${encodeURIComponent(checkoutId)}#link_token=${encodeURIComponent(linkToken)}`;
+}
+
+/** Where people reach this gateway: PUBLIC_URL, else the address this request came to; no trailing slash. */
+export function publicBase(ctx: GatewayContext, request: FastifyRequest): string {
+  return (ctx.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
 }

@@ -31,6 +31,7 @@ import { z } from "zod";
 import { checkAdminToken } from "../auth/admin-auth.ts";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
+import { publicBase } from "../hosted-page/page-url.ts";
 import { AdminHeader, errorResponses } from "./openapi-shared.ts";
 
 /**
@@ -145,7 +146,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tok
     },
     async (request) => {
       const invited = await callService(ctx, request, inviteMerchantUserOp, { merchant_id: request.params.id, ...request.body });
-      return { ...invited, url: invitationUrl(ctx.publicUrl ?? `${request.protocol}://${request.host}`, invited.invitation_token) };
+      return { ...invited, url: invitationUrl(publicBase(ctx, request), invited.invitation_token) };
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
+import { publicBase } from "../../hosted-page/page-url.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { badge, when } from "../format.ts";
@@ -47,7 +48,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: GatewayContext): Pro
     const user = requireDashboardUser(request);
     const form = formOf(request, InviteForm);
     const invited = await callService(ctx, request, inviteMerchantUserOp, { merchant_id: user.merchantId, email: form.email, role: form.role });
-    const link = invitationUrl(ctx.publicUrl ?? `${request.protocol}://${request.host}`, invited.invitation_token);
+    const link = invitationUrl(publicBase(ctx, request), invited.invitation_token);
     return page(
       request,
       reply,
