@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { DASHBOARD_CSP, SCRIPT, STYLE } from "./dashboard-assets.ts";
-import { html, type Html } from "./html.ts";
+import { html, type Html } from "../http/html.ts";
 
 const NAV: readonly [path: string, label: string][] = [
   ["/dashboard", "Overview"],

@@ -5,7 +5,7 @@ import { callService } from "../http/call-service.ts";
 import { pageAssets } from "../hosted-page/page-assets.ts";
 import { newNonce } from "../hosted-page/page-csp.ts";
 import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
-import type { SafeHtml } from "./html.ts";
+import type { Html } from "../http/html.ts";
 import type { PageOptions } from "./portal-layout.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
@@ -22,7 +22,7 @@ const TITLE = "Change the bank account";
  */
 export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
-  const show = (request: FastifyRequest, reply: FastifyReply, body: SafeHtml, status = 200, script?: PageOptions["script"]) =>
+  const show = (request: FastifyRequest, reply: FastifyReply, body: Html, status = 200, script?: PageOptions["script"]) =>
     sendPage(reply, { title: TITLE, body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "subscriptions"), script }, status);
 
   /**

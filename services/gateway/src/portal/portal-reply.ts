@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromFastifyError } from "../http/error-body.ts";
 import { sendAppError } from "../plugins/errors.plugin.ts";
 import { plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
-import { html } from "./html.ts";
+import { html } from "../http/html.ts";
 import { page, type PageOptions, type Section } from "./portal-layout.ts";
 import { PORTAL_CSP } from "./portal-csp.ts";
 import { PORTAL_PATH } from "./portal-session.ts";

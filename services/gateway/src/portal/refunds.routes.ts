@@ -2,7 +2,7 @@ import { AppError, centsToDecimal, getTransactionForRefundOp, listRefundsOp, req
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
-import { html } from "./html.ts";
+import { html } from "../http/html.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
