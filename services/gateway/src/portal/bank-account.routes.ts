@@ -2,6 +2,7 @@ import { AppError, createRelinkTokenOp, relinkBankAccountOp, sandboxConsumerPubl
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
+import { mandateClient } from "../http/mandate-client.ts";
 import { pageAssets } from "../hosted-page/page-assets.ts";
 import { newNonce } from "../hosted-page/page-csp.ts";
 import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
@@ -53,7 +54,7 @@ export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContex
       public_token: formField(request.body, "public_token").slice(0, 512),
       bankdata_account_id: formField(request.body, "account_id").slice(0, 255),
       mandate: { text_version: formField(request.body, "text_version").slice(0, 64) },
-      client: { ip_address: request.ip, user_agent: String(request.headers["user-agent"] ?? "").slice(0, 1024) },
+      client: mandateClient(request),
     };
     if (!body.public_token || !body.bankdata_account_id || !body.mandate.text_version) {
       throw new AppError("parameter_missing", "Choose an account, then accept the authorization.", { param: "account_id" });
