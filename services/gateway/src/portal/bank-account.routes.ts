@@ -9,7 +9,7 @@ import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
 import type { Html } from "../http/html.ts";
 import type { PageOptions } from "./portal-layout.ts";
 import { transactionUuidParam } from "./portal-params.ts";
-import { formField, sendPage, sessionOf } from "./portal-reply.ts";
+import { csrfToken, formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 
 const TITLE = "Change the bank account";
@@ -35,12 +35,12 @@ export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContex
     const relink = await callService(ctx, request, createRelinkTokenOp, { subscription_transaction_uuid: transactionUuid }, principal);
     if (!ctx.sandbox) {
       const script = { src: (await pageAssets()).portalRelinkScript, nonce: newNonce() };
-      const body = liveAccountChoice(reply.generateCsrf(), { transactionUuid, linkToken: relink.link_token, mandate: relink.mandate }, error);
+      const body = liveAccountChoice(csrfToken(reply), { transactionUuid, linkToken: relink.link_token, mandate: relink.mandate }, error);
       return show(request, reply, body, status, script);
     }
     const picked = await callService(ctx, request, sandboxConsumerPublicTokenOp, { link_token: relink.link_token }, principal);
     const choice = { transactionUuid, publicToken: picked.public_token, accounts: picked.accounts, mandate: relink.mandate };
-    return show(request, reply, accountChoice(reply.generateCsrf(), choice, error), status);
+    return show(request, reply, accountChoice(csrfToken(reply), choice, error), status);
   }
 
   app.get(`${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`, auth, async (request, reply) =>

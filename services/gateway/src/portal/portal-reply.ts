@@ -22,11 +22,27 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
     .send(page(options));
 }
 
-/** A signed-in page of `section`, with the navigation and a fresh CSRF token for its forms. */
+const tokens = new WeakMap<FastifyReply, string>();
+
+/**
+ * The CSRF token of this reply's forms, made once per reply: to a browser without the secret
+ * cookie yet, each generateCsrf sets a new secret, and the last one set would void the tokens of
+ * the page's other forms.
+ */
+export function csrfToken(reply: FastifyReply): string {
+  let token = tokens.get(reply);
+  if (token === undefined) {
+    token = reply.generateCsrf();
+    tokens.set(reply, token);
+  }
+  return token;
+}
+
+/** A signed-in page of `section`, with the navigation and the CSRF token of its forms. */
 export function sessionOf(request: FastifyRequest, reply: FastifyReply, section?: Section): { phone: string; csrf: string; section?: Section } {
   const principal = request.principal;
   const phone = principal.kind === "user" ? principal.phone : "";
-  return { phone, csrf: reply.generateCsrf(), ...(section ? { section } : {}) };
+  return { phone, csrf: csrfToken(reply), ...(section ? { section } : {}) };
 }
 
 /** Words for an error a consumer can act on; anything else is said plainly, without internals. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
 import { cursorParam, transactionUuidParam } from "./portal-params.ts";
-import { sendPage, sessionOf } from "./portal-reply.ts";
+import { csrfToken, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 import { cancelConfirmation, subscriptionsList } from "./subscriptions.view.ts";
 
@@ -41,7 +41,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayCont
   app.get(`${PORTAL_PATH}/subscriptions/:transaction_uuid/cancel`, auth, async (request, reply) => {
     const transactionUuid = transactionUuidParam(request.params);
     const mandate = await mandateOf(ctx, request, transactionUuid);
-    const body = cancelConfirmation(reply.generateCsrf(), transactionUuid, mandate);
+    const body = cancelConfirmation(csrfToken(reply), transactionUuid, mandate);
     return sendPage(reply, { title: "Cancel this subscription?", body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "subscriptions") });
   });
 
