@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { DASHBOARD_CSP, SCRIPT, STYLE } from "./dashboard-assets.ts";
+import { csrfToken } from "../http/csrf-token.ts";
 import { html, type Html } from "../http/html.ts";
 
 const NAV: readonly [path: string, label: string][] = [
@@ -34,10 +35,10 @@ export type Notice = keyof typeof NOTICES;
 
 /**
  * A form's hidden CSRF field (@fastify/csrf-protection's token for this browser's secret
- * cookie; the cookie, when set here, is Secure over https like the session's).
+ * cookie, one per page; the cookie, when set here, is Secure over https like the session's).
  */
 export function csrfField(reply: FastifyReply): Html {
-  const token = reply.request.protocol === "https" ? reply.generateCsrf({ secure: true }) : reply.generateCsrf();
+  const token = csrfToken(reply, reply.request.protocol === "https" ? { secure: true } : undefined);
   return html`<input type="hidden" name="_csrf" value="${token}">`;
 }
 

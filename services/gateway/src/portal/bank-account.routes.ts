@@ -2,6 +2,7 @@ import { AppError, createRelinkTokenOp, relinkBankAccountOp, sandboxConsumerPubl
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
+import { csrfToken } from "../http/csrf-token.ts";
 import { mandateClient } from "../http/mandate-client.ts";
 import { pageAssets } from "../hosted-page/page-assets.ts";
 import { newNonce } from "../hosted-page/page-csp.ts";
@@ -9,7 +10,7 @@ import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
 import type { Html } from "../http/html.ts";
 import type { PageOptions } from "./portal-layout.ts";
 import { transactionUuidParam } from "./portal-params.ts";
-import { csrfToken, formField, sendPage, sessionOf } from "./portal-reply.ts";
+import { formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 
 const TITLE = "Change the bank account";

@@ -1,5 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { csrfToken } from "../http/csrf-token.ts";
 import { fromFastifyError } from "../http/error-body.ts";
 import { sendAppError } from "../plugins/errors.plugin.ts";
 import { plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
@@ -20,22 +21,6 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
     .header("cache-control", "no-store")
     .type("text/html; charset=utf-8")
     .send(page(options));
-}
-
-const tokens = new WeakMap<FastifyReply, string>();
-
-/**
- * The CSRF token of this reply's forms, made once per reply: to a browser without the secret
- * cookie yet, each generateCsrf sets a new secret, and the last one set would void the tokens of
- * the page's other forms.
- */
-export function csrfToken(reply: FastifyReply): string {
-  let token = tokens.get(reply);
-  if (token === undefined) {
-    token = reply.generateCsrf();
-    tokens.set(reply, token);
-  }
-  return token;
 }
 
 /** A signed-in page of `section`, with the navigation and the CSRF token of its forms. */

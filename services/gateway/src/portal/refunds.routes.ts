@@ -2,9 +2,10 @@ import { AppError, centsToDecimal, getTransactionForRefundOp, listRefundsOp, req
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
+import { csrfToken } from "../http/csrf-token.ts";
 import { html } from "../http/html.ts";
 import { transactionUuidParam } from "./portal-params.ts";
-import { csrfToken, formField, sendPage, sessionOf } from "./portal-reply.ts";
+import { formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 import { refundForm, refundsTable, type RefundFormFacts } from "./refunds.view.ts";
 

@@ -2,8 +2,9 @@ import { AppError, cancelSubscriptionByTransactionOp, getSubscriptionMandateOp, 
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
+import { csrfToken } from "../http/csrf-token.ts";
 import { cursorParam, transactionUuidParam } from "./portal-params.ts";
-import { csrfToken, sendPage, sessionOf } from "./portal-reply.ts";
+import { sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 import { cancelConfirmation, subscriptionsList } from "./subscriptions.view.ts";
 
