@@ -1,3 +1,4 @@
+import { h } from "./dom.ts";
 import { openPlaidLink } from "./plaid-link.ts";
 
 /**
@@ -42,17 +43,9 @@ function start(): void {
 
 /** One account as the sandbox picker shows it: a radio, its name, mask and kind. */
 function accountOption(account: { account_id: string; name: string; mask: string; subtype: string }): HTMLLabelElement {
-  const label = document.createElement("label");
-  label.className = "account";
-  const input = document.createElement("input");
-  Object.assign(input, { type: "radio", name: "account_id", value: account.account_id, required: true });
-  const text = document.createElement("span");
-  const kind = document.createElement("span");
-  kind.className = "muted";
-  kind.textContent = account.subtype ? `(${account.subtype})` : "";
-  text.append(`${account.name} ending ${account.mask} `, kind);
-  label.append(input, " ", text);
-  return label;
+  const kind = h("span", { class: "muted" }, account.subtype ? `(${account.subtype})` : "");
+  const radio = h("input", { type: "radio", name: "account_id", value: account.account_id, required: true });
+  return h("label", { class: "account" }, radio, " ", h("span", {}, `${account.name} ending ${account.mask} `, kind));
 }
 
 start();

@@ -219,6 +219,18 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect((await stack.app.inject({ url: "/account/assets/portal-000000000000.css" })).statusCode).toBe(404);
   });
 
+  it.skipIf(!!variant.skipReason)("gives every form of a page the same CSRF secret when the browser arrives without one", async () => {
+    const { client, consumer } = await signedIn();
+    const sub = await payment(stack, bakery.apiKey, "completed", MONTHLY, { consumer });
+    client.cookies.delete("payrail_account_csrf");
+    const confirm = await client.get(`/account/subscriptions/${sub.uuid}/cancel`);
+    expect(confirm.cookies.filter((c) => c.name === "payrail_account_csrf")).toHaveLength(1);
+    // The cancel form's own token, not the sign-out form's in the header.
+    const token = new RegExp(`action="/account/subscriptions/${sub.uuid}/cancel"><input type="hidden" name="_csrf" value="([^"]+)">`).exec(confirm.body)![1]!;
+    const cancelled = await client.send({ method: "POST", url: `/account/subscriptions/${sub.uuid}/cancel`, form: { _csrf: token } });
+    expect(cancelled.statusCode).toBe(303);
+  });
+
   it.skipIf(!!variant.skipReason)("sets the session cookie httpOnly, SameSite=Lax, on /account only", async () => {
     const client = new PortalClient(stack);
     const phone = randomPhone();

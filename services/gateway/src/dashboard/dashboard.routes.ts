@@ -6,7 +6,7 @@ import type { GatewayContext } from "../gateway-context.ts";
 import { fromFastifyError } from "../http/error-body.ts";
 import { DASHBOARD_ASSETS } from "./dashboard-assets.ts";
 import { clearSessionCookie, loadDashboardSession } from "./dashboard-session.ts";
-import { html, type Html } from "./html.ts";
+import { html, type Html } from "../http/html.ts";
 import { sendPage } from "./layout.ts";
 import { apiKeysRoutes } from "./routes/api-keys.routes.ts";
 import { checkoutsRoutes } from "./routes/checkouts.routes.ts";

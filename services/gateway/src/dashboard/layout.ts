@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { DASHBOARD_CSP, SCRIPT, STYLE } from "./dashboard-assets.ts";
-import { html, type Html } from "./html.ts";
+import { csrfToken } from "../http/csrf-token.ts";
+import { html, type Html } from "../http/html.ts";
 
 const NAV: readonly [path: string, label: string][] = [
   ["/dashboard", "Overview"],
@@ -32,21 +33,12 @@ export const NOTICES = {
 
 export type Notice = keyof typeof NOTICES;
 
-const csrfTokens = new WeakMap<FastifyReply, string>();
-
 /**
  * A form's hidden CSRF field (@fastify/csrf-protection's token for this browser's secret
- * cookie; the cookie, when set here, is Secure over https like the session's). One token per
- * page: when the request brought no secret cookie (a first visit, or a link from another site,
- * which the SameSite=Strict cookie does not follow), each generateCsrf would draw a new secret
- * and set its cookie, the last replacing the others, so every other form on the page would fail.
+ * cookie, one per page; the cookie, when set here, is Secure over https like the session's).
  */
 export function csrfField(reply: FastifyReply): Html {
-  let token = csrfTokens.get(reply);
-  if (token === undefined) {
-    token = reply.request.protocol === "https" ? reply.generateCsrf({ secure: true }) : reply.generateCsrf();
-    csrfTokens.set(reply, token);
-  }
+  const token = csrfToken(reply, reply.request.protocol === "https" ? { secure: true } : undefined);
   return html`<input type="hidden" name="_csrf" value="${token}">`;
 }
 

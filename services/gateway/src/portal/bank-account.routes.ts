@@ -2,10 +2,12 @@ import { AppError, createRelinkTokenOp, relinkBankAccountOp, sandboxConsumerPubl
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
+import { csrfToken } from "../http/csrf-token.ts";
+import { mandateClient } from "../http/mandate-client.ts";
 import { pageAssets } from "../hosted-page/page-assets.ts";
 import { newNonce } from "../hosted-page/page-csp.ts";
 import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
-import type { SafeHtml } from "./html.ts";
+import type { Html } from "../http/html.ts";
 import type { PageOptions } from "./portal-layout.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
@@ -22,7 +24,7 @@ const TITLE = "Change the bank account";
  */
 export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
-  const show = (request: FastifyRequest, reply: FastifyReply, body: SafeHtml, status = 200, script?: PageOptions["script"]) =>
+  const show = (request: FastifyRequest, reply: FastifyReply, body: Html, status = 200, script?: PageOptions["script"]) =>
     sendPage(reply, { title: TITLE, body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "subscriptions"), script }, status);
 
   /**
@@ -34,12 +36,12 @@ export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContex
     const relink = await callService(ctx, request, createRelinkTokenOp, { subscription_transaction_uuid: transactionUuid }, principal);
     if (!ctx.sandbox) {
       const script = { src: (await pageAssets()).portalRelinkScript, nonce: newNonce() };
-      const body = liveAccountChoice(reply.generateCsrf(), { transactionUuid, linkToken: relink.link_token, mandate: relink.mandate }, error);
+      const body = liveAccountChoice(csrfToken(reply), { transactionUuid, linkToken: relink.link_token, mandate: relink.mandate }, error);
       return show(request, reply, body, status, script);
     }
     const picked = await callService(ctx, request, sandboxConsumerPublicTokenOp, { link_token: relink.link_token }, principal);
     const choice = { transactionUuid, publicToken: picked.public_token, accounts: picked.accounts, mandate: relink.mandate };
-    return show(request, reply, accountChoice(reply.generateCsrf(), choice, error), status);
+    return show(request, reply, accountChoice(csrfToken(reply), choice, error), status);
   }
 
   app.get(`${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`, auth, async (request, reply) =>
@@ -53,7 +55,7 @@ export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContex
       public_token: formField(request.body, "public_token").slice(0, 512),
       bankdata_account_id: formField(request.body, "account_id").slice(0, 255),
       mandate: { text_version: formField(request.body, "text_version").slice(0, 64) },
-      client: { ip_address: request.ip, user_agent: String(request.headers["user-agent"] ?? "").slice(0, 1024) },
+      client: mandateClient(request),
     };
     if (!body.public_token || !body.bankdata_account_id || !body.mandate.text_version) {
       throw new AppError("parameter_missing", "Choose an account, then accept the authorization.", { param: "account_id" });

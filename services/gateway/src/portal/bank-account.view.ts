@@ -1,6 +1,6 @@
 import type { SandboxPublicTokenResponse } from "@payrail/contracts";
 import type { z } from "zod";
-import { html, type SafeHtml } from "./html.ts";
+import { html, type Html } from "../http/html.ts";
 import { csrfField } from "./portal-layout.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 
@@ -17,7 +17,7 @@ export interface AccountChoice {
  * The sandbox bank's accounts to choose from (none chosen for the consumer: the one to leave
  * may be among them), under the new authorization's words, and the one button that accepts them.
  */
-export function accountChoice(csrf: string, choice: AccountChoice, error?: string): SafeHtml {
+export function accountChoice(csrf: string, choice: AccountChoice, error?: string): Html {
   const options = choice.accounts.map(
     (a) => html`<label class="account"><input type="radio" name="account_id" value="${a.account_id}" required> <span>${a.name} ending ${a.mask} <span class="muted">(${a.subtype})</span></span></label>`,
   );
@@ -41,7 +41,7 @@ export interface LiveChoice {
  * the consumer shares in Link fill, which posts back as the sandbox picker's does. The button
  * is enabled by the script, so without it nothing pretends to work.
  */
-export function liveAccountChoice(csrf: string, choice: LiveChoice, error?: string): SafeHtml {
+export function liveAccountChoice(csrf: string, choice: LiveChoice, error?: string): Html {
   return html`${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <div data-link-token="${choice.linkToken}">
 <p>Connect the bank you want this subscription to draw on; your bank's window opens over this page.</p>

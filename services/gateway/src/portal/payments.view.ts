@@ -1,5 +1,5 @@
 import type { ConsumerPayment } from "@payrail/contracts";
-import { html, type SafeHtml } from "./html.ts";
+import { html, type Html } from "../http/html.ts";
 import { day, money, paymentStatus } from "./portal-format.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 
@@ -8,7 +8,7 @@ function refundable(p: ConsumerPayment): boolean {
 }
 
 /** Every payment, newest first, with a refund link on settled ones that are not wholly refunded. */
-export function paymentsTable(payments: readonly ConsumerPayment[], nextCursor: string | null): SafeHtml {
+export function paymentsTable(payments: readonly ConsumerPayment[], nextCursor: string | null): Html {
   if (payments.length === 0) return html`<p>No payments yet.</p>`;
   const rows = payments.map(
     (p) => html`<tr><td>${day(p.date)}</td><td>${p.merchant_name}${p.is_subscription ? html` <span class="muted">(subscription)</span>` : ""}</td>

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from "./html.ts";
+import { html, type Html } from "../http/html.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 import { PORTAL_STYLE } from "./portal-style.ts";
 
@@ -12,7 +12,7 @@ export type Section = (typeof SECTIONS)[number]["key"];
 
 export interface PageOptions {
   title: string;
-  body: SafeHtml;
+  body: Html;
   sandbox: boolean;
   /** Signed in: the navigation and the sign-out form (which needs the page's CSRF token). */
   session?: { phone: string; csrf: string; section?: Section } | undefined;
@@ -21,7 +21,7 @@ export interface PageOptions {
 }
 
 /** A CSRF token field for a form of this page. */
-export function csrfField(token: string): SafeHtml {
+export function csrfField(token: string): Html {
   return html`<input type="hidden" name="_csrf" value="${token}">`;
 }
 

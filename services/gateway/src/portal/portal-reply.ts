@@ -1,9 +1,10 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { csrfToken } from "../http/csrf-token.ts";
 import { fromFastifyError } from "../http/error-body.ts";
 import { sendAppError } from "../plugins/errors.plugin.ts";
 import { plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
-import { html } from "./html.ts";
+import { html } from "../http/html.ts";
 import { page, type PageOptions, type Section } from "./portal-layout.ts";
 import { PORTAL_CSP } from "./portal-csp.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
@@ -22,11 +23,11 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
     .send(page(options));
 }
 
-/** A signed-in page of `section`, with the navigation and a fresh CSRF token for its forms. */
+/** A signed-in page of `section`, with the navigation and the CSRF token of its forms. */
 export function sessionOf(request: FastifyRequest, reply: FastifyReply, section?: Section): { phone: string; csrf: string; section?: Section } {
   const principal = request.principal;
   const phone = principal.kind === "user" ? principal.phone : "";
-  return { phone, csrf: reply.generateCsrf(), ...(section ? { section } : {}) };
+  return { phone, csrf: csrfToken(reply), ...(section ? { section } : {}) };
 }
 
 /** Words for an error a consumer can act on; anything else is said plainly, without internals. */

@@ -2,7 +2,8 @@ import { AppError, centsToDecimal, getTransactionForRefundOp, listRefundsOp, req
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
-import { html } from "./html.ts";
+import { csrfToken } from "../http/csrf-token.ts";
+import { html } from "../http/html.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
@@ -50,7 +51,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): 
       const why = facts.settled ? "This payment has been refunded in full already." : "Only a payment that has settled can be refunded.";
       return formPage(request, reply, html`<p>${why}</p><p><a href="${PORTAL_PATH}/payments">Back to payments</a></p>`, 409);
     }
-    return formPage(request, reply, refundForm(reply.generateCsrf(), facts));
+    return formPage(request, reply, refundForm(csrfToken(reply), facts));
   });
 
   app.post(`${PORTAL_PATH}/payments/:transaction_uuid/refund`, { ...auth, preHandler: app.csrfProtection }, async (request, reply) => {
@@ -65,7 +66,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): 
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 400 && err.status !== 409) throw err;
       const facts = await refundFacts(ctx, request, transactionUuid);
-      return formPage(request, reply, refundForm(reply.generateCsrf(), facts, { amount, reason }, err.message), err.status);
+      return formPage(request, reply, refundForm(csrfToken(reply), facts, { amount, reason }, err.message), err.status);
     }
     return reply.redirect(`${PORTAL_PATH}/refunds?requested=1`, 303);
   });

@@ -1,11 +1,11 @@
 import type { RefundRecord } from "@payrail/contracts";
-import { html, type SafeHtml } from "./html.ts";
+import { html, type Html } from "../http/html.ts";
 import { csrfField } from "./portal-layout.ts";
 import { day, money, refundStatus } from "./portal-format.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 
 /** Each refund request and where it stands, newest first. */
-export function refundsTable(refunds: readonly RefundRecord[], notice?: string): SafeHtml {
+export function refundsTable(refunds: readonly RefundRecord[], notice?: string): Html {
   const top = notice ? html`<p class="notice" role="status">${notice}</p>` : "";
   if (refunds.length === 0) return html`${top}<p>No refund requests yet. To ask for one, choose a payment under <a href="${PORTAL_PATH}/payments">Payments</a>.</p>`;
   const rows = refunds.map(
@@ -24,7 +24,7 @@ export interface RefundFormFacts {
 }
 
 /** The request form: how much (up to what is left to refund) and why. */
-export function refundForm(csrf: string, facts: RefundFormFacts, values: { amount?: string; reason?: string } = {}, error?: string): SafeHtml {
+export function refundForm(csrf: string, facts: RefundFormFacts, values: { amount?: string; reason?: string } = {}, error?: string): Html {
   return html`<p>This payment was ${money(Number(facts.amount), facts.currency)}; up to <strong>${money(Number(facts.refundable), facts.currency)}</strong> can still be refunded. The merchant decides on your request.</p>
 <form method="post" action="${PORTAL_PATH}/payments/${facts.transactionUuid}/refund">${csrfField(csrf)}
 <label for="amount">Amount to refund (${facts.currency})</label>

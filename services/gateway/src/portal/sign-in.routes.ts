@@ -2,6 +2,7 @@ import { AppError, logoutOp, sendCodeOp, verifyCodeOp } from "@payrail/contracts
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
+import { csrfToken } from "../http/csrf-token.ts";
 import { formField, sendPage } from "./portal-reply.ts";
 import { PORTAL_PATH, endSession, portalUser, sessionToken, startSession } from "./portal-session.ts";
 import { codeForm, phoneForm } from "./sign-in.view.ts";
@@ -27,12 +28,12 @@ export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): P
   app.get(PORTAL_PATH, hide, async (request, reply) => {
     if (sessionToken(request) !== null) return reply.redirect(`${PORTAL_PATH}/payments`, 303);
     const signedOut = (request.query as Record<string, unknown>)["signed_out"] !== undefined;
-    return signIn(reply, phoneForm(reply.generateCsrf(), "", undefined, signedOut ? "You are signed out." : undefined));
+    return signIn(reply, phoneForm(csrfToken(reply), "", undefined, signedOut ? "You are signed out." : undefined));
   });
 
   app.post(`${PORTAL_PATH}/sign-in/code`, { ...hide, preHandler: app.csrfProtection }, async (request, reply) => {
     const phone = formField(request.body, "phone").slice(0, 64);
-    const csrf = reply.generateCsrf();
+    const csrf = csrfToken(reply);
     if (phone === "") return signIn(reply, phoneForm(csrf, "", "Enter your mobile phone number."), 400);
     try {
       await callService(ctx, request, sendCodeOp, { phone, client_address: request.ip });
@@ -47,7 +48,7 @@ export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): P
     const phone = formField(request.body, "phone").slice(0, 64);
     const code = formField(request.body, "code").slice(0, 16);
     if (phone === "") return reply.redirect(PORTAL_PATH, 303);
-    const csrf = reply.generateCsrf();
+    const csrf = csrfToken(reply);
     if (code === "") return sendPage(reply, { title: "Enter your code", body: codeForm(csrf, phone, "Enter the six-digit code."), sandbox }, 400);
     try {
       const verified = await callService(ctx, request, verifyCodeOp, { phone, verification_code: code });

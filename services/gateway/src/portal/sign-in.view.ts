@@ -1,13 +1,13 @@
-import { html, type SafeHtml } from "./html.ts";
+import { html, type Html } from "../http/html.ts";
 import { csrfField } from "./portal-layout.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 
-function errorLine(id: string, error: string | undefined): SafeHtml | string {
+function errorLine(id: string, error: string | undefined): Html | string {
   return error ? html`<p class="error" id="${id}" role="alert">${error}</p>` : "";
 }
 
 /** Step 1: the phone number the consumer paid with. */
-export function phoneForm(csrf: string, phone = "", error?: string, notice?: string): SafeHtml {
+export function phoneForm(csrf: string, phone = "", error?: string, notice?: string): Html {
   return html`${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 <p>See and manage what you pay by bank: payments, subscriptions and refunds, at every shop that uses Payrail.</p>
 <form method="post" action="${PORTAL_PATH}/sign-in/code">${csrfField(csrf)}
@@ -19,7 +19,7 @@ ${errorLine("phone-error", error)}
 }
 
 /** Step 2: the code texted to that phone, and a way to have another sent. */
-export function codeForm(csrf: string, phone: string, error?: string): SafeHtml {
+export function codeForm(csrf: string, phone: string, error?: string): Html {
   return html`<p>We texted a six-digit code to <strong>${phone}</strong>. It is valid for 10 minutes.</p>
 <form method="post" action="${PORTAL_PATH}/sign-in">${csrfField(csrf)}<input type="hidden" name="phone" value="${phone}">
 <label for="code">Six-digit code</label>

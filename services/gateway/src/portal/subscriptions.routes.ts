@@ -2,6 +2,7 @@ import { AppError, cancelSubscriptionByTransactionOp, getSubscriptionMandateOp, 
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
+import { csrfToken } from "../http/csrf-token.ts";
 import { cursorParam, transactionUuidParam } from "./portal-params.ts";
 import { sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
@@ -41,7 +42,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayCont
   app.get(`${PORTAL_PATH}/subscriptions/:transaction_uuid/cancel`, auth, async (request, reply) => {
     const transactionUuid = transactionUuidParam(request.params);
     const mandate = await mandateOf(ctx, request, transactionUuid);
-    const body = cancelConfirmation(reply.generateCsrf(), transactionUuid, mandate);
+    const body = cancelConfirmation(csrfToken(reply), transactionUuid, mandate);
     return sendPage(reply, { title: "Cancel this subscription?", body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "subscriptions") });
   });
 

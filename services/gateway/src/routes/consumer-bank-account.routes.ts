@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { userAuth } from "../auth/hooks.ts";
 import { callService } from "../http/call-service.ts";
+import { mandateClient } from "../http/mandate-client.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 
@@ -52,8 +53,7 @@ export async function consumerBankAccountRoutes(app: FastifyInstance, ctx: Gatew
     (request) =>
       callService(ctx, request, relinkBankAccountOp, {
         ...request.body,
-        // What the mandate records of where it was accepted: the address as TRUST_PROXY resolves it.
-        client: { ip_address: request.ip, user_agent: String(request.headers["user-agent"] ?? "").slice(0, 1024) },
+        client: mandateClient(request),
       }),
   );
 }

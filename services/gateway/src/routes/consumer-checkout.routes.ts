@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { callService } from "../http/call-service.ts";
+import { mandateClient } from "../http/mandate-client.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 import { userAuth } from "../auth/hooks.ts";
@@ -101,8 +102,7 @@ export async function consumerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         ...request.body,
         checkout_id: request.params.checkout_id,
         link_token: linkTokenFrom(request),
-        // What the mandate records of where it was accepted: the address as TRUST_PROXY resolves it.
-        ...(request.body.mandate ? { client: { ip_address: request.ip, user_agent: String(request.headers["user-agent"] ?? "").slice(0, 1024) } } : {}),
+        ...(request.body.mandate ? { client: mandateClient(request) } : {}),
       }),
   );
 }

@@ -1,27 +1,16 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { ADMIN_TOKEN } from "../../../../test/support/stack.ts";
+import { FormClient } from "./form-client.ts";
 
 export const DASHBOARD_PASSWORD = "correct horse battery";
 
 /** A browser's view of the dashboard through `app.inject`: its cookies, and the CSRF token of the last page. */
-export class DashboardClient {
-  readonly cookies = new Map<string, string>();
-  csrf = "";
-
+export class DashboardClient extends FormClient {
   constructor(
     private readonly app: FastifyInstance,
     readonly remoteAddress = "127.0.0.1",
-  ) {}
-
-  private keep(reply: LightMyRequestResponse): LightMyRequestResponse {
-    for (const c of reply.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const gone = c.value === "" || (c.expires !== undefined && c.expires.getTime() < Date.now());
-      if (gone) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
-    const token = /name="_csrf" value="([^"]+)"/.exec(reply.body);
-    if (token?.[1]) this.csrf = token[1];
-    return reply;
+  ) {
+    super();
   }
 
   async get(url: string): Promise<LightMyRequestResponse> {

@@ -1,19 +1,19 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Stack } from "../../../../test/support/stack.ts";
+import { FormClient } from "./form-client.ts";
 
 /**
  * A browser's view of the consumer portal through `app.inject`: it keeps the cookies the
  * portal sets (session and CSRF secret) and reads each form's CSRF token from the last page.
  */
-export class PortalClient {
-  readonly cookies = new Map<string, string>();
-  csrf = "";
-
+export class PortalClient extends FormClient {
   /** `app`: the gateway whose portal is visited (a live-mode one, say); texted codes come from the stack's sandbox. */
   constructor(
     private readonly stack: Stack,
     private readonly app: Pick<Stack["app"], "inject"> = stack.app,
-  ) {}
+  ) {
+    super();
+  }
 
   async send(options: InjectOptions & { form?: Record<string, string> }): Promise<LightMyRequestResponse> {
     const { form, ...rest } = options;
@@ -23,13 +23,7 @@ export class PortalClient {
       headers: { accept: "text/html", ...(cookie ? { cookie } : {}), ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...rest.headers },
       ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
     });
-    for (const c of reply.cookies) {
-      if (c.value === "" || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
-    const token = /name="_csrf" value="([^"]+)"/.exec(reply.body);
-    if (token) this.csrf = token[1]!;
-    return reply;
+    return this.keep(reply);
   }
 
   get(url: string): Promise<LightMyRequestResponse> {

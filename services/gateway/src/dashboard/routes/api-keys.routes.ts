@@ -4,7 +4,7 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { badge, when } from "../format.ts";
-import { html, type Html } from "../html.ts";
+import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 /** API keys: the merchant's keys by prefix; a new one shown once; revoke. Owners and admins only may change them (identity checks). */

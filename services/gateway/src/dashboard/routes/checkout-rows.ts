@@ -1,6 +1,6 @@
 import type { CheckoutView } from "@payrail/contracts";
 import { badge, money, when } from "../format.ts";
-import { html, type Html } from "../html.ts";
+import { html, type Html } from "../../http/html.ts";
 
 /** The amounts object as the checkout was created (API.md §4: every key as sent). */
 export function amountsOf(checkout: CheckoutView): { total?: string | number; currency?: string } {

@@ -7,7 +7,7 @@ import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { when } from "../format.ts";
-import { html } from "../html.ts";
+import { html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const ListQuery = z.object({ type: z.string().trim().max(100).optional(), starting_after: z.string().regex(/^evt_[0-9a-f]{32}$/).optional() });

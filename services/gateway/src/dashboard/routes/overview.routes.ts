@@ -4,7 +4,7 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { money } from "../format.ts";
-import { html } from "../html.ts";
+import { html } from "../../http/html.ts";
 import { sendPage } from "../layout.ts";
 import { checkoutRows } from "./checkout-rows.ts";
 

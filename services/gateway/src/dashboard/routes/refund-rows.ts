@@ -2,7 +2,7 @@ import type { RefundRecord } from "@payrail/contracts";
 import type { FastifyReply } from "fastify";
 import { canChange, type DashboardUser } from "../dashboard-session.ts";
 import { badge, money, when } from "../format.ts";
-import { html, type Html } from "../html.ts";
+import { html, type Html } from "../../http/html.ts";
 import { csrfField } from "../layout.ts";
 
 /** What a refund in this state may be asked to do next (the refunds service decides for real). */

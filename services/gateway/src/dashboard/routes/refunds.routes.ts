@@ -6,7 +6,7 @@ import { callService } from "../../http/call-service.ts";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
-import { html } from "../html.ts";
+import { html } from "../../http/html.ts";
 import { redirectDone, sendPage } from "../layout.ts";
 import { refundRows } from "./refund-rows.ts";
 

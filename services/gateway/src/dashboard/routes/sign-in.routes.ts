@@ -5,7 +5,7 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
-import { html } from "../html.ts";
+import { html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const SignInForm = z.object({ email: z.string().max(254), password: z.string().max(256) });

@@ -7,7 +7,7 @@ import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { badge, money, when } from "../format.ts";
-import { html } from "../html.ts";
+import { html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 import { amountsOf } from "./checkout-rows.ts";
 

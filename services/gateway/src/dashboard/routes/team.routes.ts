@@ -7,7 +7,7 @@ import { publicBase } from "../../hosted-page/page-url.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { badge, when } from "../format.ts";
-import { html, type Html } from "../html.ts";
+import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const InviteForm = z.object({ email: EmailAddress, role: DashboardRole });

@@ -15,7 +15,7 @@ import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { badge, when } from "../format.ts";
-import { html, type Html } from "../html.ts";
+import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 /** The form's events field: `*`, or types and `group.*` patterns separated by commas or spaces (the service checks each). */
