@@ -10,9 +10,7 @@ import type { Store } from "../store.port.ts";
  * so no two reservations overlap, and values never reserved are never handed out. What a
  * process did not use of its block is skipped for good (gaps), and values from two instances
  * interleave: within one process they rise, across processes they are only unique.
- * Concurrent callers that find the block used up wait for one shared reservation. A block of 1
- * is a plain counter write per value, side by side: a shared reservation of one value would
- * make concurrent callers queue for each other, one round trip after another.
+ * Concurrent callers that find the block used up wait for one shared reservation.
  */
 export class SequenceBlocks {
   private next = 1;
@@ -28,7 +26,6 @@ export class SequenceBlocks {
   }
 
   async take(): Promise<number> {
-    if (this.size === 1) return this.store.reserveSequence(this.name, 1);
     while (this.next > this.last) {
       this.reserving ??= this.reserve().finally(() => (this.reserving = undefined));
       await this.reserving;

@@ -49,26 +49,6 @@ export function concurrencyContract(ctx: ContractContext): void {
       expect(await restarted.take()).toBe(402);
     });
 
-    it("takes blocks of 1 side by side: 20 concurrent takes are 20 counter writes in flight at once", async () => {
-      const name = ctx.uniqueName("seq");
-      let inFlight = 0;
-      let most = 0;
-      const counting = {
-        reserveSequence: async (n: string, count: number) => {
-          most = Math.max(most, ++inFlight);
-          try {
-            return await ctx.store().reserveSequence(n, count);
-          } finally {
-            inFlight--;
-          }
-        },
-      };
-      const blocks = new SequenceBlocks(counting, name, 1);
-      const values = await Promise.all(Array.from({ length: 20 }, () => blocks.take()));
-      expect([...values].sort((a, b) => a - b)).toEqual(range(1, 20));
-      expect(most).toBe(20);
-    });
-
     it("keeps separate sequences apart", async () => {
       const [a, b] = [ctx.uniqueName("seq"), ctx.uniqueName("seq")];
       expect(await ctx.store().nextSequence(a)).toBe(1);
