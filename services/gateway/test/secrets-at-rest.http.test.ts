@@ -12,6 +12,7 @@ import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "../../../bin/wiring.ts";
 import type { InfraVariant } from "../../../test/support/infra.ts";
+import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { ADMIN_TOKEN, startStack, type Stack } from "../../../test/support/stack.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
 
@@ -134,7 +135,10 @@ describe.each([embeddedOnDisk(), mongoWire()])("no secret kept in clear, on the 
     // Checkout, code, link, transfer (settled), then a refund paid back.
     const paid = await payment(stack, apiKey, "completed");
     handed["auth token"] = paid.consumer.token;
-    const link = await ok("link token", stack.app.inject({ url: `/api/merchants/checkout/${paid.checkoutId}/generate_link_token`, headers: { "api-key": apiKey } }));
+    // A link token for an open checkout: the paid one refuses new tokens (409 checkout_closed)
+    // as soon as its payment's event has reached the checkout service.
+    const open = await ok("open checkout", stack.app.inject({ method: "POST", url: "/api/merchants/checkout", payload: sampleCheckout(), headers: { "api-key": apiKey } }));
+    const link = await ok("link token", stack.app.inject({ url: `/api/merchants/checkout/${open.id}/generate_link_token`, headers: { "api-key": apiKey } }));
     handed["link token"] = link.link_token;
     const refund = await requested(stack, paid);
     const refunds = refundClient(stack);
