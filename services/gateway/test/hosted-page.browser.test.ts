@@ -5,13 +5,13 @@ import { buildApp } from "@payrail/gateway";
 import { sha256Hex, silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { eventually } from "../../../test/support/eventually.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { randomPhone } from "./support/bank-linking.ts";
-import { browserSkipReason, launchChromium, routeFakePlaidLink, seriousAxeViolations, startShop } from "./support/browser.ts";
+import { browserSkipReason, launchChromium, routeFakePlaidLink, seriousAxeViolations, startShop, waitForStep } from "./support/browser.ts";
 
 const skipReason = browserSkipReason();
 /** `PAGE_SCREENSHOTS=1` also writes the README's screenshots to docs/. */
@@ -40,6 +40,9 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     store = await variant.store();
     apiKey = (await stack.merchant("Corner Bakery")).apiKey;
     base = await stack.app.listen({ host: "127.0.0.1", port: 0 });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
     await browser?.close();
@@ -86,7 +89,7 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
   }
 
   /** Waits for the step whose heading is `title` (the page's one h1, focused on each step). */
-  const step = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
+  const step = (page: Page, title: string) => waitForStep(page, title);
   const codeFor = async (phone: string) => (await merchant("GET", `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`)).body.code!;
   /** The README's screenshots, with PAGE_SCREENSHOTS=1 (the 375 px one is taken on every run). */
   const screenshot = async (page: Page, name: string, always = false) => {
@@ -290,9 +293,11 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     // sandbox bank; it is served as Plaid's URL, so the page's CSP and nonce are what let it run.
     const live = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 1000, services: [], sandbox: false });
     const liveBase = await live.listen({ host: "127.0.0.1", port: 0 });
+    let opened: Page | undefined;
     try {
       const { id, linkToken } = await checkout();
       const { page, cspErrors } = await open();
+      opened = page;
       await routeFakePlaidLink(page, (linkToken) =>
         stack.app.inject({ method: "POST", url: "/api/sandbox/public_token", headers: { "api-key": apiKey }, payload: { link_token: linkToken } }),
       );
@@ -309,10 +314,13 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
       await step(page, "Choose an account");
       expect(await page.evaluate("window.linkScriptNonce")).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       await page.getByRole("button", { name: "Pay from this account" }).click();
+      await step(page, "Bank account linked");
       await page.getByRole("link", { name: "Return to Corner Bakery" }).click();
       await page.waitForURL(`${shop.url}/confirm?order=1001&checkout_id=${id}`);
       expect(cspErrors).toEqual([]);
     } finally {
+      // The browser first: a keep-alive socket it still holds would keep the server's close waiting.
+      await opened?.context().close();
       await live.close();
     }
   });

@@ -36,6 +36,19 @@ export async function startShop(): Promise<{ url: string; paths: string[]; close
   return { url: `http://127.0.0.1:${port}`, paths, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * Waits for the step whose heading is `title` (the page's one h1). When it does not come, the
+ * failure says which step the page shows instead and its text, not only that time ran out.
+ */
+export async function waitForStep(page: Page, title: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor({ timeout });
+  } catch (err) {
+    const shown = await page.textContent("main", { timeout: 1000 }).catch(() => "(no main element)");
+    throw new Error(`waited ${timeout} ms for the step "${title}"; the page shows: ${shown?.replace(/\s+/g, " ").trim()}`, { cause: err });
+  }
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -61,15 +74,26 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
  * Plaid Link's browser API as the pages use it (`create({token, onSuccess, onExit}).open()`),
  * stood in for at Plaid's own URL, so the page's CSP and nonce are what let it run. Its open()
  * asks `https://sandbox.plaid.com/test/public_token` (answered by `publicToken`, the sandbox
- * bank's picker) and reports the accounts as Link does. The nonce the script was given is left
- * in `window.linkScriptNonce`.
+ * bank's picker) and reports the accounts as Link does, or closes through onExit when that
+ * fails. The nonce the script was given is left in `window.linkScriptNonce`.
  */
 export async function routeFakePlaidLink(page: Page, publicToken: (linkToken: string) => Promise<{ statusCode: number; body: string }>): Promise<void> {
   await page.route("https://cdn.plaid.com/link/v2/stable/link-initialize.js", (route) => route.fulfill({ contentType: "text/javascript", body: FAKE_PLAID_LINK }));
   await page.route("https://sandbox.plaid.com/test/public_token", async (route) => {
-    const picked = await publicToken(route.request().postData() ?? "");
+    const picked = await sandboxBankAnswer(() => publicToken(route.request().postData() ?? ""));
     await route.fulfill({ status: picked.statusCode, contentType: "application/json", headers: { "access-control-allow-origin": "*" }, body: picked.body });
   });
+}
+
+/**
+ * The sandbox bank's answer, standing in for Plaid's servers: those are not under test, and on a
+ * loaded machine the in-process call behind them can meet a 503 `service_timeout`, which Plaid
+ * itself would have retried. Three tries, then its last answer as it is.
+ */
+async function sandboxBankAnswer(ask: () => Promise<{ statusCode: number; body: string }>): Promise<{ statusCode: number; body: string }> {
+  let answer = await ask();
+  for (let tries = 1; answer.statusCode === 503 && tries < 3; tries++) answer = await ask();
+  return answer;
 }
 
 const FAKE_PLAID_LINK = `
@@ -79,10 +103,12 @@ window.Plaid = {
     return {
       open() {
         fetch("https://sandbox.plaid.com/test/public_token", { method: "POST", body: config.token })
-          .then((r) => r.json())
+          .then((r) => (r.ok ? r.json() : Promise.reject(new Error("sandbox bank answered " + r.status))))
           .then((out) => config.onSuccess(out.public_token, {
             accounts: out.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, subtype: a.subtype })),
-          }));
+          }))
+          // As Link does when it fails: it closes and reports the error, leaving the page to say so.
+          .catch((error) => config.onExit({ error_message: String(error) }));
       },
       destroy() {},
     };
