@@ -57,16 +57,28 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     // Not the credential limit's allowList (it would exempt every unauthenticated request).
     allowList: [],
   });
+  // When the last 401 is more than a window old, no credential can be over its budget (a
+  // window opens at its first failure and none is extended), so nothing needs looking up: a
+  // request then pays no credential hash and no counter read. The margin covers the moment
+  // between a 401's answer and its count.
+  let lastFailureAt = -Infinity;
+  const noRecentFailure = () => Date.now() - lastFailureAt > WINDOW_MS + 1_000;
   // preValidation: the body is parsed (Verify Code's phone), and this app-wide hook runs before
   // the routes' own preValidation auth hooks, so a blocked credential is not even resolved.
-  app.addHook("preValidation", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
-    const seen = await failures(request, { increment: false });
-    if (!seen.isAllowed && seen.remaining === 0) {
-      throw limited(`too many failed authentications with this credential from this address; retry in ${seen.ttlInSeconds} s`, seen.ttlInSeconds);
-    }
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (noRecentFailure() || !request.url.startsWith("/api/")) return done();
+    failures(request, { increment: false }).then((seen) => {
+      if (!seen.isAllowed && seen.remaining === 0) {
+        done(limited(`too many failed authentications with this credential from this address; retry in ${seen.ttlInSeconds} s`, seen.ttlInSeconds));
+      } else done();
+    }, done);
   });
-  app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode === 401) await failures(request);
+  app.addHook("onResponse", (request, reply, done) => {
+    if (reply.statusCode !== 401) return done();
+    lastFailureAt = Date.now();
+    failures(request).then(() => {
+      lastFailureAt = Date.now();
+      done();
+    }, done);
   });
 }
