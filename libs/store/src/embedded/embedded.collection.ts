@@ -51,6 +51,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     assertDefinedFilter(filter, this.name);
+    if (typeof filter._id === "string" && !options.skip) return this.host.read(this.name, () => this.byId(filter._id as string, filter));
     return this.host.read(this.name, () => this.select(this.state(), filter, options).map((r) => JSON.parse(r.doc) as T));
   }
 
@@ -148,6 +149,19 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
   private state(): CollectionState {
     return this.host.state(this.name);
+  }
+
+  /**
+   * A filter naming one `_id` (a Get's `{ _id, merchantId }`): the row is read by its unique
+   * key alone and the filter's other conditions are checked on the parsed document, which the
+   * caller needs parsed anyway. SQL would otherwise parse the document a second time in each
+   * `json_extract`. At most one row, so sort and limit change nothing.
+   */
+  private byId(id: string, filter: Filter): T[] {
+    const row = this.host.prepare(`SELECT doc FROM ${sqlName(this.state().table)} WHERE _id = ?`).get(id) as { doc: string } | undefined;
+    if (!row) return [];
+    const doc = JSON.parse(row.doc) as T;
+    return matches(doc as unknown as Doc, filter) ? [doc] : [];
   }
 
   /**

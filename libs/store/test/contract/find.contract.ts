@@ -41,6 +41,11 @@ const CASES: [string, Filter, string[]][] = [
   ["an array field holding the value", { tags: "y" }, ["c"]],
   ["$ne on an array field (no element equal)", { tags: { $ne: "y" } }, ["a", "b", "d"]],
   ["several conditions at once", { status: "open", "merchant.id": "m1", amount: { $gt: 1000 } }, ["c"]],
+  ["_id and a condition that holds", { _id: "c", "merchant.id": "m1" }, ["c"]],
+  ["_id and a condition that fails (another tenant's document)", { _id: "c", "merchant.id": "m2" }, []],
+  ["_id and an operator", { _id: "a", tags: { $ne: "y" } }, ["a"]],
+  ["_id and null (matches missing)", { _id: "d", note: null }, ["d"]],
+  ["an _id nobody has", { _id: "zz" }, []],
 ];
 
 export function findContract(ctx: ContractContext): void {
