@@ -22,11 +22,16 @@ export function matches(doc: Doc, filter: Filter): boolean {
       throw new Error(`unsupported filter operator ${field}`);
     } else if (isOperatorObject(condition)) {
       for (const [op, operand] of Object.entries(condition)) if (!operatorHolds(doc, field, op, operand)) return false;
-    } else if (!equals(values(doc, field), condition)) {
+    } else if (!topLevelEqual(doc, field, condition) && !equals(values(doc, field), condition)) {
       return false;
     }
   }
   return true;
+}
+
+/** The common case answered without collecting values: a top-level field holding the very string or number. */
+function topLevelEqual(doc: Doc, field: string, condition: unknown): boolean {
+  return (typeof condition === "string" || typeof condition === "number") && !field.includes(".") && doc[field] === condition;
 }
 
 function operatorHolds(doc: Doc, field: string, op: string, operand: unknown): boolean {
