@@ -6,14 +6,12 @@ export class InFlight {
     return this.running.size;
   }
 
-  /** Runs `work`, remembering it until it settles. */
-  async track<T>(work: Promise<T>): Promise<T> {
+  /** Remembers `work` until it settles, and hands it back as it is (no wrapping promise per call). */
+  track<T>(work: Promise<T>): Promise<T> {
     this.running.add(work);
-    try {
-      return await work;
-    } finally {
-      this.running.delete(work);
-    }
+    const forget = () => this.running.delete(work);
+    work.then(forget, forget);
+    return work;
   }
 
   /** Resolves when everything tracked has settled, or after `graceMs`, whichever is first. */
