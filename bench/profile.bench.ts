@@ -1,13 +1,15 @@
 /**
- * Where one row's CPU goes: the production build of `payrail start` (embedded, one process, as
- * `npm run bench:http` runs it) under `node --cpu-prof`, seeded with checkouts through the store,
- * loaded by autocannon for a while; then the profile's busy samples inside the measured window
- * (start-up and warm-up left out), by function and by origin.
+ * Where one row's CPU goes: the production build of `payrail start` (embedded in one process, or
+ * a gateway and a domain process on RabbitMQ, as `npm run bench:http` runs them) under
+ * `node --cpu-prof`, seeded with checkouts through the store, loaded by autocannon for a while;
+ * then each process's busy samples inside the measured window (start-up and warm-up left out),
+ * by function and by origin.
  *
- *   npx tsx bench/profile.bench.ts                     # Get, 10^3 checkouts, 6 s after 1 s of warm-up
+ *   npx tsx bench/profile.bench.ts                     # embedded Get, 10^3 checkouts, 6 s after 1 s of warm-up
  *   npx tsx bench/profile.bench.ts --row create --duration 10 --top 40
+ *   npx tsx bench/profile.bench.ts --mode rabbitmq     # broker: BENCH_AMQP_URL or AMQP_URL, as bench:http
  *
- * The `.cpuprofile` is kept (its path is printed) for Chrome's DevTools or speedscope.
+ * The `.cpuprofile` files are kept (their paths are printed) for Chrome's DevTools or speedscope.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -16,7 +18,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { summariseProfile, type ProfileShare } from "./http/cpu-profile.ts";
-import { startEmbedded } from "./http/deployments.ts";
+import { benchAmqpUrl } from "./http/amqp-vhost.ts";
+import { startEmbedded, startRabbitMq } from "./http/deployments.ts";
 import { createCheckout, getCheckout, type RequestShape } from "./http/load.ts";
 import { payrailLauncher } from "./http/payrail-build.ts";
 import { seedCheckouts, storeEnv } from "./http/seed.ts";
@@ -24,6 +27,7 @@ import { seedCheckouts, storeEnv } from "./http/seed.ts";
 const { values } = parseArgs({
   options: {
     row: { type: "string", default: "get" },
+    mode: { type: "string", default: "embedded" },
     size: { type: "string", default: "1e3" },
     duration: { type: "string", default: "6" },
     warmup: { type: "string", default: "1" },
@@ -33,6 +37,8 @@ const { values } = parseArgs({
 });
 const row = values.row;
 if (row !== "get" && row !== "create") throw new Error(`--row: get or create, not "${row}"`);
+const mode = values.mode;
+if (mode !== "embedded" && mode !== "rabbitmq") throw new Error(`--mode: embedded or rabbitmq, not "${mode}"`);
 const size = Math.round(Number(values.size));
 const top = Number(values.top);
 
@@ -46,7 +52,9 @@ const dataDir = join(tmp, "data");
 console.error(`seeding ${size} checkouts`);
 const seeded = await seedCheckouts({ dataDir }, secretsKey, size, String(size));
 const profiled = { ...launcher, argv: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...launcher.argv] };
-const d = await startEmbedded({ launcher: profiled, logLevel: "warn", storeEnv: storeEnv({ dataDir }, secretsKey) });
+const settings = { launcher: profiled, logLevel: "warn", storeEnv: storeEnv({ dataDir }, secretsKey) };
+const amqpUrl = mode === "rabbitmq" ? (await benchAmqpUrl(process.env["BENCH_AMQP_URL"] ?? process.env["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672")).url : "";
+const d = mode === "embedded" ? await startEmbedded(settings) : await startRabbitMq(settings, amqpUrl);
 const shape: RequestShape = row === "get" ? getCheckout(seeded.apiKey, seeded.sampleIds) : createCheckout(seeded.apiKey, `profile-${Date.now()}`);
 const common = { url: d.url, connections: Number(values.connections), ...shape };
 let from = 0;
@@ -60,16 +68,21 @@ try {
 } finally {
   await d.stop();
 }
-const [file] = (await readdir(profileDir)).filter((f) => f.endsWith(".cpuprofile"));
-if (!file) throw new Error(`no profile written in ${profileDir}`);
-const summary = summariseProfile(join(profileDir, file), from, to);
+const files = (await readdir(profileDir)).filter((f) => f.endsWith(".cpuprofile"));
+if (files.length === 0) throw new Error(`no profile written in ${profileDir}`);
 const print = (title: string, list: ProfileShare[]) => {
   console.log(`\n${title}`);
   for (const { name, share } of list.slice(0, top)) console.log(`${(share * 100).toFixed(1).padStart(6)}%  ${name}`);
 };
-console.log(`busy samples in the window: ${summary.busySamples}`);
-print("self time", summary.self);
-print("inclusive time", summary.inclusive);
-print("self time by origin", summary.origins);
+for (const p of d.processes) {
+  // node names the file CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile
+  const file = files.find((f) => f.split(".")[3] === String(p.pid));
+  if (!file) continue;
+  const summary = summariseProfile(join(profileDir, file), from, to);
+  console.log(`\n## ${p.name}: busy samples in the window: ${summary.busySamples}`);
+  print("self time", summary.self);
+  print("inclusive time", summary.inclusive);
+  print("self time by origin", summary.origins);
+  console.log(`\nprofile: ${join(profileDir, file)}`);
+}
 await rm(dataDir, { recursive: true, force: true });
-console.log(`\nprofile: ${join(profileDir, file)}`);
