@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { authenticateMerchant } from "./merchant-auth.ts";
+import { authenticateMerchant, cachedMerchant } from "./merchant-auth.ts";
 import { authenticateUser, isConsumerToken } from "./user-auth.ts";
 
 /*
@@ -14,7 +14,17 @@ import { authenticateUser, isConsumerToken } from "./user-auth.ts";
  * and not allowed here: 403 (API.md §2), not "credential missing". Any other token (absent,
  * unknown, or not checkable now) leaves the 401 as it was.
  */
-export const merchantAuth = (ctx: GatewayContext) => async (request: FastifyRequest) => {
+export const merchantAuth = (ctx: GatewayContext) => (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+  // Most requests carry a key this gateway resolved moments ago: answered without a promise.
+  const cached = cachedMerchant(ctx, request);
+  if (cached) {
+    request.principal = cached;
+    return done();
+  }
+  resolveMerchant(ctx, request).then(() => done(), done);
+};
+
+async function resolveMerchant(ctx: GatewayContext, request: FastifyRequest): Promise<void> {
   try {
     request.principal = await authenticateMerchant(ctx, request);
   } catch (err) {
@@ -23,7 +33,7 @@ export const merchantAuth = (ctx: GatewayContext) => async (request: FastifyRequ
     }
     throw err;
   }
-};
+}
 
 /** `Authorization` → the consumer. */
 export const userAuth = (ctx: GatewayContext) => async (request: FastifyRequest) => {

@@ -9,8 +9,7 @@ import { callService } from "../http/call-service.ts";
  * rate-limit plugin counts the call against the key afterwards.
  */
 export async function authenticateMerchant(ctx: GatewayContext, request: FastifyRequest): Promise<MerchantPrincipal> {
-  const header = request.headers["api-key"];
-  const key = Array.isArray(header) ? header[0] : header;
+  const key = presentedKey(request);
   if (!key) throw new AppError("api_key_missing", "the api-key header is required");
   const hash = sha256Hex(key);
   let principal = ctx.apiKeyCache.get(hash);
@@ -24,6 +23,26 @@ export async function authenticateMerchant(ctx: GatewayContext, request: Fastify
     };
     ctx.apiKeyCache.set(hash, principal);
   }
+  return logsAs(request, principal);
+}
+
+/**
+ * The merchant of an api-key this gateway resolved within the cache's lifetime, without
+ * awaiting anything; undefined when there is no key or it is not cached (`authenticateMerchant`
+ * then decides).
+ */
+export function cachedMerchant(ctx: GatewayContext, request: FastifyRequest): MerchantPrincipal | undefined {
+  const key = presentedKey(request);
+  const principal = key ? ctx.apiKeyCache.get(sha256Hex(key)) : undefined;
+  return principal && logsAs(request, principal);
+}
+
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers["api-key"];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+function logsAs(request: FastifyRequest, principal: MerchantPrincipal): MerchantPrincipal {
   request.log = request.log.child({ merchantId: principal.merchantId, keyPrefix: principal.keyPrefix });
   return principal;
 }
