@@ -8,6 +8,7 @@
  *   npx tsx bench/profile.bench.ts                     # embedded Get, 10^3 checkouts, 6 s after 1 s of warm-up
  *   npx tsx bench/profile.bench.ts --row create --duration 10 --top 40
  *   npx tsx bench/profile.bench.ts --mode rabbitmq     # broker: BENCH_AMQP_URL or AMQP_URL, as bench:http
+ *   npx tsx bench/profile.bench.ts --settle 15         # first let the seeded checkouts' events be relayed
  *
  * The `.cpuprofile` files are kept (their paths are printed) for Chrome's DevTools or speedscope.
  */
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     size: { type: "string", default: "1e3" },
     duration: { type: "string", default: "6" },
     warmup: { type: "string", default: "1" },
+    // The seeded checkouts' events are relayed after start: wait this long first to leave them out.
+    settle: { type: "string", default: "0" },
     connections: { type: "string", default: "100" },
     top: { type: "string", default: "30" },
   },
@@ -60,6 +63,7 @@ const common = { url: d.url, connections: Number(values.connections), ...shape }
 let from = 0;
 let to = 0;
 try {
+  await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
   if (Number(values.warmup) > 0) await autocannon({ ...common, duration: Number(values.warmup) });
   from = now();
   const result = await autocannon({ ...common, duration: Number(values.duration) });
