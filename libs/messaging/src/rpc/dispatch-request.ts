@@ -77,57 +77,73 @@ export async function dispatchEnvelope(
   if (!parsed.success) return errorReply(appErrorFromIssues(parsed.error.issues));
   // Every service that handles a request logs its id (API.md §1) at debug: at info the
   // gateway's one line per request names the operations it called (docs/decisions.md).
-  // Each line names the service that handled it (the transport's logger may serve several).
-  const service = entry.operation.service;
-  const debug = logger.isLevelEnabled("debug");
-  const observed = hasRpcObservers();
-  const started = debug || observed ? performance.now() : 0;
-  const handled = (outcome: string) => {
-    if (!debug && !observed) return;
-    const ms = performance.now() - started;
-    if (observed) recordRpc({ side: "server", operation: pattern, outcome, seconds: ms / 1000 });
-    if (debug) logger.debug({ service, requestId, pattern, outcome, ms: Math.round(ms) }, "rpc handled");
-  };
-  const run = async (runId: string | undefined): Promise<RpcReplyEnvelope> => {
-    try {
-      const data: unknown = await entry.handler(parsed.data, { requestId, principal, callId: runId });
-      handled("ok");
-      // JSON drops `undefined`, and the reply envelope requires `data`.
-      return { ok: true, data: data === undefined ? null : data };
-    } catch (err) {
-      return failureReply(err, handled, logger, { service, pattern, requestId });
-    }
-  };
+  const handling = new Handling(logger, entry.operation.service, pattern, requestId);
   try {
     // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
     // A handler that runs once by itself needs the ledger only for an Idempotency-Key.
     const ledgerOfCall = entry.runsOnceItself && idempotencyKey === undefined ? undefined : ledger;
-    return await runOnce(ledgerOfCall, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, run);
+    return await runOnce(ledgerOfCall, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, async (runId) => {
+      try {
+        const data: unknown = await entry.handler(parsed.data, { requestId, principal, callId: runId });
+        handling.handled("ok");
+        // JSON drops `undefined`, and the reply envelope requires `data`.
+        return { ok: true, data: data === undefined ? null : data };
+      } catch (err) {
+        return failureReply(err, handling);
+      }
+    });
   } catch (err) {
     // The ledger itself failed (its database is down): nothing ran.
-    return failureReply(err, handled, logger, { service, pattern, requestId });
+    return failureReply(err, handling);
+  }
+}
+
+/**
+ * One request being handled: when it is observed (RPC metrics) or logged at debug, how long it
+ * took and how it ended. A class rather than closures made per request: the bundle keeps
+ * function names (esbuild's keepNames), which costs every named closure a defineProperty.
+ * Each line names the service that handled it (the transport's logger may serve several).
+ */
+class Handling {
+  private readonly debug: boolean;
+  private readonly observed: boolean;
+  private readonly started: number;
+
+  constructor(
+    readonly logger: Logger,
+    readonly service: string,
+    readonly pattern: string,
+    readonly requestId: string,
+  ) {
+    this.debug = logger.isLevelEnabled("debug");
+    this.observed = hasRpcObservers();
+    this.started = this.debug || this.observed ? performance.now() : 0;
+  }
+
+  handled(outcome: string): void {
+    if (!this.debug && !this.observed) return;
+    const ms = performance.now() - this.started;
+    const { service, requestId, pattern } = this;
+    if (this.observed) recordRpc({ side: "server", operation: pattern, outcome, seconds: ms / 1000 });
+    if (this.debug) this.logger.debug({ service, requestId, pattern, outcome, ms: Math.round(ms) }, "rpc handled");
   }
 }
 
 /** A handler's throw as its reply: business errors as they are, outages 503, anything else a bare 500. */
-function failureReply(
-  err: unknown,
-  handled: (outcome: string) => void,
-  logger: Logger,
-  at: { service: string; pattern: string; requestId: string },
-): RpcReplyEnvelope {
+function failureReply(err: unknown, handling: Handling): RpcReplyEnvelope {
+  const { logger, service, pattern, requestId } = handling;
   if (err instanceof AppError) {
-    handled(err.code);
+    handling.handled(err.code);
     return errorReply(err);
   }
   if (isStoreUnavailable(err)) {
     // The database is down, not the request wrong: a retryable 503 (API.md §2), never a 500.
-    handled("service_unavailable");
-    logger.warn({ err, ...at }, "RPC handler failed: store unavailable");
+    handling.handled("service_unavailable");
+    logger.warn({ err, service, pattern, requestId }, "RPC handler failed: store unavailable");
     return errorReply(serviceUnavailable("a dependency of this service is unavailable; retry shortly"));
   }
-  handled("internal_error");
-  logger.error({ err, ...at }, "RPC handler failed");
+  handling.handled("internal_error");
+  logger.error({ err, service, pattern, requestId }, "RPC handler failed");
   return INTERNAL_ERROR;
 }
 

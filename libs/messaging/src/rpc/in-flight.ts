@@ -9,8 +9,11 @@ export class InFlight {
   /** Remembers `work` until it settles, and hands it back as it is (no wrapping promise per call). */
   track<T>(work: Promise<T>): Promise<T> {
     this.running.add(work);
-    const forget = () => this.running.delete(work);
-    work.then(forget, forget);
+    // Inline callbacks: a named one would cost the bundle's keepNames a defineProperty per call.
+    work.then(
+      () => this.running.delete(work),
+      () => this.running.delete(work),
+    );
     return work;
   }
 
