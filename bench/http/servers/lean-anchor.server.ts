@@ -54,8 +54,10 @@ app.get<{ Params: { checkout_id: string } }>("/api/merchants/checkout/:checkout_
   if (!merchantId) return reply.code(401).send(error("api_key_invalid", "unknown api-key"));
   const row = findCheckout.get(request.params.checkout_id, merchantId);
   if (!row) return reply.code(404).send(error("checkout_not_found", `no checkout ${request.params.checkout_id}`));
+  // The parsed body extended in place: a `{ ...body, id, … }` literal costs V8 ~8 µs a request,
+  // which would hold the anchor back below what plain code does (Payrail's view avoids it too).
   const body = JSON.parse(row.body) as Record<string, unknown>;
-  return { ...body, id: request.params.checkout_id, status: row.status, subscription_status: "", transfer: null, amount_refunded: 0, created_at: row.created_at, updated_at: row.created_at };
+  return Object.assign(body, { id: request.params.checkout_id, status: row.status, subscription_status: "", transfer: null, amount_refunded: 0, created_at: row.created_at, updated_at: row.created_at });
 });
 
 app.get("/readyz", async () => ({ status: "ready" }));
