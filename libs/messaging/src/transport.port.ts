@@ -88,7 +88,8 @@ export interface Transport extends EventTransport {
   serve(service: string, entries: HandlerEntry[]): Promise<void>;
   /**
    * Where this transport's servers remember the requests that ask to run at most once (a
-   * `callId` or an `Idempotency-Key`; see `ReplyLedger`). Without one, every request runs.
+   * `callId` or an `Idempotency-Key`; see `ReplyLedger`; the in-process bus, which never
+   * delivers a call twice, only those that can come again). Without one, every request runs.
    * Set before `serve`, by the composition root that owns the store.
    */
   useReplyLedger(ledger: ReplyLedger): void;

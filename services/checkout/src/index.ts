@@ -54,7 +54,7 @@ export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; 
     ping: () => deps.store.ping(),
   };
   await deps.transport.serve("checkout", checkoutHandlers(handlerDeps));
-  await subscribeCheckoutEvents(deps.transport, deps.store, handlerDeps, deps.subscribe);
+  await subscribeCheckoutEvents(deps.transport, handlerDeps, deps.subscribe);
   deps.logger.info("checkout service started");
   // The transport owns the consumers; stopping the transport stops them. The relay is ours.
   return { name: "checkout", stop: () => relay.stop() };

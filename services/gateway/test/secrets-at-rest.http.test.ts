@@ -19,7 +19,10 @@ import { payment, refundClient, requested } from "./support/refund-flow.ts";
 /*
  * Issue 21, item 1: the README's flow, then every byte the store keeps is searched for the
  * secrets the flow was handed (API keys, the consumer's auth token, link tokens, webhook signing
- * secrets). The reply ledger stores the replies that carried them, so it must keep them sealed.
+ * secrets). The reply ledger stores the replies that carried them, so it must keep them sealed:
+ * the requests that receive a key or a secret carry an Idempotency-Key, so their replies are
+ * remembered on every transport (the in-process bus remembers no call without one: it never
+ * delivers a call twice).
  */
 const logger = silentLogger();
 const mongo = await mongoTestUrl();
@@ -126,9 +129,14 @@ describe.each([embeddedOnDisk(), mongoWire()])("no secret kept in clear, on the 
       return r.json();
     };
     const admin = { "x-admin-token": ADMIN_TOKEN };
-    const created = await ok("create merchant", stack.app.inject({ method: "POST", url: "/api/admin/merchants", payload: { name: "Acme" }, headers: admin }));
+    const run = randomBytes(4).toString("hex");
+    const keyed = (what: string) => ({ "idempotency-key": `secrets-${run}-${what}` });
+    const created = await ok("create merchant", stack.app.inject({ method: "POST", url: "/api/admin/merchants", payload: { name: "Acme" }, headers: { ...admin, ...keyed("merchant") } }));
     handed["first api key"] = created.api_key;
-    const second = await ok("new key", stack.app.inject({ method: "POST", url: `/api/admin/merchants/${created.merchant.id}/generate_api_key`, headers: admin }));
+    const second = await ok(
+      "new key",
+      stack.app.inject({ method: "POST", url: `/api/admin/merchants/${created.merchant.id}/generate_api_key`, headers: { ...admin, ...keyed("new-key") } }),
+    );
     handed["second api key"] = second.api_key;
     const apiKey = second.api_key as string;
 
@@ -149,19 +157,31 @@ describe.each([embeddedOnDisk(), mongoWire()])("no secret kept in clear, on the 
     // A webhook endpoint, then a rotation: each answer shows a signing secret once.
     const endpoint = await ok(
       "create endpoint",
-      stack.app.inject({ method: "POST", url: "/api/merchants/webhook_endpoints", payload: { url: "http://127.0.0.1:9/hooks", enabled_events: ["*"] }, headers: { "api-key": apiKey } }),
+      stack.app.inject({
+        method: "POST",
+        url: "/api/merchants/webhook_endpoints",
+        payload: { url: "http://127.0.0.1:9/hooks", enabled_events: ["*"] },
+        headers: { "api-key": apiKey, ...keyed("endpoint") },
+      }),
     );
     handed["webhook secret"] = endpoint.secret;
-    const rotated = await ok("rotate", stack.app.inject({ method: "POST", url: `/api/merchants/webhook_endpoints/${endpoint.id}/rotate_secret`, headers: { "api-key": apiKey } }));
+    const rotated = await ok(
+      "rotate",
+      stack.app.inject({ method: "POST", url: `/api/merchants/webhook_endpoints/${endpoint.id}/rotate_secret`, headers: { "api-key": apiKey, ...keyed("rotate") } }),
+    );
     handed["rotated webhook secret"] = rotated.secret;
 
     for (const [what, value] of Object.entries(handed)) expect(value, what).toMatch(/^(sk_test_|whsec_)?[A-Za-z0-9._~+/=-]{20,}$/);
-    // The replies that carried them were remembered (sealed), not skipped. A reply is recorded
-    // just behind the answer: wait until the ledger stops growing.
+    // The replies that carried the keys and secrets were remembered (sealed), not skipped: the
+    // finished record of each keyed request. A reply is recorded just behind the answer.
     const ledger = (await variant.store()).collection("rpc_replies");
-    const remembered = () => ledger.countDocuments({ expiresAt: { $gt: Date.now() } });
-    for (let before = -1, now = await remembered(); now !== before; before = now, now = await remembered()) await sleep(150);
-    expect(await remembered()).toBeGreaterThan(10);
+    const merchantScope = `merchant:${created.merchant.id}`;
+    const records = [`admin:${keyed("merchant")["idempotency-key"]}`, `admin:${keyed("new-key")["idempotency-key"]}`, `${merchantScope}:${keyed("endpoint")["idempotency-key"]}`, `${merchantScope}:${keyed("rotate")["idempotency-key"]}`].map(
+      (scoped) => `key:${scoped}|done`,
+    );
+    const remembered = () => ledger.countDocuments({ _id: { $in: records } });
+    for (let waited = 0; (await remembered()) < records.length && waited < 5_000; waited += 150) await sleep(150);
+    expect(await remembered()).toBe(records.length);
 
     const contents = await variant.contents();
     expect(contents.length).toBeGreaterThan(10_000);

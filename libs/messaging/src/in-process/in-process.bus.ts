@@ -11,7 +11,8 @@ import { InProcessEventQueue } from "./in-process-event.queue.ts";
 export interface InProcessServer {
   readonly service: string;
   readonly table: HandlerTable;
-  run(envelope: RpcRequestEnvelope): Promise<RpcReplyEnvelope | null>;
+  /** `mayRepeat`: the call may come again under the same key (see the transport), so it goes through the reply ledger. */
+  run(envelope: RpcRequestEnvelope, mayRepeat: boolean): Promise<RpcReplyEnvelope | null>;
 }
 
 /**

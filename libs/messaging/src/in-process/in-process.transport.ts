@@ -30,7 +30,9 @@ export interface InProcessTransportOptions {
  * payload is validated (by the operation's schema, which also copies every object it declares,
  * so the handler never shares the caller's objects), and the reply is the handler's own value.
  * Deadlines, timeouts and error mapping are those of the RabbitMQ transport, and the handler
- * still runs on a later turn of the event loop. Events go through JSON (`InProcessEvents`):
+ * still runs on a later turn of the event loop. A request is handed over once and never sent
+ * again, so the reply ledger sees only the calls that can come again under the same key: those
+ * with the caller's own `callId` or an Idempotency-Key. Events go through JSON (`InProcessEvents`):
  * asynchronous, at least once, retried and dead-lettered alike.
  */
 export function createInProcessTransport(options: InProcessTransportOptions): Transport {
@@ -51,6 +53,10 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       if (!server) throw serviceUnavailable(`service ${operation.service} is not running`);
       const timeoutMs = callOptions?.timeoutMs ?? defaultTimeoutMs;
       const envelope = requestEnvelope(operation, payload, ctx, timeoutMs, callOptions);
+      // This bus hands a request over exactly once and never sends it again, so a call id this
+      // call drew for itself can meet no repeat: only a caller's own call id (it repeats calls
+      // itself) or an Idempotency-Key (another HTTP request may carry it) needs the reply ledger.
+      const mayRepeat = callOptions?.callId !== undefined || callOptions?.idempotencyKey !== undefined;
       return timedCall(operation.pattern, new Promise<never>((resolve, reject) => {
         const settle = (err: Error | undefined, value?: unknown) => {
           if (!pending.delete(fail)) return; // already timed out or closed: drop the late reply
@@ -61,7 +67,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
         const fail = (err: Error) => settle(err);
         pending.add(fail);
         const timer = setTimeout(() => fail(serviceTimeout(operation.pattern, timeoutMs)), timeoutMs);
-        server.run(envelope).then((reply) => {
+        server.run(envelope, mayRepeat).then((reply) => {
           if (reply === null) return; // skipped past its deadline: the timer above answers
           try {
             settle(undefined, settleEnvelope(reply, callOptions?.onReplayed));
@@ -78,9 +84,9 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       const server: InProcessServer = {
         service,
         table,
-        run: async (message) => {
+        run: async (message, mayRepeat) => {
           await null; // never run the handler inside call(), as over a broker
-          return running.track(dispatchEnvelope(table, message, logger, expired, ledger));
+          return running.track(dispatchEnvelope(table, message, logger, expired, mayRepeat ? ledger : undefined));
         },
       };
       servers.push(server);

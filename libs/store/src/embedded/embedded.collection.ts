@@ -9,7 +9,6 @@ import {
   type Update,
 } from "../store.port.ts";
 import { assertDefinedFilter } from "../shared/filter-guard.ts";
-import { plainCopy } from "../shared/plain-copy.ts";
 import { randomId } from "../shared/random-id.ts";
 import { matches } from "./document-match.ts";
 import { sameIndex, sameKeys, toStoredIndex, type StoredIndex } from "./index-spec.ts";
@@ -40,8 +39,12 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
   async insertOne(doc: T): Promise<void> {
     if (typeof doc._id !== "string") throw new Error(`insert into ${this.name}: _id must be a string`);
-    const copy = plainCopy(doc) as Doc;
-    await this.host.write(this.name, () => this.insertRow(this.state(), copy));
+    // Serialised now, so the caller may change its object after this call; JSON drops
+    // `undefined` properties as MongoDB's driver does (`ignoreUndefined`). The parsed copy is
+    // for the null-key and array-path checks, which run inside the write.
+    const text = JSON.stringify(doc);
+    const copy = JSON.parse(text) as Doc;
+    await this.host.write(this.name, () => this.insertRow(this.state(), copy, text));
   }
 
   async findOne(filter: Filter, options: { sort?: SortSpec } = {}): Promise<T | null> {
@@ -80,12 +83,11 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       const state = this.state();
       const [found] = this.select(state, filter, { sort: options.sort, limit: 1 });
       if (found) {
-        const before = JSON.parse(found.doc) as Doc;
-        const next = applyUpdate(before, update, false);
+        const next = applyUpdate(JSON.parse(found.doc) as Doc, update, false);
         this.assertNullKeysFree(state, next);
         this.host.prepare(`UPDATE ${sqlName(state.table)} SET doc = ? WHERE rowid = ?`).run(JSON.stringify(next), found.rowid);
         this.rememberArrays(state, next);
-        return (options.returnDocument === "before" ? before : next) as T;
+        return (options.returnDocument === "before" ? JSON.parse(found.doc) : next) as T;
       }
       if (!options.upsert) return null;
       const created = applyUpdate(seedFromFilter(filter), update, true);
@@ -197,9 +199,9 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     return { text, params: sql.params, exact: sql.exact };
   }
 
-  private insertRow(state: CollectionState, doc: Doc): void {
+  private insertRow(state: CollectionState, doc: Doc, text = JSON.stringify(doc)): void {
     this.assertNullKeysFree(state, doc);
-    this.host.prepare(`INSERT INTO ${sqlName(state.table)} (_id, doc) VALUES (?, ?)`).run(doc._id as string, JSON.stringify(doc));
+    this.host.prepare(`INSERT INTO ${sqlName(state.table)} (_id, doc) VALUES (?, ?)`).run(doc._id as string, text);
     this.rememberArrays(state, doc);
   }
 

@@ -7,14 +7,18 @@ type Doc = Record<string, unknown>;
 const OPERATORS = ["$set", "$inc", "$push", "$setOnInsert", "$unset"] as const;
 
 /**
- * Applies MongoDB update operators to a copy of `doc` and returns the copy. `$setOnInsert`
- * applies only when `inserting`. Mirrors the server's refusals (two operators on one path,
- * `$inc` on a non-number, `$push` on a non-array, changing `_id`) so that code which works
- * on the embedded store does not fail later on MongoDB.
+ * Applies MongoDB update operators to `doc` itself and returns it: callers hand in a document
+ * of their own (just parsed from its row, or a fresh upsert seed), so copying it first would
+ * only cost a deep clone per write. The values taken from `update` are copied, so the result
+ * shares nothing with the caller's update. `$setOnInsert` applies only when `inserting`.
+ * Mirrors the server's refusals (two operators on one path, `$inc` on a non-number, `$push` on
+ * a non-array, changing `_id`) so that code which works on the embedded store does not fail
+ * later on MongoDB.
  */
 export function applyUpdate(doc: Doc, update: Update, inserting: boolean): Doc {
   assertValidUpdate(update);
-  const next = plainCopy(doc);
+  const id = doc._id;
+  const next = doc;
   for (const [path, value] of entries(update.$set)) setPath(next, path, plainCopy(value));
   if (inserting) {
     for (const [path, value] of entries(update.$setOnInsert)) setPath(next, path, plainCopy(value));
@@ -35,7 +39,7 @@ export function applyUpdate(doc: Doc, update: Update, inserting: boolean): Doc {
     setPath(next, path, [...(current ?? []), ...pushedItems(value)]);
   }
   for (const path of Object.keys(update.$unset ?? {})) unsetPath(next, path);
-  if (!inserting && next._id !== doc._id) {
+  if (!inserting && next._id !== id) {
     throw new Error("performing an update on the path '_id' would modify the immutable field '_id'");
   }
   return next;

@@ -1,6 +1,5 @@
 import { AppError, type AnyDomainEvent } from "@payrail/contracts";
 import { EventCannotApply, type EventTransport, type SubscribeOptions } from "@payrail/messaging";
-import { createProcessedEvents, type Store } from "@payrail/store";
 import { followSubscription, type SubscriptionFacts } from "../../domain/follow-subscription.use-case.ts";
 import { followTransaction, type TransactionFacts } from "../../domain/follow-transaction.use-case.ts";
 import { markPaymentMethodSaved } from "../../domain/mark-payment-method-saved.use-case.ts";
@@ -11,22 +10,18 @@ import type { CheckoutDeps } from "../rpc/deps.ts";
 export const CHECKOUT_SUBSCRIPTIONS = ["payment_method.saved", "transaction.*", "subscription.*", "refund_payout.settled", "mandate.created"] as const;
 
 /**
- * The checkout service's event entry point: one queue (`checkout.events`), each event applied
- * once per event id (applyOnce), and every change a forward-only conditional write, so a
- * redelivered or reordered event is harmless. A throw is retried by the transport (with
+ * The checkout service's event entry point: one queue (`checkout.events`), every change a
+ * forward-only conditional write (on the status before, the subscription's version, a larger
+ * refunded figure, a later mandate), so a redelivered or reordered event is harmless by itself
+ * and no record of processed events is kept: it would cost a read and a write per event to
+ * spare a repeat a write that changes nothing. A throw is retried by the transport (with
  * backoff, for EVENT_RETRY_HOURS): used when an event arrived before the one it depends on (a
  * subscription event before the subscription's first transfer was recorded). An event about a
  * checkout this service never had can never apply (payments reads the checkout before it
  * starts anything): it is dead-lettered at once (`EventCannotApply`).
  */
-export async function subscribeCheckoutEvents(
-  transport: EventTransport,
-  store: Store,
-  deps: CheckoutDeps,
-  options?: SubscribeOptions,
-): Promise<void> {
-  const processed = await createProcessedEvents(store, "checkout");
-  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => processed.applyOnce(event.id, () => apply(deps, event).catch(unknownCheckout)).then(() => {}), options);
+export async function subscribeCheckoutEvents(transport: EventTransport, deps: CheckoutDeps, options?: SubscribeOptions): Promise<void> {
+  await transport.subscribe("checkout", CHECKOUT_SUBSCRIPTIONS, (event) => apply(deps, event).catch(unknownCheckout), options);
 }
 
 /** A checkout it never had, or a refund report it can never take: dead at once, never retried. */
