@@ -23,6 +23,12 @@ export interface MeasuredRow {
   result: LoadResult;
   /** Resident set size of each server process right after the row, MB. */
   rssMb: (number | null)[];
+  /**
+   * CPU time of the server processes together (not the load generator, not the broker) per
+   * response over the measured part of the row, µs; null where /proc is missing. Steadier than
+   * req/s on a shared machine: a busy neighbour slows a row down more than it makes it costlier.
+   */
+  cpuUsPerRequest: number | null;
   connections: number;
   /** The rate-limited rows: the overall rate asked for. */
   rate?: number;

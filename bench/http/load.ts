@@ -25,9 +25,11 @@ export interface LoadResult {
 
 export type RequestShape = Pick<autocannon.Options, "method" | "headers" | "requests">;
 
-export async function runLoad(url: string, shape: RequestShape, settings: LoadSettings): Promise<LoadResult> {
+/** `measuring` is called when the warm-up ends and the measured part starts. */
+export async function runLoad(url: string, shape: RequestShape, settings: LoadSettings, measuring?: () => void): Promise<LoadResult> {
   const common = { url, connections: settings.connections, ...shape };
   if (settings.warmupS > 0) await autocannon({ ...common, duration: settings.warmupS });
+  measuring?.();
   const result = await autocannon({ ...common, duration: settings.durationS });
   // No 2xx, no latency: NaN (shown "n/a") rather than autocannon's 0, which would pass a target.
   const none = result["2xx"] === 0;

@@ -20,16 +20,31 @@ export interface MeasureSettings {
 
 /** An autocannon row: as many requests as `connections` connections get answered. */
 export function measureRow(s: MeasureSettings, d: Deployment, name: string, shape: RequestShape): Promise<MeasuredRow> {
-  return record(s, d, name, () => runLoad(d.url, shape, s.load));
+  return record(s, d, name, (measuring) => runLoad(d.url, shape, s.load, measuring));
 }
 
-async function record(s: MeasureSettings, d: Deployment, name: string, run: () => Promise<LoadResult>, rate?: number): Promise<MeasuredRow> {
-  const result = await run();
+async function record(s: MeasureSettings, d: Deployment, name: string, run: (measuring: () => void) => Promise<LoadResult>, rate?: number): Promise<MeasuredRow> {
+  let cpuAtStart: number | null = null;
+  const result = await run(() => (cpuAtStart = serversCpuMs(d)));
+  const cpuAtEnd = serversCpuMs(d);
   const rssMb = d.processes.map((p) => p.rssMb());
   await settle(d.url);
+  const cpuUsPerRequest = cpuAtStart !== null && cpuAtEnd !== null && result.requests > 0 ? ((cpuAtEnd - cpuAtStart) * 1000) / result.requests : null;
   const offered = rate ? ` at ${rate}/s offered` : "";
-  s.log(`    ${name}${offered}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${result.errors} errors`);
-  return { name, result, rssMb, connections: s.load.connections, ...(rate ? { rate } : {}) };
+  const cpu = cpuUsPerRequest === null ? "" : `, ${cpuUsPerRequest.toFixed(0)} µs CPU/req`;
+  s.log(`    ${name}${offered}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${result.errors} errors${cpu}`);
+  return { name, result, rssMb, cpuUsPerRequest, connections: s.load.connections, ...(rate ? { rate } : {}) };
+}
+
+/** The deployment's server processes' CPU time together, ms; null when one is unknown. */
+function serversCpuMs(d: Deployment): number | null {
+  let total = 0;
+  for (const p of d.processes) {
+    const ms = p.cpuMs();
+    if (ms === null) return null;
+    total += ms;
+  }
+  return total;
 }
 
 /** The lean anchor's two rows, on the same request shapes as Payrail's Get and Create. */
@@ -49,7 +64,7 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
   if (mode !== "embedded" && get.result.rps >= 2) {
     const half = Math.max(1, Math.round(get.result.rps / 2));
     const paced = { headers: key, nextPath: randomCheckoutPath(seeded.sampleIds) };
-    rows.push(await record(s, d, "Get at half max rate", () => runPaced(d.url, paced, half, s.load), half));
+    rows.push(await record(s, d, "Get at half max rate", (measuring) => runPaced(d.url, paced, half, s.load, measuring), half));
   }
   rows.push(await measureRow(s, d, "List", getPath("/api/merchants/checkout?limit=20", key)));
   // Create last: it adds checkouts, and the rows before it measure the seeded size.
@@ -59,7 +74,7 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
   if (mode !== "embedded" && create.result.rps >= 2) {
     const half = Math.max(1, Math.round(create.result.rps / 2));
     const paced = { headers: { ...key, "content-type": "application/json" }, nextPath: () => "/api/merchants/checkout", nextBody: createBodies(`${tag}-paced`) };
-    rows.push(await record(s, d, "Create at half max rate", () => runPaced(d.url, paced, half, s.load), half));
+    rows.push(await record(s, d, "Create at half max rate", (measuring) => runPaced(d.url, paced, half, s.load, measuring), half));
   }
 
   if (s.load.warmupS > 0) await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.warmupS);

@@ -20,10 +20,12 @@ export interface PacedRequests {
   nextBody?(): string;
 }
 
-export async function runPaced(url: string, requests: PacedRequests, rate: number, settings: LoadSettings): Promise<LoadResult> {
+/** `measuring` is called when the warm-up ends and the measured part starts. */
+export async function runPaced(url: string, requests: PacedRequests, rate: number, settings: LoadSettings, measuring?: () => void): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: settings.connections });
   try {
     if (settings.warmupS > 0) await pace(url, agent, requests, rate, settings.warmupS);
+    measuring?.();
     return await pace(url, agent, requests, rate, settings.durationS);
   } finally {
     agent.destroy();

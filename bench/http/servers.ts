@@ -28,6 +28,8 @@ export interface ServerProcess {
   running(): boolean;
   /** Resident set size now, in MB (Linux /proc), or null where unknown. */
   rssMb(): number | null;
+  /** CPU time (user + system) it has used so far, in ms (Linux /proc), or null where unknown. */
+  cpuMs(): number | null;
   /** The last lines it printed, for error messages. */
   tail(): string;
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export function spawnServer(name: string, argv: string[], env: Record<string, st
     pid,
     running: () => child.exitCode === null && child.signalCode === null,
     rssMb: () => rssMb(pid),
+    cpuMs: () => cpuMs(pid),
     tail: () => lines.join("\n"),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -121,6 +124,20 @@ function rssMb(pid: number): number | null {
   try {
     const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux Node runs on. */
+const USER_HZ = 100;
+
+function cpuMs(pid: number): number | null {
+  try {
+    // utime and stime are the 14th and 15th fields; the 2nd (the command) may hold spaces, so count after its ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
   } catch {
     return null;
   }

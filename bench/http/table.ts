@@ -1,7 +1,8 @@
 /** The report as markdown: one table per size and mode, the scaling lines, then the targets. */
 import { anchorOf, MODE_TITLES, sizeLabel, type MeasuredRow, type ModeFigures, type SizeFigures } from "./figures.ts";
 
-const HEAD = "| row | req/s | p50 ms | p99 ms | errors | ratio | of lean anchor | RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
+const HEAD =
+  "| row | req/s | p50 ms | p99 ms | errors | ratio | of lean anchor | CPU µs/req | RSS MB |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
 
 export function renderSizes(sizes: SizeFigures[]): string {
   return sizes.map(renderSize).join("\n");
@@ -14,7 +15,8 @@ function renderSize(figures: SizeFigures): string {
   if (ceiling) out.push(line(ceiling, "baseline", baseline.result.rps));
   const { anchor } = figures.reference;
   if (anchor) for (const r of [anchor.get, anchor.create]) out.push(line(r, "baseline", baseline.result.rps));
-  out.push("", "RSS MB: the server process (ceiling: echo service + echo gateway). Of lean anchor: Payrail's Get and Create as a share of the anchor's.", "");
+  out.push("", "RSS MB: the server process (ceiling: echo service + echo gateway). Of lean anchor: Payrail's Get and Create as a share of the anchor's. " +
+      "CPU µs/req: the server processes' CPU time (user + system, all of them, not the load generator's nor the broker's) over the measured part of the row, per response.", "");
   for (const mode of figures.modes) {
     const [against, reference] = mode.mode === "embedded" ? (["baseline", baseline] as const) : (["ceiling", ceiling] as const);
     out.push(`### ${MODE_TITLES[mode.mode]}`, "");
@@ -40,7 +42,8 @@ function line(r: MeasuredRow, against: string, referenceRps: number | undefined,
   const ratio = r.rate ? "—" : referenceRps ? `${percent(r.result.rps / referenceRps)} of ${against}` : "n/a";
   const rss = r.rssMb.map((mb) => (mb === null ? "?" : mb.toFixed(0))).join(" + ");
   const share = !r.rate && anchorRps ? percent(r.result.rps / anchorRps) : "—";
-  return `| ${name} | ${r.result.rps.toFixed(0)} | ${ms(r.result.p50)} | ${ms(r.result.p99)} | ${r.result.errors} | ${ratio} | ${share} | ${rss} |`;
+  const cpu = r.cpuUsPerRequest === null ? "?" : r.cpuUsPerRequest.toFixed(0);
+  return `| ${name} | ${r.result.rps.toFixed(0)} | ${ms(r.result.p50)} | ${ms(r.result.p99)} | ${r.result.errors} | ${ratio} | ${share} | ${cpu} | ${rss} |`;
 }
 
 function flowLine(mode: ModeFigures): string {
