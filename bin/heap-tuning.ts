@@ -5,8 +5,9 @@ import { setFlagsFromString } from "node:v8";
  * factor goes up to 4× on a machine with gigabytes to spare: under 100 concurrent requests the
  * objects promoted out of the young generation (requests still in flight during a scavenge) then
  * pile up as ~150 MB of garbage over a ~45 MB live heap before a full GC looks at them. At 20% a
- * full GC comes every ~10 MB of promotion instead; each costs ~15 ms on that live set (measured:
- * ~5% more GC time under load, RSS after the bench's rows ~100 MB lower; docs/decisions.md).
+ * full GC comes every ~10 MB of promotion instead, and costs ~15 ms on that live set. With
+ * PRODUCTION_NODE_FLAGS: RSS after the bench's rows 125–140 MB instead of 250–290, for 10–30%
+ * more CPU per Get and Create (docs/decisions.md, "Memory of one process": what it cost).
  */
 export const HEAP_GROWING_PERCENT = 20;
 
