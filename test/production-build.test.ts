@@ -86,9 +86,10 @@ describe("the production build", () => {
     const chunkText = await Promise.all(chunks.filter((f) => f.endsWith(".mjs")).map((f) => readFile(join(dir, "dist", "chunks", f), "utf8")));
     expect(entry).not.toMatch(/from "(plaid|twilio|dwolla-v2)"/);
     expect(chunkText.join("\n")).toMatch(/from "plaid"/);
-    // So is the MongoDB adapter: a process on the embedded store never loads the driver.
+    // So is the MongoDB adapter: a process on the embedded store never loads the driver; nor
+    // amqplib (on the in-process bus) or argon2 (until a password is checked).
     const loadedAtStart = await staticallyLoaded(join(dir, "dist"), "payrail.mjs");
-    expect(loadedAtStart.join("\n")).not.toMatch(/from "mongodb"/);
+    expect(loadedAtStart.join("\n")).not.toMatch(/from "(mongodb|amqplib|@node-rs\/argon2)"/);
     expect(chunkText.join("\n")).toMatch(/from "mongodb"/);
     const bundle = [entry, ...chunkText].join("\n");
     expect(entry.startsWith("#!/usr/bin/env node\n")).toBe(true);
