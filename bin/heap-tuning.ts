@@ -6,8 +6,8 @@ import { setFlagsFromString } from "node:v8";
  * objects promoted out of the young generation (requests still in flight during a scavenge) then
  * pile up as ~150 MB of garbage over a ~45 MB live heap before a full GC looks at them. At 20% a
  * full GC comes every ~10 MB of promotion instead, and costs ~15 ms on that live set. With
- * PRODUCTION_NODE_FLAGS: RSS after the bench's rows 125–140 MB instead of 250–290, for 10–30%
- * more CPU per Get and Create (docs/decisions.md, "Memory of one process": what it cost).
+ * PRODUCTION_NODE_FLAGS: RSS after the bench's rows 125–140 MB instead of 250–290, for ~18% more
+ * CPU per Get and ~40% per Create (docs/decisions.md, "Memory of one process": what it costs).
  */
 export const HEAP_GROWING_PERCENT = 20;
 
