@@ -21,7 +21,8 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { silentLogger } from "@payrail/runtime";
-import { createMongoStore, type Collection, type Store } from "@payrail/store";
+import { type Collection, type Store } from "@payrail/store";
+import { createMongoStore } from "@payrail/store/mongo";
 
 const SERVERS = (process.env["BENCH_SERVERS"] ?? "sqlite=mongodb://127.0.0.1:27018,postgresql=mongodb://127.0.0.1:27019")
   .split(",")

@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,6 +29,16 @@ async function productionDependencies(): Promise<Set<string>> {
     }
   }
   return names;
+}
+
+/** The text of `file` and of every chunk it imports statically, transitively (not `import()`). */
+async function staticallyLoaded(dir: string, file: string, seen = new Set<string>()): Promise<string[]> {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const text = await readFile(join(dir, file), "utf8");
+  const chunks = [...text.matchAll(/^(?:import|export) [^;]*?from "\.\/([^"]+\.mjs)";/gms)].map((m) => join(dirname(file), m[1]!));
+  const nested = await Promise.all(chunks.map((chunk) => staticallyLoaded(dir, chunk, seen)));
+  return [text, ...nested.flat()];
 }
 
 /**
@@ -76,6 +86,11 @@ describe("the production build", () => {
     const chunkText = await Promise.all(chunks.filter((f) => f.endsWith(".mjs")).map((f) => readFile(join(dir, "dist", "chunks", f), "utf8")));
     expect(entry).not.toMatch(/from "(plaid|twilio|dwolla-v2)"/);
     expect(chunkText.join("\n")).toMatch(/from "plaid"/);
+    // So is the MongoDB adapter: a process on the embedded store never loads the driver; nor
+    // amqplib (on the in-process bus) or argon2 (until a password is checked).
+    const loadedAtStart = await staticallyLoaded(join(dir, "dist"), "payrail.mjs");
+    expect(loadedAtStart.join("\n")).not.toMatch(/from "(mongodb|amqplib|@node-rs\/argon2)"/);
+    expect(chunkText.join("\n")).toMatch(/from "mongodb"/);
     const bundle = [entry, ...chunkText].join("\n");
     expect(entry.startsWith("#!/usr/bin/env node\n")).toBe(true);
     expect(bundle).not.toMatch(/from "@payrail\//); // our packages are compiled in

@@ -7,7 +7,8 @@ import {
 } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
 import { silentLogger, type Logger } from "@payrail/runtime";
-import { createEmbeddedStore, createMongoStore, withIndexCheck, type Store } from "@payrail/store";
+import { createEmbeddedStore, withIndexCheck, type Store } from "@payrail/store";
+import { createMongoStore } from "@payrail/store/mongo";
 import { mongoTestUrl } from "@payrail/store/testing";
 
 /**

@@ -1,7 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import type { Store } from "./store.port.ts";
 import { createEmbeddedStore } from "./embedded/embedded.store.ts";
-import { createMongoStore } from "./mongo/mongo.store.ts";
 import { withIndexCheck } from "./index-coverage/index-checked.store.ts";
 
 export interface StoreConfig {
@@ -26,7 +25,7 @@ export interface StoreConfig {
  */
 export async function createStore(config: StoreConfig): Promise<Store> {
   const raw = config.mongodbUrl
-    ? createMongoStore({ url: config.mongodbUrl, dbName: config.dbName ?? "payrail", logger: config.logger })
+    ? await openMongo(config.mongodbUrl, config)
     : createEmbeddedStore({ dir: config.dataDir, logger: config.logger });
   const store = withIndexCheck(raw, { mode: config.indexCheck ?? "enforce", logger: config.logger });
   try {
@@ -36,4 +35,13 @@ export async function createStore(config: StoreConfig): Promise<Store> {
     throw err;
   }
   return store;
+}
+
+/**
+ * The MongoDB adapter, imported only when it is used: a process on the embedded store then never
+ * loads the `mongodb` driver (its code and bson's buffers, about 20 MB of memory).
+ */
+async function openMongo(url: string, config: StoreConfig): Promise<Store> {
+  const { createMongoStore } = await import("./mongo/mongo.store.ts");
+  return createMongoStore({ url, dbName: config.dbName ?? "payrail", logger: config.logger });
 }

@@ -1,10 +1,9 @@
 /**
  * @payrail/store: the document-store port and its two adapters. The only package that
  * imports `mongodb` and `better-sqlite3`; services depend on the port (store.port.ts) and get a Store from
- * createStore at their composition root.
+ * createStore at their composition root. The MongoDB adapter itself is `@payrail/store/mongo`.
  */
 export * from "./store.port.ts";
-export { createMongoStore, RESERVED_COLLECTIONS, type MongoStoreOptions } from "./mongo/mongo.store.ts";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded/embedded.store.ts";
 export { createStore, type StoreConfig } from "./create-store.ts";
 export { withIndexCheck, type IndexCheckOptions } from "./index-coverage/index-checked.store.ts";

@@ -1,7 +1,8 @@
 import { MongoClient } from "mongodb";
 import { afterAll, describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
-import { createMongoStore, type Store } from "../src/index.ts";
+import { type Store } from "../src/index.ts";
+import { createMongoStore } from "../src/mongo/index.ts";
 import { detectServerFlavour } from "../src/mongo/server-flavour.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
 import { runStoreContract } from "./store.contract.ts";

@@ -4,7 +4,6 @@ import {
   createProcessedEvents,
   createEmbeddedStore,
   createEventDeadLetters,
-  createMongoStore,
   insertWithEvents,
   OutboxRelay,
   withEvents,
@@ -13,6 +12,7 @@ import {
   type OutboxFields,
   type Store,
 } from "../src/index.ts";
+import { createMongoStore } from "../src/mongo/index.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
 
 const logger = silentLogger();

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { SecretBox, silentLogger } from "@payrail/runtime";
 import { MongoClient } from "mongodb";
 import { afterAll, describe, expect, it } from "vitest";
-import { createEmbeddedStore, createMongoStore, createReplyLedger, REPLY_LEDGER_COLLECTION, withIndexCheck, type Store } from "../src/index.ts";
+import { createEmbeddedStore, createReplyLedger, REPLY_LEDGER_COLLECTION, withIndexCheck, type Store } from "../src/index.ts";
+import { createMongoStore } from "../src/mongo/index.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
 
 /*

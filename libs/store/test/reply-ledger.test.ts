@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { SecretBox, silentLogger } from "@payrail/runtime";
-import { createEmbeddedStore, createMongoStore, createReplyLedger, withIndexCheck, type Store } from "../src/index.ts";
+import { createEmbeddedStore, createReplyLedger, withIndexCheck, type Store } from "../src/index.ts";
+import { createMongoStore } from "../src/mongo/index.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
 
 const logger = silentLogger();

@@ -9,7 +9,8 @@
  */
 import { createAmqpTransport } from "@payrail/messaging";
 import { createLogger, loadConfig, type ServiceName } from "@payrail/runtime";
-import { createMongoStore, withIndexCheck } from "@payrail/store";
+import { withIndexCheck } from "@payrail/store";
+import { createMongoStore } from "@payrail/store/mongo";
 import { startServices } from "../../../bin/wiring.ts";
 
 const env = (name: string) => {

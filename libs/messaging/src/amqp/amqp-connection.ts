@@ -1,4 +1,4 @@
-import { connect, type ChannelModel } from "amqplib";
+import type { ChannelModel } from "amqplib";
 import { coalesceWrites } from "./coalesce-writes.ts";
 import type { Logger } from "@payrail/runtime";
 
@@ -80,6 +80,8 @@ export class AmqpConnection {
     const { url, logger, name, connectTimeoutMs } = this.options;
     let model: ChannelModel | undefined;
     try {
+      // Imported on first connect: a process on the in-process bus never loads amqplib (~4 MB).
+      const { connect } = await import("amqplib");
       model = await connect(url, { noDelay: true, timeout: connectTimeoutMs, clientProperties: { connection_name: name } });
       if (this.closed) {
         await model.close().catch(() => undefined);

@@ -8,7 +8,8 @@
  */
 import { createAmqpTransport } from "@payrail/messaging";
 import { createLogger, loadConfig, silentLogger } from "@payrail/runtime";
-import { createMongoStore, withIndexCheck } from "@payrail/store";
+import { withIndexCheck } from "@payrail/store";
+import { createMongoStore } from "@payrail/store/mongo";
 // Through the launcher's wiring: a service never imports another service, not even in tests.
 import { startServices } from "../../../../bin/wiring.ts";
 

@@ -6,7 +6,8 @@
  */
 import { createAmqpTransport } from "@payrail/messaging";
 import { silentLogger } from "@payrail/runtime";
-import { createMongoStore, withIndexCheck } from "@payrail/store";
+import { withIndexCheck } from "@payrail/store";
+import { createMongoStore } from "@payrail/store/mongo";
 import { start } from "../../src/index.ts";
 import { crashPolicy } from "./crash-policy.ts";
 
