@@ -58,6 +58,4 @@ USER node
 EXPOSE 8080
 # Admin commands run the same file, as the CLI's broker user (docker-compose.yml):
 # `docker compose exec -e AMQP_URL=amqp://payrail-cli:payrail-dev-cli@rabbitmq:5672 identity node dist/payrail.mjs merchant create --name Acme`.
-# The heap sizes: V8 reads them only at process start, so they are here (and in `npm start`),
-# not in the code; bin/heap-tuning.ts says why.
-CMD ["node", "--max-semi-space-size=8", "--initial-old-space-size=32", "dist/payrail.mjs", "start"]
+CMD ["node", "dist/payrail.mjs", "start"]

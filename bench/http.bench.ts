@@ -153,7 +153,7 @@ async function main(): Promise<void> {
   const amqpUrl = (await brokerAnswers(amqp.url)) ? amqp.url : null;
   const mongodbUrl = process.env["MONGODB_URL"];
   log(opts.runtime === "build" ? "building Payrail (bin/build.ts)" : "Payrail runs from its sources through tsx");
-  const launcher = await payrailLauncher(opts.runtime);
+  const launcher = await payrailLauncher(opts.runtime, opts.nodeFlags);
   const tmp = await mkdtemp(join(tmpdir(), "payrail-bench-http-"));
   const mongoLine = !opts.modes.has("mongo")
     ? "MongoDB-wire rows not asked for."

@@ -1,6 +1,5 @@
 import { SERVICE_NAMES, createLogger, loadConfig, stopAll, stopOnSignals, type Stoppable } from "@payrail/runtime";
 import { ensureDemoMerchant } from "./demo-merchant.ts";
-import { tuneHeapGrowth } from "./heap-tuning.ts";
 import { startMetricsServer } from "./observability/metrics-server.ts";
 import { createProcessMetrics } from "./observability/process-metrics.ts";
 import { newCliAdminToken, writeCliAccess } from "./cli-access.ts";
@@ -17,7 +16,6 @@ import { openStore, openTransport, startServices, trustedSenders } from "./wirin
 const DEFAULT_METRICS_PORT = 9464;
 
 export async function runStart(): Promise<void> {
-  tuneHeapGrowth();
   const config = loadConfig();
   const refusal = productionRefusal(process.env, config);
   if (refusal) throw new Error(refusal);

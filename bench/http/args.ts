@@ -18,6 +18,8 @@ export interface BenchOptions {
   flowClients: number;
   /** How Payrail runs: its production build on plain node, or its sources through tsx. */
   runtime: "build" | "tsx";
+  /** Node flags of Payrail's processes (not of the baseline, ceiling and anchor). */
+  nodeFlags: string[];
   /** LOG_LEVEL of the servers under test. */
   logLevel: string;
   /** Leave the temporary data folders behind (their paths are printed). */
@@ -38,6 +40,9 @@ export const USAGE = `usage: npm run bench:http -- [options]
   --runtime build|tsx      Payrail as production runs it (bin/build.ts bundle, NODE_ENV=production;
                            the default) or its TypeScript sources through tsx
   --log-level <level>      LOG_LEVEL of the servers (default warn)
+  --node-flags "<flags>"   node flags for Payrail's processes, e.g. the memory-bound start of the
+                           README's "Memory" note: "--max-semi-space-size=8
+                           --initial-old-space-size=32 --heap-growing-percent=20" (default none)
   --keep-data              keep the temporary data folders
   --out <file>             report file (default bench/results/http-<timestamp>.md)
 env: AMQP_URL / BENCH_AMQP_URL (broker, default amqp://guest:guest@127.0.0.1:5672),
@@ -56,6 +61,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
       "flow-clients": { type: "string" },
       "log-level": { type: "string" },
       runtime: { type: "string" },
+      "node-flags": { type: "string" },
       "keep-data": { type: "boolean", default: false },
       out: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -74,6 +80,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
     connections: positive(values.connections ?? "100", "--connections"),
     flowClients: positive(values["flow-clients"] ?? "10", "--flow-clients"),
     runtime: runtimeOf(values.runtime ?? "build"),
+    nodeFlags: (values["node-flags"] ?? "").split(/\s+/).filter(Boolean),
     logLevel: values["log-level"] ?? "warn",
     keepData: values["keep-data"],
     out: values.out,

@@ -8,7 +8,6 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { PRODUCTION_NODE_FLAGS } from "../../bin/heap-tuning.ts";
 import { ROOT, tsxArgv } from "./servers.ts";
 
 const run = promisify(execFile);
@@ -27,17 +26,18 @@ export interface Launcher {
   description: string;
 }
 
-export async function payrailLauncher(runtime: Runtime): Promise<Launcher> {
+/** `nodeFlags` go before the script (`--node-flags`: e.g. the README's memory-bound heap sizes). */
+export async function payrailLauncher(runtime: Runtime, nodeFlags: readonly string[] = []): Promise<Launcher> {
+  const flags = nodeFlags.length > 0 ? `, node flags ${nodeFlags.join(" ")}` : "";
   if (runtime === "tsx") {
-    return { runtime, argv: [...PRODUCTION_NODE_FLAGS, ...tsxArgv("bin/payrail.ts", "start")], env: {}, description: "`payrail start` from the TypeScript sources through tsx" };
+    return { runtime, argv: [...nodeFlags, ...tsxArgv("bin/payrail.ts", "start")], env: {}, description: `\`payrail start\` from the TypeScript sources through tsx${flags}` };
   }
   if (!existsSync(join(ROOT, "bin", "build.ts"))) throw new Error("bin/build.ts not found: run with --runtime tsx");
   await run(process.execPath, tsxArgv("bin/build.ts", "--outfile", OUTFILE), { cwd: ROOT, timeout: 120_000 });
   return {
     runtime,
-    // With the node flags the Dockerfile's CMD and `npm start` give it (bin/heap-tuning.ts).
-    argv: [...PRODUCTION_NODE_FLAGS, OUTFILE, "start"],
+    argv: [...nodeFlags, OUTFILE, "start"],
     env: { NODE_ENV: "production" },
-    description: "`payrail start` compiled by bin/build.ts, on plain node, NODE_ENV=production",
+    description: `\`payrail start\` compiled by bin/build.ts, on plain node, NODE_ENV=production${flags}`,
   };
 }
