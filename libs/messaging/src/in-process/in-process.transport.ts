@@ -1,14 +1,14 @@
-import { timedCall } from "../rpc/rpc-observer.ts";
 import type { Logger } from "@payrail/runtime";
-import { dispatchEnvelope, settleEnvelope } from "../rpc/dispatch-request.ts";
+import { dispatchEnvelope } from "../rpc/dispatch-request.ts";
 import { requestEnvelope } from "../rpc/encode-request.ts";
 import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable } from "../rpc/handler-table.ts";
 import { InFlight } from "../rpc/in-flight.ts";
-import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
+import { serviceUnavailable } from "../rpc/rpc-errors.ts";
 import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { Transport } from "../transport.port.ts";
 import { InProcessBus, type InProcessServer } from "./in-process.bus.ts";
+import { InProcessCall } from "./in-process.call.ts";
 import { InProcessEvents } from "./in-process-events.ts";
 import type { RetryPolicy } from "../events/retry-policy.ts";
 
@@ -41,41 +41,29 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   const servers: InProcessServer[] = [];
   const running = new InFlight();
   const expired = new ExpiredRequests(logger);
-  const pending = new Set<(err: Error) => void>();
+  const pending = new Set<InProcessCall>();
   const events = new InProcessEvents(bus, logger, options.eventRetry);
   let closed = false;
   let ledger: ReplyLedger | undefined;
 
   return {
-    async call(operation, payload, ctx, callOptions) {
-      if (closed) throw serviceUnavailable("transport is closed");
+    // Not async: a promise returned from an async function costs two more turns to adopt.
+    call(operation, payload, ctx, callOptions) {
+      if (closed) return Promise.reject(serviceUnavailable("transport is closed"));
       const server = bus.pick(operation.service);
-      if (!server) throw serviceUnavailable(`service ${operation.service} is not running`);
+      if (!server) return Promise.reject(serviceUnavailable(`service ${operation.service} is not running`));
       const timeoutMs = callOptions?.timeoutMs ?? defaultTimeoutMs;
       const envelope = requestEnvelope(operation, payload, ctx, timeoutMs, callOptions);
       // This bus hands a request over exactly once and never sends it again, so a call id this
       // call drew for itself can meet no repeat: only a caller's own call id (it repeats calls
       // itself) or an Idempotency-Key (another HTTP request may carry it) needs the reply ledger.
       const mayRepeat = callOptions?.callId !== undefined || callOptions?.idempotencyKey !== undefined;
-      return timedCall(operation.pattern, new Promise<never>((resolve, reject) => {
-        const settle = (err: Error | undefined, value?: unknown) => {
-          if (!pending.delete(fail)) return; // already timed out or closed: drop the late reply
-          clearTimeout(timer);
-          if (err) reject(err);
-          else resolve(value as never);
-        };
-        const fail = (err: Error) => settle(err);
-        pending.add(fail);
-        const timer = setTimeout(() => fail(serviceTimeout(operation.pattern, timeoutMs)), timeoutMs);
-        server.run(envelope, mayRepeat).then((reply) => {
-          if (reply === null) return; // skipped past its deadline: the timer above answers
-          try {
-            settle(undefined, settleEnvelope(reply, callOptions?.onReplayed));
-          } catch (err) {
-            settle(err as Error);
-          }
-        }, fail);
-      }));
+      const call = new InProcessCall(operation.pattern, timeoutMs, callOptions?.onReplayed, pending);
+      server.run(envelope, mayRepeat).then(
+        (reply) => call.replied(reply),
+        (err: Error) => call.fail(err),
+      );
+      return call.promise as never;
     },
 
     async serve(service, entries) {
@@ -117,7 +105,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
       if (closed) return;
       closed = true;
       for (const server of servers.splice(0)) bus.remove(server);
-      for (const fail of [...pending]) fail(serviceUnavailable("transport is closed"));
+      for (const call of [...pending]) call.fail(serviceUnavailable("transport is closed"));
       await Promise.all([running.drain(closeGraceMs), events.close(closeGraceMs)]);
     },
   };

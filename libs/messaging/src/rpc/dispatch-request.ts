@@ -2,6 +2,7 @@ import { AppError, appErrorFromIssues, RpcReplyEnvelope, RpcRequestEnvelope, typ
 import type { Logger } from "@payrail/runtime";
 import type { ExpiredRequests } from "./expired-requests.ts";
 import type { HandlerTable } from "./handler-table.ts";
+import type { HandlerEntry } from "../transport.port.ts";
 import type { ReplyLedger } from "./reply-ledger.port.ts";
 import { runOnce } from "./run-once.ts";
 import { hasRpcObservers, recordRpc } from "./rpc-observer.ts";
@@ -78,22 +79,37 @@ export async function dispatchEnvelope(
   // Every service that handles a request logs its id (API.md §1) at debug: at info the
   // gateway's one line per request names the operations it called (docs/decisions.md).
   const handling = new Handling(logger, entry.operation.service, pattern, requestId);
+  const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, handling };
+  // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
+  // A handler that runs once by itself needs the ledger only for an Idempotency-Key.
+  const ledgerOfCall = entry.runsOnceItself && idempotencyKey === undefined ? undefined : ledger;
+  // Nothing to hold once: the handler runs as it is, without runOnce's frame around it.
+  if (ledgerOfCall === undefined) return runHandler(call, callId);
   try {
-    // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
-    // A handler that runs once by itself needs the ledger only for an Idempotency-Key.
-    const ledgerOfCall = entry.runsOnceItself && idempotencyKey === undefined ? undefined : ledger;
-    return await runOnce(ledgerOfCall, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, async (runId) => {
-      try {
-        const data: unknown = await entry.handler(parsed.data, { requestId, principal, callId: runId });
-        handling.handled("ok");
-        // JSON drops `undefined`, and the reply envelope requires `data`.
-        return { ok: true, data: data === undefined ? null : data };
-      } catch (err) {
-        return failureReply(err, handling);
-      }
-    });
+    return await runOnce(ledgerOfCall, { pattern, principal, payload: parsed.data, callId, idempotencyKey, deadline }, logger, (runId) => runHandler(call, runId));
   } catch (err) {
     // The ledger itself failed (its database is down): nothing ran.
+    return failureReply(err, handling);
+  }
+}
+
+interface HandlerCall {
+  entry: HandlerEntry;
+  payload: unknown;
+  requestId: string;
+  principal: Principal;
+  handling: Handling;
+}
+
+/** Runs the handler as run `runId` and turns its value or its throw into the reply; never throws. */
+async function runHandler(call: HandlerCall, runId: string | undefined): Promise<RpcReplyEnvelope> {
+  const { entry, payload, requestId, principal, handling } = call;
+  try {
+    const data: unknown = await entry.handler(payload, { requestId, principal, callId: runId });
+    handling.handled("ok");
+    // JSON drops `undefined`, and the reply envelope requires `data`.
+    return { ok: true, data: data === undefined ? null : data };
+  } catch (err) {
     return failureReply(err, handling);
   }
 }

@@ -44,15 +44,23 @@ async function observed<T>(operation: string, call: Promise<T>): Promise<T> {
   const started = performance.now();
   try {
     const value = await call;
-    recordRpc({ side: "client", operation, outcome: "ok", seconds: secondsSince(started) });
+    recordCall(operation, started, undefined);
     return value;
   } catch (err) {
-    recordRpc({ side: "client", operation, outcome: err instanceof AppError ? err.code : "internal_error", seconds: secondsSince(started) });
+    recordCall(operation, started, err);
     throw err;
   }
 }
 
-/** A function, not a closure per call: the bundle's keepNames would name each one (a defineProperty). */
-function secondsSince(started: number): number {
-  return (performance.now() - started) / 1000;
+/** When a call starts, for `recordCall`: 0 (no clock read) while nobody observes. */
+export function callStarted(): number {
+  return observers.size === 0 ? 0 : performance.now();
+}
+
+/** A caller's sample of a call that started at `started` (`callStarted`) and ended now, with `err` or not. */
+export function recordCall(operation: string, started: number, err: unknown): void {
+  // started 0: nobody observed when the call began (an observer added since sees its next calls).
+  if (observers.size === 0 || started === 0) return;
+  const outcome = err === undefined ? "ok" : err instanceof AppError ? err.code : "internal_error";
+  recordRpc({ side: "client", operation, outcome, seconds: (performance.now() - started) / 1000 });
 }

@@ -1,3 +1,4 @@
+import type { Logger } from "@payrail/runtime";
 import type { FastifyInstance } from "fastify";
 
 declare module "fastify" {
@@ -19,7 +20,12 @@ declare module "fastify" {
 export function registerRequestLog(app: FastifyInstance): void {
   app.decorateRequest("rpcCalls", null);
   app.decorateRequest("errorCode", null);
+  // The gateway's logger is pino's (buildApp's loggerInstance), whose type fastify narrows.
+  const log = app.log as unknown as Logger;
   app.addHook("onResponse", (request, reply, done) => {
+    // Below info (LOG_LEVEL warn or error) the line is not written: skip building it, whose
+    // `routeOptions` alone is a dozen-field object made per request.
+    if (!log.isLevelEnabled("info")) return done();
     // The root logger with the id as a field: the same line as request.log would write,
     // without making the request's child logger (see lazy-request-logger.ts).
     app.log.info(
