@@ -134,6 +134,8 @@ describe("the production build", () => {
     expect(await readdir(join(dir, "dist", "page"))).toContain(script.split("/").at(-1));
     expect((await fetch(`${base}${script}`)).status).toBe(200);
 
+    // The embedded store's checkpoint worker runs from the bundle too (it has no file of its own).
+    expect(stdout).toContain("WAL checkpoints run in a worker thread");
     server.kill("SIGTERM");
     const [code] = await exited;
     expect(code, stderr).toBe(0);

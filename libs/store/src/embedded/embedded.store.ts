@@ -51,7 +51,7 @@ export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
       host.forget();
     },
     async close() {
-      host.close();
+      await host.close();
       log.debug({ dir: options.dir }, "embedded store closed");
     },
   };

@@ -5,6 +5,7 @@ import type { Logger } from "@payrail/runtime";
 import { DuplicateKeyError, StoreUnavailableError } from "../store.port.ts";
 import { sqlName } from "./sql-expression.ts";
 import type { StoredIndex } from "./index-spec.ts";
+import { WalCheckpointer, type WriteGate } from "./wal-checkpointer.ts";
 
 type Db = Database.Database;
 type Statement = Database.Statement;
@@ -37,14 +38,18 @@ const STATEMENT_CACHE = 500;
  *
  * Durability: WAL with synchronous=NORMAL. A commit is in the WAL (the OS's page cache) before
  * the call returns, so a killed process (SIGKILL) loses nothing it acknowledged; only a power
- * loss may lose the last transactions, and never corrupts the file.
+ * loss may lose the last transactions, and never corrupts the file. Checkpoints (copying the WAL
+ * into the database file, with its fsyncs) run in a worker thread, off the event loop
+ * (wal-checkpointer.ts).
  */
-export class SqliteHost {
+export class SqliteHost implements WriteGate {
   private connection: Db | undefined;
+  private checkpointer: WalCheckpointer | undefined;
   private readonly statements = new Map<string, Statement>();
   private readonly states = new Map<string, CollectionState>();
   private readonly pending: PendingWrite[] = [];
   private closed = false;
+  private writesHeld = false;
 
   constructor(
     private readonly dir: string | undefined,
@@ -77,6 +82,7 @@ export class SqliteHost {
                CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
       this.connection = db;
       this.onOpen(db);
+      if (this.dir) this.checkpointer = new WalCheckpointer(file, db, this, this.log);
       return db;
     } catch (err) {
       this.connection?.close();
@@ -108,12 +114,23 @@ export class SqliteHost {
   write<R>(collection: string, work: () => R): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.pending.push({ collection, work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.pending.length === 1) setImmediate(() => this.flush());
+      if (this.pending.length === 1 && !this.writesHeld) setImmediate(() => this.flush());
     });
+  }
+
+  /** While the checkpoint worker copies the WAL's last frames, writes queue (wal-checkpointer.ts). */
+  holdWrites(): void {
+    this.writesHeld = true;
+  }
+
+  releaseWrites(): void {
+    this.writesHeld = false;
+    if (this.pending.length > 0) setImmediate(() => this.flush());
   }
 
   /** Commits every queued write in one transaction (see write). */
   private flush(): void {
+    if (this.writesHeld) return; // releaseWrites flushes
     const batch = this.pending.splice(0, this.pending.length);
     if (batch.length === 0) return;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
@@ -171,10 +188,13 @@ export class SqliteHost {
     this.statements.clear();
   }
 
-  close(): void {
+  /** Commits what is queued, then ends the checkpoint worker before the connection, whose close then checkpoints last. */
+  async close(): Promise<void> {
     if (this.closed) return;
+    this.writesHeld = false;
     this.flush(); // writes already asked for are committed, not dropped
     this.closed = true;
+    await this.checkpointer?.stop();
     this.statements.clear();
     this.connection?.close();
     this.connection = undefined;
