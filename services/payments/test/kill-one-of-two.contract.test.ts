@@ -134,14 +134,19 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
   }
 
   it("answers every call within a short bound on the survivor and charges each checkout once", async () => {
-    const [victim] = children;
+    const [victim, survivor] = children;
     const answers: Answer[] = [];
     const started = Date.now();
     const early = checkoutIds.slice(0, CALLS - LATE_CALLS);
     const late = checkoutIds.slice(CALLS - LATE_CALLS);
+    // The survivor is stopped until the kill, its share of the calls waiting in its prefetch: the
+    // counter's lock, which both processes take, can then only be the victim's, and the calls are
+    // still in flight when it is caught holding it (on a fast machine both processes otherwise
+    // finished the early calls before a sighting fell on the victim).
+    survivor!.kill("SIGSTOP");
     const earlyFlows = Promise.all(early.map((id) => pay(client, merchant, id, answers)));
     // Mid-flight: as soon as the first transfers draw their ids, while most calls still run.
-    const { killAt, stops, token } = await killWhileHoldingCounterLock(victim!);
+    const { killAt, stops, token } = await killWhileHoldingCounterLock(victim!).finally(() => survivor!.kill("SIGCONT"));
     const lateFlows = Promise.all(late.map((id) => pay(client, merchant, id, answers)));
     // How long the dead process's lock outlived it: until a survivor's write took it over.
     const locks = uncheckedStore(store).collection<{ _id: string; token: string }>("store_locks");
