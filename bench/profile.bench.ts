@@ -8,7 +8,7 @@
  *   npx tsx bench/profile.bench.ts                     # embedded Get, 10^3 checkouts, 6 s after 1 s of warm-up
  *   npx tsx bench/profile.bench.ts --row create --duration 10 --top 40
  *   npx tsx bench/profile.bench.ts --mode rabbitmq     # broker: BENCH_AMQP_URL or AMQP_URL, as bench:http
- *   npx tsx bench/profile.bench.ts --settle 15         # first let the seeded checkouts' events be relayed
+ *   npx tsx bench/profile.bench.ts --settle 15         # wait 15 s more after the server went idle
  *
  * The `.cpuprofile` files are kept (their paths are printed) for Chrome's DevTools or speedscope.
  */
@@ -17,11 +17,11 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { summariseProfile, type ProfileShare } from "./http/cpu-profile.ts";
 import { benchAmqpUrl } from "./http/amqp-vhost.ts";
 import { startEmbedded, startRabbitMq } from "./http/deployments.ts";
-import { createCheckout, getCheckout, type RequestShape } from "./http/load.ts";
+import { createCheckout, getCheckout, runLoad, type RequestShape } from "./http/load.ts";
+import { untilIdle } from "./http/measure.ts";
 import { payrailLauncher } from "./http/payrail-build.ts";
 import { seedCheckouts, storeEnv } from "./http/seed.ts";
 
@@ -32,7 +32,7 @@ const { values } = parseArgs({
     size: { type: "string", default: "1e3" },
     duration: { type: "string", default: "6" },
     warmup: { type: "string", default: "1" },
-    // The seeded checkouts' events are relayed after start: wait this long first to leave them out.
+    // Seconds to wait on top of the server going idle (the seeded checkouts' events relayed).
     settle: { type: "string", default: "0" },
     connections: { type: "string", default: "100" },
     top: { type: "string", default: "30" },
@@ -59,16 +59,15 @@ const settings = { launcher: profiled, logLevel: "warn", storeEnv: storeEnv({ da
 const amqpUrl = mode === "rabbitmq" ? (await benchAmqpUrl(process.env["BENCH_AMQP_URL"] ?? process.env["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672")).url : "";
 const d = mode === "embedded" ? await startEmbedded(settings) : await startRabbitMq(settings, amqpUrl);
 const shape: RequestShape = row === "get" ? getCheckout(seeded.apiKey, seeded.sampleIds) : createCheckout(seeded.apiKey, `profile-${Date.now()}`);
-const common = { url: d.url, connections: Number(values.connections), ...shape };
+const load = { connections: Number(values.connections), durationS: Number(values.duration), warmupS: Number(values.warmup) };
 let from = 0;
 let to = 0;
 try {
+  await untilIdle(d);
   await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
-  if (Number(values.warmup) > 0) await autocannon({ ...common, duration: Number(values.warmup) });
-  from = now();
-  const result = await autocannon({ ...common, duration: Number(values.duration) });
+  const result = await runLoad(d.url, shape, load, () => (from = now()));
   to = now();
-  console.log(`${row}: ${Math.round(result.requests.total / result.duration)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  console.log(`${row}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
 } finally {
   await d.stop();
 }

@@ -109,7 +109,7 @@ const IDLE_WAIT_MAX_MS = 60_000;
  * Seeding goes through the services, so a freshly started Payrail first relays the seeded
  * checkouts' events to its subscribers: the first row would otherwise measure that too.
  */
-async function untilIdle(d: Deployment): Promise<number> {
+export async function untilIdle(d: Deployment): Promise<number> {
   const started = performance.now();
   let before = serversCpuMs(d);
   while (before !== null && performance.now() - started < IDLE_WAIT_MAX_MS) {
