@@ -92,7 +92,8 @@ export async function runTransferSteps(
     }
   }
   await deps.afterStep?.("transaction_record", a._id);
-  await save("completed", { completed: true });
+  // The completing write gives the lease back with it: one conditional write, not two.
+  await save("completed", { completed: true, leaseId: null, leaseUntil: null });
   deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
   return a;
 }
