@@ -28,13 +28,17 @@ export async function getProcessorToken(
   if (found?.completed) return answer(found);
 
   const leaseId = randomUUID();
-  const now = deps.now();
-  const until = new Date(now.getTime() + deps.leaseMs);
   // The first call creates the attempt already leased to itself (one insert, not an insert and a
   // lease write); a call that finds it made, or loses the race to make it, takes the lease.
-  const made = found ? null : await startAttempt(deps, meta, checkout, { leaseId, leaseUntil: until.toISOString() });
+  const made = found ? null : await startAttempt(deps, meta, checkout, leaseId);
   if (made?.completed) return answer(made);
-  const leased = made?.leaseId === leaseId ? made : await deps.attempts.acquireLease(checkout.id, leaseId, now.toISOString(), until.toISOString());
+  let leased = made?.leaseId === leaseId ? made : null;
+  let until = new Date(leased?.leaseUntil ?? 0);
+  if (!leased) {
+    const now = deps.now();
+    until = new Date(now.getTime() + deps.leaseMs);
+    leased = await deps.attempts.acquireLease(checkout.id, leaseId, now.toISOString(), until.toISOString());
+  }
   if (!leased) {
     const current = await deps.attempts.find(checkout.id);
     if (current?.completed) return answer(current);
@@ -52,15 +56,10 @@ export async function getProcessorToken(
 
 /**
  * The first call for a checkout fixes what will be transferred, and from where to where; the
- * attempt is inserted holding the caller's lease. Answers the attempt that exists (a racing
- * call's, with its lease) when that call inserted it first.
+ * attempt is inserted holding the caller's lease `leaseId`, which runs from the insert. Answers
+ * the attempt that exists (a racing call's, with its lease) when that call inserted it first.
  */
-async function startAttempt(
-  deps: TransferDeps,
-  meta: RequestMeta,
-  checkout: CheckoutSummary,
-  lease: { leaseId: string; leaseUntil: string },
-): Promise<TransferAttemptRecord> {
+async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary, leaseId: string): Promise<TransferAttemptRecord> {
   // The checkout learns of a saved payment method from payments' event, so it may still say
   // `open` for a moment after the exchange answered: payments' own record is what counts.
   if (checkout.status !== "payment_method_saved" && checkout.status !== "open") {
@@ -74,7 +73,8 @@ async function startAttempt(
   if (!destination) {
     throw new AppError("destination_funding_source_missing", "the merchant has no destination_funding_source to receive transfers");
   }
-  const now = deps.now().toISOString();
+  const at = deps.now();
+  const now = at.toISOString();
   return deps.attempts.findOrCreate({
     _id: checkout.id,
     merchantId: checkout.merchant_id,
@@ -97,8 +97,8 @@ async function startAttempt(
     transferId: null,
     initiatedAt: null,
     completed: false,
-    leaseId: lease.leaseId,
-    leaseUntil: lease.leaseUntil,
+    leaseId,
+    leaseUntil: new Date(at.getTime() + deps.leaseMs).toISOString(),
     createdAt: now,
     updatedAt: now,
   });
