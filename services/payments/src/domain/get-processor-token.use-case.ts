@@ -24,21 +24,13 @@ export async function getProcessorToken(
   const checkout = await deps.checkouts.getSummary(meta, checkoutId);
   // The checkout service already answered 404 for another merchant's checkout; money code checks twice.
   if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`);
-  const found = await deps.attempts.find(checkout.id);
-  if (found?.completed) return answer(found);
+  const attempt = (await deps.attempts.find(checkout.id)) ?? (await startAttempt(deps, meta, checkout));
+  if (attempt.completed) return answer(attempt);
 
   const leaseId = randomUUID();
-  // The first call creates the attempt already leased to itself (one insert, not an insert and a
-  // lease write); a call that finds it made, or loses the race to make it, takes the lease.
-  const made = found ? null : await startAttempt(deps, meta, checkout, leaseId);
-  if (made?.completed) return answer(made);
-  let leased = made?.leaseId === leaseId ? made : null;
-  let until = new Date(leased?.leaseUntil ?? 0);
-  if (!leased) {
-    const now = deps.now();
-    until = new Date(now.getTime() + deps.leaseMs);
-    leased = await deps.attempts.acquireLease(checkout.id, leaseId, now.toISOString(), until.toISOString());
-  }
+  const now = deps.now();
+  const until = new Date(now.getTime() + deps.leaseMs);
+  const leased = await deps.attempts.acquireLease(checkout.id, leaseId, now.toISOString(), until.toISOString());
   if (!leased) {
     const current = await deps.attempts.find(checkout.id);
     if (current?.completed) return answer(current);
@@ -48,18 +40,14 @@ export async function getProcessorToken(
   const mandateFirst = async () => {
     if (leased.transferId) return;
     const { merchantId, userId, accountId } = leased;
-    await requireDebitMandate(deps, { checkoutId: checkout.id, merchantId, userId, accountId }, deps.now().toISOString(), leased === made);
+    await requireDebitMandate(deps, { checkoutId: checkout.id, merchantId, userId, accountId }, deps.now().toISOString());
   };
   // The lease is short and renewed while this call works (runUnderTransferLease).
   return answer(await runUnderTransferLease(deps, meta, leased, leaseId, until, mandateFirst));
 }
 
-/**
- * The first call for a checkout fixes what will be transferred, and from where to where; the
- * attempt is inserted holding the caller's lease `leaseId`, which runs from the insert. Answers
- * the attempt that exists (a racing call's, with its lease) when that call inserted it first.
- */
-async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary, leaseId: string): Promise<TransferAttemptRecord> {
+/** The first call for a checkout fixes what will be transferred, and from where to where. */
+async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary): Promise<TransferAttemptRecord> {
   // The checkout learns of a saved payment method from payments' event, so it may still say
   // `open` for a moment after the exchange answered: payments' own record is what counts.
   if (checkout.status !== "payment_method_saved" && checkout.status !== "open") {
@@ -73,8 +61,7 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
   if (!destination) {
     throw new AppError("destination_funding_source_missing", "the merchant has no destination_funding_source to receive transfers");
   }
-  const at = deps.now();
-  const now = at.toISOString();
+  const now = deps.now().toISOString();
   return deps.attempts.findOrCreate({
     _id: checkout.id,
     merchantId: checkout.merchant_id,
@@ -97,8 +84,8 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
     transferId: null,
     initiatedAt: null,
     completed: false,
-    leaseId,
-    leaseUntil: new Date(at.getTime() + deps.leaseMs).toISOString(),
+    leaseId: null,
+    leaseUntil: null,
     createdAt: now,
     updatedAt: now,
   });

@@ -36,12 +36,6 @@ export async function requireDebitMandate(
   deps: DebitMandateDeps,
   facts: { checkoutId: string; merchantId: string; userId: string; accountId: string },
   at: string,
-  /**
-   * The caller's attempt was created by this very call, so no earlier debit can have made the
-   * merchant-attested mandate: it is inserted first (one write), not after a mark that misses
-   * and a read. Any other outcome (it exists after all) goes the usual way below.
-   */
-  firstDebit = false,
 ): Promise<MandateRecord> {
   const method = await deps.paymentMethods.findByCheckout(facts.checkoutId);
   // The debit draws on the account the transfer attempt copied when it started; a re-link that
@@ -50,13 +44,6 @@ export async function requireDebitMandate(
     throw new AppError("mandate_required", `the bank account of checkout ${facts.checkoutId} changed after its transfer began; no mandate covers the account being debited`, { param: "checkout_id" });
   }
   const mandateId = method?.mandateId ?? attestedMandateId(facts.checkoutId);
-  if (firstDebit && !method?.mandateId) {
-    const attested = attestedMandate(mandateId, facts, method, at);
-    if (await deps.mandates.create(attested, mandateEvent("mandate.created", attested, at, deps.livemode))) {
-      deps.events.written();
-      return attested;
-    }
-  }
   for (let i = 0; i < 2; i++) {
     const marked = await deps.mandates.markDebit(mandateId, at);
     if (marked) return marked;
@@ -67,7 +54,23 @@ export async function requireDebitMandate(
     if (method?.mandateId) {
       throw new AppError("mandate_required", `checkout ${facts.checkoutId} has no recorded mandate for its bank account; the consumer must link it again`, { param: "checkout_id" });
     }
-    const attested = attestedMandate(mandateId, facts, method, at);
+    const attested: MandateRecord = {
+      _id: mandateId,
+      checkoutId: facts.checkoutId,
+      merchantId: facts.merchantId,
+      userId: facts.userId,
+      type: "merchant_attested",
+      status: "active",
+      textVersion: null,
+      textSha256: null,
+      acceptedAt: at,
+      ipAddress: null,
+      userAgent: null,
+      bankAccount: method?.bankAccount ?? { institution: null, mask: null },
+      lastDebitAt: at,
+      revokedAt: null,
+      version: 1,
+    };
     if (await deps.mandates.create(attested, mandateEvent("mandate.created", attested, at, deps.livemode))) {
       deps.events.written();
       return attested;
@@ -75,30 +78,4 @@ export async function requireDebitMandate(
     // A racing debit created it first: mark it on the next round.
   }
   throw new AppError("transfer_in_progress", `the mandate of checkout ${facts.checkoutId} is being recorded by another call; retry shortly`, { retryAfter: 1 });
-}
-
-/** The merchant-attested mandate of a checkout, recording its first debit at `at`. */
-function attestedMandate(
-  mandateId: string,
-  facts: { checkoutId: string; merchantId: string; userId: string },
-  method: { bankAccount?: MandateRecord["bankAccount"] } | null,
-  at: string,
-): MandateRecord {
-  return {
-    _id: mandateId,
-    checkoutId: facts.checkoutId,
-    merchantId: facts.merchantId,
-    userId: facts.userId,
-    type: "merchant_attested",
-    status: "active",
-    textVersion: null,
-    textSha256: null,
-    acceptedAt: at,
-    ipAddress: null,
-    userAgent: null,
-    bankAccount: method?.bankAccount ?? { institution: null, mask: null },
-    lastDebitAt: at,
-    revokedAt: null,
-    version: 1,
-  };
 }

@@ -8,8 +8,7 @@ import { runTransferSteps } from "./transfer-steps.ts";
 /**
  * Runs the transfer steps of an attempt this caller just leased (until `until`), with the lease
  * renewed while they work: a live caller keeps it however slow its provider is, and a killed
- * one's runs out within one lease. Gives the lease back at the end (the completing step's write
- * does so itself; a failed or refused run gives it back here); a crash never gets there,
+ * one's runs out within one lease. Gives the lease back at the end; a crash never gets there,
  * and the lease then runs out for the next caller (a merchant's call, or the reconciler).
  */
 export async function runUnderTransferLease(
@@ -22,7 +21,6 @@ export async function runUnderTransferLease(
   before?: () => Promise<void>,
 ): Promise<TransferAttemptRecord> {
   const checkoutId = leased._id;
-  let released = false;
   try {
     await before?.();
     const heartbeat = {
@@ -34,12 +32,9 @@ export async function runUnderTransferLease(
       onLost: (reason: string) => deps.logger.warn({ requestId: meta.requestId, checkoutId, reason }, "transfer lease lost; this call stops"),
       onRenewError: (err: unknown) => deps.logger.warn({ err, checkoutId }, "could not renew the transfer lease; trying again"),
     };
-    const done = await withLeaseHeartbeat(heartbeat, (lease) => runTransferSteps(deps, meta, leased, leaseId, lease));
-    // The steps' completing write cleared the lease (transfer-steps.ts): nothing to give back.
-    released = done.completed && done.leaseId === null;
-    return done;
+    return await withLeaseHeartbeat(heartbeat, (lease) => runTransferSteps(deps, meta, leased, leaseId, lease));
   } finally {
-    if (!released) await deps.attempts.releaseLease(checkoutId, leaseId).catch((err: unknown) => {
+    await deps.attempts.releaseLease(checkoutId, leaseId).catch((err: unknown) => {
       deps.logger.warn({ err, checkoutId }, "could not release the transfer lease; it will expire");
     });
   }

@@ -111,6 +111,6 @@ export interface RenewalCharge {
 export type AttemptProgress = Partial<
   Pick<
     TransferAttemptRecord,
-    "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "transferId" | "initiatedAt" | "completed" | "leaseId" | "leaseUntil"
+    "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "transferId" | "initiatedAt" | "completed"
   >
 >;

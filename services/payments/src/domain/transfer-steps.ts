@@ -92,8 +92,7 @@ export async function runTransferSteps(
     }
   }
   await deps.afterStep?.("transaction_record", a._id);
-  // The completing write gives the lease back with it: one conditional write, not two.
-  await save("completed", { completed: true, leaseId: null, leaseUntil: null });
+  await save("completed", { completed: true });
   deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
   return a;
 }
