@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/profile.bench.ts                     # embedded Get, 10^3 checkouts, 6 s after 1 s of warm-up
  *   npx tsx bench/profile.bench.ts --row create --duration 10 --top 40
+ *   npx tsx bench/profile.bench.ts --row flow           # the full payment flow by 10 clients (--connections)
  *   npx tsx bench/profile.bench.ts --mode rabbitmq     # broker: BENCH_AMQP_URL or AMQP_URL, as bench:http
  *   npx tsx bench/profile.bench.ts --settle 15         # wait 15 s more after the server went idle
  *
@@ -20,8 +21,9 @@ import { parseArgs } from "node:util";
 import { summariseProfile, type ProfileShare } from "./http/cpu-profile.ts";
 import { benchAmqpUrl } from "./http/amqp-vhost.ts";
 import { startEmbedded, startRabbitMq } from "./http/deployments.ts";
+import { runFullFlow } from "./http/full-flow.ts";
 import { createCheckout, getCheckout, runLoad, type RequestShape } from "./http/load.ts";
-import { untilIdle } from "./http/measure.ts";
+import { serversCpuMs, untilIdle } from "./http/measure.ts";
 import { payrailLauncher } from "./http/payrail-build.ts";
 import { seedCheckouts, storeEnv } from "./http/seed.ts";
 
@@ -34,12 +36,13 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "1" },
     // Seconds to wait on top of the server going idle (the seeded checkouts' events relayed).
     settle: { type: "string", default: "0" },
-    connections: { type: "string", default: "100" },
+    // For --row flow: concurrent flow clients (default 10, as bench:http's --flow-clients).
+    connections: { type: "string" },
     top: { type: "string", default: "30" },
   },
 });
 const row = values.row;
-if (row !== "get" && row !== "create") throw new Error(`--row: get or create, not "${row}"`);
+if (row !== "get" && row !== "create" && row !== "flow") throw new Error(`--row: get, create or flow, not "${row}"`);
 const mode = values.mode;
 if (mode !== "embedded" && mode !== "rabbitmq") throw new Error(`--mode: embedded or rabbitmq, not "${mode}"`);
 const size = Math.round(Number(values.size));
@@ -59,15 +62,26 @@ const settings = { launcher: profiled, logLevel: "warn", storeEnv: storeEnv({ da
 const amqpUrl = mode === "rabbitmq" ? (await benchAmqpUrl(process.env["BENCH_AMQP_URL"] ?? process.env["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672")).url : "";
 const d = mode === "embedded" ? await startEmbedded(settings) : await startRabbitMq(settings, amqpUrl);
 const shape: RequestShape = row === "get" ? getCheckout(seeded.apiKey, seeded.sampleIds) : createCheckout(seeded.apiKey, `profile-${Date.now()}`);
-const load = { connections: Number(values.connections), durationS: Number(values.duration), warmupS: Number(values.warmup) };
+const load = { connections: Number(values.connections ?? (row === "flow" ? 10 : 100)), durationS: Number(values.duration), warmupS: Number(values.warmup) };
 let from = 0;
 let to = 0;
 try {
   await untilIdle(d);
   await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
-  const result = await runLoad(d.url, shape, load, () => (from = now()));
-  to = now();
-  console.log(`${row}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
+  if (row === "flow") {
+    if (load.warmupS > 0) await runFullFlow(d.url, seeded.apiKey, load.connections, load.warmupS);
+    const cpuFrom = serversCpuMs(d);
+    from = now();
+    const result = await runFullFlow(d.url, seeded.apiKey, load.connections, load.durationS);
+    to = now();
+    const cpu = cpuFrom === null ? null : serversCpuMs(d);
+    const perFlow = cpu === null || cpuFrom === null || result.flows === 0 ? "" : `, ${((cpu - cpuFrom) / result.flows).toFixed(2)} ms CPU/flow`;
+    console.log(`flow: ${result.flowsPerS.toFixed(1)} flows/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, failed ${result.errors}${perFlow}`);
+  } else {
+    const result = await runLoad(d.url, shape, load, () => (from = now()));
+    to = now();
+    console.log(`${row}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
+  }
 } finally {
   await d.stop();
 }

@@ -15,6 +15,8 @@ export interface FlowResult {
   p99: number;
   errors: number;
   firstError: string | undefined;
+  /** The server processes' CPU time over the measured flows, per flow (set by the caller that knows the processes). */
+  cpuMsPerFlow?: number;
 }
 
 // Resend limits are per phone: each flow texts its own number (+1 415 NXX-XXXX, "possible" per

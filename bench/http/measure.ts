@@ -37,7 +37,7 @@ async function record(s: MeasureSettings, d: Deployment, name: string, run: (mea
 }
 
 /** The deployment's server processes' CPU time together, ms; null when one is unknown. */
-function serversCpuMs(d: Deployment): number | null {
+export function serversCpuMs(d: Deployment): number | null {
   let total = 0;
   for (const p of d.processes) {
     const ms = p.cpuMs();
@@ -80,8 +80,12 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
   }
 
   if (s.load.warmupS > 0) await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.warmupS);
+  const cpuAtStart = serversCpuMs(d);
   const flow = await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.durationS);
-  s.log(`    full flow: ${flow.flowsPerS.toFixed(1)} flows/s, p50 ${ms(flow.p50)} ms, p99 ${ms(flow.p99)} ms, ${flow.errors} failed`);
+  const cpuAtEnd = serversCpuMs(d);
+  if (cpuAtStart !== null && cpuAtEnd !== null && flow.flows > 0) flow.cpuMsPerFlow = (cpuAtEnd - cpuAtStart) / flow.flows;
+  const cpu = flow.cpuMsPerFlow === undefined ? "" : `, ${flow.cpuMsPerFlow.toFixed(2)} ms CPU/flow`;
+  s.log(`    full flow: ${flow.flowsPerS.toFixed(1)} flows/s, p50 ${ms(flow.p50)} ms, p99 ${ms(flow.p99)} ms, ${flow.errors} failed${cpu}`);
   if (flow.firstError) s.log(`      first failure: ${flow.firstError}`);
   const processes = d.processes.map((p, i) => ({
     name: p.name,

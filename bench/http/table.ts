@@ -52,7 +52,8 @@ function flowLine(mode: ModeFigures): string {
   const failed = f.errors ? ` (first: ${f.firstError})` : "";
   return (
     `Full flow: **${f.flowsPerS.toFixed(1)} flows/s** (${f.flows} flows completed), ` +
-    `p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms, ${f.errors} failed${failed}.`
+    `p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms, ${f.errors} failed${failed}` +
+    (f.cpuMsPerFlow === undefined ? "." : `; server CPU ${f.cpuMsPerFlow.toFixed(2)} ms per flow.`)
   );
 }
 

@@ -81,9 +81,9 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     assertDefinedFilter(filter, this.name);
     return this.host.write(this.name, () => {
       const state = this.state();
-      const [found] = this.select(state, filter, { sort: options.sort, limit: 1 });
+      const found = this.first(state, filter, options.sort);
       if (found) {
-        const next = applyUpdate(JSON.parse(found.doc) as Doc, update, false);
+        const next = applyUpdate(found.parsed ?? (JSON.parse(found.doc) as Doc), update, false);
         this.assertNullKeysFree(state, next);
         this.host.prepare(`UPDATE ${sqlName(state.table)} SET doc = ? WHERE rowid = ?`).run(JSON.stringify(next), found.rowid);
         this.rememberArrays(state, next);
@@ -102,7 +102,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     assertDefinedFilter(filter, this.name);
     return this.host.write(this.name, () => {
       const state = this.state();
-      const [found] = this.select(state, filter, { limit: 1 });
+      const found = this.first(state, filter, undefined);
       if (!found) return false;
       return this.host.prepare(`DELETE FROM ${sqlName(state.table)} WHERE rowid = ?`).run(found.rowid).changes === 1;
     });
@@ -164,6 +164,20 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     if (!row) return [];
     const doc = JSON.parse(row.doc) as T;
     return matches(doc as unknown as Doc, filter) ? [doc] : [];
+  }
+
+  /**
+   * The first row a write's filter matches. A filter naming one `_id` (most writes: a
+   * conditional write on a known document) reads the row by its key and checks the other
+   * conditions on the parsed document, which the write needs parsed anyway (see byId); SQL
+   * would parse the document again in each `json_extract` of the filter.
+   */
+  private first(state: CollectionState, filter: Filter, sort: SortSpec | undefined): (Row & { parsed?: Doc }) | undefined {
+    if (typeof filter._id !== "string") return this.select(state, filter, { sort, limit: 1 })[0];
+    const row = this.host.prepare(`SELECT rowid, doc FROM ${sqlName(state.table)} WHERE _id = ?`).get(filter._id) as Row | undefined;
+    if (!row) return undefined;
+    const parsed = JSON.parse(row.doc) as Doc;
+    return matches(parsed, filter) ? { rowid: row.rowid, doc: row.doc, parsed } : undefined;
   }
 
   /**

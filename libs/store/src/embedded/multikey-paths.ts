@@ -5,10 +5,14 @@
  * (MongoDB matches array elements), so it is narrowed less and checked in JavaScript.
  */
 export function arrayPaths(doc: Record<string, unknown>, prefix = "", into: string[] = []): string[] {
-  for (const [key, value] of Object.entries(doc)) {
+  // Runs on every write, over the whole document: a path is spelled only for the arrays and
+  // objects found, not for each of the many scalar fields.
+  for (const key of Object.keys(doc)) {
+    const value = doc[key];
+    if (value === null || typeof value !== "object") continue;
     const path = prefix ? `${prefix}.${key}` : key;
     if (Array.isArray(value)) into.push(path);
-    else if (value !== null && typeof value === "object") arrayPaths(value as Record<string, unknown>, path, into);
+    else arrayPaths(value as Record<string, unknown>, path, into);
   }
   return into;
 }
