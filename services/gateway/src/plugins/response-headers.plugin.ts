@@ -6,10 +6,12 @@ import helmet from "helmet";
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * What every response carries, from helmet: `X-Content-Type-Options: nosniff`,
- * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` and helmet's other defaults. API
- * responses (`/api/…`) are never cached (`Cache-Control: no-store`): they carry checkouts,
- * tokens and keys.
+ * What every response carries: its `x-request-id` (API.md §1: the request's own when it is a
+ * safe short string, else the one `genReqId` made), and from helmet `X-Content-Type-Options:
+ * nosniff`, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` and helmet's other defaults.
+ * API responses (`/api/…`) are never cached (`Cache-Control: no-store`): they carry checkouts,
+ * tokens and keys. One synchronous hook sets them all: a hook costs every request its turn in
+ * fastify's hook runner.
  *
  * Content-Security-Policy is off here: a JSON API has nothing for it to govern, and `/docs`
  * sets its own (openapi.plugin.ts) because swagger-ui needs a policy of its own.
@@ -18,9 +20,10 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * only when fastify's `trustProxy` is configured (GatewayOptions.trustProxy); without it, behind
  * a TLS-terminating proxy the gateway sees http and sends no HSTS: the proxy should set it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export function registerResponseHeaders(app: FastifyInstance): void {
   const headers = HELMET_HEADERS;
   app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
     reply.headers(headers);
     if (isApiPath(request.url)) reply.header("cache-control", "no-store");
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
