@@ -20,4 +20,14 @@ describe("FixedWindows", () => {
     expect(windows.hit("a", 3).count).toBe(3);
     expect(windows.hit("b", 3).count).toBe(1);
   });
+
+  it("keeps counting and expiring a key hit many times in a row", () => {
+    const windows = new FixedWindows(1_000, 2);
+    for (let i = 0; i < 5; i++) windows.hit("a", i);
+    expect(windows.hit("a", 999)).toEqual({ count: 6, openedAt: 0 });
+    expect(windows.hit("a", 1_000)).toEqual({ count: 1, openedAt: 1_000 });
+    windows.hit("b", 1_001);
+    windows.hit("c", 1_002); // a, the least recently used, goes
+    expect(windows.hit("a", 1_003).count).toBe(1);
+  });
 });

@@ -12,6 +12,8 @@ export interface Window {
  */
 export class FixedWindows {
   private readonly windows = new Map<string, Window>();
+  /** The key of the last hit: already the most recently used, so a run of its hits skips the reorder. */
+  private lastKey: string | undefined;
 
   constructor(
     readonly windowMs: number,
@@ -21,6 +23,11 @@ export class FixedWindows {
   /** Counts one request of `key` at `now`; the key's window after it. */
   hit(key: string, now: number): Window {
     let window = this.windows.get(key);
+    if (window !== undefined && key === this.lastKey && window.openedAt + this.windowMs > now) {
+      window.count += 1;
+      return window;
+    }
+    this.lastKey = key;
     if (window === undefined) {
       if (this.windows.size >= this.capacity) this.windows.delete(this.windows.keys().next().value as string);
       window = { count: 0, openedAt: now };
