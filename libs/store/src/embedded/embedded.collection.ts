@@ -33,6 +33,8 @@ interface Row {
  * those indexes and confirmed row by row with MongoDB's rules (document-match.ts).
  */
 export class EmbeddedCollection<T extends { _id: string }> implements Collection<T> {
+  private byIdSql: { table: string; text: string } | undefined;
+
   constructor(
     readonly name: string,
     private readonly host: SqliteHost,
@@ -175,7 +177,10 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
    * `json_extract`. At most one row, so sort and limit change nothing.
    */
   private byId(id: string, filter: Filter): T[] {
-    const row = this.host.prepare(`SELECT doc FROM ${sqlName(this.state().table)} WHERE _id = ?`).get(id) as { doc: string } | undefined;
+    const { table } = this.state();
+    // The statement's text made once per table, not quoted and built again for every Get.
+    if (this.byIdSql?.table !== table) this.byIdSql = { table, text: `SELECT doc FROM ${sqlName(table)} WHERE _id = ?` };
+    const row = this.host.prepare(this.byIdSql.text).get(id) as { doc: string } | undefined;
     if (!row) return [];
     const doc = JSON.parse(row.doc) as T;
     return matches(doc as unknown as Doc, filter) ? [doc] : [];
