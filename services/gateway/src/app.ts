@@ -11,7 +11,7 @@ import { registerMetrics } from "./plugins/metrics.plugin.ts";
 import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { lazyChildLogger } from "./plugins/lazy-request-logger.ts";
 import { registerRequestLog } from "./plugins/request-log.plugin.ts";
-import { registerSecurityHeaders } from "./plugins/security-headers.plugin.ts";
+import { registerResponseHeaders } from "./plugins/response-headers.plugin.ts";
 import { fastifyTrustProxy } from "./plugins/trust-proxy.ts";
 import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
@@ -37,7 +37,6 @@ import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
-import { registerCookies } from "./plugins/cookies.ts";
 import { portalRoutes } from "./portal/portal.routes.ts";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
@@ -115,15 +114,12 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   app.setSerializerCompiler(jsonSerializerCompiler);
   app.decorateRequest("principal", null as never);
   registerRequestLog(app);
+  // Before any route is declared: it labels each route as it is declared (onRoute).
+  registerMetrics(app, options.transport, options.processMetrics, options.metricsOnApiPort ?? true);
   // Hooks that await nothing take `done`: an async hook costs every request a promise.
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    done();
-  });
+  registerResponseHeaders(app);
   registerErrorHandling(app);
   registerIdempotencyReplayHeader(app);
-  await registerSecurityHeaders(app);
-  await registerCookies(app);
   await registerConsumerCors(app, options.corsOrigins ?? []);
   await registerRateLimits(app, { perMinute: options.rateLimitPerMinute, authFailuresPerMinute: options.authFailuresPerMinute ?? 20 });
 
@@ -139,7 +135,6 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   };
 
   await registerOpenApi(app);
-  registerMetrics(app, options.transport, options.processMetrics, options.metricsOnApiPort ?? true);
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
   await app.register(async (scope) => consumerIdentityRoutes(scope, ctx));

@@ -20,6 +20,7 @@ import { applyUpdate } from "./update-operators.ts";
 import { seedFromFilter } from "./upsert-seed.ts";
 
 type Doc = Record<string, unknown>;
+const ONE: FindOptions = { limit: 1 };
 interface Row {
   rowid: number;
   doc: string;
@@ -32,6 +33,8 @@ interface Row {
  * those indexes and confirmed row by row with MongoDB's rules (document-match.ts).
  */
 export class EmbeddedCollection<T extends { _id: string }> implements Collection<T> {
+  private byIdSql: { table: string; text: string } | undefined;
+
   constructor(
     readonly name: string,
     private readonly host: SqliteHost,
@@ -47,12 +50,26 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     await this.host.write(this.name, () => this.insertRow(this.state(), copy, text));
   }
 
-  async findOne(filter: Filter, options: { sort?: SortSpec } = {}): Promise<T | null> {
-    const [first] = await this.find(filter, { ...options, limit: 1 });
-    return first ?? null;
+  // Reads are synchronous (better-sqlite3): findOne and find hand back one settled promise
+  // rather than run as async functions, whose frames (and an await between them) every Get paid.
+  findOne(filter: Filter, options: { sort?: SortSpec } = {}): Promise<T | null> {
+    try {
+      const [first] = this.read(filter, options.sort === undefined ? ONE : { sort: options.sort, limit: 1 });
+      return Promise.resolve(first ?? null);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
   }
 
-  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+  find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    try {
+      return Promise.resolve(this.read(filter, options));
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
+
+  private read(filter: Filter, options: FindOptions): T[] {
     assertDefinedFilter(filter, this.name);
     if (typeof filter._id === "string" && !options.skip) return this.host.read(this.name, () => this.byId(filter._id as string, filter));
     return this.host.read(this.name, () => this.select(this.state(), filter, options).map((r) => JSON.parse(r.doc) as T));
@@ -160,7 +177,10 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
    * `json_extract`. At most one row, so sort and limit change nothing.
    */
   private byId(id: string, filter: Filter): T[] {
-    const row = this.host.prepare(`SELECT doc FROM ${sqlName(this.state().table)} WHERE _id = ?`).get(id) as { doc: string } | undefined;
+    const { table } = this.state();
+    // The statement's text made once per table, not quoted and built again for every Get.
+    if (this.byIdSql?.table !== table) this.byIdSql = { table, text: `SELECT doc FROM ${sqlName(table)} WHERE _id = ?` };
+    const row = this.host.prepare(this.byIdSql.text).get(id) as { doc: string } | undefined;
     if (!row) return [];
     const doc = JSON.parse(row.doc) as T;
     return matches(doc as unknown as Doc, filter) ? [doc] : [];

@@ -6,15 +6,17 @@ import type { Filter } from "../store.port.ts";
  * documents; failing loudly turns that bug into a visible error in both adapters alike.
  */
 export function assertDefinedFilter(filter: Filter, collection: string): void {
-  for (const [field, condition] of Object.entries(filter)) {
+  // Keys, not entries: every read passes here, and entries cost an array per condition.
+  for (const field of Object.keys(filter)) {
+    const condition = filter[field];
     if (condition === undefined) {
       throw new Error(`filter on ${collection}: condition for "${field}" is undefined`);
     }
     if (field === "$or" || field === "$and") {
       for (const sub of condition as Filter[]) assertDefinedFilter(sub, collection);
     } else if (isOperatorObject(condition)) {
-      for (const [op, value] of Object.entries(condition)) {
-        if (value === undefined) throw new Error(`filter on ${collection}: "${field}.${op}" is undefined`);
+      for (const op of Object.keys(condition)) {
+        if ((condition as Record<string, unknown>)[op] === undefined) throw new Error(`filter on ${collection}: "${field}.${op}" is undefined`);
       }
     }
   }

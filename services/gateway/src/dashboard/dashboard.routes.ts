@@ -3,6 +3,7 @@ import formBody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
+import { registerCookies } from "../plugins/cookies.ts";
 import { fromFastifyError } from "../http/error-body.ts";
 import { DASHBOARD_ASSETS } from "./dashboard-assets.ts";
 import { clearSessionCookie, loadDashboardSession } from "./dashboard-session.ts";
@@ -25,9 +26,10 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
  * operations the API uses, under the signed-in user's merchant principal. In this scope only:
  * HTML forms (urlencoded bodies), a CSRF check on every POST (@fastify/csrf-protection, its
  * secret in a SameSite=Strict cookie), the session resolved on every request, and errors as
- * pages rather than JSON.
+ * pages rather than JSON. Its cookies (@fastify/cookie) are registered for this scope alone.
  */
 export async function dashboardRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  await registerCookies(app);
   await app.register(formBody, { bodyLimit: 16 * 1024 });
   await app.register(csrfProtection, {
     cookieKey: "payrail_csrf",

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, fromFastifyError } from "../http/error-body.ts";
-import { ROUTER_ERROR_HEADERS } from "./security-headers.plugin.ts";
+import { ROUTER_ERROR_HEADERS } from "./response-headers.plugin.ts";
 
 /** Sends an AppError as API.md's error body with its status (and Retry-After for 429/503). */
 export function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {

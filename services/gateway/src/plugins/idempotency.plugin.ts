@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onSendHookHandler } from "fastify";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -7,11 +7,21 @@ declare module "fastify" {
   }
 }
 
-/** API.md §11: a replayed response, success or error, says so in `Idempotent-Replayed: true`. */
+/**
+ * API.md §11: a replayed response, success or error, says so in `Idempotent-Replayed: true`.
+ * Only a POST carries an Idempotency-Key (`callService`), so the hook is added to POST routes
+ * alone (as each is declared): GETs do not pay for it.
+ */
 export function registerIdempotencyReplayHeader(app: FastifyInstance): void {
   app.decorateRequest("idempotentReplayed", false);
-  app.addHook("onSend", (request, reply, payload, done) => {
+  const markReplayed: onSendHookHandler = (request, reply, payload, done) => {
     if (request.idempotentReplayed) reply.header("idempotent-replayed", "true");
     done(null, payload);
+  };
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes("POST")) return;
+    const own = route.onSend;
+    route.onSend = own === undefined ? [markReplayed] : Array.isArray(own) ? [...own, markReplayed] : [own, markReplayed];
   });
 }

@@ -1,5 +1,5 @@
 import type { Transport } from "@payrail/messaging";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from "fastify";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /**
@@ -41,11 +41,35 @@ export function registerMetrics(app: FastifyInstance, transport: Transport, proc
     },
   });
 
+  // Each route's label is its pattern, not the URL (ids in paths would explode the label
+  // set), fixed when the route is declared: its own onResponse hook holds it, so a request
+  // reads no `request.routeOptions` (an object fastify builds on every read) and reuses its
+  // label objects. Requests no route matched (fastify's 404 handler) are "unmatched", counted
+  // by the one app-wide hook, which returns at once for every other request.
+  const observe = (request: FastifyRequest, reply: FastifyReply, labels: RouteLabels) => {
+    const method = request.method;
+    const status = reply.statusCode;
+    let byStatus = labels.requests.get(method);
+    if (byStatus === undefined) labels.requests.set(method, (byStatus = new Map()));
+    let counted = byStatus.get(status);
+    if (counted === undefined) byStatus.set(status, (counted = { method, route: labels.route, status: String(status) }));
+    let timed = labels.duration.get(method);
+    if (timed === undefined) labels.duration.set(method, (timed = { method, route: labels.route }));
+    requests.inc(counted);
+    duration.observe(timed, reply.elapsedTime / 1000);
+  };
+  app.addHook("onRoute", (route) => {
+    const labels = routeLabels(route.url);
+    const hook: onResponseHookHandler = (request, reply, done) => {
+      observe(request, reply, labels);
+      done();
+    };
+    const own = route.onResponse;
+    route.onResponse = own === undefined ? [hook] : Array.isArray(own) ? [...own, hook] : [own, hook];
+  });
+  const unmatched = routeLabels("unmatched");
   app.addHook("onResponse", (request, reply, done) => {
-    // The route pattern, not the URL: ids in paths would explode the label set.
-    const route = request.routeOptions.url ?? "unmatched";
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    if (request.is404) observe(request, reply, unmatched);
     done();
   });
 
@@ -57,4 +81,15 @@ export function registerMetrics(app: FastifyInstance, transport: Transport, proc
     return served.metrics();
   });
   return registry;
+}
+
+/** One route's label objects, made on its first request per method and status and then reused. */
+interface RouteLabels {
+  route: string;
+  requests: Map<string, Map<number, { method: string; route: string; status: string }>>;
+  duration: Map<string, { method: string; route: string }>;
+}
+
+function routeLabels(route: string): RouteLabels {
+  return { route, requests: new Map(), duration: new Map() };
 }

@@ -1,7 +1,8 @@
 import rateLimit from "@fastify/rate-limit";
 import { AppError } from "@payrail/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
 import { authFailureKey } from "./auth-failure-key.ts";
+import { FixedWindows } from "./fixed-windows.ts";
 
 export interface RateLimitOptions {
   /** Requests per minute per credential (API.md §9). */
@@ -25,12 +26,16 @@ function limited(message: string, retryAfter: number): AppError {
 }
 
 /**
- * Rate limits through `@fastify/rate-limit` (fixed one-minute windows in this gateway's memory;
- * several gateways each count their own share, docs/decisions.md):
+ * Rate limits (fixed one-minute windows in this gateway's memory; several gateways each count
+ * their own share, docs/decisions.md):
  *
  * - per credential: after the route's auth hook (`preHandler`), keyed by the api-key's prefix or
  *   the auth token's record, with the draft standard's `RateLimit-Limit/-Remaining/-Reset`
- *   headers on every authenticated answer and `Retry-After` on the 429;
+ *   headers on every authenticated answer and `Retry-After` on the 429. Counted by this file's
+ *   own synchronous hook over `FixedWindows`, added to each route as it is declared: the
+ *   plugin's hook awaited four promises and built `request.routeOptions` on every request. A
+ *   route with its own `config.rateLimit` (the hosted checkout, keyed by its link token) is
+ *   left to `@fastify/rate-limit`, registered for that and for the failure limit below;
  * - failed authentications, per client address and presented credential (API.md §12): every
  *   401 counts, and a credential that used up its budget from an address gets 429 from there
  *   until its window ends, before it is looked at again. Keyed on the pair, so a client
@@ -40,7 +45,7 @@ function limited(message: string, retryAfter: number): AppError {
  */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     hook: "preHandler",
     max: options.perMinute,
     timeWindow: WINDOW_MS,
@@ -48,6 +53,27 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     keyGenerator: (request) => credentialKey(request) ?? "",
     allowList: (request) => credentialKey(request) === undefined,
     errorResponseBuilder: (_request, context) => limited(`too many requests; retry in ${context.after}`, Math.ceil(context.ttl / 1000)),
+  });
+
+  const windows = new FixedWindows(WINDOW_MS);
+  const max = options.perMinute;
+  const limit = String(max);
+  const perCredential: preHandlerHookHandler = (request, reply, done) => {
+    const key = credentialKey(request);
+    if (key === undefined) return done();
+    const now = Date.now();
+    const window = windows.hit(key, now);
+    const resetS = Math.ceil((window.openedAt + WINDOW_MS - now) / 1000);
+    reply.header("ratelimit-limit", limit);
+    reply.header("ratelimit-remaining", String(Math.max(0, max - window.count)));
+    reply.header("ratelimit-reset", String(resetS));
+    if (window.count <= max) return done();
+    done(limited(`too many requests; retry in ${resetS} s`, resetS));
+  };
+  app.addHook("onRoute", (route) => {
+    if (route.config?.rateLimit != null) return; // the plugin's
+    const own = route.preHandler;
+    route.preHandler = own === undefined ? [perCredential] : Array.isArray(own) ? [...own, perCredential] : [own, perCredential];
   });
 
   const failures = app.createRateLimit({

@@ -3,6 +3,7 @@ import formbody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
+import { registerCookies } from "../plugins/cookies.ts";
 import { bankAccountRoutes } from "./bank-account.routes.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
 import { portalErrorHandler } from "./portal-reply.ts";
@@ -18,9 +19,10 @@ import { subscriptionsRoutes } from "./subscriptions.routes.ts";
  * bank-account page (bank-account.routes.ts). Registered in its own
  * scope: the form-body parser and the CSRF check exist only here (the API stays JSON-only).
  * The CSRF secret lives in its own httpOnly cookie on the portal's paths (@fastify/cookie,
- * registered app-wide by plugins/cookies.ts).
+ * registered for this scope by plugins/cookies.ts).
  */
 export async function portalRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  await registerCookies(app);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(csrfProtection, {
     sessionPlugin: "@fastify/cookie",

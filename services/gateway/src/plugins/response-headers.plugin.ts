@@ -6,10 +6,16 @@ import helmet from "helmet";
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * What every response carries, from helmet: `X-Content-Type-Options: nosniff`,
- * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` and helmet's other defaults. API
- * responses (`/api/…`) are never cached (`Cache-Control: no-store`): they carry checkouts,
- * tokens and keys.
+ * What every response carries: its `x-request-id` (API.md §1: the request's own when it is a
+ * safe short string, else the one `genReqId` made), `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` and `Cross-Origin-Resource-Policy:
+ * same-origin`. API responses (`/api/…`) are never cached (`Cache-Control: no-store`): they
+ * carry checkouts, tokens and keys. Pages (the dashboard, the portal, the hosted page, `/docs`)
+ * also get helmet's headers that act only on a document (DNS prefetch of its links, Origin-Agent-Cluster,
+ * the opener policy, IE's download and XSS options, Flash's and Acrobat's cross-domain policy);
+ * a JSON answer is never one, so the API's answers leave those six out (docs/decisions.md,
+ * "Security headers"). One synchronous hook sets them all from objects made at start-up: a hook
+ * costs every request its turn in fastify's hook runner, and node checks each header sent.
  *
  * Content-Security-Policy is off here: a JSON API has nothing for it to govern, and `/docs`
  * sets its own (openapi.plugin.ts) because swagger-ui needs a policy of its own.
@@ -18,11 +24,10 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * only when fastify's `trustProxy` is configured (GatewayOptions.trustProxy); without it, behind
  * a TLS-terminating proxy the gateway sees http and sends no HSTS: the proxy should set it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = HELMET_HEADERS;
+export function registerResponseHeaders(app: FastifyInstance): void {
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(headers);
-    if (isApiPath(request.url)) reply.header("cache-control", "no-store");
+    reply.header("x-request-id", request.id);
+    reply.headers(isApiPath(request.url) ? API_HEADERS : PAGE_HEADERS);
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     done();
   });
@@ -33,12 +38,28 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  * do not depend on the request, and @fastify/helmet would build helmet's middleware again for
  * every request (about 3% of a Get's CPU).
  */
-const HELMET_HEADERS: Readonly<Record<string, string>> = helmetHeaders({
+const PAGE_HEADERS: Readonly<Record<string, string>> = helmetHeaders({
   contentSecurityPolicy: false,
   hsts: false,
   referrerPolicy: { policy: "no-referrer" },
   frameguard: { action: "deny" },
 });
+
+/** The headers of PAGE_HEADERS that act on any response, not only on a document; and no-store. */
+const API_HEADERS: Readonly<Record<string, string>> = {
+  ...pick(PAGE_HEADERS, ["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-resource-policy"]),
+  "cache-control": "no-store",
+};
+
+function pick(headers: Readonly<Record<string, string>>, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value === undefined) throw new Error(`helmet no longer sets ${name}`);
+    picked[name] = value;
+  }
+  return picked;
+}
 
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const headers: Record<string, string> = {};
