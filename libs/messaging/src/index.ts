@@ -6,6 +6,7 @@ import type { Transport } from "./transport.port.ts";
 
 export * from "./transport.port.ts";
 export * from "./events.port.ts";
+export { JsonText } from "./rpc/json-text.ts";
 export type { LedgerHolder, ReplyLedger } from "./rpc/reply-ledger.port.ts";
 export { CALL_ID_TTL_MS, IDEMPOTENCY_KEY_TTL_MS, LEASE_MS, requestFingerprint } from "./rpc/run-once.ts";
 export { observeRpc, type RpcObserver, type RpcSample } from "./rpc/rpc-observer.ts";

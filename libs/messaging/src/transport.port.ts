@@ -1,6 +1,7 @@
 import type { Operation, ParsedRequestOf, Principal, RequestOf, ResponseOf } from "@payrail/contracts";
 import type { EventStats, EventTransport } from "./events.port.ts";
 import type { EventStores } from "./events/event-stores.port.ts";
+import type { JsonText } from "./rpc/json-text.ts";
 import type { ReplyLedger } from "./rpc/reply-ledger.port.ts";
 
 /** What a handler knows about the call besides its payload. */
@@ -62,6 +63,12 @@ export interface CallOptions {
   idempotencyKey?: string | undefined;
   /** Called when the reply is the stored one of an earlier request with the same key. */
   onReplayed?: () => void;
+  /**
+   * The caller only writes the reply on as JSON (an HTTP response body): a transport that got
+   * the reply as JSON text (RabbitMQ) may answer a `JsonText` of the data instead of parsing it.
+   * The in-process bus answers the value itself.
+   */
+  asJsonText?: boolean;
 }
 
 /** What a transport's servers, publishers and subscribers have counted since it was created. */
@@ -83,6 +90,7 @@ export interface Transport extends EventTransport {
    * with an AppError: the handler's business error, `service_timeout` when no reply came in
    * time, `service_unavailable` when the broker (or, in-process, the service) is absent.
    */
+  call<O extends Operation>(operation: O, payload: RequestOf<O>, ctx: CallContext, options: CallOptions & { asJsonText: true }): Promise<ResponseOf<O> | JsonText>;
   call<O extends Operation>(operation: O, payload: RequestOf<O>, ctx: CallContext, options?: CallOptions): Promise<ResponseOf<O>>;
   /** Starts consuming the service's queue with these handlers (all of one service). */
   serve(service: string, entries: HandlerEntry[]): Promise<void>;

@@ -25,10 +25,13 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
       expect(created.statusCode).toBe(200);
       const { id } = created.json();
       expect(created.json()).toEqual({ id: expect.stringMatching(/^chk_[0-9a-f]{32}$/) });
+      // Over RabbitMQ the service's JSON is written on as it came: still JSON, so labelled.
+      expect(created.headers["content-type"]).toBe("application/json; charset=utf-8");
 
       for (const url of [`/api/merchants/checkout/${id}`, `/api/merchants/checkout/${id}/`]) {
         const got = await get(url, world.acme.apiKey);
         expect(got.statusCode).toBe(200);
+        expect(got.headers["content-type"]).toBe("application/json; charset=utf-8");
         const view = got.json();
         const { isSandbox: _ignored, ...sent } = asJson(body);
         expect(view).toMatchObject(sent);

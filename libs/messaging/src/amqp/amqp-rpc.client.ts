@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Channel, ChannelModel, ConsumeMessage, Message } from "amqplib";
 import { AppError, type Operation } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
-import { settleReply } from "../rpc/dispatch-request.ts";
 import { encodeRequest, runsOnce } from "../rpc/encode-request.ts";
 import { serviceTimeout, serviceUnavailable } from "../rpc/rpc-errors.ts";
 import type { CallContext, CallOptions } from "../transport.port.ts";
 import { QueueProbe } from "./queue-probe.ts";
+import { decodeReplyMessage } from "./reply-format.ts";
 import { watchChannel } from "./watch-channel.ts";
 
 /**
@@ -35,6 +35,8 @@ interface PendingCall {
   resolve(value: unknown): void;
   reject(err: Error): void;
   onReplayed: (() => void) | undefined;
+  /** The caller takes a success's data as `JsonText` (see `CallOptions.asJsonText`). */
+  asJsonText: boolean;
   /** A call that runs at most once (it has a callId) is sent again after a lost connection. */
   resend: { queue: string; body: Buffer; deadline: number } | undefined;
 }
@@ -162,7 +164,7 @@ export class AmqpRpcClient {
       }, timeoutMs);
       const deadline = Date.now() + timeoutMs;
       const resend = runsOnce(ctx, options) ? { queue, body, deadline } : undefined;
-      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject, onReplayed: options.onReplayed, resend });
+      this.pending.set(correlationId, { service: operation.service, timer, resolve, reject, onReplayed: options.onReplayed, asJsonText: options.asJsonText === true, resend });
       const publish = (consumers: number) => {
         if (this.servedByNobody(consumers)) this.settle(correlationId, nobodyServes(operation.service));
         else this.send(correlationId, queue, body, deadline);
@@ -267,7 +269,7 @@ export class AmqpRpcClient {
       return;
     }
     try {
-      const value = settleReply(JSON.parse(message.content.toString("utf8")), call.onReplayed);
+      const value = decodeReplyMessage(message.content, message.properties.type, call.asJsonText, call.onReplayed);
       this.settle(id, undefined, value);
     } catch (err) {
       this.settle(id, err instanceof AppError ? err : new AppError("internal_error", "Malformed RPC reply"));

@@ -1,13 +1,14 @@
 import type { Channel, ChannelModel, ConsumeMessage } from "amqplib";
 import type { Principal, RpcReplyEnvelope } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
-import { dispatchRequest, encodeReply, undecodableReply } from "../rpc/dispatch-request.ts";
+import { dispatchRequest, undecodableReply } from "../rpc/dispatch-request.ts";
 import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable, type HandlerTable } from "../rpc/handler-table.ts";
 import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { HandlerEntry } from "../transport.port.ts";
 import { refusedPrincipal, type TrustedSenders } from "../rpc/trusted-senders.ts";
 import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
+import { encodeReplyMessage } from "./reply-format.ts";
 import { declareRpcQueue } from "./rpc-topology.ts";
 
 interface ServedQueue extends ConsumedQueue<Channel> {
@@ -102,7 +103,8 @@ export class AmqpRpcServer {
       if (reply === null) {
         // Past its deadline: nobody waits for a reply, so none is sent.
       } else if (replyTo && correlationId) {
-        channel.publish("", replyTo, Buffer.from(encodeReply(reply, logger)), { correlationId, contentType: "application/json" });
+        const { body, type } = encodeReplyMessage(reply, logger);
+        channel.publish("", replyTo, body, type === undefined ? { correlationId, contentType: "application/json" } : { correlationId, contentType: "application/json", type });
       } else {
         logger.warn({ queue: served.queue }, "RPC request without replyTo/correlationId: no reply sent");
       }

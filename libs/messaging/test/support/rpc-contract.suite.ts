@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { AppError, type Principal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
-import type { Transport } from "../../src/index.ts";
+import { JsonText, type Transport } from "../../src/index.ts";
 import { anonymousCtx, echoHandlers, failEcho, pingNobody, sayEcho } from "./echo.operations.ts";
 import { freshWorldPerTest } from "./fresh-world.ts";
 import { memoryLogger } from "./memory-logger.ts";
@@ -44,6 +44,18 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
       const reply = await client.call(sayEcho, { text: "hello" }, anonymousCtx);
       expect(reply).toMatchObject({ text: "hello", instance: "a", delayMs: 0 });
       expect(client.isReady()).toBe(true);
+    });
+
+    it("answers a caller that asks for JSON text with the handler's result or its JSON, and errors as errors", async () => {
+      await echoService();
+      const client = await world().transport();
+      const reply = await client.call(sayEcho, { text: "hello ✓" }, anonymousCtx, { asJsonText: true });
+      // RabbitMQ hands the server's JSON over unparsed; the in-process bus the value itself.
+      const value: unknown = reply instanceof JsonText ? JSON.parse(reply.bytes.toString("utf8")) : reply;
+      expect(value).toMatchObject({ text: "hello ✓", instance: "a", delayMs: 0 });
+      expect(JSON.parse(JSON.stringify(reply))).toEqual(value);
+      const err = await appErrorOf(client.call(failEcho, { mode: "app" }, anonymousCtx, { asJsonText: true }));
+      expect(err.code).toBe("checkout_closed");
     });
 
     it("answers an invalid payload with a 400 code naming the first bad field", async () => {

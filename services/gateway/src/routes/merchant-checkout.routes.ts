@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callService } from "../http/call-service.ts";
+import { answerFromService, callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 import { merchantAuth } from "../auth/hooks.ts";
@@ -38,7 +38,7 @@ export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         response: { 200: CreateCheckoutResponse, ...errorResponses },
       },
     },
-    (request) => callService(ctx, request, createCheckoutOp, { checkout: request.body }),
+    (request, reply) => answerFromService(ctx, request, reply, createCheckoutOp, { checkout: request.body }),
   );
 
   r.get(
@@ -53,7 +53,7 @@ export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         response: { 200: ListCheckoutsResponse, ...errorResponses },
       },
     },
-    (request) => callService(ctx, request, listCheckoutsOp, request.query),
+    (request, reply) => answerFromService(ctx, request, reply, listCheckoutsOp, request.query),
   );
 
   r.get(
@@ -68,7 +68,7 @@ export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         response: { 200: CheckoutView, ...errorResponses },
       },
     },
-    (request) => callService(ctx, request, getCheckoutOp, request.params),
+    (request, reply) => answerFromService(ctx, request, reply, getCheckoutOp, request.params),
   );
 
   r.get(
