@@ -51,17 +51,13 @@ interface Sent {
  * order. An event refused for good (it fails its schema) is a poison: it is moved out of the
  * outbox into `_outboxDead` and recorded in the event dead letters (listed by `payrail events
  * dead-letters`), so it holds up neither its own document's other events nor any other document.
- * `notify()` after a local write sends its events at once; the poll catches the rest. A pass
- * that took a full batch, all of it sent, is followed by the next at once: a backlog (a restart,
- * another process's writes) drains at the relay's own pace, not one batch per poll. Several
+ * `notify()` after a local write sends its events at once; the poll catches the rest. Several
  * replicas may run relays on the same collections: that can only publish an event twice.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  /** The last pass took a full batch and nothing failed: more is waiting, so the next pass starts at once. */
-  private backlog = false;
   private stopped = true;
   private readonly counters: OutboxStats = { published: 0, failures: 0, lagMs: 0, lastDelayMs: 0, deadLettered: 0 };
   private deadLetters: EventDeadLetters | undefined;
@@ -102,12 +98,9 @@ export class OutboxRelay {
   /** One pass over every collection; exported for tests that drive the relay step by step. */
   async runOnce(): Promise<void> {
     let oldest = Infinity;
-    let full = false;
-    const limit = this.options.batch ?? 100;
     for (const name of this.options.collections) {
       const collection = this.options.store.collection<OutboxDoc>(name);
-      const docs = await collection.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit });
-      if (docs.length === limit) full = true;
+      const docs = await collection.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: this.options.batch ?? 100 });
       for (const doc of docs) {
         const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
         const result = await this.send(name, events);
@@ -119,8 +112,6 @@ export class OutboxRelay {
       }
     }
     this.counters.lagMs = oldest === Infinity ? 0 : Math.max(0, Date.now() - oldest);
-    // A failed publish waits for the poll instead: a broker that is away would otherwise be asked in a loop.
-    this.backlog = full && oldest === Infinity;
   }
 
   private async send(collection: string, events: OutboxEvent[]): Promise<Sent> {
@@ -183,9 +174,8 @@ export class OutboxRelay {
     await this.running;
     this.running = undefined;
     if (this.stopped) return;
-    const rerun = this.again || this.backlog;
+    const rerun = this.again;
     this.again = false;
-    this.backlog = false;
     this.schedule(rerun ? 0 : (this.options.pollMs ?? 1_000));
   }
 }
