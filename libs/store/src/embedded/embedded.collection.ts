@@ -177,13 +177,18 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
    * `json_extract`. At most one row, so sort and limit change nothing.
    */
   private byId(id: string, filter: Filter): T[] {
-    const { table } = this.state();
-    // The statement's text made once per table, not quoted and built again for every Get.
-    if (this.byIdSql?.table !== table) this.byIdSql = { table, text: `SELECT doc FROM ${sqlName(table)} WHERE _id = ?` };
-    const row = this.host.prepare(this.byIdSql.text).get(id) as { doc: string } | undefined;
-    if (!row) return [];
-    const doc = JSON.parse(row.doc) as T;
-    return matches(doc as unknown as Doc, filter) ? [doc] : [];
+    const found = this.rowById(this.state(), id, filter);
+    return found ? [found.parsed as T] : [];
+  }
+
+  /** The row of `id` with its document parsed, if that document matches the rest of `filter`. */
+  private rowById(state: CollectionState, id: string, filter: Filter): (Row & { parsed: Doc }) | undefined {
+    // The statement's text made once per table, not quoted and built again for every read.
+    if (this.byIdSql?.table !== state.table) this.byIdSql = { table: state.table, text: `SELECT rowid, doc FROM ${sqlName(state.table)} WHERE _id = ?` };
+    const row = this.host.prepare(this.byIdSql.text).get(id) as Row | undefined;
+    if (!row) return undefined;
+    const parsed = JSON.parse(row.doc) as Doc;
+    return matches(parsed, filter) ? { rowid: row.rowid, doc: row.doc, parsed } : undefined;
   }
 
   /**
@@ -194,10 +199,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
    */
   private first(state: CollectionState, filter: Filter, sort: SortSpec | undefined): (Row & { parsed?: Doc }) | undefined {
     if (typeof filter._id !== "string") return this.select(state, filter, { sort, limit: 1 })[0];
-    const row = this.host.prepare(`SELECT rowid, doc FROM ${sqlName(state.table)} WHERE _id = ?`).get(filter._id) as Row | undefined;
-    if (!row) return undefined;
-    const parsed = JSON.parse(row.doc) as Doc;
-    return matches(parsed, filter) ? { rowid: row.rowid, doc: row.doc, parsed } : undefined;
+    return this.rowById(state, filter._id, filter);
   }
 
   /**

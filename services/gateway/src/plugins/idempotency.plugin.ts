@@ -1,4 +1,5 @@
 import type { FastifyInstance, onSendHookHandler } from "fastify";
+import { appendRouteHook } from "./route-hooks.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,7 +22,6 @@ export function registerIdempotencyReplayHeader(app: FastifyInstance): void {
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes("POST")) return;
-    const own = route.onSend;
-    route.onSend = own === undefined ? [markReplayed] : Array.isArray(own) ? [...own, markReplayed] : [own, markReplayed];
+    appendRouteHook(route, "onSend", markReplayed);
   });
 }

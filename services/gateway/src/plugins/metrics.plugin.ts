@@ -1,6 +1,7 @@
 import type { Transport } from "@payrail/messaging";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from "fastify";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { appendRouteHook } from "./route-hooks.ts";
 
 /**
  * Prometheus metrics of this gateway: process defaults plus request counts and latency by
@@ -64,8 +65,7 @@ export function registerMetrics(app: FastifyInstance, transport: Transport, proc
       observe(request, reply, labels);
       done();
     };
-    const own = route.onResponse;
-    route.onResponse = own === undefined ? [hook] : Array.isArray(own) ? [...own, hook] : [own, hook];
+    appendRouteHook(route, "onResponse", hook);
   });
   const unmatched = routeLabels("unmatched");
   app.addHook("onResponse", (request, reply, done) => {

@@ -3,6 +3,7 @@ import { AppError } from "@payrail/contracts";
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
 import { authFailureKey } from "./auth-failure-key.ts";
 import { FixedWindows } from "./fixed-windows.ts";
+import { appendRouteHook } from "./route-hooks.ts";
 
 export interface RateLimitOptions {
   /** Requests per minute per credential (API.md §9). */
@@ -72,8 +73,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   };
   app.addHook("onRoute", (route) => {
     if (route.config?.rateLimit != null) return; // the plugin's
-    const own = route.preHandler;
-    route.preHandler = own === undefined ? [perCredential] : Array.isArray(own) ? [...own, perCredential] : [own, perCredential];
+    appendRouteHook(route, "preHandler", perCredential);
   });
 
   const failures = app.createRateLimit({
