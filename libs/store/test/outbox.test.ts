@@ -224,6 +224,55 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect(published).toEqual(events.map((e) => e.id));
   });
 
+  runIf("drains a backlog of many batches pass after pass, not one batch per poll", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    const events = Array.from({ length: 50 }, (_, i) => event("order.created", `b${i}`));
+    for (const e of events) await orders.insertOne(insertWithEvents({ _id: e.aggregate, status: "open", version: 1 }, [e]));
+    const published: string[] = [];
+    // A poll far longer than the test's wait: only passes that follow each other at once drain it.
+    const relay = new OutboxRelay({ store, collections: [name], logger, batch: 10, pollMs: 600_000, publish: async (e) => void published.push(e.id) });
+    await relay.start();
+    try {
+      await until(() => published.length === events.length);
+      expect(published).toEqual(events.map((e) => e.id));
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  runIf("sends a pass's documents side by side, each document's events one after the other", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    const docs = Array.from({ length: 10 }, (_, i) => {
+      const id = `s${i}`;
+      return { id, events: [event("order.created", id), event("order.paid", id), event("order.shipped", id)] };
+    });
+    for (const doc of docs) await orders.insertOne(insertWithEvents({ _id: doc.id, status: "open", version: 1 }, doc.events));
+    const published: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    // A publish that resolves on a later turn, as a broker's confirm does.
+    const publish = async (e: OutboxEvent) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      published.push(e.id);
+    };
+    const relay = new OutboxRelay({ store, collections: [name], logger, batch: 10, publish });
+    await relay.start();
+    await relay.stop();
+    await relay.runOnce();
+    expect(most).toBe(docs.length); // one publish per document in flight at once, never two of one document
+    for (const doc of docs) {
+      const order = doc.events.map((e) => published.indexOf(e.id));
+      expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+    }
+    expect(await orders.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: 5 })).toEqual([]);
+  });
+
   runIf("catches up in one sweep, pass after pass, with however many applied events expired", async () => {
     const store = fresh();
     let clock = Date.UTC(2026, 0, 1);

@@ -19,6 +19,14 @@ export interface QueuedEvent {
  */
 export type DeliveryOutcome = EventOutcome | { kind: "requeue" };
 
+/**
+ * Events a consumed queue holds ready before a publish into it waits, and the depth at which
+ * the waiting publishes go on: the relays publish, and a backlog drained at their pace would
+ * otherwise pile up in memory ahead of slower subscribers (a broker's flow control, here).
+ */
+const HIGH_WATER = 1_000;
+const LOW_WATER = HIGH_WATER / 2;
+
 /** One subscribe() of one transport, consuming the queue. */
 export interface InProcessEventConsumer {
   readonly prefetch: number;
@@ -43,6 +51,8 @@ export class InProcessEventQueue {
   private consumers: { consumer: InProcessEventConsumer; unacked: number }[] = [];
   private cursor = 0;
   private scheduled = false;
+  /** Publishes waiting for room (see HIGH_WATER). */
+  private waiting: (() => void)[] = [];
 
   constructor(readonly service: string) {}
 
@@ -66,6 +76,15 @@ export class InProcessEventQueue {
     if (!this.held.has(message.eventId)) this.enqueue(message);
   }
 
+  /**
+   * Resolves once the queue has room for more events, or at once (undefined) when it has: a
+   * queue no consumer takes from never makes a publish wait, since nothing would empty it.
+   */
+  room(): Promise<void> | undefined {
+    if (this.ready.length < HIGH_WATER || this.consumers.length === 0) return undefined;
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
   addConsumer(consumer: InProcessEventConsumer): void {
     this.consumers.push({ consumer, unacked: 0 });
     this.schedule();
@@ -73,6 +92,12 @@ export class InProcessEventQueue {
 
   removeConsumer(consumer: InProcessEventConsumer): void {
     this.consumers = this.consumers.filter((entry) => entry.consumer !== consumer);
+    this.wake();
+  }
+
+  private wake(): void {
+    if (this.waiting.length === 0 || (this.ready.length > LOW_WATER && this.consumers.length > 0)) return;
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   private schedule(): void {
@@ -87,7 +112,7 @@ export class InProcessEventQueue {
   private pump(): void {
     while (this.ready.length > 0) {
       const taker = this.nextFree();
-      if (!taker) return;
+      if (!taker) break;
       const message = this.ready.shift() as QueuedEvent;
       taker.unacked += 1;
       void taker.consumer.deliver(message).then((outcome) => {
@@ -96,6 +121,7 @@ export class InProcessEventQueue {
         this.schedule();
       });
     }
+    this.wake();
   }
 
   /** The next consumer, round-robin, with room in its prefetch. */

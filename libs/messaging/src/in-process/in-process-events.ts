@@ -40,10 +40,14 @@ export class InProcessEvents {
     private readonly retry: Partial<RetryPolicy> = {},
   ) {}
 
-  /** "Confirmed" once in every bound queue: in the store when the bus has one, else memory only. */
+  /**
+   * "Confirmed" once in every bound queue: in the store when the bus has one, else memory only.
+   * A queue that holds many events ahead of its consumers makes the publish wait for room.
+   */
   async publish(event: DomainEvent): Promise<void> {
     const body = encodeEvent(event);
     const queues = this.bus.eventQueuesBoundTo(event.type);
+    for (const queue of queues) await queue.room();
     const durable = this.bus.stores?.queues;
     if (durable && queues.length > 0) await durable.enqueue(queues.map((q) => q.service), event.id, body);
     for (const queue of queues) queue.enqueue({ body, attempt: 1, eventId: event.id });

@@ -51,13 +51,21 @@ interface Sent {
  * order. An event refused for good (it fails its schema) is a poison: it is moved out of the
  * outbox into `_outboxDead` and recorded in the event dead letters (listed by `payrail events
  * dead-letters`), so it holds up neither its own document's other events nor any other document.
- * `notify()` after a local write sends its events at once; the poll catches the rest. Several
- * replicas may run relays on the same collections: that can only publish an event twice.
+ * `notify()` after a local write sends its events at once; the poll catches the rest. The
+ * documents of a pass go out side by side, each document's events one after the other: a
+ * publish waits for its confirm, and one round trip per event kept a backlog draining at the
+ * broker's latency. A pass that took a full batch and sent all of it is followed by the next at
+ * once, so a backlog (a restart, a burst of writes) drains at the relay's pace, not one batch
+ * per poll; what bounds it is `publish`, which resolves only once the event is held (the
+ * broker's confirm, or the in-process bus's room in its subscribers' queues). Several replicas
+ * may run relays on the same collections: that can only publish an event twice.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** The last pass took a full batch and nothing failed: more is waiting, so the next pass starts at once. */
+  private backlog = false;
   private stopped = true;
   private readonly counters: OutboxStats = { published: 0, failures: 0, lagMs: 0, lastDelayMs: 0, deadLettered: 0 };
   private deadLetters: EventDeadLetters | undefined;
@@ -98,20 +106,31 @@ export class OutboxRelay {
   /** One pass over every collection; exported for tests that drive the relay step by step. */
   async runOnce(): Promise<void> {
     let oldest = Infinity;
+    let full = false;
+    const limit = this.options.batch ?? 100;
     for (const name of this.options.collections) {
       const collection = this.options.store.collection<OutboxDoc>(name);
-      const docs = await collection.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: this.options.batch ?? 100 });
-      for (const doc of docs) {
-        const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-        const result = await this.send(name, events);
-        if (result.sent.length > 0 || result.dead.length > 0) await this.markSent(name, doc._id, doc._outbox ?? {}, result);
-        if (result.interrupted) {
-          const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
-          for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
-        }
-      }
+      const docs = await collection.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit });
+      if (docs.length === limit) full = true;
+      // Started oldest first, so one channel's publishes still leave in the outbox's order.
+      const unsent = await Promise.all(docs.map((doc) => this.relayDocument(name, doc)));
+      for (const at of unsent) oldest = Math.min(oldest, at);
     }
     this.counters.lagMs = oldest === Infinity ? 0 : Math.max(0, Date.now() - oldest);
+    // A failed publish waits for the poll instead: a broker that is away would otherwise be asked in a loop.
+    this.backlog = full && oldest === Infinity;
+  }
+
+  /** Sends one document's events in order and marks what went; returns when its oldest unsent event was created (Infinity when none is left). */
+  private async relayDocument(name: string, doc: OutboxDoc): Promise<number> {
+    const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    const result = await this.send(name, events);
+    if (result.sent.length > 0 || result.dead.length > 0) await this.markSent(name, doc._id, doc._outbox ?? {}, result);
+    if (!result.interrupted) return Infinity;
+    const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
+    let oldest = Infinity;
+    for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
+    return oldest;
   }
 
   private async send(collection: string, events: OutboxEvent[]): Promise<Sent> {
@@ -174,8 +193,9 @@ export class OutboxRelay {
     await this.running;
     this.running = undefined;
     if (this.stopped) return;
-    const rerun = this.again;
+    const rerun = this.again || this.backlog;
     this.again = false;
+    this.backlog = false;
     this.schedule(rerun ? 0 : (this.options.pollMs ?? 1_000));
   }
 }
