@@ -63,7 +63,7 @@ async function withDeployment<T>(start: () => Promise<Deployment>, what: string,
 async function seed(target: StoreTarget, size: number, where: string): Promise<Seeded> {
   log(`  seeding ${sizeLabel(size)} checkouts (${where})`);
   const seeded = await seedCheckouts(target, secretsKey, size, sizeLabel(size));
-  log(`  seeded in ${seeded.seconds.toFixed(1)} s (${Math.round(size / seeded.seconds)}/s)`);
+  log(`  seeded in ${seeded.seconds.toFixed(1)} s (${Math.round(size / seeded.seconds)}/s), of which ${seeded.drainSeconds.toFixed(1)} s delivering their events`);
   return seeded;
 }
 

@@ -46,7 +46,7 @@ export function trustedSenders(config: Config): TrustedSenders | undefined {
   return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? {}, admin: config.AMQP_ADMIN_USERS ?? [] };
 }
 
-const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
+export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
 
 /**
  * Starts the named services on one transport and store: domain services first (they create

@@ -24,6 +24,7 @@ export function measureRow(s: MeasureSettings, d: Deployment, name: string, shap
 }
 
 async function record(s: MeasureSettings, d: Deployment, name: string, run: (measuring: () => void) => Promise<LoadResult>, rate?: number): Promise<MeasuredRow> {
+  await idleBefore(s, d, name);
   let cpuAtStart: number | null = null;
   const result = await run(() => (cpuAtStart = serversCpuMs(d)));
   const cpuAtEnd = serversCpuMs(d);
@@ -58,8 +59,6 @@ export async function measureAnchor(s: MeasureSettings, d: Deployment, seeded: S
 export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deployment, seeded: Seeded, size: number): Promise<ModeFigures> {
   const key = { "api-key": seeded.apiKey };
   await probe(`${d.url}/api/merchants/checkout/${seeded.sampleIds[0]}`, key);
-  const idleAfterS = await untilIdle(d);
-  if (idleAfterS > 0.5) s.log(`    idle ${idleAfterS.toFixed(1)} s after start (the seeded checkouts' events relayed)`);
   const rows: MeasuredRow[] = [];
   const get = await measureRow(s, d, "Get", getCheckout(seeded.apiKey, seeded.sampleIds));
   rows.push(get);
@@ -79,6 +78,7 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
     rows.push(await record(s, d, "Create at half max rate", (measuring) => runPaced(d.url, paced, half, s.load, measuring), half));
   }
 
+  await idleBefore(s, d, "full flow");
   if (s.load.warmupS > 0) await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.warmupS);
   const cpuAtStart = serversCpuMs(d);
   const flow = await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.durationS);
@@ -109,10 +109,16 @@ const IDLE_CPU_SHARE = 0.1;
 const IDLE_WAIT_MAX_MS = 60_000;
 
 /**
- * Waits until the deployment's processes are idle, up to a minute; answers the seconds waited.
- * Seeding goes through the services, so a freshly started Payrail first relays the seeded
- * checkouts' events to its subscribers: the first row would otherwise measure that too.
+ * Each row measures its own load: a row that saturates Create leaves its events to relay and
+ * its subscribers' work behind (seconds of it in RabbitMQ mode), and the row after it, the
+ * paced one above all, would otherwise measure that backlog draining.
  */
+async function idleBefore(s: MeasureSettings, d: Deployment, row: string): Promise<void> {
+  const waitedS = await untilIdle(d);
+  if (waitedS > 0.5) s.log(`    idle ${waitedS.toFixed(1)} s before ${row} (the rows before it: events relayed and handled)`);
+}
+
+/** Waits until the deployment's processes are idle, up to a minute; answers the seconds waited. */
 export async function untilIdle(d: Deployment): Promise<number> {
   const started = performance.now();
   let before = serversCpuMs(d);

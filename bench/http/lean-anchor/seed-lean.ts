@@ -32,7 +32,8 @@ export async function seedLeanAnchor(dir: string, count: number): Promise<Seeded
       }
     });
     for (let from = 0; from < count; from += BATCH) batch(from, Math.min(count, from + BATCH));
-    return { merchantId, apiKey, sampleIds, seconds: (performance.now() - t0) / 1000, dbPath };
+    // No events: the anchor has none to deliver.
+    return { merchantId, apiKey, sampleIds, seconds: (performance.now() - t0) / 1000, drainSeconds: 0, dbPath };
   } finally {
     db.close();
   }
