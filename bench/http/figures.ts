@@ -29,6 +29,10 @@ export interface MeasuredRow {
    * req/s on a shared machine: a busy neighbour slows a row down more than it makes it costlier.
    */
   cpuUsPerRequest: number | null;
+  /** Create rows: seconds after the row until its events were delivered (eventsCaughtUp), null when they never were. */
+  eventsAfterS?: number | null;
+  /** Create rows: the CPU per response counted until then, the events' delivery included. */
+  cpuUsWithEvents?: number | null;
   connections: number;
   /** The rate-limited rows: the overall rate asked for. */
   rate?: number;

@@ -6,6 +6,7 @@ import type { Deployment } from "./deployments.ts";
 import type { AnchorFigures, MeasuredRow, ModeFigures, ModeName } from "./figures.ts";
 import { runFullFlow } from "./full-flow.ts";
 import { createBodies, createCheckout, getCheckout, getPath, randomCheckoutPath, runLoad, type LoadResult, type LoadSettings, type RequestShape } from "./load.ts";
+import { eventsCaughtUp } from "./events-caught-up.ts";
 import { runPaced } from "./paced.ts";
 import { ms } from "./table.ts";
 import type { Seeded } from "./seed.ts";
@@ -23,18 +24,38 @@ export function measureRow(s: MeasureSettings, d: Deployment, name: string, shap
   return record(s, d, name, (measuring) => runLoad(d.url, shape, s.load, measuring));
 }
 
-async function record(s: MeasureSettings, d: Deployment, name: string, run: (measuring: () => void) => Promise<LoadResult>, rate?: number): Promise<MeasuredRow> {
+/**
+ * One row, its CPU per response, and for a Create row (`caughtUp`) how long after it its events
+ * took to be delivered and the CPU per response counted until then.
+ */
+async function record(
+  s: MeasureSettings,
+  d: Deployment,
+  name: string,
+  run: (measuring: () => void) => Promise<LoadResult>,
+  rate?: number,
+  caughtUp?: () => Promise<number | null>,
+): Promise<MeasuredRow> {
   await idleBefore(s, d, name);
   let cpuAtStart: number | null = null;
   const result = await run(() => (cpuAtStart = serversCpuMs(d)));
   const cpuAtEnd = serversCpuMs(d);
   const rssMb = d.processes.map((p) => p.rssMb());
   await settle(d.url);
-  const cpuUsPerRequest = cpuAtStart !== null && cpuAtEnd !== null && result.requests > 0 ? ((cpuAtEnd - cpuAtStart) * 1000) / result.requests : null;
+  const perRequest = (end: number | null) => (cpuAtStart !== null && end !== null && result.requests > 0 ? ((end - cpuAtStart) * 1000) / result.requests : null);
+  const cpuUsPerRequest = perRequest(cpuAtEnd);
   const offered = rate ? ` at ${rate}/s offered` : "";
   const cpu = cpuUsPerRequest === null ? "" : `, ${cpuUsPerRequest.toFixed(0)} µs CPU/req`;
   s.log(`    ${name}${offered}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${result.errors} errors${cpu}`);
-  return { name, result, rssMb, cpuUsPerRequest, connections: s.load.connections, ...(rate ? { rate } : {}) };
+  const row: MeasuredRow = { name, result, rssMb, cpuUsPerRequest, connections: s.load.connections, ...(rate ? { rate } : {}) };
+  if (caughtUp) {
+    row.eventsAfterS = await caughtUp();
+    row.cpuUsWithEvents = row.eventsAfterS === null ? null : perRequest(serversCpuMs(d));
+    const after = row.eventsAfterS === null ? "not within 3 minutes" : `${row.eventsAfterS.toFixed(1)} s after the row`;
+    const withEvents = row.cpuUsWithEvents == null ? "" : `; ${row.cpuUsWithEvents.toFixed(0)} µs CPU/req with them`;
+    s.log(`      its events delivered ${after}${withEvents}`);
+  }
+  return row;
 }
 
 /** The deployment's server processes' CPU time together, ms; null when one is unknown. */
@@ -70,12 +91,14 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
   rows.push(await measureRow(s, d, "List", getPath("/api/merchants/checkout?limit=20", key)));
   // Create last: it adds checkouts, and the rows before it measure the seeded size.
   const tag = `bench-${s.tag}-${mode}-${size}`;
-  const create = await measureRow(s, d, "Create", createCheckout(seeded.apiKey, tag));
+  const caughtUp = (row: string) => () => eventsCaughtUp(d.url, seeded.apiKey, `${tag}-${row}`);
+  const shape = createCheckout(seeded.apiKey, tag);
+  const create = await record(s, d, "Create", (measuring) => runLoad(d.url, shape, s.load, measuring), undefined, caughtUp("max"));
   rows.push(create);
   if (mode !== "embedded" && create.result.rps >= 2) {
     const half = Math.max(1, Math.round(create.result.rps / 2));
     const paced = { headers: { ...key, "content-type": "application/json" }, nextPath: () => "/api/merchants/checkout", nextBody: createBodies(`${tag}-paced`) };
-    rows.push(await record(s, d, "Create at half max rate", (measuring) => runPaced(d.url, paced, half, s.load, measuring), half));
+    rows.push(await record(s, d, "Create at half max rate", (measuring) => runPaced(d.url, paced, half, s.load, measuring), half, caughtUp("half")));
   }
 
   await idleBefore(s, d, "full flow");

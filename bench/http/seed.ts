@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createCheckoutOp, createMerchantOp, type CreateCheckoutBody } from "@payrail/contracts";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import { EVENT_QUEUE, runningRelays, type Store } from "@payrail/store";
-import { DOMAIN_SERVICES, openStore, openTransport, startServices } from "../../bin/wiring.ts";
+import { DOMAIN_SERVICES, openStore, openTransport, startServices, type Started } from "../../bin/wiring.ts";
 import { checkoutBody } from "./checkout-body.ts";
 
 /** How many checkouts are written at once: enough to keep the store's write queue full. */
@@ -51,8 +51,9 @@ export async function seedCheckouts(target: StoreTarget, secretsKey: string, cou
   const store = await openStore(config, logger);
   const transport = await openTransport(config, logger);
   const t0 = performance.now();
+  const started: Started[] = [];
   try {
-    await startServices(DOMAIN_SERVICES, { config, logger, transport, store });
+    started.push(...(await startServices(DOMAIN_SERVICES, { config, logger, transport, store })));
     const admin = { requestId: "bench-seed", principal: { kind: "admin" as const } };
     const created = await transport.call(createMerchantOp, { name: "Bench merchant" }, admin);
     const merchant = { kind: "merchant" as const, merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
@@ -83,6 +84,8 @@ export async function seedCheckouts(target: StoreTarget, secretsKey: string, cou
     const t2 = performance.now();
     return { merchantId: merchant.merchantId, apiKey: created.api_key, sampleIds, seconds: (t2 - t0) / 1000, drainSeconds: (t2 - t1) / 1000 };
   } finally {
+    // Their schedulers and workers would keep the bench's process alive after its report.
+    for (const service of started.reverse()) await service.stop();
     await transport.close();
     await store.close();
   }
@@ -103,7 +106,9 @@ async function eventsDelivered(store: Store, label: string): Promise<void> {
     if (pending.every((docs) => docs.length === 0) && queued.every((docs) => docs.length === 0)) return;
     if (performance.now() - lastReport > PROGRESS_EVERY_MS) {
       lastReport = performance.now();
-      console.log(`  seeding ${label}: delivering the checkouts' events (${pending.some((docs) => docs.length > 0) ? "outbox" : "subscribers' queues"})`);
+      // The seed's RSS shows the in-process bus's flow control holding the relays back.
+      const where = pending.some((docs) => docs.length > 0) ? "outbox" : "subscribers' queues";
+      console.log(`  seeding ${label}: delivering the checkouts' events (${where}; RSS ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)`);
     }
     await sleep(DRAIN_POLL_MS);
   }

@@ -28,7 +28,7 @@ function renderSize(figures: SizeFigures): string {
       HEAD,
     );
     for (const r of mode.rows) out.push(line(r, against, reference?.result.rps, anchorOf(anchor, r.name)?.result.rps));
-    out.push("", flowLine(mode), "");
+    out.push("", ...mode.rows.flatMap(eventsLine), flowLine(mode), "");
   }
   for (const failure of figures.failures) out.push(`**Not measured**: ${failure}`, "");
   return out.join("\n");
@@ -44,6 +44,14 @@ function line(r: MeasuredRow, against: string, referenceRps: number | undefined,
   const share = !r.rate && anchorRps ? percent(r.result.rps / anchorRps) : "—";
   const cpu = r.cpuUsPerRequest === null ? "?" : r.cpuUsPerRequest.toFixed(0);
   return `| ${name} | ${r.result.rps.toFixed(0)} | ${ms(r.result.p50)} | ${ms(r.result.p99)} | ${r.result.errors} | ${ratio} | ${share} | ${cpu} | ${rss} |`;
+}
+
+/** A Create row's events: when they were all delivered, and the CPU per create with them. */
+function eventsLine(r: MeasuredRow): string[] {
+  if (r.eventsAfterS === undefined) return [];
+  if (r.eventsAfterS === null) return [`${r.name}: its events not all delivered within 3 minutes of the row.`, ""];
+  const cpu = r.cpuUsWithEvents == null ? "" : `; CPU with their delivery ${r.cpuUsWithEvents.toFixed(0)} µs per create`;
+  return [`${r.name}: its events all delivered ${r.eventsAfterS.toFixed(1)} s after the row${cpu}.`, ""];
 }
 
 function flowLine(mode: ModeFigures): string {
