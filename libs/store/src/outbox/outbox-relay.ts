@@ -112,9 +112,13 @@ export class OutboxRelay {
       const collection = this.options.store.collection<OutboxDoc>(name);
       const docs = await collection.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit });
       if (docs.length === limit) full = true;
-      // Started oldest first, so one channel's publishes still leave in the outbox's order.
-      const unsent = await Promise.all(docs.map((doc) => this.relayDocument(name, doc)));
-      for (const at of unsent) oldest = Math.min(oldest, at);
+      // Started oldest first, so one channel's publishes still leave in the outbox's order. All
+      // settle before a failure (the store away) ends the pass, so stop() waits for every one.
+      const unsent = await Promise.allSettled(docs.map((doc) => this.relayDocument(name, doc)));
+      for (const outcome of unsent) {
+        if (outcome.status === "rejected") throw outcome.reason;
+        oldest = Math.min(oldest, outcome.value);
+      }
     }
     this.counters.lagMs = oldest === Infinity ? 0 : Math.max(0, Date.now() - oldest);
     // A failed publish waits for the poll instead: a broker that is away would otherwise be asked in a loop.
