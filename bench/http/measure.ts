@@ -20,8 +20,8 @@ export interface MeasureSettings {
 }
 
 /** An autocannon row: as many requests as `connections` connections get answered. */
-export function measureRow(s: MeasureSettings, d: Deployment, name: string, shape: RequestShape): Promise<MeasuredRow> {
-  return record(s, d, name, (measuring) => runLoad(d.url, shape, s.load, measuring));
+export function measureRow(s: MeasureSettings, d: Deployment, name: string, shape: RequestShape, caughtUp?: () => Promise<number | null>): Promise<MeasuredRow> {
+  return record(s, d, name, (measuring) => runLoad(d.url, shape, s.load, measuring), undefined, caughtUp);
 }
 
 /**
@@ -92,8 +92,7 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
   // Create last: it adds checkouts, and the rows before it measure the seeded size.
   const tag = `bench-${s.tag}-${mode}-${size}`;
   const caughtUp = (row: string) => () => eventsCaughtUp(d.url, seeded.apiKey, `${tag}-${row}`);
-  const shape = createCheckout(seeded.apiKey, tag);
-  const create = await record(s, d, "Create", (measuring) => runLoad(d.url, shape, s.load, measuring), undefined, caughtUp("max"));
+  const create = await measureRow(s, d, "Create", createCheckout(seeded.apiKey, tag), caughtUp("max"));
   rows.push(create);
   if (mode !== "embedded" && create.result.rps >= 2) {
     const half = Math.max(1, Math.round(create.result.rps / 2));

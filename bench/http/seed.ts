@@ -101,13 +101,14 @@ async function eventsDelivered(store: Store, label: string): Promise<void> {
   let lastReport = performance.now();
   for (;;) {
     const pending = await Promise.all(outboxes.map((name) => store.collection(name).find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: 1 })));
+    const inOutbox = pending.some((docs) => docs.length > 0);
     // With the outbox empty, the queue is what is left; by service, as its index is.
-    const queued = pending.some((docs) => docs.length > 0) ? [] : await Promise.all(DOMAIN_SERVICES.map((service) => queue.find({ service }, { sort: { queuedAt: 1 }, limit: 1 })));
-    if (pending.every((docs) => docs.length === 0) && queued.every((docs) => docs.length === 0)) return;
+    const queued = inOutbox ? [] : await Promise.all(DOMAIN_SERVICES.map((service) => queue.find({ service }, { sort: { queuedAt: 1 }, limit: 1 })));
+    if (!inOutbox && queued.every((docs) => docs.length === 0)) return;
     if (performance.now() - lastReport > PROGRESS_EVERY_MS) {
       lastReport = performance.now();
       // The seed's RSS shows the in-process bus's flow control holding the relays back.
-      const where = pending.some((docs) => docs.length > 0) ? "outbox" : "subscribers' queues";
+      const where = inOutbox ? "outbox" : "subscribers' queues";
       console.log(`  seeding ${label}: delivering the checkouts' events (${where}; RSS ${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)`);
     }
     await sleep(DRAIN_POLL_MS);

@@ -13,8 +13,10 @@ import { JsonText } from "../rpc/json-text.ts";
  * nothing. Errors, and replies of servers that do not set the type, go the general way
  * (`JSON.parse` and the envelope's schema).
  */
-const OK_PREFIX = Buffer.from('{"ok":true,"data":');
-const REPLAYED_PREFIX = Buffer.from('{"ok":true,"replayed":true,"data":');
+const OK_TEXT = '{"ok":true,"data":';
+const REPLAYED_TEXT = '{"ok":true,"replayed":true,"data":';
+const OK_PREFIX = Buffer.from(OK_TEXT);
+const REPLAYED_PREFIX = Buffer.from(REPLAYED_TEXT);
 const OK_TYPE = "ok";
 const REPLAYED_TYPE = "ok.replayed";
 const CLOSE_BRACE = 0x7d;
@@ -31,9 +33,7 @@ export function encodeReplyMessage(reply: RpcReplyEnvelope, logger: Logger): { b
   }
   // JSON.stringify answers undefined for a function or a symbol: JSON has no such value.
   const json = data ?? "null";
-  return reply.replayed
-    ? { body: Buffer.from(`{"ok":true,"replayed":true,"data":${json}}`), type: REPLAYED_TYPE }
-    : { body: Buffer.from(`{"ok":true,"data":${json}}`), type: OK_TYPE };
+  return reply.replayed ? { body: Buffer.from(`${REPLAYED_TEXT}${json}}`), type: REPLAYED_TYPE } : { body: Buffer.from(`${OK_TEXT}${json}}`), type: OK_TYPE };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "../store.port.ts";
 import { assertDefinedFilter } from "../shared/filter-guard.ts";
 import { randomId } from "../shared/random-id.ts";
+import { settled } from "../shared/settled.ts";
 import { matches } from "./document-match.ts";
 import { sameIndex, sameKeys, toStoredIndex, type StoredIndex } from "./index-spec.ts";
 import { arrayPaths, throughArray } from "./multikey-paths.ts";
@@ -53,20 +54,11 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   // Reads are synchronous (better-sqlite3): findOne and find hand back one settled promise
   // rather than run as async functions, whose frames (and an await between them) every Get paid.
   findOne(filter: Filter, options: { sort?: SortSpec } = {}): Promise<T | null> {
-    try {
-      const [first] = this.read(filter, options.sort === undefined ? ONE : { sort: options.sort, limit: 1 });
-      return Promise.resolve(first ?? null);
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
+    return settled(() => this.read(filter, options.sort === undefined ? ONE : { sort: options.sort, limit: 1 })[0] ?? null);
   }
 
   find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    try {
-      return Promise.resolve(this.read(filter, options));
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
+    return settled(() => this.read(filter, options));
   }
 
   private read(filter: Filter, options: FindOptions): T[] {

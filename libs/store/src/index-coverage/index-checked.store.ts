@@ -1,6 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import type { Collection, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Store, Update } from "../store.port.ts";
 import { isServed, UnindexedQueryError } from "./index-coverage.rule.ts";
+import { settled } from "../shared/settled.ts";
 
 export interface IndexCheckOptions {
   /** "enforce" fails the query (tests, development); "warn" logs each unserved shape once. */
@@ -44,22 +45,16 @@ export function withIndexCheck(store: Store, options: IndexCheckOptions): Store 
     name: inner.name,
     insertOne: (doc) => inner.insertOne(doc),
     // The reads hand back the inner promise (no async frame of their own): a Get passes here.
-    findOne(filter: Filter, opts?: { sort?: SortSpec }) {
-      try {
+    findOne: (filter: Filter, opts?: { sort?: SortSpec }) =>
+      settled(() => {
         check(inner.name, "findOne", filter, opts?.sort, 1);
-      } catch (err) {
-        return Promise.reject(err as Error);
-      }
-      return inner.findOne(filter, opts);
-    },
-    find(filter: Filter, opts?: FindOptions) {
-      try {
+        return inner.findOne(filter, opts);
+      }),
+    find: (filter: Filter, opts?: FindOptions) =>
+      settled(() => {
         check(inner.name, "find", filter, opts?.sort, opts?.limit);
-      } catch (err) {
-        return Promise.reject(err as Error);
-      }
-      return inner.find(filter, opts);
-    },
+        return inner.find(filter, opts);
+      }),
     async countDocuments(filter: Filter) {
       check(inner.name, "countDocuments", filter);
       return inner.countDocuments(filter);

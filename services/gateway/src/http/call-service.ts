@@ -63,7 +63,7 @@ function call<O extends Operation>(
   if (request.rpcCalls === null) request.rpcCalls = [operation.pattern];
   else request.rpcCalls.push(operation.pattern);
   const callCtx = { requestId: request.id, principal: principal ?? request.principal ?? ANONYMOUS };
-  if (principal !== undefined || request.method !== "POST") return asJsonText ? ctx.transport.call(operation, payload, callCtx, { asJsonText }) : ctx.transport.call(operation, payload, callCtx);
+  if (principal !== undefined || request.method !== "POST") return ctx.transport.call(operation, payload, callCtx, asJsonText ? { asJsonText } : undefined);
   const onReplayed = () => {
     request.idempotentReplayed = true;
   };
