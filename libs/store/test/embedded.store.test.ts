@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore, DuplicateKeyError, StoreUnavailableError } from "../src/index.ts";
 import type { EmbeddedCollection } from "../src/embedded/embedded.collection.ts";
+import { SqliteHost } from "../src/embedded/sqlite-host.ts";
 import { runStoreContract } from "./store.contract.ts";
 
 const logger = silentLogger();
@@ -150,6 +151,45 @@ describe("embedded store on disk", () => {
     const store = createEmbeddedStore({ dir, logger });
     await expect(store.ping()).rejects.toThrow(/checkouts\.db: line 1 is not JSON/);
     await store.close();
+  });
+});
+
+describe("embedded store's group commit", () => {
+  it("fails the whole batch when one write takes the transaction with it, committing none of the batch", async () => {
+    const host = new SqliteHost(await tempDir(), logger);
+    host.db().exec("CREATE TABLE t (v TEXT NOT NULL UNIQUE)");
+    const insert = (v: string) => () => host.prepare("INSERT INTO t (v) VALUES (?)").run(v);
+    const values = () => (host.db().prepare("SELECT v FROM t ORDER BY v").all() as { v: string }[]).map((r) => r.v);
+
+    const lost = await Promise.allSettled([
+      host.write("t", insert("a"), "last-statement"),
+      // What SQLite does on some full-disk and I/O errors: it rolls back the whole transaction,
+      // not only the failing statement.
+      host.write(
+        "t",
+        () => {
+          host.db().exec("ROLLBACK");
+          throw new Error("disk I/O error");
+        },
+        "last-statement",
+      ),
+      host.write("t", insert("c"), "last-statement"),
+      host.write("t", insert("d")),
+    ]);
+    expect(lost.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+    expect(values()).toEqual([]);
+
+    // The next batch commits, and a duplicate in it undoes only itself, with or without a savepoint.
+    const kept = await Promise.allSettled([
+      host.write("t", insert("e"), "last-statement"),
+      host.write("t", insert("e"), "last-statement"),
+      host.write("t", () => (insert("f")(), insert("e")())),
+      host.write("t", insert("g")),
+    ]);
+    expect(kept.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    for (const r of kept) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(DuplicateKeyError);
+    expect(values()).toEqual(["e", "g"]);
+    await host.close();
   });
 });
 

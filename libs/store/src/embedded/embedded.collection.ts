@@ -48,7 +48,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     // for the null-key and array-path checks, which run inside the write.
     const text = JSON.stringify(doc);
     const copy = JSON.parse(text) as Doc;
-    await this.host.write(this.name, () => this.insertRow(this.state(), copy, text));
+    await this.host.write(this.name, () => this.insertRow(this.state(), copy, text), "last-statement");
   }
 
   // Reads are synchronous (better-sqlite3): findOne and find hand back one settled promise
@@ -94,9 +94,10 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       if (found) {
         const next = applyUpdate(found.parsed ?? (JSON.parse(found.doc) as Doc), update, false);
         this.assertNullKeysFree(state, next);
-        this.host.prepare(`UPDATE ${sqlName(state.table)} SET doc = ? WHERE rowid = ?`).run(JSON.stringify(next), found.rowid);
+        const before = options.returnDocument === "before" ? (JSON.parse(found.doc) as T) : undefined;
         this.rememberArrays(state, next);
-        return (options.returnDocument === "before" ? JSON.parse(found.doc) : next) as T;
+        this.host.prepare(`UPDATE ${sqlName(state.table)} SET doc = ? WHERE rowid = ?`).run(JSON.stringify(next), found.rowid);
+        return before ?? (next as T);
       }
       if (!options.upsert) return null;
       const created = applyUpdate(seedFromFilter(filter), update, true);
@@ -104,7 +105,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       if (typeof created._id !== "string") throw new Error(`upsert into ${this.name}: _id must be a string`);
       this.insertRow(state, created);
       return options.returnDocument === "before" ? null : (created as T);
-    });
+    }, "last-statement");
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
@@ -114,7 +115,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       const found = this.first(state, filter, undefined);
       if (!found) return false;
       return this.host.prepare(`DELETE FROM ${sqlName(state.table)} WHERE rowid = ?`).run(found.rowid).changes === 1;
-    });
+    }, "last-statement");
   }
 
   async deleteOldest(field: string, before: string | number, options: { limit: number }): Promise<number> {
@@ -227,10 +228,15 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     return { text, params: sql.params, exact: sql.exact };
   }
 
+  /**
+   * The INSERT is the write's last statement (a `"last-statement"` write, see sqlite-host.ts):
+   * the array paths are recorded before it, and stay recorded if it fails, which only makes
+   * queries on those paths checked in JavaScript, as they already are in this process.
+   */
   private insertRow(state: CollectionState, doc: Doc, text = JSON.stringify(doc)): void {
     this.assertNullKeysFree(state, doc);
-    this.host.prepare(`INSERT INTO ${sqlName(state.table)} (_id, doc) VALUES (?, ?)`).run(doc._id as string, text);
     this.rememberArrays(state, doc);
+    this.host.prepare(`INSERT INTO ${sqlName(state.table)} (_id, doc) VALUES (?, ?)`).run(doc._id as string, text);
   }
 
   /**

@@ -70,6 +70,32 @@ export function concurrencyContract(ctx: ContractContext): void {
       );
       expect(await col.find({})).toEqual([{ _id: "k", status: "new", n: 20 }]);
     });
+
+    it("keeps every write of a burst but the ones that fail on a unique key, which change nothing", async () => {
+      type Person = { _id: string; email: string; n?: number; tags?: number[] };
+      const col = ctx.fresh<Person>();
+      await col.createIndex({ keys: { email: 1 }, unique: true, name: "email_unique" });
+      await col.insertOne({ _id: "a", email: "x" });
+      await col.insertOne({ _id: "b", email: "y" });
+      // Issued together, so the embedded store commits them as one batch.
+      const results = await Promise.allSettled([
+        col.insertOne({ _id: "c", email: "x" }),
+        col.insertOne({ _id: "d", email: "z", tags: [1] }),
+        col.findOneAndUpdate({ _id: "b" }, { $set: { email: "x", n: 1 } }),
+        col.findOneAndUpdate({ _id: "a" }, { $set: { n: 2 } }),
+        col.findOneAndUpdate({ _id: "e" }, { $set: { email: "y", tags: [2] } }, { upsert: true }),
+        col.deleteOne({ _id: "missing" }),
+        col.insertOne({ _id: "f", email: "w" }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "rejected", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(DuplicateKeyError);
+      expect(await col.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: "a", email: "x", n: 2 },
+        { _id: "b", email: "y" },
+        { _id: "d", email: "z", tags: [1] },
+        { _id: "f", email: "w" },
+      ]);
+    });
   });
 }
 
