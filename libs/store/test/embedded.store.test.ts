@@ -154,7 +154,40 @@ describe("embedded store on disk", () => {
   });
 });
 
-describe("embedded store's group commit", () => {
+describe("embedded store's transactions", () => {
+  it("shares a read snapshot within one turn only: a later turn sees another connection's commit, and the WAL is not held back", async () => {
+    const dir = await tempDir();
+    const reader = new SqliteHost(dir, logger);
+    const writer = new SqliteHost(dir, logger);
+    reader.db().exec("CREATE TABLE t (v TEXT NOT NULL)");
+    const count = () => reader.read("t", () => (reader.prepare("SELECT count(*) AS n FROM t").get() as { n: number }).n);
+
+    expect(count()).toBe(0); // opens this turn's read transaction
+    writer.db().prepare("INSERT INTO t (v) VALUES ('a')").run(); // another connection commits
+    expect(count()).toBe(0); // same turn, same snapshot
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count()).toBe(1);
+
+    // Once the turn's read has ended, a checkpoint copies the whole WAL.
+    await new Promise((resolve) => setImmediate(resolve));
+    const [result] = writer.db().pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[];
+    expect(result!.checkpointed).toBe(result!.log);
+    await writer.close();
+    await reader.close();
+  });
+
+  it("ends the turn's read before a commit, so a read after it sees the write", async () => {
+    const host = new SqliteHost(await tempDir(), logger);
+    host.db().exec("CREATE TABLE t (v TEXT NOT NULL)");
+    const values = () => host.read("t", () => (host.prepare("SELECT v FROM t").all() as { v: string }[]).map((r) => r.v));
+    expect(values()).toEqual([]);
+    const written = host.write("t", () => host.prepare("INSERT INTO t (v) VALUES ('a')").run(), "last-statement");
+    expect(values()).toEqual([]); // not committed yet
+    await written;
+    expect(values()).toEqual(["a"]);
+    await host.close();
+  });
+
   it("fails the whole batch when one write takes the transaction with it, committing none of the batch", async () => {
     const host = new SqliteHost(await tempDir(), logger);
     host.db().exec("CREATE TABLE t (v TEXT NOT NULL UNIQUE)");

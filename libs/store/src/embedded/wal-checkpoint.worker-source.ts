@@ -44,8 +44,10 @@ export type CheckpointWorkerCommand = "writes-held" | "stop";
  * told, or after a limit at most (wal-checkpointer.ts), and its next commit rewinds the WAL. The WAL therefore
  * stays within `restartFrames` plus what is written during one pass.
  *
- * Nothing can copy past a reader's snapshot. The store's own reads are synchronous and brief, so
- * a reader that holds the WAL back can only be another connection (another process): seen as a
+ * Nothing can copy past a reader's snapshot. The store's own reads share a snapshot for at most
+ * one turn of the event loop and never across one of its commits (sqlite-host.ts, openRead), so
+ * that snapshot is always the WAL's end, and a reader that holds the WAL back can only be another
+ * connection (another process): seen as a
  * pass that copied nothing new although frames wait and the WAL was not rewound. The worker then
  * reports it and does not ask for holds; the WAL grows until that reader ends.
  */
