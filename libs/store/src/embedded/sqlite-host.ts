@@ -173,7 +173,7 @@ export class SqliteHost implements WriteGate {
 
   /**
    * A `"last-statement"` write, without a savepoint: a savepoint makes SQLite copy every page the
-   * write touches into its journal first, which was a third of an indexed insert's cost.
+   * write touches into its journal first, which cost more than an indexed insert itself.
    */
   private runStatement(op: PendingWrite): Outcome {
     try {
