@@ -93,7 +93,7 @@ export class SqliteHost implements WriteGate {
       // mmap stays off: mapped pages would count in the process's RSS.
       db.pragma("cache_size = -8192");
       // The savepoints' journals (see flush) in memory rather than a temporary file: an indexed
-      // insert inside a savepoint cost 29–47 µs with the file, 17–18 with memory (docs/decisions.md).
+      // insert inside a savepoint cost 29–47 µs with the file, 17–26 with memory (docs/decisions.md).
       db.pragma("temp_store = MEMORY");
       db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name));
                CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path));
