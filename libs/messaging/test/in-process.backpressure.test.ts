@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
 import { createInProcessBus, createInProcessTransport, type Transport } from "../src/index.ts";
+import { HIGH_WATER } from "../src/in-process/in-process-event.queue.ts";
 import { sampleEvents } from "./support/sample-events.ts";
-
-/** The queue's high-water mark (in-process-event.queue.ts): publishes past it wait. */
-const HIGH_WATER = 1_000;
 
 const transports: Transport[] = [];
 afterEach(async () => {

@@ -24,7 +24,7 @@ export type DeliveryOutcome = EventOutcome | { kind: "requeue" };
  * the waiting publishes go on: the relays publish, and a backlog drained at their pace would
  * otherwise pile up in memory ahead of slower subscribers (a broker's flow control, here).
  */
-const HIGH_WATER = 1_000;
+export const HIGH_WATER = 1_000;
 const LOW_WATER = HIGH_WATER / 2;
 
 /** One subscribe() of one transport, consuming the queue. */

@@ -47,7 +47,11 @@ export class InProcessEvents {
   async publish(event: DomainEvent): Promise<void> {
     const body = encodeEvent(event);
     const queues = this.bus.eventQueuesBoundTo(event.type);
-    for (const queue of queues) await queue.room();
+    for (const queue of queues) {
+      // Only a full queue makes the publish wait; an await of nothing would still cost it a turn.
+      const room = queue.room();
+      if (room) await room;
+    }
     const durable = this.bus.stores?.queues;
     if (durable && queues.length > 0) await durable.enqueue(queues.map((q) => q.service), event.id, body);
     for (const queue of queues) queue.enqueue({ body, attempt: 1, eventId: event.id });

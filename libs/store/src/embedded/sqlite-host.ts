@@ -183,7 +183,7 @@ export class SqliteHost implements WriteGate {
       // not only the statement: then the batch's earlier writes are gone too, and a later one
       // would commit on its own. The batch fails as one, like a failed COMMIT.
       if (!this.connection?.inTransaction) throw err;
-      return { ok: false, error: toStoreError(err, op.collection, this.states.get(op.collection)) };
+      return this.failed(op, err);
     }
   }
 
@@ -197,7 +197,7 @@ export class SqliteHost implements WriteGate {
     } catch (err) {
       this.prepare("ROLLBACK TO write").run();
       this.prepare("RELEASE write").run();
-      return { ok: false, error: toStoreError(err, op.collection, this.states.get(op.collection)) };
+      return this.failed(op, err);
     }
   }
 
@@ -205,10 +205,10 @@ export class SqliteHost implements WriteGate {
   read<R>(collection: string, work: () => R): R {
     try {
       this.openRead();
+      return work();
     } catch (err) {
-      throw toStoreError(err, collection, undefined);
+      throw toStoreError(err, collection, this.states.get(collection));
     }
-    return this.run(collection, work);
   }
 
   /**
@@ -279,12 +279,9 @@ export class SqliteHost implements WriteGate {
     this.connection = undefined;
   }
 
-  private run<R>(collection: string, work: () => R): R {
-    try {
-      return work();
-    } catch (err) {
-      throw toStoreError(err, collection, this.states.get(collection));
-    }
+  /** A write that failed alone: the port's error for it, the rest of the batch going on. */
+  private failed(op: PendingWrite, err: unknown): Outcome {
+    return { ok: false, error: toStoreError(err, op.collection, this.states.get(op.collection)) };
   }
 }
 
