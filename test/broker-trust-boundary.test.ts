@@ -3,24 +3,34 @@ import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect } from "amqplib";
 import { z } from "zod";
-import { AppError, createMerchantOp, defineOperation, type DomainEvent, type Principal } from "@payrail/contracts";
+import {
+  AppError,
+  createMerchantOp,
+  decideRefundOp,
+  defineOperation,
+  getCheckoutSummaryOp,
+  initiateRefundTransferOp,
+  simulateTransferOp,
+  type DomainEvent,
+  type Principal,
+} from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
 import { createAmqpTransport, handle, type ReplyMode, type Transport, type TrustedSenders } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
 import { loadConfig, prefixedHexId, silentLogger } from "@payrail/runtime";
 import { startServices } from "../bin/wiring.ts";
-import { linkedCheckout } from "../services/gateway/test/support/payment-flow.ts";
+import { payment, refundClient, requested } from "../services/gateway/test/support/refund-flow.ts";
 import { rabbitmqctlWorks, readDefinitions, vhostWithDefinitions, type TestVhost } from "./support/broker-users.ts";
 import { embeddedVariant } from "./support/infra.ts";
 import type { Stack } from "./support/stack.ts";
 
 /**
- * The broker trust boundary (issue 13, item 10) on the users and permissions compose gives
- * RabbitMQ (deploy/rabbitmq/definitions.json), in a vhost of the test's own: a service
- * accepts merchant and consumer principals only from the gateway's and the services' users
- * (a service passes on the principal it serves), the admin principal only from the gateway's
- * and the CLI's, and a service principal only from the services', by the `user_id` the
- * broker validates.
+ * The broker trust boundary on the users and permissions compose gives RabbitMQ
+ * (deploy/rabbitmq/definitions.json), in a vhost of the test's own: a service accepts merchant
+ * and consumer principals only from the gateway's users, the admin principal only from the
+ * gateway's and the CLI's, and from a domain service's users only that service's own principal,
+ * for the operations it calls (`SERVICE_CALLS`), by the `user_id` the broker validates
+ * (docs/decisions/0002-service-principals.md).
  */
 const broker = await amqpTestUrl();
 afterAll(() => broker.stop());
@@ -28,6 +38,8 @@ const canAdminister = broker.url !== undefined && (await rabbitmqctlWorks());
 
 /** A made-up operation of the real checkout service (its queue is what checkout's user may consume). */
 const whoAmI = defineOperation("checkout.trustProbe", z.object({}), z.object({ principal: z.string() }));
+/** A stand-in for an operation payments calls on checkout (SERVICE_CALLS), served by the same probe. */
+const summaryProbe = defineOperation(getCheckoutSummaryOp.pattern as `checkout.${string}`, z.object({}), z.object({ principal: z.string() }));
 const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
 /** What compose sets (AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS). */
 const POLICY: TrustedSenders = { gateway: ["payrail-gateway"], services: Object.fromEntries(DOMAIN_SERVICES.map((s) => [s, [`payrail-${s}`]])), admin: ["payrail-cli"] };
@@ -81,18 +93,17 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
 
   async function checkoutServer(): Promise<Transport> {
     const server = await transportAs("payrail-checkout");
-    await server.serve("checkout", [
-      handle(whoAmI, async (_payload, ctx) => {
-        ran.push(ctx.principal.kind);
-        return { principal: ctx.principal.kind };
-      }),
-    ]);
+    const probe = async (_payload: unknown, ctx: { principal: Principal }) => {
+      ran.push(ctx.principal.kind);
+      return { principal: ctx.principal.kind };
+    };
+    await server.serve("checkout", [handle(whoAmI, probe), handle(summaryProbe, probe)]);
     return server;
   }
 
-  async function outcome(client: Transport, principal: Principal): Promise<string> {
+  async function outcome(client: Transport, principal: Principal, operation = whoAmI): Promise<string> {
     try {
-      return (await client.call(whoAmI, {}, { requestId: prefixedHexId("req_"), principal })).principal;
+      return (await client.call(operation, {}, { requestId: prefixedHexId("req_"), principal })).principal;
     } catch (err) {
       return err instanceof AppError ? err.code : String(err);
     }
@@ -105,7 +116,7 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
     expect(await outcome(gateway, SERVICE)).toBe("permission_denied"); // the gateway never calls internal operations
   });
 
-  it("the CLI's user may act as admin only; a service's user acts as a service and passes on merchants and consumers, never admin", async () => {
+  it("the CLI's user may act as admin only; a service's user only as itself, for the operations it calls", async () => {
     await checkoutServer();
     const cli = await transportAs("payrail-cli");
     expect(await outcome(cli, ADMIN)).toBe("admin");
@@ -113,11 +124,12 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
     expect(await outcome(cli, CONSUMER)).toBe("permission_denied");
     expect(await outcome(cli, SERVICE)).toBe("permission_denied"); // no refund payout from the CLI
     const payments = await transportAs("payrail-payments");
-    expect(await outcome(payments, SERVICE)).toBe("service");
-    expect(await outcome(payments, MERCHANT)).toBe("merchant");
-    expect(await outcome(payments, CONSUMER)).toBe("user");
-    expect(await outcome(payments, ADMIN)).toBe("permission_denied");
-    expect(ran).toEqual(["admin", "service", "merchant", "user"]); // a refused request runs nothing
+    expect(await outcome(payments, SERVICE, summaryProbe)).toBe("service"); // payments calls checkout.getCheckoutSummary
+    expect(await outcome(payments, SERVICE)).toBe("permission_denied"); // but never checkout.trustProbe
+    for (const principal of [MERCHANT, CONSUMER, ADMIN, ANONYMOUS, { kind: "service", service: "refunds" } as const]) {
+      expect(await outcome(payments, principal, summaryProbe)).toBe("permission_denied");
+    }
+    expect(ran).toEqual(["admin", "service"]); // a refused request runs nothing
   });
 
   it("refuses a forged envelope: without user_id it is answered permission_denied; claiming the gateway's user, the broker drops it", async () => {
@@ -179,8 +191,71 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
     expect(received).toEqual([event.id]);
   });
 
-  it("the whole stack runs as compose runs it, one broker user per component: a payment settles, the CLI creates a merchant", async () => {
-    const variant = embeddedVariant(); // the store is not what this test is about
+  it("the whole stack runs as compose runs it, one broker user per component: a payment settles, a refund is paid out, the CLI creates a merchant", async () => {
+    await withComposeStack(async (stack, merchant) => {
+      const { app } = stack;
+      const headers = { "api-key": merchant.apiKey };
+      const paid = await payment(stack, merchant.apiKey, "completed");
+      // payments' events reach checkout and webhooks, each service on its own user and permissions.
+      await vi.waitFor(async () => expect((await app.inject({ url: `/api/merchants/checkout/${paid.checkoutId}`, headers })).json()).toMatchObject({ status: "paid", transfer: { status: "completed" } }), { timeout: 10_000 });
+      await vi.waitFor(async () => {
+        const types = (await app.inject({ url: "/api/merchants/events", headers })).json().data.map((e: { type: string }) => e.type);
+        expect(types).toContain("transaction.completed");
+      }, { timeout: 10_000 });
+      // refunds asks payments on its own account: the transaction, the payout, its simulation.
+      const refund = await requested(stack, paid);
+      const refunds = refundClient(stack);
+      expect((await refunds.decide(headers, refund.id, "approved")).statusCode).toBe(200);
+      const initiated = await refunds.initiate(headers, refund.id);
+      expect(initiated.statusCode, initiated.body).toBe(200);
+      const payout = initiated.json().refund.refund_transaction_id as string;
+      const settled = await refunds.simulate(merchant.apiKey, payout, "completed");
+      expect(settled.statusCode, settled.body).toBe(200);
+      expect(settled.json()).toMatchObject({ id: refund.id, status: "completed" });
+
+      const cli = await transportAs("payrail-cli");
+      const created = await cli.call(createMerchantOp, { name: "From the CLI" }, { requestId: "req_cli", principal: ADMIN });
+      expect(created.api_key).toMatch(/^sk_test_/);
+    });
+  }, 90_000);
+
+  it("no domain service's user moves a merchant's money: forged simulations, decisions and payouts are refused, as a merchant or as itself", async () => {
+    await withComposeStack(async (stack, merchant) => {
+      const headers = { "api-key": merchant.apiKey };
+      const pending = await payment(stack, merchant.apiKey, "pending");
+      const refund = await requested(stack, await payment(stack, merchant.apiKey, "completed"));
+      const asMerchant: Principal = { kind: "merchant", merchantId: merchant.id, keyPrefix: "sk_test_made_up", livemode: false };
+      const attempt = async (t: Transport, call: (meta: { requestId: string; principal: Principal }) => Promise<unknown>, principal: Principal) => {
+        try {
+          await call({ requestId: prefixedHexId("req_"), principal });
+          return "accepted";
+        } catch (err) {
+          return err instanceof AppError ? err.code : String(err);
+        }
+      };
+      for (const service of DOMAIN_SERVICES) {
+        const t = await transportAs(`payrail-${service}`);
+        const forged: Record<string, (meta: { requestId: string; principal: Principal }) => Promise<unknown>> = {
+          simulateTransfer: (meta) => t.call(simulateTransferOp, { transaction_uuid: pending.uuid, status: "completed" }, meta),
+          decideRefund: (meta) => t.call(decideRefundOp, { id: refund.id, status: "approved" }, meta),
+          initiateRefundTransfer: (meta) => t.call(initiateRefundTransferOp, { id: refund.id, status: "approved" }, meta),
+        };
+        for (const [name, call] of Object.entries(forged)) {
+          for (const principal of [asMerchant, { kind: "service", service } as const, ANONYMOUS]) {
+            expect(`${service} ${name} as ${principal.kind}: ${await attempt(t, call, principal)}`).toBe(`${service} ${name} as ${principal.kind}: permission_denied`);
+          }
+        }
+      }
+      // Nothing moved: the transfer is still pending, the refund still waits for the merchant.
+      const checkout = (await stack.app.inject({ url: `/api/merchants/checkout/${pending.checkoutId}`, headers })).json();
+      expect(checkout).toMatchObject({ transfer: { status: "pending" } });
+      expect((await stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers })).json()).toMatchObject({ id: refund.id, status: "pending" });
+    });
+  }, 90_000);
+
+  /** Every service on its own broker user, as compose runs them; the gateway on its own. */
+  async function withComposeStack(body: (stack: Stack, merchant: { id: string; apiKey: string }) => Promise<void>): Promise<void> {
+    const variant = embeddedVariant(); // the store is not what these tests are about
     try {
       const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
       const store = await variant.store();
@@ -199,31 +274,14 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
         close: () => app.close(),
       };
       try {
-        const merchant = await stack.merchant();
-        const { id } = await linkedCheckout(stack, merchant.apiKey);
-        const headers = { "api-key": merchant.apiKey };
-        const paid = await app.inject({ method: "POST", url: "/api/merchants/payment_preprocess/get_processor_token", payload: { checkout_id: id }, headers });
-        expect(paid.statusCode).toBe(200);
-        const { transaction_uuid: uuid } = paid.json();
-        const settled = await app.inject({ method: "POST", url: `/api/sandbox/transfers/${uuid}/simulate`, payload: { status: "completed" }, headers });
-        expect(settled.statusCode).toBe(200);
-        // payments' events reach checkout and webhooks, each service on its own user and permissions.
-        await vi.waitFor(async () => expect((await app.inject({ url: `/api/merchants/checkout/${id}`, headers })).json()).toMatchObject({ status: "paid", transfer: { status: "completed" } }), { timeout: 10_000 });
-        await vi.waitFor(async () => {
-          const types = (await app.inject({ url: "/api/merchants/events", headers })).json().data.map((e: { type: string }) => e.type);
-          expect(types).toContain("transaction.completed");
-        }, { timeout: 10_000 });
-
-        const cli = await transportAs("payrail-cli");
-        const created = await cli.call(createMerchantOp, { name: "From the CLI" }, { requestId: "req_cli", principal: ADMIN });
-        expect(created.api_key).toMatch(/^sk_test_/);
+        await body(stack, await stack.merchant());
       } finally {
         await stack.close();
       }
     } finally {
       await variant.cleanup();
     }
-  }, 60_000);
+  }
 
   it("a call to a service nobody serves still fails fast for the gateway's user (its probe may read the queue)", async () => {
     const server = await checkoutServer();

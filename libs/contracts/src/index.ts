@@ -1,6 +1,7 @@
 export * from "./errors.ts";
 export * from "./validation.ts";
 export * from "./rpc/principal.ts";
+export * from "./rpc/service-calls.ts";
 export * from "./rpc/envelope.ts";
 export * from "./rpc/operation.ts";
 export * from "./http/money.schema.ts";

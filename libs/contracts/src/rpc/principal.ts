@@ -4,8 +4,9 @@ import { AppError } from "../errors.ts";
 /**
  * Who is calling, as resolved by the gateway from the request's credentials. Services trust
  * it as far as its sender may carry it (the broker's validated `user_id`, see libs/messaging
- * `TrustedSenders`: merchants and consumers from the gateway and the services passing them on,
- * admin from the gateway and the CLI, service from the services) and never see raw credentials.
+ * `TrustedSenders`: merchants and consumers from the gateway, admin from the gateway and the
+ * CLI, a service from its own users for the calls `SERVICE_CALLS` lists) and never see raw
+ * credentials.
  */
 export const MerchantPrincipal = z.object({
   kind: z.literal("merchant"),
@@ -33,9 +34,9 @@ export type UserPrincipal = z.infer<typeof UserPrincipal>;
 
 export const AdminPrincipal = z.object({ kind: z.literal("admin") });
 /**
- * One service calling another on its own account (payments recording a transfer on a
- * checkout). Only the services' broker users may send it (libs/messaging `TrustedSenders`);
- * the gateway never does.
+ * One service calling another on its own account (refunds asking payments for a payout), the
+ * only principal a service sends: it checks the tenant itself before it asks. Only that
+ * service's broker users may send it, to the operations `SERVICE_CALLS` lists; the gateway never does.
  */
 export const ServicePrincipal = z.object({ kind: z.literal("service"), service: z.string() });
 export type ServicePrincipal = z.infer<typeof ServicePrincipal>;

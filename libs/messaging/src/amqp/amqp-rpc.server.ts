@@ -87,8 +87,8 @@ export class AmqpRpcServer {
     const { logger } = this.options;
     const { correlationId, replyTo, userId } = message.properties as { correlationId?: string; replyTo?: string; userId?: string };
     const trust = this.options.trustedSenders;
-    const refusal = trust && ((principal: Principal) => {
-      const reason = refusedPrincipal(trust, userId, principal);
+    const refusal = trust && ((principal: Principal, pattern: string) => {
+      const reason = refusedPrincipal(trust, userId, principal, pattern);
       return reason === undefined ? undefined : { reason, sender: userId };
     });
     let reply: RpcReplyEnvelope | null;

@@ -8,6 +8,9 @@ import { runOnce } from "./run-once.ts";
 import { hasRpcObservers, recordRpc } from "./rpc-observer.ts";
 import { serviceUnavailable } from "./rpc-errors.ts";
 
+/** Why the sender may not send `principal` to `pattern` (and who it is), or undefined when it may. */
+export type Refusal = (principal: Principal, pattern: string) => { reason: string; sender: string | undefined } | undefined;
+
 const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_error", message: "Internal error" } };
 
 /**
@@ -22,7 +25,7 @@ const INTERNAL_ERROR: RpcReplyEnvelope = { ok: false, error: { code: "internal_e
  * moment, and when a service is behind, replies nobody reads would only add to its load.
  *
  * `refusal` is the transport's word on whether the sender may speak for the envelope's principal
- * (see `TrustedSenders`); a refused request gets `permission_denied` and runs nothing.
+ * to this operation (see `TrustedSenders`); a refused request gets `permission_denied` and runs nothing.
  *
  * Shared by the RabbitMQ server and the in-process bus so both validate and map errors alike.
  */
@@ -32,7 +35,7 @@ export async function dispatchRequest(
   logger: Logger,
   expired: ExpiredRequests,
   ledger?: ReplyLedger,
-  refusal?: (principal: Principal) => { reason: string; sender: string | undefined } | undefined,
+  refusal?: Refusal,
 ): Promise<RpcReplyEnvelope | null> {
   const envelope = RpcRequestEnvelope.safeParse(message);
   if (!envelope.success) {
@@ -54,14 +57,14 @@ export async function dispatchEnvelope(
   logger: Logger,
   expired: ExpiredRequests,
   ledger?: ReplyLedger,
-  refusal?: (principal: Principal) => { reason: string; sender: string | undefined } | undefined,
+  refusal?: Refusal,
 ): Promise<RpcReplyEnvelope | null> {
   const { pattern, requestId, principal, payload, deadline, callId, idempotencyKey } = envelope;
   if (deadline !== undefined && Date.now() > deadline) {
     expired.record(pattern, requestId, Date.now() - deadline);
     return null;
   }
-  const refused = refusal?.(principal);
+  const refused = refusal?.(principal, pattern);
   if (refused) {
     // A forged envelope, or a misconfigured component: say who sent what, never the payload.
     logger.warn({ pattern, requestId, sender: refused.sender ?? null, principal: principal.kind, reason: refused.reason }, "refused RPC request from an untrusted sender");

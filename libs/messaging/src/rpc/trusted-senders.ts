@@ -1,26 +1,24 @@
-import type { Principal } from "@payrail/contracts";
+import { serviceMayCall, type Principal } from "@payrail/contracts";
 
 /**
  * Which broker users may speak for whom. RabbitMQ validates a message's `user_id` property
  * against the user its connection logged in as (a mismatch closes the channel), so on a
  * broker where each component has its own user, `user_id` says which component sent a request.
  *
- * - merchant and consumer (`user`) principals come from `gateway` users, which check api-keys
- *   and tokens, and from `services` users, which pass on the principal of the request they are
- *   serving so that the next service enforces the tenant boundary itself (payments asks
- *   checkout as the merchant; refunds asks payments as the consumer);
+ * - merchant and consumer (`user`) principals come only from `gateway` users, which check
+ *   api-keys and tokens: no service passes on the principal it serves;
  * - the admin principal comes only from `gateway` users (the operator routes, behind
  *   ADMIN_TOKEN) and `admin` users (the CLI): no service ever acts as admin;
- * - a service principal only from the users of the service it names (payments' user cannot
- *   act as refunds): it opens internal operations (a refund payout, a transfer for a renewal)
- *   that neither the gateway nor the CLI ever calls;
- * - the anonymous principal from any user the broker let in: it claims nothing a caller of
- *   the public API could not.
+ * - a domain service's users send only `service` principals naming that service, and only to
+ *   the operations it calls (`SERVICE_CALLS`): payments' user cannot act as refunds, and
+ *   webhooks' user, which calls nothing, is refused everything;
+ * - the anonymous principal from any user the broker let in but the services' (it claims
+ *   nothing a caller of the public API could not, and a service never sends it).
  *
  * So the CLI, and any other user on the broker (a monitoring probe, a leaked low-privilege
- * password), can never act for a merchant, a consumer or a service. Without a policy (one
- * broker user for everything, as in development) every sender is trusted, and nothing tells
- * them apart.
+ * password), can never act for a merchant, a consumer or a service, and a leaked service
+ * password reaches only the operations that service calls. Without a policy (one broker user
+ * for everything, as in development) every sender is trusted, and nothing tells them apart.
  */
 export interface TrustedSenders {
   gateway: readonly string[];
@@ -35,22 +33,22 @@ export function serviceOfSender(trust: TrustedSenders, sender: string | undefine
   return Object.keys(trust.services).find((service) => trust.services[service]!.includes(sender));
 }
 
-/** Why `principal` may not come from `sender`, or undefined when it may. */
-export function refusedPrincipal(trust: TrustedSenders | undefined, sender: string | undefined, principal: Principal): string | undefined {
+/** Why `principal` may not come from `sender` for `pattern`, or undefined when it may. */
+export function refusedPrincipal(trust: TrustedSenders | undefined, sender: string | undefined, principal: Principal, pattern: string): string | undefined {
   if (!trust) return undefined;
   const among = (users: readonly string[]) => sender !== undefined && users.includes(sender);
-  const service = serviceOfSender(trust, sender);
   switch (principal.kind) {
     case "merchant":
     case "user":
-      return among(trust.gateway) || service !== undefined ? undefined : `a ${principal.kind} principal is accepted only from the gateway and the services`;
+      return among(trust.gateway) ? undefined : `a ${principal.kind} principal is accepted only from the gateway`;
     case "admin":
       return among(trust.gateway) || among(trust.admin) ? undefined : "the admin principal is accepted only from the gateway and the CLI";
     case "service":
-      if (service === undefined) return "a service principal is accepted only from the services";
       // One user may serve several services (all of them in one process): any of its own names.
-      return among(trust.services[principal.service] ?? []) ? undefined : `a service principal for ${principal.service} is accepted only from that service's users`;
+      if (!among(trust.services[principal.service] ?? [])) return `a service principal for ${principal.service} is accepted only from that service's users`;
+      return serviceMayCall(principal.service, pattern) ? undefined : `${principal.service} does not call ${pattern}`;
     case "anonymous":
-      return undefined;
+      // A user that is also the gateway's (everything in one process) may: the gateway sends it.
+      return serviceOfSender(trust, sender) === undefined || among(trust.gateway) ? undefined : "a service sends only its own service principal";
   }
 }

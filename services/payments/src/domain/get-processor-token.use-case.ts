@@ -22,8 +22,8 @@ export async function getProcessorToken(
   checkoutId: string,
 ): Promise<{ message: string; transaction_uuid: string; transaction_id: string }> {
   const checkout = await deps.checkouts.getSummary(meta, checkoutId);
-  // The checkout service already answered 404 for another merchant's checkout; money code checks twice.
-  if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`);
+  // Payments asks checkout on its own account: another merchant's checkout is as absent as an unknown one.
+  if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`, { param: "checkout_id" });
   const attempt = (await deps.attempts.find(checkout.id)) ?? (await startAttempt(deps, meta, checkout));
   if (attempt.completed) return answer(attempt);
 

@@ -31,19 +31,19 @@ export async function simulateTransfer(
 
 /**
  * Sandbox: the same for a refund's payout, named by its transfer id (the refund's
- * `refund_transaction_id`), of this merchant's refunds. Answers the payout's outcome (the
+ * `refund_transaction_id`), of merchant `merchantId`'s refunds. Answers the payout's outcome (the
  * refunds service, which asked, moves the refund by it; the refund_payout.settled event says
  * the same to every subscriber).
  */
 export async function simulateRefundPayout(
   deps: SimulateDeps,
   meta: RequestMeta,
-  merchant: MerchantPrincipal,
+  merchantId: string,
   input: Simulation & { transfer_id: string },
 ): Promise<RefundPayoutSnapshot> {
   const simulator = sandboxOnly(deps);
   const record = await deps.refundTransfers.findByTransferId(input.transfer_id);
-  if (!record?.transferId || record.merchantId !== merchant.merchantId) {
+  if (!record?.transferId || record.merchantId !== merchantId) {
     throw new AppError("transaction_not_found", `no refund transfer ${input.transfer_id}`, { param: "transaction_uuid" });
   }
   // A settled payout stays as it settled (returns of payouts are not modelled): nothing to simulate.

@@ -2,16 +2,18 @@ import { getTransactionForRefundOp, simulateRefundPayoutOp, startRefundTransferO
 import type { Transport } from "@payrail/messaging";
 import type { PaymentsPort, RequestMeta, StartedPayout } from "../domain/ports/payments.port.ts";
 
-/** Internal operations are asked on refunds' own account, after refunds' own checks. */
+/**
+ * Every call on refunds' own account, after refunds' own checks: refunds never passes on the
+ * principal it serves (the broker accepts only this from refunds' users, for `SERVICE_CALLS`).
+ */
 const asRefunds = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, principal: { kind: "service", service: "refunds" } });
 
 /** Payments over RPC: refunds never reads its collections. Business errors come back as they are. */
 export class PaymentsServiceClient implements PaymentsPort {
   constructor(private readonly transport: Transport) {}
 
-  getTransaction(meta: RequestMeta, transactionUuid: string, options: { asService?: boolean } = {}): Promise<RefundableTransaction> {
-    // As the consumer by default, so payments itself keeps them to their own records.
-    return this.transport.call(getTransactionForRefundOp, { transaction_uuid: transactionUuid }, options.asService ? asRefunds(meta) : meta);
+  getTransaction(meta: RequestMeta, transactionUuid: string): Promise<RefundableTransaction> {
+    return this.transport.call(getTransactionForRefundOp, { transaction_uuid: transactionUuid }, asRefunds(meta));
   }
 
   async startRefundTransfer(
@@ -34,8 +36,10 @@ export class PaymentsServiceClient implements PaymentsPort {
       : { status: "failed", failureCode: out.failure_code, failureReason: out.failure_reason };
   }
 
-  simulateRefundPayout(meta: RequestMeta, input: { transfer_id: string; status: "completed" | "failed"; failure_code?: string }): Promise<RefundPayoutSnapshot> {
-    // As the merchant: payments checks the payout is theirs.
-    return this.transport.call(simulateRefundPayoutOp, input, meta);
+  simulateRefundPayout(
+    meta: RequestMeta,
+    input: { merchant_id: string; transfer_id: string; status: "completed" | "failed"; failure_code?: string },
+  ): Promise<RefundPayoutSnapshot> {
+    return this.transport.call(simulateRefundPayoutOp, input, asRefunds(meta));
   }
 }

@@ -25,7 +25,7 @@ export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMet
   const first = initiateOutcome(refund);
   if (first === "start" || first === "retry") {
     // Money that has not arrived cannot be sent back.
-    const transaction = await deps.payments.getTransaction(meta, refund.transactionUuid, { asService: true });
+    const transaction = await deps.payments.getTransaction(meta, refund.transactionUuid);
     if (transaction.transaction_status === "returned") throw returned(refund.transactionUuid);
     if (transaction.transaction_status !== "completed") {
       throw new AppError("transaction_not_settled", `transaction ${refund.transactionUuid} is ${transaction.transaction_status}, not completed`);

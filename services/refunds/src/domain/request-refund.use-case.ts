@@ -4,15 +4,15 @@ import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundEvent } from "./refund-events.ts";
 import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
 import type { RefundsDeps } from "./refunds.deps.ts";
+import { ownTransaction } from "./own-transaction.ts";
 import { reserveRefundAmount } from "./reserve-refund-amount.ts";
 
 export const REFUND_REQUESTED = "Refund request sent";
 const REFUNDABLE = new Set(["pending", "completed"]);
 
 /**
- * Consumer Refund Request: the consumer's own transaction (asked of payments as the consumer,
- * so another's is a 404), `pending` or `completed`, for `amount` or whatever of it is still
- * refundable. The amount is held on the transaction's ledger (one conditional write) before
+ * Consumer Refund Request: the consumer's own transaction (another's is a 404), `pending` or
+ * `completed`, for `amount` or whatever of it is still refundable. The amount is held on the transaction's ledger (one conditional write) before
  * the record is written, so racing requests never together ask for more than the transaction.
  * The refund's id derives from the call's run id: a second run of the same call (its first
  * runner stalled past its lease) takes the same hold and meets the first's record, so one
@@ -25,7 +25,7 @@ export async function requestRefund(
   input: { transaction_uuid: string; reason?: string | undefined; amount?: DecimalAmount | undefined },
   runId?: string,
 ) {
-  const transaction = await deps.payments.getTransaction({ ...meta, principal: user }, input.transaction_uuid);
+  const transaction = await ownTransaction(deps, meta, user, input.transaction_uuid);
   if (transaction.transaction_status === "returned") {
     throw new AppError("transaction_returned", `transaction ${transaction.transaction_uuid} was returned by the bank after it settled`, { param: "transaction_uuid" });
   }

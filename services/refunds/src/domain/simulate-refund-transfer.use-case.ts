@@ -1,4 +1,4 @@
-import type { RefundRecord } from "@payrail/contracts";
+import type { MerchantPrincipal, RefundRecord } from "@payrail/contracts";
 import { applyPayoutOutcome } from "./apply-payout-outcome.use-case.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { toRefundRecord } from "./refund.entity.ts";
@@ -13,9 +13,11 @@ import type { RefundsDeps } from "./refunds.deps.ts";
 export async function simulateRefundTransfer(
   deps: RefundsDeps,
   meta: RequestMeta,
+  merchant: MerchantPrincipal,
   input: { refund_transaction_id: string; status: "completed" | "failed"; failure_code?: string | undefined },
 ): Promise<RefundRecord> {
   const outcome = await deps.payments.simulateRefundPayout(meta, {
+    merchant_id: merchant.merchantId,
     transfer_id: input.refund_transaction_id,
     status: input.status,
     ...(input.failure_code ? { failure_code: input.failure_code } : {}),

@@ -3,9 +3,9 @@ import { handle } from "@payrail/messaging";
 import { verifyLinkToken } from "../../domain/verify-link-token.use-case.ts";
 import type { CheckoutDeps } from "./deps.ts";
 
-// On behalf of a consumer (payments forwards the caller): the link token is the proof.
+// For a consumer (the gateway's sandbox routes) or for payments, which serves one: the link token is the proof.
 export const verifyLinkTokenHandler = (deps: CheckoutDeps) =>
   handle(verifyLinkTokenOp, (payload, ctx) => {
-    requireUser(ctx.principal);
+    if (ctx.principal.kind !== "service") requireUser(ctx.principal);
     return verifyLinkToken(deps, payload.checkout_id, payload.link_token);
   });

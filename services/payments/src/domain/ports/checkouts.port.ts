@@ -1,6 +1,6 @@
 import type { CheckoutSummary, Principal } from "@payrail/contracts";
 
-/** The request on whose behalf payments asks: its id and caller travel on to the checkout service. */
+/** The request payments serves: its id travels on to the services payments asks (on its own account). */
 export interface RequestMeta {
   requestId: string;
   principal: Principal;
@@ -16,6 +16,6 @@ export interface CheckoutsPort {
    * `link_token_invalid` / `link_token_expired` (401) or `link_token_mismatch` (403).
    */
   verifyLinkToken(meta: RequestMeta, checkoutId: string, linkToken: string): Promise<CheckoutSummary>;
-  /** The checkout, to its own merchant (404 otherwise). */
+  /** The checkout, whoever owns it: the caller checks that it is the merchant's own. */
   getSummary(meta: RequestMeta, checkoutId: string): Promise<CheckoutSummary>;
 }

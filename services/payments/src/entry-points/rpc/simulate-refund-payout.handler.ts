@@ -1,7 +1,11 @@
-import { requireMerchantWriter, simulateRefundPayoutOp } from "@payrail/contracts";
+import { requireService, simulateRefundPayoutOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
 import { simulateRefundPayout } from "../../domain/simulate-transfer.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
+// Asked by refunds (which checked the merchant's writer key) for the merchant the payload names.
 export const simulateRefundPayoutHandler = (deps: PaymentsDeps) =>
-  handle(simulateRefundPayoutOp, (payload, ctx) => simulateRefundPayout(deps, ctx, requireMerchantWriter(ctx.principal), payload));
+  handle(simulateRefundPayoutOp, (payload, ctx) => {
+    requireService(ctx.principal);
+    return simulateRefundPayout(deps, ctx, payload.merchant_id, payload);
+  });

@@ -1,6 +1,6 @@
 import type { Principal, RefundableTransaction, RefundPayoutSnapshot } from "@payrail/contracts";
 
-/** The request on whose behalf refunds asks: its id (and, where it matters, the caller). */
+/** The request refunds serves: its id travels on; refunds asks payments on its own account. */
 export interface RequestMeta {
   requestId: string;
   principal: Principal;
@@ -8,11 +8,8 @@ export interface RequestMeta {
 
 /** What refunds needs from payments, which owns transactions and moves money. */
 export interface PaymentsPort {
-  /**
-   * The transaction, as the consumer of `meta` sees it (their own only: else AppError
-   * `transaction_not_found`), or, with `asService`, any transaction.
-   */
-  getTransaction(meta: RequestMeta, transactionUuid: string, options?: { asService?: boolean }): Promise<RefundableTransaction>;
+  /** Any transaction (AppError `transaction_not_found` for an unknown one): refunds checks whose it is. */
+  getTransaction(meta: RequestMeta, transactionUuid: string): Promise<RefundableTransaction>;
   /**
    * Starts payout `attempt` of the refund (a transfer merchant → consumer) or, when it was
    * started already, answers the same transfer: idempotent per refund and attempt, concurrent
@@ -25,11 +22,14 @@ export interface PaymentsPort {
     input: { refundId: string; attempt: number; transactionUuid: string; amountCents: number; currency: string },
   ): Promise<StartedPayout>;
   /**
-   * Sandbox only, on the merchant's behalf (`meta`): moves the refund payout with this transfer
-   * id to completed or failed and answers its outcome; AppError `transaction_not_found` when it
-   * is not one of this merchant's payouts.
+   * Sandbox only, for merchant `merchant_id`: moves the refund payout with this transfer id to
+   * completed or failed and answers its outcome; AppError `transaction_not_found` when it is
+   * not one of this merchant's payouts.
    */
-  simulateRefundPayout(meta: RequestMeta, input: { transfer_id: string; status: "completed" | "failed"; failure_code?: string }): Promise<RefundPayoutSnapshot>;
+  simulateRefundPayout(
+    meta: RequestMeta,
+    input: { merchant_id: string; transfer_id: string; status: "completed" | "failed"; failure_code?: string },
+  ): Promise<RefundPayoutSnapshot>;
 }
 
 /** A payout as payments started it: its transfer, or the provider's refusal. */

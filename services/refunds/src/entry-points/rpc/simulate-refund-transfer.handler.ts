@@ -4,7 +4,4 @@ import { simulateRefundTransfer } from "../../domain/simulate-refund-transfer.us
 import type { RefundsDeps } from "./deps.ts";
 
 export const simulateRefundTransferHandler = (deps: RefundsDeps) =>
-  handle(simulateRefundTransferOp, (payload, ctx) => {
-    requireMerchantWriter(ctx.principal);
-    return simulateRefundTransfer(deps, ctx, payload);
-  });
+  handle(simulateRefundTransferOp, (payload, ctx) => simulateRefundTransfer(deps, ctx, requireMerchantWriter(ctx.principal), payload));

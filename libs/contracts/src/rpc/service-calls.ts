@@ -1,0 +1,28 @@
+import { getCheckoutSummaryOp } from "../operations/checkout/get-checkout-summary.op.ts";
+import { verifyLinkTokenOp } from "../operations/checkout/verify-link-token.op.ts";
+import { getMerchantOp } from "../operations/identity/get-merchant.op.ts";
+import { isOperatorOp } from "../operations/identity/is-operator.op.ts";
+import { getTransactionForRefundOp } from "../operations/payments/get-transaction-for-refund.op.ts";
+import { simulateRefundPayoutOp } from "../operations/payments/simulate-refund-payout.op.ts";
+import { startRefundTransferOp } from "../operations/payments/start-refund-transfer.op.ts";
+
+/**
+ * Every RPC operation a domain service calls on another, by caller: the whole of what one
+ * service may ask of the others. A service calls only on its own account (a `service`
+ * principal naming itself) and checks the tenant itself before it asks; the receiving side
+ * (libs/messaging `refusedPrincipal`) refuses any other operation from that service's broker
+ * users, so a leaked service password reaches these operations and no merchant's API.
+ * docs/decisions/0002-service-principals.md says why.
+ */
+export const SERVICE_CALLS: Readonly<Record<string, readonly string[]>> = {
+  checkout: [],
+  identity: [],
+  payments: [verifyLinkTokenOp.pattern, getCheckoutSummaryOp.pattern, getMerchantOp.pattern],
+  refunds: [isOperatorOp.pattern, getTransactionForRefundOp.pattern, startRefundTransferOp.pattern, simulateRefundPayoutOp.pattern],
+  webhooks: [],
+};
+
+/** Whether `service` may call `pattern` on its own account. */
+export function serviceMayCall(service: string, pattern: string): boolean {
+  return SERVICE_CALLS[service]?.includes(pattern) ?? false;
+}
