@@ -10,12 +10,19 @@ BIN="$CACHE_DIR/ferretdb-$VERSION"
 if [ -x "$BIN" ]; then echo "$BIN"; exit 0; fi
 command -v go >/dev/null || { echo "ferretdb-install: Go is needed to build FerretDB" >&2; exit 1; }
 mkdir -p "$CACHE_DIR"
+# Two runs side by side (two CI runs on one machine) build once: the second waits for the first
+# and then finds its binary.
+exec 9>"$CACHE_DIR/.ferretdb-$VERSION.lock"
+flock 9
+if [ -x "$BIN" ]; then echo "$BIN"; exit 0; fi
 src=$(cd /tmp && go mod download -json "github.com/FerretDB/FerretDB@$VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')
 work=$(mktemp -d)
 cp -r "$src/." "$work/"
 chmod -R u+w "$work"
 echo "$VERSION" > "$work/build/version/version.txt"
-(cd "$work" && go build -o "$BIN.tmp" ./cmd/ferretdb) >&2
-mv "$BIN.tmp" "$BIN"
+# A name of this run's own beside the binary, renamed in one step: no run ever sees half a binary.
+tmp=$(mktemp "$BIN.XXXXXX")
+(cd "$work" && go build -o "$tmp" ./cmd/ferretdb) >&2
+mv -f "$tmp" "$BIN"
 rm -rf "$work"
 echo "$BIN"
