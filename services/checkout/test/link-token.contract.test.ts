@@ -45,7 +45,7 @@ describe.each(variants)("checkout link tokens for bank linking over $name", (var
 
   describe.skipIf(!!variant.skipReason)("operations", () => {
     it("answers the checkout summary payments needs for a valid link token", async () => {
-      const { id, linkToken } = await newCheckout({ is_subscription: true, plan_type: "monthly" });
+      const { id, linkToken } = await newCheckout({ is_subscription: true, plan_type: "monthly", transaction_purpose: "services" });
       const summary = await verify(id, linkToken);
       expect(summary).toEqual({
         id,
@@ -56,6 +56,7 @@ describe.each(variants)("checkout link tokens for bank linking over $name", (var
         currency: "USD",
         is_subscription: true,
         plan_type: "monthly",
+        transaction_purpose: "services",
       });
       expect(Number.isInteger(summary.number)).toBe(true);
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MerchantProfile } from "./merchant-profile.schema.ts";
 
 /** Admin routes (API.md §5), behind `x-admin-token`. */
 export const CreateMerchantBody = z.object({
@@ -6,12 +7,14 @@ export const CreateMerchantBody = z.object({
   destination_funding_source: z.string().url().max(2048).optional(),
 });
 
-export const MerchantView = z.object({
-  id: z.string(),
-  name: z.string(),
-  destination_funding_source: z.string().nullable(),
-  created_at: z.string(),
-});
+export const MerchantView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    destination_funding_source: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .extend(MerchantProfile.shape);
 export type MerchantView = z.infer<typeof MerchantView>;
 
 export const IssuedApiKey = z.object({ api_key: z.string(), key_prefix: z.string(), livemode: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Metadata } from "./metadata.schema.ts";
+import { TransactionPurpose } from "./merchant-profile.schema.ts";
 import { DecimalAmount, toCents } from "./money.schema.ts";
 
 /** Free text of the checkout object: 1–255 characters (API.md §4). */
@@ -106,6 +107,8 @@ export const CreateCheckoutBody = z
     chekout_object: z.string().max(255).optional(),
     subscription_status: z.string().max(255).optional(),
     metadata: Metadata.optional(),
+    /** What the debit pays for (NACHA's entry description): default the merchant profile's `default_transaction_purpose`. */
+    transaction_purpose: TransactionPurpose.optional(),
   })
   .superRefine((c, ctx) => {
     if (c.is_subscription && !c.plan_type) {

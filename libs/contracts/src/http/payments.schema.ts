@@ -26,6 +26,8 @@ export const TransactionRecord = z.object({
   transaction_status: TransactionStatus,
   transaction_date_time: z.string(),
   description: z.string().nullable(),
+  /** NACHA's company entry description the debit carries: `PURCHASE`, `RETRY PYMT` or the merchant's descriptor; null on records older than it. */
+  company_entry_description: z.string().nullable(),
   error: z.string().nullable(),
   /** A failed or returned transfer's ACH return code (or `cancelled`) and its meaning (API.md §12). */
   failure_code: z.string().optional(),

@@ -136,6 +136,13 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   threshold: "NACHA's threshold for the group, as a fraction",
   warning_at: "The rate at which Payrail warns (80 % of the threshold), as a fraction",
   mandate_id: "The checkout's debit authorization (`mdt_…`, see Get Mandate), or null before one is recorded",
+  // The merchant profile and NACHA's entry descriptions.
+  company_entry_description: "NACHA's company entry description the debit carries: PURCHASE, RETRY PYMT or the merchant's statement descriptor (null on records older than it)",
+  default_transaction_purpose: "The purpose of checkouts created without one: goods (described PURCHASE), services or other",
+  statement_descriptor: "How the merchant's debits other than purchases of goods are described on bank statements: at most 10 characters, upper case",
+  support_email: "The email consumers are told to write to, in every notice",
+  support_phone: "The phone consumers are told to call (E.164), in every notice",
+  transaction_purpose: "What the debit pays for: goods (described PURCHASE), services or other (the statement descriptor); default the profile's",
 };
 
 /** Example values of path and query parameters, for Try-it: the first that fits the parameter's pattern. */

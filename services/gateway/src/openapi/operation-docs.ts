@@ -279,6 +279,17 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "The merchant's ACH return rates over the last 60 days against NACHA's thresholds: unauthorized returns (R05, R07, R10, R11, R29; 0.5 %), administrative (R02, R03, R04; 3 %) and all returns (15 %). `merchant.return_rate_warning` is published when a rate reaches 80 % of its threshold.",
     errors: [],
   },
+  "get /api/merchants/profile": {
+    operationId: "getMerchantProfile",
+    description: "The merchant: its name, its support email and phone (named in every consumer notice), its statement descriptor and its default transaction purpose.",
+    errors: [],
+  },
+  "patch /api/merchants/profile": {
+    operationId: "updateMerchantProfile",
+    description:
+      "Changes the fields sent; `null` clears a contact or the descriptor. `statement_descriptor` is the company entry description of debits whose purpose is not `goods` (at most 10 characters of letters, digits, spaces and `& * , - . /`, stored upper case); `default_transaction_purpose` (`goods`, `services`, `other`) applies to checkouts created without `transaction_purpose`. A dashboard viewer may not.",
+    errors: [],
+  },
   "post /api/admin/merchants": {
     operationId: "createMerchant",
     description: "Creates a merchant and its first API key. The key is shown here only.",

@@ -33,6 +33,7 @@ const TAGS = [
   { name: "Consumer: identity", description: "Phone verification: a code by text message, exchanged for an auth token." },
   { name: "Consumer: bank linking", description: "The consumer links a bank account to a checkout (auth token and link token)." },
   { name: "Merchant: transfers", description: "Execute the payment of a checkout whose bank account is saved." },
+  { name: "Merchant: profile", description: "Support contacts named in consumer notices, and how the merchant's debits are described (api-key)." },
   { name: "Consumer: subscriptions", description: "The consumer's transaction records; cancel a subscription." },
   { name: "Refunds", description: "The consumer asks, the merchant or its operator decides and pays out." },
   { name: "Mandates", description: "Debit authorizations: what the consumer accepted before a debit, or the merchant attested (api-key)." },

@@ -1,5 +1,5 @@
 import { insertIfAbsent, type Store } from "@payrail/store";
-import type { ApiKeyRecord, MerchantRecord } from "../domain/merchant.entity.ts";
+import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../domain/merchant.entity.ts";
 import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
 
 export class MerchantRepository implements MerchantsPort {
@@ -24,6 +24,10 @@ export class MerchantRepository implements MerchantsPort {
 
   findMerchant(merchantId: string): Promise<MerchantRecord | null> {
     return this.merchants.findOne({ _id: merchantId });
+  }
+
+  updateProfile(merchantId: string, changes: MerchantProfileChanges): Promise<MerchantRecord | null> {
+    return this.merchants.findOneAndUpdate({ _id: merchantId }, { $set: { ...changes } });
   }
 
   insertKey(record: ApiKeyRecord): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { MerchantView } from "@payrail/contracts";
+import type { MerchantView, TransactionPurpose } from "@payrail/contracts";
 
 export interface MerchantRecord {
   _id: string;
@@ -6,7 +6,14 @@ export interface MerchantRecord {
   /** The merchant's funding source at the transfer provider (where payments land). */
   destinationFundingSource: string | null;
   createdAt: string;
+  /** The profile (PATCH /api/merchants/profile); absent on merchants created before it existed. */
+  supportEmail?: string | null;
+  supportPhone?: string | null;
+  statementDescriptor?: string | null;
+  defaultTransactionPurpose?: TransactionPurpose;
 }
+
+export type MerchantProfileChanges = Partial<Pick<MerchantRecord, "supportEmail" | "supportPhone" | "statementDescriptor" | "defaultTransactionPurpose">>;
 
 /** An API key, stored only as the SHA-256 of the key (`_id`), with its public prefix. */
 export interface ApiKeyRecord {
@@ -20,5 +27,14 @@ export interface ApiKeyRecord {
 }
 
 export function toMerchantView(m: MerchantRecord): MerchantView {
-  return { id: m._id, name: m.name, destination_funding_source: m.destinationFundingSource, created_at: m.createdAt };
+  return {
+    id: m._id,
+    name: m.name,
+    destination_funding_source: m.destinationFundingSource,
+    created_at: m.createdAt,
+    support_email: m.supportEmail ?? null,
+    support_phone: m.supportPhone ?? null,
+    statement_descriptor: m.statementDescriptor ?? null,
+    default_transaction_purpose: m.defaultTransactionPurpose ?? "goods",
+  };
 }

@@ -8,8 +8,14 @@ import { asPayments } from "./as-payments.ts";
 export class IdentityServiceClient implements MerchantsPort {
   constructor(private readonly transport: Transport) {}
 
-  async destinationFundingSource(meta: RequestMeta, merchantId: string): Promise<string | null> {
-    return (await this.transport.call(getMerchantOp, { merchant_id: merchantId }, asPayments(meta))).destination_funding_source;
+  async payee(meta: RequestMeta, merchantId: string) {
+    const merchant = await this.transport.call(getMerchantOp, { merchant_id: merchantId }, asPayments(meta));
+    return {
+      destinationFundingSource: merchant.destination_funding_source,
+      name: merchant.name,
+      statementDescriptor: merchant.statement_descriptor,
+      defaultTransactionPurpose: merchant.default_transaction_purpose,
+    };
   }
 
   async merchantName(meta: RequestMeta, merchantId: string): Promise<string> {

@@ -139,6 +139,7 @@ async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge:
     consumerTransactionId: charge.consumerTransactionId,
     merchantTransactionId: charge.merchantTransactionId,
     description: `Subscription renewal ${charge.period}${charge.tryNumber ? ` (retry ${charge.tryNumber})` : ""} for checkout ${a._id}`,
+    renewalTry: charge.tryNumber,
   });
   const record = { ...doc, renewalPeriod: charge.period, renewalTry: charge.tryNumber };
   // Only the insert that wins carries the event: a racing or resumed call writes nothing.

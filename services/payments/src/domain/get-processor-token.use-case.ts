@@ -5,6 +5,7 @@ import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
 import { requireDebitMandate } from "./require-debit-mandate.ts";
+import { checkoutEntryDescription } from "./company-entry-description.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
 
@@ -55,9 +56,8 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
   }
   const method = await deps.paymentMethods.findByCheckout(checkout.id);
   if (!method) throw paymentMethodMissing(checkout.id);
-  const destination =
-    (await deps.merchants.destinationFundingSource(meta, checkout.merchant_id)) ??
-    (deps.sandbox ? `sandbox://merchants/${checkout.merchant_id}/balance` : null);
+  const payee = await deps.merchants.payee(meta, checkout.merchant_id);
+  const destination = payee.destinationFundingSource ?? (deps.sandbox ? `sandbox://merchants/${checkout.merchant_id}/balance` : null);
   if (!destination) {
     throw new AppError("destination_funding_source_missing", "the merchant has no destination_funding_source to receive transfers");
   }
@@ -78,6 +78,7 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
     accessTokenSealed: method.accessTokenSealed,
     accountId: method.accountId,
     destinationFundingSource: destination,
+    companyEntryDescription: checkoutEntryDescription(checkout.transaction_purpose, payee),
     processorTokenSealed: null,
     customerUrl: null,
     fundingSourceUrl: null,

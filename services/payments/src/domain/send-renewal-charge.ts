@@ -1,3 +1,4 @@
+import { chargeEntryDescription } from "./company-entry-description.ts";
 import { createTransferOnce } from "./create-transfer-once.ts";
 import { applyChargeOutcome } from "./follow-subscription-charge.ts";
 import { TransferRefused } from "./ports/transfer.port.ts";
@@ -69,7 +70,7 @@ async function startTransfer(deps: RenewalDeps, a: TransferAttemptRecord, charge
       amountCents: a.amountCents,
       currency: a.currency,
       idempotencyKey: renewalKey(a._id, charge),
-      metadata: { checkout_id: a._id, transaction_uuid: charge.transactionUuid },
+      metadata: { checkout_id: a._id, transaction_uuid: charge.transactionUuid, company_entry_description: chargeEntryDescription(a.companyEntryDescription, charge.tryNumber) },
     };
     // A charge claimed before `claimedAt` was kept is looked up first (its key's age is unknown).
     return await createTransferOnce(deps, input, charge.claimedAt, async () => a.customerUrl);

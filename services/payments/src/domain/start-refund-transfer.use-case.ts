@@ -6,6 +6,7 @@ import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts
 import { refundPayoutEnds, settledTransaction, transactionReturned } from "./refund-payout-checks.ts";
 import { settleRefundPayout } from "./settle-refund-payout.ts";
 import type { RefundPayoutDeps } from "./transfer.deps.ts";
+import { REFUND } from "./company-entry-description.ts";
 
 export type StartedPayout = { status: "pending"; transfer_id: string } | { status: "failed"; failure_code: string; failure_reason: string };
 
@@ -71,7 +72,7 @@ export async function startRefundTransfer(
       amountCents: record.amountCents,
       currency: record.currency,
       idempotencyKey: record._id,
-      metadata: { refund_id: record.refundId, transaction_uuid: transaction._id },
+      metadata: { refund_id: record.refundId, transaction_uuid: transaction._id, company_entry_description: REFUND },
     };
     // The consumer's customer at the provider lists the payout too (it receives it).
     const transfer = await createTransferOnce(deps, input, record.createdAt, async () => (await deps.attempts.find(transaction.checkoutRef))?.customerUrl ?? null);

@@ -22,6 +22,8 @@ export interface TransactionDoc extends OutboxFields {
   transaction_status: TransactionStatus;
   transaction_date_time: string;
   description: string | null;
+  /** NACHA's company entry description the debit was sent with; absent on records written before it was kept. */
+  company_entry_description?: string;
   error: string | null;
   /** Set when the transfer failed or came back: the ACH return code (or `cancelled`) and its meaning. */
   failure_code?: string;
@@ -84,6 +86,7 @@ export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {
     transaction_status: doc.transaction_status,
     transaction_date_time: doc.transaction_date_time,
     description: doc.description,
+    company_entry_description: doc.company_entry_description ?? null,
     error: doc.error,
     ...(doc.failure_code ? { failure_code: doc.failure_code, failure_reason: doc.failure_reason ?? "" } : {}),
     ...(doc.returned_at ? { returned_at: doc.returned_at } : {}),

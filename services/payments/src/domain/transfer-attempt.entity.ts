@@ -24,6 +24,11 @@ export interface TransferAttemptRecord extends OutboxFields {
   accessTokenSealed: string;
   accountId: string;
   destinationFundingSource: string;
+  /**
+   * The company entry description of the checkout's debits (`company-entry-description.ts`),
+   * fixed when the attempt starts; absent on attempts started before descriptions were kept.
+   */
+  companyEntryDescription?: string;
   /** Step 1: the bank-data provider's processor token, sealed. */
   processorTokenSealed: string | null;
   customerUrl: string | null;

@@ -1,5 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { LeaseHeartbeat } from "@payrail/runtime";
+import { chargeEntryDescription } from "./company-entry-description.ts";
 import { createTransferOnce } from "./create-transfer-once.ts";
 import { transactionEvent } from "./payment-events.ts";
 import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
@@ -73,7 +74,7 @@ export async function runTransferSteps(
       amountCents: a.amountCents,
       currency: a.currency,
       idempotencyKey: a.transactionUuid,
-      metadata: { checkout_id: a._id, transaction_uuid: a.transactionUuid },
+      metadata: { checkout_id: a._id, transaction_uuid: a.transactionUuid, company_entry_description: chargeEntryDescription(a.companyEntryDescription, undefined) },
     };
     lease.check();
     const transfer = await createTransferOnce(deps, input, a.createdAt, async () => a.customerUrl);
@@ -112,6 +113,8 @@ export interface ChargeFacts {
   consumerTransactionId: string;
   merchantTransactionId: string;
   description: string;
+  /** A renewal's try (0 = its period's first presentment); absent on the first charge. */
+  renewalTry?: number;
 }
 
 function firstCharge(a: TransferAttemptRecord): ChargeFacts {
@@ -141,6 +144,7 @@ export function transactionDoc(a: TransferAttemptRecord, id: number, charge: Cha
     transaction_status: "pending",
     transaction_date_time: charge.at,
     description: charge.description,
+    company_entry_description: chargeEntryDescription(a.companyEntryDescription, charge.renewalTry),
     error: null,
     created_at: charge.at,
     updated_at: charge.at,

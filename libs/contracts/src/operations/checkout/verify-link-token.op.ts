@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CheckoutStatus, PLAN_TYPES } from "../../http/checkout.schema.ts";
+import { TransactionPurpose } from "../../http/merchant-profile.schema.ts";
 import { defineOperation } from "../../rpc/operation.ts";
 
 /** What the payments service needs to know about a checkout to link a bank account to it. */
@@ -15,6 +16,8 @@ export const CheckoutSummary = z.object({
   is_subscription: z.boolean(),
   /** A subscription's renewal period (API.md §4); null for a one-off payment. */
   plan_type: z.enum(PLAN_TYPES).nullable().optional(),
+  /** What the debit pays for, as Create Checkout was given it; null: the merchant profile's default. */
+  transaction_purpose: TransactionPurpose.nullable().optional(),
 });
 export type CheckoutSummary = z.infer<typeof CheckoutSummary>;
 

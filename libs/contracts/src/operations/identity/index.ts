@@ -22,3 +22,4 @@ export * from "./sign-out.op.ts";
 export * from "./list-merchant-users.op.ts";
 export * from "./change-merchant-user-role.op.ts";
 export * from "./remove-merchant-user.op.ts";
+export * from "./update-merchant-profile.op.ts";

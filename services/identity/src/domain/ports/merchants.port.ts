@@ -1,10 +1,12 @@
-import type { ApiKeyRecord, MerchantRecord } from "../merchant.entity.ts";
+import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../merchant.entity.ts";
 
 /** Storage of merchants and their API keys. */
 export interface MerchantsPort {
   /** False when a merchant already holds the id (a second run of the same call made it). */
   insertMerchant(record: MerchantRecord): Promise<boolean>;
   findMerchant(merchantId: string): Promise<MerchantRecord | null>;
+  /** Sets the given profile fields of the merchant in one write; the merchant after, or null when there is none. */
+  updateProfile(merchantId: string, changes: MerchantProfileChanges): Promise<MerchantRecord | null>;
   /** False when the key is already stored (a second run of the same call issued it). */
   insertKey(record: ApiKeyRecord): Promise<boolean>;
   /** The key with this hash if it is not revoked. */

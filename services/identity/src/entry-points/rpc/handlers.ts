@@ -4,6 +4,7 @@ import type { IdentityDeps } from "./deps.ts";
 import { createMerchantHandler } from "./create-merchant.handler.ts";
 import { generateApiKeyHandler } from "./generate-api-key.handler.ts";
 import { getMerchantHandler } from "./get-merchant.handler.ts";
+import { updateMerchantProfileHandler } from "./update-merchant-profile.handler.ts";
 import { resolveApiKeyHandler } from "./resolve-api-key.handler.ts";
 import { revokeApiKeyHandler } from "./revoke-api-key.handler.ts";
 import { sendCodeHandler } from "./send-code.handler.ts";
@@ -34,6 +35,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     revokeApiKeyHandler(deps),
     resolveApiKeyHandler(deps),
     getMerchantHandler(deps),
+    updateMerchantProfileHandler(deps),
     sendCodeHandler(deps),
     verifyCodeHandler(deps),
     logoutHandler(deps),
