@@ -103,7 +103,11 @@ export async function startServices(
           defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
           twilio: { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, fromNumber: config.TWILIO_FROM_NUMBER },
           secretsKey: await secretsKey(),
-          sendCodeBudgets: { perAddressPerHour: config.SEND_CODE_PER_ADDRESS_PER_HOUR, perHour: config.SEND_CODE_PER_HOUR },
+          sendCodeBudgets: {
+            perAddressPerHour: config.SEND_CODE_PER_ADDRESS_PER_HOUR,
+            perCountryPerHour: config.SEND_CODE_PER_COUNTRY_PER_HOUR,
+            perHour: config.SEND_CODE_PER_HOUR,
+          },
         }),
       );
     }

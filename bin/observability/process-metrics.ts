@@ -113,7 +113,7 @@ export function createProcessMetrics(transport: Transport): { registry: Registry
   });
   new Counter({
     name: "payrail_send_code_limited_total",
-    help: "send_code requests refused with 429 by the limit that refused them: phone (resend rules), address (per client address an hour), total (all clients an hour)",
+    help: "send_code requests refused with 429 by the limit that refused them: phone (resend rules), address (per client address a sliding hour), country (new numbers per calling code), total (new numbers in all)",
     labelNames: ["limit"] as const,
     registers: [registry],
     collect() {

@@ -26,6 +26,9 @@ describe("abuse-limit configuration (API.md §12)", () => {
     expect(loadConfig({ SEND_CODE_PER_ADDRESS_PER_HOUR: "7" }).SEND_CODE_PER_ADDRESS_PER_HOUR).toBe(7);
     expect(loadConfig({}).SEND_CODE_PER_HOUR).toBe(5_000);
     expect(() => loadConfig({ SEND_CODE_PER_HOUR: "0" })).toThrow(/SEND_CODE_PER_HOUR/);
+    expect(loadConfig({}).SEND_CODE_PER_COUNTRY_PER_HOUR).toBeUndefined();
+    expect(loadConfig({ SEND_CODE_PER_COUNTRY_PER_HOUR: "300" }).SEND_CODE_PER_COUNTRY_PER_HOUR).toBe(300);
+    expect(() => loadConfig({ SEND_CODE_PER_COUNTRY_PER_HOUR: "-1" })).toThrow(/SEND_CODE_PER_COUNTRY_PER_HOUR/);
   });
 
   it("reads WEBHOOK_ALLOW_PRIVATE_URLS as a boolean, unset when not given", () => {

@@ -167,9 +167,11 @@ export const ConfigSchema = z.object({
   AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   /** Which proxies' X-Forwarded-* the gateway believes (API.md §12): off, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, TrustProxySchema),
-  /** Accepted send_code requests per client address per hour; unset: 20 with live providers, 1,000 in the sandbox. */
+  /** Accepted send_code requests per client address per sliding hour; unset: 20 with live providers, 1,000 in the sandbox. */
   SEND_CODE_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
-  /** Accepted send_code requests per hour in total, across every gateway and identity instance. */
+  /** Accepted send_code requests to numbers that never verified, per country calling code per sliding hour; unset: a quarter of SEND_CODE_PER_HOUR. */
+  SEND_CODE_PER_COUNTRY_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+  /** Accepted send_code requests to numbers that never verified per sliding hour in total, across every gateway and identity instance. */
   SEND_CODE_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5_000)),
   /** Creates a demo merchant on first start and prints its key (defaults on in embedded mode). */
   DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),

@@ -5,4 +5,5 @@ export * from "./ids.ts";
 export * from "./secret-box.ts";
 export * from "./redact-url.ts";
 export * from "./trust-proxy.ts";
+export * from "./address-bucket.ts";
 export * from "./lease-heartbeat.ts";

@@ -60,6 +60,22 @@ describe("rate limits (@fastify/rate-limit)", () => {
     expect((await list(good.apiKey, address)).statusCode).toBe(200);
   });
 
+  it("limits requests without a credential per client address (an IPv6 client by its /64), on every anonymous route", async () => {
+    const from = (remoteAddress: string, url = "/healthz") => stack.app.inject({ url, remoteAddress });
+    const sendCode = (remoteAddress: string) =>
+      stack.app.inject({ method: "POST", url: "/api/verify_user/send_code", payload: { phone: "+14155550123" }, remoteAddress });
+    for (const url of ["/healthz", "/dashboard/sign-in", "/openapi.json", "/healthz", "/healthz"]) expect((await from("10.0.0.90", url)).statusCode).toBe(200);
+    for (const refused of [await from("10.0.0.90"), await from("10.0.0.90", "/dashboard/sign-in"), await sendCode("10.0.0.90")]) {
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect((await sendCode("10.0.0.90")).json().error).toMatchObject({ type: "rate_limit_error", code: "rate_limited" });
+    expect((await from("10.0.0.91")).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await from(`2001:db8:9:9::${i + 1}`)).statusCode).toBe(200);
+    expect((await from("2001:db8:9:9::ff")).statusCode).toBe(429);
+    expect((await from("2001:db8:9:a::1")).statusCode).toBe(200);
+  });
+
   it("counts a bad consumer token per address and token too", async () => {
     const address = "10.0.0.77";
     const codes: number[] = [];

@@ -14,14 +14,17 @@ import { UserRepository } from "./data-access/user.repository.ts";
 import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
 import { VerificationCodeRepository } from "./data-access/verification-code.repository.ts";
 import { phoneCountry } from "./domain/phone-number.ts";
-import { sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
+import { sendCodeBudgets, sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
 import { subscribeIdentityEvents } from "./entry-points/events/identity.subscriber.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
 
 export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
 
-/** API.md §12's defaults: 20 codes per address an hour with live providers, 1,000 in the sandbox (texts cost nothing there). */
-export function defaultSendCodeBudgets(livemode: boolean): SendCodeBudgets {
+/**
+ * API.md §12's defaults: 20 codes per address an hour with live providers, 1,000 in the sandbox
+ * (texts cost nothing there); 5,000 to new numbers in total, a quarter of it per calling code.
+ */
+export function defaultSendCodeBudgets(livemode: boolean): Omit<SendCodeBudgets, "perCountryPerHour"> {
   return { perAddressPerHour: livemode ? 20 : 1_000, perHour: 5_000 };
 }
 
@@ -39,7 +42,7 @@ export interface IdentityServiceDeps {
   twilio?: TwilioConfig;
   /** SECRETS_KEY (text or bytes), from which the verification-code HMAC key is derived when set. */
   secretsKey?: string | Buffer | undefined;
-  /** send_code budgets (SEND_CODE_PER_ADDRESS_PER_HOUR, SEND_CODE_PER_HOUR); `defaultSendCodeBudgets` unset. */
+  /** send_code budgets (SEND_CODE_PER_ADDRESS_PER_HOUR, SEND_CODE_PER_COUNTRY_PER_HOUR, SEND_CODE_PER_HOUR); `defaultSendCodeBudgets` unset. */
   sendCodeBudgets?: Partial<SendCodeBudgets> | undefined;
   /** DEFAULT_PHONE_COUNTRY (two letters, default US): the country of a number written without `+` and its code. */
   defaultPhoneCountry?: string | undefined;
@@ -89,7 +92,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       outbox,
       codeKey,
       budgets,
-      limits: { ...defaultSendCodeBudgets(deps.livemode), ...definedOnly(deps.sendCodeBudgets) },
+      limits: sendCodeBudgets({ ...defaultSendCodeBudgets(deps.livemode), ...definedOnly(deps.sendCodeBudgets) }),
       stats: sendCodeLimitStats,
       authTokenTtlMs: (deps.authTokenTtlHours ?? 24) * 60 * 60 * 1000,
       defaultPhoneCountry,
@@ -97,7 +100,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
     }),
   );
   await subscribeIdentityEvents(deps.transport, consumerMerchants);
-  // Ended send_code windows, one document per client address an hour: swept hourly in batches
+  // Spent send_code slots, one document per bucket and 5 minutes: swept hourly in batches
   // until none is left (bounded, so a flood of addresses cannot keep one sweep running).
   // Expired dashboard sessions and spent sign-in failure counters go the same way.
   const sweep = async () => {

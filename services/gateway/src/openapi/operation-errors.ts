@@ -14,6 +14,8 @@ const BY_SCHEME: Record<SchemeName, readonly ErrorCode[]> = {
 const WITH_BODY: readonly ErrorCode[] = ["invalid_json", "parameter_missing", "parameter_invalid", "body_too_large", "unsupported_media_type"];
 const WITH_INPUT: readonly ErrorCode[] = ["parameter_invalid"];
 const ALWAYS: readonly ErrorCode[] = ["service_unavailable", "service_timeout"];
+/** A request without a credential is limited per client address. */
+const ANONYMOUS: readonly ErrorCode[] = ["rate_limited"];
 
 export interface OperationShape {
   schemes: readonly SchemeName[];
@@ -25,7 +27,7 @@ export interface OperationShape {
 export function errorCodesOf(own: readonly ErrorCode[], shape: OperationShape): ErrorCode[] {
   const codes = [
     ...own,
-    ...shape.schemes.flatMap((s) => BY_SCHEME[s]),
+    ...(shape.schemes.length === 0 ? ANONYMOUS : shape.schemes.flatMap((s) => BY_SCHEME[s])),
     ...(shape.hasBody ? WITH_BODY : shape.hasInput ? WITH_INPUT : []),
     ...ALWAYS,
   ];

@@ -1,12 +1,13 @@
 import rateLimit from "@fastify/rate-limit";
 import { AppError } from "@payrail/contracts";
+import { addressBucket } from "@payrail/runtime";
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
 import { authFailureKey } from "./auth-failure-key.ts";
 import { FixedWindows } from "./fixed-windows.ts";
 import { appendRouteHook } from "./route-hooks.ts";
 
 export interface RateLimitOptions {
-  /** Requests per minute per credential (API.md §9). */
+  /** Requests per minute per credential (API.md §9), and per client address for requests without one. */
   perMinute: number;
   /** Failed authentications (401 answers) per minute per client address and credential before 429. */
   authFailuresPerMinute: number;
@@ -20,6 +21,17 @@ function credentialKey(request: FastifyRequest): string | undefined {
   if (p?.kind === "merchant") return `key:${p.keyPrefix}`;
   if (p?.kind === "user") return `token:${p.tokenId ?? p.userId}`;
   return undefined;
+}
+
+/**
+ * What a request is counted by: its credential, or for a request without one its client
+ * address (an IPv6 client by its /64), so no unauthenticated route is outside every limit.
+ * The admin token is not limited (the operator's own CLI).
+ */
+function limitKey(request: FastifyRequest): string | undefined {
+  const credential = credentialKey(request);
+  if (credential !== undefined || request.principal?.kind === "admin") return credential;
+  return `address:${addressBucket(request.ip) ?? request.ip}`;
 }
 
 function limited(message: string, retryAfter: number): AppError {
@@ -37,6 +49,9 @@ function limited(message: string, retryAfter: number): AppError {
  *   plugin's hook awaited four promises and built `request.routeOptions` on every request. A
  *   route with its own `config.rateLimit` (the hosted checkout, keyed by its link token) is
  *   left to `@fastify/rate-limit`, registered for that and for the failure limit below;
+ * - per client address, the same number, for every request that carries no credential (sign-in
+ *   forms, Send Code, pages, health): windows of their own, so a flood of addresses cannot push
+ *   the credentials' windows out of the LRU (docs/decisions/0004-sign-in-limits.md);
  * - failed authentications, per client address and presented credential (API.md §12): every
  *   401 counts, and a credential that used up its budget from an address gets 429 from there
  *   until its window ends, before it is looked at again. Keyed on the pair, so a client
@@ -57,13 +72,14 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   });
 
   const windows = new FixedWindows(WINDOW_MS);
+  const addressWindows = new FixedWindows(WINDOW_MS);
   const max = options.perMinute;
   const limit = String(max);
   const perCredential: preHandlerHookHandler = (request, reply, done) => {
-    const key = credentialKey(request);
+    const key = limitKey(request);
     if (key === undefined) return done();
     const now = Date.now();
-    const window = windows.hit(key, now);
+    const window = (key.startsWith("address:") ? addressWindows : windows).hit(key, now);
     const resetS = Math.ceil((window.openedAt + WINDOW_MS - now) / 1000);
     reply.header("ratelimit-limit", limit);
     reply.header("ratelimit-remaining", String(Math.max(0, max - window.count)));

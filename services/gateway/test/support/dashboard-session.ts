@@ -9,12 +9,14 @@ export class DashboardClient extends FormClient {
   constructor(
     private readonly app: FastifyInstance,
     readonly remoteAddress = "127.0.0.1",
+    /** Headers sent with every request (a proxy's X-Forwarded-For). */
+    private readonly headers: Record<string, string> = {},
   ) {
     super();
   }
 
   async get(url: string): Promise<LightMyRequestResponse> {
-    return this.keep(await this.app.inject({ method: "GET", url, cookies: Object.fromEntries(this.cookies), remoteAddress: this.remoteAddress }));
+    return this.keep(await this.app.inject({ method: "GET", url, headers: this.headers, cookies: Object.fromEntries(this.cookies), remoteAddress: this.remoteAddress }));
   }
 
   /** Posts a form; the page's CSRF token unless `csrf` says otherwise (null: none at all). */
@@ -25,7 +27,7 @@ export class DashboardClient extends FormClient {
         method: "POST",
         url,
         payload,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: { ...this.headers, "content-type": "application/x-www-form-urlencoded" },
         cookies: Object.fromEntries(this.cookies),
         remoteAddress: this.remoteAddress,
       }),

@@ -1,8 +1,8 @@
-import type { Store } from "@payrail/store";
+import { DuplicateKeyError, type Store } from "@payrail/store";
 import type { SignInFailureRecord } from "../domain/merchant-user.entity.ts";
-import type { SignInFailuresPort } from "../domain/ports/sign-in-failures.port.ts";
+import type { AttemptState, SignInFailuresPort } from "../domain/ports/sign-in-failures.port.ts";
 
-/** Failed dashboard sign-ins per client address and email (`sign_in_failures`). */
+/** Sign-in attempts per account and per client address (`sign_in_failures`). */
 export class SignInFailureRepository implements SignInFailuresPort {
   constructor(private readonly store: Store) {}
 
@@ -18,23 +18,22 @@ export class SignInFailureRepository implements SignInFailuresPort {
     return this.failures.findOne({ _id: key });
   }
 
-  async count(key: string, now: string, windowFloor: string, expiresAt: string): Promise<SignInFailureRecord> {
-    const counted = await this.failures.findOneAndUpdate(
-      { _id: key, windowStart: { $gt: windowFloor } },
-      { $inc: { count: 1 }, $set: { expiresAt } },
-    );
-    if (counted) return counted;
-    // No window open: this failure starts one (a racing first failure may overwrite another's 1; harmless).
-    const started = await this.failures.findOneAndUpdate(
-      { _id: key },
-      { $set: { count: 1, windowStart: now, lockedUntil: null, expiresAt } },
-      { upsert: true },
-    );
-    return started as SignInFailureRecord;
+  async write(key: string, expected: AttemptState | null, next: Omit<SignInFailureRecord, "_id">): Promise<boolean> {
+    if (expected) return (await this.failures.findOneAndUpdate({ _id: key, ...expected }, { $set: next })) !== null;
+    try {
+      await this.failures.insertOne({ _id: key, ...next });
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
   }
 
-  async lock(key: string, until: string): Promise<void> {
-    await this.failures.findOneAndUpdate({ _id: key, lockedUntil: null }, { $set: { lockedUntil: until, expiresAt: until } });
+  async giveBack(key: string, written: AttemptState, previous: SignInFailureRecord | null): Promise<void> {
+    const unchanged = { _id: key, ...written };
+    if (previous === null ? await this.failures.deleteOne(unchanged) : await this.failures.findOneAndUpdate(unchanged, { $set: stateOf(previous) })) return;
+    // Counted on since: one attempt less in the same window (a delay it started stays, on the safe side).
+    await this.failures.findOneAndUpdate({ _id: key, windowStart: written.windowStart, count: { $gt: 0 } }, { $inc: { count: -1 } });
   }
 
   async clear(key: string): Promise<void> {
@@ -44,4 +43,8 @@ export class SignInFailureRepository implements SignInFailuresPort {
   purge(now: string, limit: number): Promise<number> {
     return this.failures.deleteOldest("expiresAt", now, { limit });
   }
+}
+
+function stateOf(record: SignInFailureRecord): Omit<SignInFailureRecord, "_id"> {
+  return { count: record.count, windowStart: record.windowStart, blockedUntil: record.blockedUntil, expiresAt: record.expiresAt };
 }

@@ -46,13 +46,17 @@ export interface DashboardSessionRecord {
   revokedAt: string | null;
 }
 
-/** Failed sign-ins of one client address for one email, in the current 15-minute window. */
+/**
+ * Sign-in attempts counted against one account (`account:` and a hash of the email) or one
+ * client address (`address:` and its bucket) since `windowStart` (docs/decisions/0004-sign-in-limits.md).
+ */
 export interface SignInFailureRecord {
   _id: string;
   count: number;
   windowStart: string;
-  lockedUntil: string | null;
-  /** When this record says nothing any more (window and lock over): the sweep removes it. */
+  /** Until when attempts are refused unseen; null before the limit is reached. */
+  blockedUntil: string | null;
+  /** When this record says nothing any more (window, delay and quiet time over): the sweep removes it. */
   expiresAt: string;
 }
 

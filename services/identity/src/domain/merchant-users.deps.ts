@@ -15,5 +15,3 @@ export interface MerchantUsersDeps {
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 export const SESSION_TTL_MS = 12 * 3_600_000;
-/** API.md §12: 5 failed sign-ins within 15 minutes lock the address and email for 15 minutes. */
-export const SIGN_IN_FAILURES = { limit: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisePhone, phoneCountry } from "./phone-number.ts";
+import { callingCodeOf, normalisePhone, phoneCountry } from "./phone-number.ts";
 
 describe("normalisePhone", () => {
   it("returns E.164 for international numbers however they are written", () => {
@@ -33,5 +33,14 @@ describe("phoneCountry", () => {
     expect(phoneCountry(undefined)).toBe("US");
     expect(phoneCountry("gb")).toBe("GB");
     expect(() => phoneCountry("XX")).toThrow(/DEFAULT_PHONE_COUNTRY/);
+  });
+});
+
+describe("callingCodeOf", () => {
+  it("reads the country calling code of an E.164 number, one for all of +1", () => {
+    expect(callingCodeOf("+14155552671")).toBe("1");
+    expect(callingCodeOf("+18765550123")).toBe("1");
+    expect(callingCodeOf("+442071838750")).toBe("44");
+    expect(callingCodeOf("+4915123456789")).toBe("49");
   });
 });

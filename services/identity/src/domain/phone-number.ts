@@ -40,3 +40,8 @@ export function phoneFromPath(raw: string, param = "phone"): string {
   const trimmed = raw.trim();
   return normalisePhone(/^\d+$/.test(trimmed) ? `+${trimmed}` : trimmed, DEFAULT_PHONE_COUNTRY, param);
 }
+
+/** The country calling code of an E.164 number (`1` for +1 415…, `44` for +44 20…); null when the library knows none. */
+export function callingCodeOf(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.countryCallingCode ?? null;
+}

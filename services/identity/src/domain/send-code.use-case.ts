@@ -7,6 +7,7 @@ import { takeSendBudgets, type SendCodeBudgets, type SendCodeLimitStats } from "
 import { CODE_TTL_MS, codeMessage, hashCode, newCode } from "./verification-code.ts";
 import type { SendBudgetsPort } from "./ports/send-budgets.port.ts";
 import type { SmsPort } from "./ports/sms.port.ts";
+import type { UsersPort } from "./ports/users.port.ts";
 import type { VerificationCodesPort } from "./ports/verification-codes.port.ts";
 
 export interface SendCodeDeps {
@@ -15,6 +16,8 @@ export interface SendCodeDeps {
   codeKey: Buffer;
   budgets: SendBudgetsPort;
   limits: SendCodeBudgets;
+  /** Whether the phone verified before: such a phone is outside the country and total budgets. */
+  users: UsersPort;
   stats: SendCodeLimitStats;
   /** DEFAULT_PHONE_COUNTRY: the country of a number written without its country code. */
   defaultPhoneCountry: CountryCode;
@@ -26,7 +29,8 @@ const MAX_WRITE_ROUNDS = 3;
 
 /**
  * Send Code (spec 4): a new code replaces the phone's current one, within the resend limits
- * per phone and then the hourly budgets per client address and in total (API.md §12: a send
+ * per phone and then the sliding-hour budgets per client address and, for a phone that never
+ * verified, per calling code and in total (docs/decisions/0003-send-code-budgets.md: a send
  * the phone's rules refuse costs no budget, so nobody can spend everyone's by hammering one
  * number). The code is recorded before it is texted, so two racing requests cannot both send; if the
  * provider refuses it, the code is withdrawn and the 30-second wait lifted (the send still
@@ -46,7 +50,8 @@ export async function sendCode(deps: SendCodeDeps, rawPhone: string, clientAddre
       throw new AppError("rate_limited", `a code was sent to this phone recently; retry in ${retryAfter} s`, { param: "phone", retryAfter });
     }
     if (!budgeted) {
-      await takeSendBudgets(deps, clientAddress, now);
+      const returning = (await deps.users.findByPhone(phone)) !== null;
+      await takeSendBudgets(deps, { clientAddress, phone, returning }, now);
       budgeted = true;
     }
     const codeId = prefixedHexId("vc_");

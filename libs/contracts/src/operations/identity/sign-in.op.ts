@@ -4,10 +4,11 @@ import { defineOperation } from "../../rpc/operation.ts";
 
 /**
  * Signs a dashboard user in: a new server-side session whose token (shown once, stored as a
- * hash) the gateway puts in a cookie. A wrong email or password is 401 `invalid_credentials`;
- * 5 failures in 15 minutes from one client address for one email lock that pair for 15 minutes
- * (429 `too_many_attempts` with `retryAfter`), so one client cannot lock others out (API.md §12).
- * Called by the gateway only.
+ * hash) the gateway puts in a cookie. A wrong email or password is 401 `invalid_credentials`.
+ * Attempts are limited per account whatever the address (5 in 15 minutes) and per client
+ * address across emails (20): past either, a growing delay (1 minute, doubling, at most 15)
+ * during which every attempt, the right password too, is 429 `too_many_attempts` with
+ * `retryAfter` (docs/decisions/0004-sign-in-limits.md). Called by the gateway only.
  */
 export const signInOp = defineOperation(
   "identity.signIn",

@@ -40,8 +40,10 @@ export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): P
       if (!(err instanceof AppError)) throw err;
       if (err.code === "invalid_credentials") return signInPage(request, reply, "The email or password is wrong.", 401, form.email);
       if (err.code === "too_many_attempts") {
-        reply.header("retry-after", String(err.retryAfter ?? 900));
-        return signInPage(request, reply, "Too many failed sign-ins. Try again in 15 minutes.", 429, form.email);
+        // The same page whether or not the password was right: a delay proves nothing otherwise.
+        const retryAfter = err.retryAfter ?? 60;
+        reply.header("retry-after", String(retryAfter));
+        return signInPage(request, reply, `Too many sign-in attempts. Try again in ${waitText(retryAfter)}.`, 429, form.email);
       }
       throw err;
     }
@@ -89,4 +91,11 @@ export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): P
     }
     return redirectDone(reply, "/dashboard/sign-in", "accepted");
   });
+}
+
+/** "40 seconds", "2 minutes": how long the sign-in delay has left, as a person reads it. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

@@ -1,7 +1,7 @@
 import ipaddr from "ipaddr.js";
 
 /**
- * The budget bucket of a client address: an IPv4 address itself, an IPv6 address by its /64
+ * The bucket a client address is limited by (send_code budgets, sign-in attempts, anonymous requests): an IPv4 address itself, an IPv6 address by its /64
  * (one subscriber's usual allocation: counting single IPv6 addresses would hand each client
  * 2^64 budgets). IPv4-mapped IPv6 forms count as the IPv4 address. Null when there is none.
  */
