@@ -532,6 +532,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant, with its support contacts, statement descriptor and default transaction purpose
+         * @description The merchant: its name, its support email and phone (named in every consumer notice), its statement descriptor and its default transaction purpose.
+         */
+        get: operations["getMerchantProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the support contacts, the statement descriptor (10 characters, upper case) or the default transaction purpose
+         * @description Changes the fields sent; `null` clears a contact or the descriptor. `statement_descriptor` is the company entry description of debits whose purpose is not `goods` (at most 10 characters of letters, digits, spaces and `& * , - . /`, stored upper case); `default_transaction_purpose` (`goods`, `services`, `other`) applies to checkouts created without `transaction_purpose`. A dashboard viewer may not.
+         */
+        patch: operations["updateMerchantProfile"];
+        trace?: never;
+    };
     "/api/merchants/mandates/{mandate_id}": {
         parameters: {
             query?: never;
@@ -992,6 +1016,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/checkout/{checkout_id}/create_link_token/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Create Link Token (bank linking); GET and POST answer the same
+         * @description The specification's form of `GET /api/consumers/checkout/{checkout_id}/create_link_token`: the same operation.
+         *
+         *     Starts bank linking for the consumer: a bank-data provider link token. Needs the consumer's auth token and a merchant link token of this checkout; the first consumer to use a checkout claims it.
+         */
+        get: operations["createBankLinkTokenWithSlash"];
+        put?: never;
+        /**
+         * Create Link Token (bank linking); GET and POST answer the same
+         * @description The specification's form of `POST /api/consumers/checkout/{checkout_id}/create_link_token`: the same operation.
+         *
+         *     The same as `createBankLinkToken`, for clients that POST.
+         */
+        post: operations["createBankLinkTokenPostWithSlash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumers/checkout/{checkout_id}/exchange_public_token/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange Public Token
+         * @description The specification's form of `POST /api/consumers/checkout/{checkout_id}/exchange_public_token`: the same operation.
+         *
+         *     Saves the consumer's bank account as the checkout's payment method: the provider's public token is exchanged for an access token kept encrypted at rest. With `mandate`, records the consumer's acceptance of the mandate text (from Get Mandate Text) with the request's client address and user agent; without it, the merchant attests the authorization at the first debit.
+         */
+        post: operations["exchangePublicTokenWithSlash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/manage_subscription/get_subscription_details/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Subscription Details (the consumer's transaction log, newest first)
+         * @description The specification's form of `GET /api/merchants/manage_subscription/get_subscription_details`: the same operation.
+         *
+         *     The consumer's transaction records, newest first; `checkout_id` filters by checkout number.
+         */
+        get: operations["listTransactionsWithSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/manage_subscription/subscription_cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscription Cancel
+         * @description The specification's form of `POST /api/merchants/manage_subscription/subscription_cancel`: the same operation.
+         *
+         *     Cancels the subscription a transaction record of the consumer belongs to, and revokes its mandate: nothing more is debited. Repeating it answers the same.
+         */
+        post: operations["cancelSubscriptionWithSlash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/refund_request/consumer_refund_request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Consumer Refund Request (all or `amount` of what is still refundable of one of the consumer's transactions)
+         * @description The specification's form of `POST /api/merchants/refund_request/consumer_refund_request`: the same operation.
+         *
+         *     The consumer asks for a refund of one of their transactions: all of what is still refundable, or `amount` of it. At most one open refund per transaction.
+         */
+        post: operations["requestRefundWithSlash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/refund_request/consumer_refund_list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Consumer Refund List (the consumer's refunds, newest first)
+         * @description The specification's form of `GET /api/merchants/refund_request/consumer_refund_list`: the same operation.
+         *
+         *     The consumer's refunds, newest first.
+         */
+        get: operations["listConsumerRefundsWithSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/refund_request/merchant_status_refund_request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merchant Status Refund Request (Approved or Rejected, once)
+         * @description The specification's form of `POST /api/merchants/refund_request/merchant_status_refund_request`: the same operation.
+         *
+         *     The merchant (api-key) or one of its operators (auth token) approves or rejects a pending refund. Repeating the same decision answers the same; a different one is 409.
+         */
+        post: operations["decideRefundWithSlash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/refund_request/initiate_refund_transfer/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Initiate Refund Transfer (one transfer back to the consumer, however often called; a failed refund gets a new one)
+         * @description The specification's form of `POST /api/merchants/refund_request/initiate_refund_transfer`: the same operation.
+         *
+         *     Sends an approved refund back to the consumer: one refund transfer however often it is called, once the original transfer is completed.
+         */
+        post: operations["initiateRefundTransferWithSlash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1092,6 +1298,8 @@ export interface components {
             transaction_date_time: string;
             /** @description A note of the merchant's */
             description: string | null;
+            /** @description NACHA's company entry description the debit carries: PURCHASE, RETRY PYMT or the merchant's statement descriptor (null on records older than it) */
+            company_entry_description: string | null;
             /** @description The error: type, code, message, the bad `param` and the request id */
             error: string | null;
             /** @description Why the transfer failed: the ACH return code (e.g. R01), or null */
@@ -1189,6 +1397,11 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /**
+             * @description What the debit pays for: goods (described PURCHASE), services or other (the statement descriptor); default the profile's
+             * @enum {string}
+             */
+            transaction_purpose?: "goods" | "services" | "other";
         };
         /** @description Decimal amounts (numbers or numeric strings, at most 2 fraction digits). */
         Amounts: {
@@ -1983,6 +2196,7 @@ export interface operations {
             /**
              * @description rate_limit_error:
              *     - `too_many_attempts`: too many wrong codes: the code is dead, send a new one
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
              */
             429: {
                 headers: {
@@ -3945,6 +4159,19 @@ export interface operations {
                 };
             };
             /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description api_error:
              *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
              *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
@@ -4832,6 +5059,244 @@ export interface operations {
             };
         };
     };
+    getMerchantProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                        name: string;
+                        /** @description The merchant's funding source at the transfer provider, where payments land */
+                        destination_funding_source: string | null;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description The email consumers are told to write to, in every notice */
+                        support_email: string | null;
+                        /** @description The phone consumers are told to call (E.164), in every notice */
+                        support_phone: string | null;
+                        /** @description How the merchant's debits other than purchases of goods are described on bank statements: at most 10 characters, upper case */
+                        statement_descriptor: string | null;
+                        /**
+                         * @description The purpose of checkouts created without one: goods (described PURCHASE), services or other
+                         * @enum {string}
+                         */
+                        default_transaction_purpose: "goods" | "services" | "other";
+                    };
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMerchantProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The email consumers are told to write to, in every notice */
+                    support_email?: string | null;
+                    /** @description The phone consumers are told to call (E.164), in every notice */
+                    support_phone?: string | null;
+                    /** @description How the merchant's debits other than purchases of goods are described on bank statements: at most 10 characters, upper case */
+                    statement_descriptor?: string | null;
+                    /**
+                     * @description The purpose of checkouts created without one: goods (described PURCHASE), services or other
+                     * @enum {string}
+                     */
+                    default_transaction_purpose?: "goods" | "services" | "other";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                        name: string;
+                        /** @description The merchant's funding source at the transfer provider, where payments land */
+                        destination_funding_source: string | null;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description The email consumers are told to write to, in every notice */
+                        support_email: string | null;
+                        /** @description The phone consumers are told to call (E.164), in every notice */
+                        support_phone: string | null;
+                        /** @description How the merchant's debits other than purchases of goods are described on bank statements: at most 10 characters, upper case */
+                        statement_descriptor: string | null;
+                        /**
+                         * @description The purpose of checkouts created without one: goods (described PURCHASE), services or other
+                         * @enum {string}
+                         */
+                        default_transaction_purpose: "goods" | "services" | "other";
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMandate: {
         parameters: {
             query?: never;
@@ -5464,6 +5929,19 @@ export interface operations {
                 };
             };
             /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description api_error:
              *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
              *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
@@ -5562,6 +6040,19 @@ export interface operations {
              */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7167,6 +7658,17 @@ export interface operations {
                             destination_funding_source: string | null;
                             /** @description When it was created (ISO 8601 UTC) */
                             created_at: string;
+                            /** @description The email consumers are told to write to, in every notice */
+                            support_email: string | null;
+                            /** @description The phone consumers are told to call (E.164), in every notice */
+                            support_phone: string | null;
+                            /** @description How the merchant's debits other than purchases of goods are described on bank statements: at most 10 characters, upper case */
+                            statement_descriptor: string | null;
+                            /**
+                             * @description The purpose of checkouts created without one: goods (described PURCHASE), services or other
+                             * @enum {string}
+                             */
+                            default_transaction_purpose: "goods" | "services" | "other";
                         }[];
                         /** @description Whether more items follow: ask again with `starting_after` set to the last id */
                         has_more: boolean;
@@ -7256,6 +7758,17 @@ export interface operations {
                             destination_funding_source: string | null;
                             /** @description When it was created (ISO 8601 UTC) */
                             created_at: string;
+                            /** @description The email consumers are told to write to, in every notice */
+                            support_email: string | null;
+                            /** @description The phone consumers are told to call (E.164), in every notice */
+                            support_phone: string | null;
+                            /** @description How the merchant's debits other than purchases of goods are described on bank statements: at most 10 characters, upper case */
+                            statement_descriptor: string | null;
+                            /**
+                             * @description The purpose of checkouts created without one: goods (described PURCHASE), services or other
+                             * @enum {string}
+                             */
+                            default_transaction_purpose: "goods" | "services" | "other";
                         };
                         /** @description The API key, shown once: store it, it cannot be read again */
                         api_key: string;
@@ -8021,6 +8534,1232 @@ export interface operations {
              *     - `operator_not_found`: this phone is not an operator of the merchant
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBankLinkTokenWithSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
+                        link_token: string;
+                        /** @description When the token expires (ISO 8601 UTC) */
+                        expiration: string;
+                        /** @description The request's id (also in the `x-request-id` header): quote it when asking for help */
+                        request_id: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `checkout_claimed`: another consumer has claimed this checkout
+             *     - `checkout_closed`: the checkout is already paid or failed
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBankLinkTokenPostWithSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A link token: the merchant's (Generate Link Token) for the consumer's page, or the bank-data provider's (Create Link Token) */
+                        link_token: string;
+                        /** @description When the token expires (ISO 8601 UTC) */
+                        expiration: string;
+                        /** @description The request's id (also in the `x-request-id` header): quote it when asking for help */
+                        request_id: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `checkout_claimed`: another consumer has claimed this checkout
+             *     - `checkout_closed`: the checkout is already paid or failed
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exchangePublicTokenWithSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "public_token": "public-sandbox-5c1d…",
+                 *       "bankdata_account_id": "acc_checking_0000"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The bank-data provider's public token for the account the consumer linked */
+                    public_token: string;
+                    /** @description The account the consumer picked (an `account_id` from the bank-data provider) */
+                    bankdata_account_id: string;
+                    /** @description The consumer's acceptance of the mandate text (from `mandate_text`); absent: the merchant attests the authorization */
+                    mandate?: {
+                        /** @description The version of the mandate text the consumer was shown and accepted */
+                        text_version: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What happened, in words */
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `mandate_text_outdated`: mandate text outdated
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `checkout_claimed`: another consumer has claimed this checkout
+             *     - `checkout_closed`: the checkout is already paid or failed
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransactionsWithSlash: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id?: string;
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionRecord"][];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSubscriptionWithSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subscription_transaction_uuid": "sc-0123456789abcdef0123456789abcdef"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A transaction record of the subscription to cancel (`sc-…`) */
+                    subscription_transaction_uuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What happened, in words */
+                        message: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestRefundWithSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transaction_uuid": "sc-0123456789abcdef0123456789abcdef",
+                 *       "reason": "Damaged on arrival"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The transaction record's id (`sc-…`) */
+                    transaction_uuid: string;
+                    /** @description Why the consumer wants the money back (optional) */
+                    reason?: string;
+                    /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
+                    amount?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What happened, in words */
+                        message: string;
+                        /** @description The refund record */
+                        refund: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `amount_invalid`: an amount is not a non-negative decimal with at most 2 fraction digits, or the total is 0
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `transaction_not_refundable`: the transaction is not pending or completed
+             *     - `refund_exists`: the transaction already has an open refund
+             *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsumerRefundsWithSlash: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items to answer
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"][];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideRefundWithSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "rfd_0123456789abcdef0123456789abcdef",
+                 *       "status": "Approved"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                    id: string;
+                    /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
+                    status: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What happened, in words */
+                        message: string;
+                        /** @description The refund record */
+                        refund: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_status`: `status` is not one of the values this operation takes
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `refund_not_found`: no refund with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `invalid_refund_transition`: the refund is not in a state that allows this
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    initiateRefundTransferWithSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "rfd_0123456789abcdef0123456789abcdef"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                    id: string;
+                    /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
+                    status?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What happened, in words */
+                        message: string;
+                        /** @description The refund record */
+                        refund: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_status`: `status` is not one of the values this operation takes
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `refund_not_found`: no refund with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `invalid_refund_transition`: the refund is not in a state that allows this
+             *     - `transaction_not_settled`: the original transfer is not completed yet
+             *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

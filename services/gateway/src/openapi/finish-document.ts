@@ -2,6 +2,7 @@ import type { ErrorCode } from "@payrail/contracts";
 import { REQUEST_EXAMPLES } from "./examples.ts";
 import { FIELD_GLOSSARY, PARAMETER_EXAMPLES } from "./field-glossary.ts";
 import { OPERATION_DOCS } from "./operation-docs.ts";
+import { addSpecSlashPaths } from "./spec-slash-paths.ts";
 import { errorCodesOf, errorResponsesOf, type SchemeName } from "./operation-errors.ts";
 
 type Json = Record<string, unknown>;
@@ -45,6 +46,7 @@ export function finishDocument(document: Json): Json {
       if (op) item[method] = finishOperation(structuredClone(op), method, path);
     }
   }
+  addSpecSlashPaths(paths as Record<string, Record<string, Record<string, unknown>>>);
   const tidy = tidyComponents(document);
   describeFields(tidy.paths);
   describeFields(tidy.components);
