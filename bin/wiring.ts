@@ -135,6 +135,7 @@ export async function startServices(
         publicUrl: config.PUBLIC_URL,
         defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
         secureCookies: process.env.NODE_ENV === "production",
+        sandboxEventsPerMinute: config.SANDBOX_EVENTS_PER_MINUTE,
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
         metricsOnApiPort: deps.metricsOnApiPort ?? true,
