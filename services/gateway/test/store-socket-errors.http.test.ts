@@ -1,42 +1,14 @@
 import net from "node:net";
-import { randomBytes } from "node:crypto";
-import { createInProcessBus, createInProcessTransport, type Transport } from "@payrail/messaging";
-import { silentLogger } from "@payrail/runtime";
-import { withIndexCheck, type Store } from "@payrail/store";
-import { createMongoStore } from "@payrail/store/mongo";
-import { mongoTestUrl } from "@payrail/store/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
-import type { InfraVariant } from "../../../test/support/infra.ts";
+import { brokerVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 
-const mongo = await mongoTestUrl();
-
-/** The services on the in-process bus and a Mongo-wire store: the store's sockets are the only ones to the database's port. */
-function mongoVariant(url: string): InfraVariant {
-  const bus = createInProcessBus();
-  const logger = silentLogger();
-  const transports: Transport[] = [];
-  let store: Store | undefined;
-  return {
-    name: "in-process bus + Mongo-wire store",
-    async transport() {
-      const t = await createInProcessTransport({ logger, bus, defaultTimeoutMs: 5_000 });
-      transports.push(t);
-      return t;
-    },
-    async store() {
-      store ??= withIndexCheck(createMongoStore({ url, dbName: `payrail_test_${randomBytes(4).toString("hex")}`, logger }), { mode: "enforce" });
-      return store;
-    },
-    async cleanup() {
-      for (const t of transports.reverse()) await t.close();
-      await store?.drop();
-      await store?.close();
-    },
-  };
-}
+// The services on RabbitMQ and the Mongo-wire server of MONGODB_URL (a throwaway container's
+// port would not be known here): the store's sockets are the only ones to that port.
+const mongoUrl = process.env["MONGODB_URL"];
+const variant = mongoUrl ? await brokerVariant() : undefined;
 
 /**
  * While on, every write on a socket to the database's port fails as a write to a server that
@@ -62,22 +34,20 @@ function socketWriteFault(port: number): { on(): void; off(): void; restore(): v
   };
 }
 
-describe.skipIf(!mongo.url)("a socket error between the services and a Mongo-wire store", () => {
-  const variant = mongoVariant(mongo.url ?? "");
-  const fault = socketWriteFault(Number(new URL(mongo.url ?? "mongodb://x:27017").port || 27017));
+describe.skipIf(!variant || !!variant.skipReason)("a socket error between the services and a Mongo-wire store (MONGODB_URL)", () => {
+  const fault = socketWriteFault(Number(new URL(mongoUrl ?? "mongodb://x").port || 27017));
   let stack: Stack;
   let apiKey: string;
 
   beforeAll(async () => {
-    stack = await startStack(variant);
+    stack = await startStack(variant!);
     apiKey = (await stack.merchant("Acme")).apiKey;
   });
   afterEach(() => fault.off());
   afterAll(async () => {
     fault.restore();
     await stack?.close();
-    await variant.cleanup();
-    await mongo.stop();
+    await variant?.cleanup();
   });
 
   const list = () => stack.app.inject({ url: "/api/merchants/checkout", headers: { "api-key": apiKey } });
