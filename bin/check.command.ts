@@ -3,6 +3,7 @@ import { type Command } from "commander";
 import { checkConsistency } from "./check/consistency-check.ts";
 import { durationOption } from "./duration-option.ts";
 import { runningPid } from "./pid-file.ts";
+import { resolveSecretsKey } from "./secrets-key.ts";
 import { openStore } from "./wiring.ts";
 
 /**
@@ -22,6 +23,8 @@ export function registerCheckCommand(program: Command): void {
       if (!config.MONGODB_URL) {
         const pid = await runningPid(config.DATA_DIR);
         if (pid !== null) throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; stop it first`);
+        // Its secrets are not read here, but a data directory without its key cannot be served: say so, create none.
+        await resolveSecretsKey(config, { create: false });
       }
       const store = await openStore(config, logger);
       try {

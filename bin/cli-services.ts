@@ -4,6 +4,7 @@ import type { AdminCall } from "./admin-call.ts";
 import { adminOverHttp } from "./admin-over-http.ts";
 import { readCliAccess } from "./cli-access.ts";
 import { runningPid } from "./pid-file.ts";
+import { resolveSecretsKey } from "./secrets-key.ts";
 import { openStore, openTransport, startServices } from "./wiring.ts";
 
 const admin = { requestId: "cli", principal: { kind: "admin" as const } };
@@ -35,6 +36,9 @@ export async function withServices(services: ServiceName[], work: (cli: CliConte
       // Its files belong to one process: this command reads or moves state in the store itself.
       if (pid !== null) throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; this command opens the store itself: stop it first`);
     }
+    // Services run here only without a broker. They need the data's key, which only `payrail
+    // start` makes: read before anything is opened, so that a refusal writes nothing.
+    const secretsKey = config.AMQP_URL ? undefined : await resolveSecretsKey(config, { create: false });
     const transport = await openTransport(config, logger);
     parts.push({ name: "transport", stop: () => transport.close() });
     let store: Store | null = null;
@@ -42,7 +46,7 @@ export async function withServices(services: ServiceName[], work: (cli: CliConte
       const opened = await openStore(config, logger);
       store = opened;
       parts.push({ name: "store", stop: () => opened.close() });
-      parts.push(...(await startServices(services, { config, logger, transport, store: opened })));
+      parts.push(...(await startServices(services, { config, logger, transport, store: opened, secretsKey })));
     }
     await work({ call: (op, payload) => transport.call(op, payload, admin), config, logger, store });
   } finally {

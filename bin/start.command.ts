@@ -5,6 +5,7 @@ import { createProcessMetrics } from "./observability/process-metrics.ts";
 import { newCliAdminToken, writeCliAccess } from "./cli-access.ts";
 import { writePidFile } from "./pid-file.ts";
 import { isProduction, productionRefusal } from "./production-guard.ts";
+import { resolveSecretsKey } from "./secrets-key.ts";
 import { openStore, openTransport, startServices, trustedSenders } from "./wiring.ts";
 
 /**
@@ -29,6 +30,8 @@ export async function runStart(): Promise<void> {
   const parts: Stoppable[] = [];
   try {
     const needsStore = config.SERVICES.some((s) => s !== "gateway");
+    // The key before the store: a data directory that holds data but lost its key is refused untouched.
+    const secretsKey = needsStore ? await resolveSecretsKey(config, { create: true }) : undefined;
     const store = needsStore ? await openStore(config, logger) : null;
     if (store) parts.push({ name: "store", stop: () => store.close() });
     const embedded = !!store && !config.MONGODB_URL;
@@ -43,7 +46,7 @@ export async function runStart(): Promise<void> {
     const metrics = createProcessMetrics(transport);
     parts.push({ name: "metrics", stop: async () => metrics.close() });
     // In production /metrics is not on the API port (anyone who reaches the API would read it), only on METRICS_PORT.
-    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production, cliAdminToken });
+    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production, cliAdminToken, secretsKey });
     parts.push(...started);
     // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (API.md §11).
     const hasGateway = config.SERVICES.includes("gateway");

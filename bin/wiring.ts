@@ -69,6 +69,11 @@ export async function startServices(
     metricsOnApiPort?: boolean;
     /** The admin token `payrail start` makes for the CLI beside an embedded store (cli-access.ts). */
     cliAdminToken?: string | undefined;
+    /**
+     * The secrets key, resolved by the launcher or the CLI before it opened the store (a refusal
+     * then leaves DATA_DIR as it was); else resolved here, made if DATA_DIR holds no data yet.
+     */
+    secretsKey?: Buffer | undefined;
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
@@ -80,7 +85,7 @@ export async function startServices(
   }
   // One key for every service of the process (SECRETS_KEY, or embedded mode's generated one).
   let key: Buffer | undefined;
-  const secretsKey = async () => (key ??= await resolveSecretsKey(config));
+  const secretsKey = async () => (key ??= deps.secretsKey ?? (await resolveSecretsKey(config, { create: true })));
   // Redelivered and retried commands, and Idempotency-Key repeats, get their first reply (issue 13),
   // kept sealed: replies carry API keys, auth tokens and webhook secrets (issue 21).
   if (store && names.some((n) => n !== "gateway")) {
@@ -139,6 +144,7 @@ export async function startServices(
         publicUrl: config.PUBLIC_URL,
         defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
         secureCookies: process.env.NODE_ENV === "production",
+        sandboxEventsPerMinute: config.SANDBOX_EVENTS_PER_MINUTE,
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
         metricsOnApiPort: deps.metricsOnApiPort ?? true,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,8 +7,12 @@ import { createEmbeddedStore } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payrail as run } from "../support/payrail-process.ts";
 
-/** `payrail <args>` in a child process, on its own embedded store under `dataDir`. */
-const payrail = (dataDir: string, ...args: string[]) => run({ DATA_DIR: dataDir }, ...args);
+/**
+ * `payrail <args>` in a child process, on its own embedded store under `dataDir`, with the key of
+ * a server configured by its environment (only `payrail start` makes a key file).
+ */
+const SECRETS_KEY = randomBytes(32).toString("base64");
+const payrail = (dataDir: string, ...args: string[]) => run({ DATA_DIR: dataDir, SECRETS_KEY }, ...args);
 
 describe("the payrail command line", () => {
   let root: string;

@@ -859,7 +859,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event of a type (`{"type": "transaction.completed"}`) to the merchant's endpoints
-         * @description Sandbox only: creates an event of `type` with a sample object and delivers it like any other.
+         * @description Sandbox only: creates an event of `type` with a sample object and delivers it like any other. At most `SANDBOX_EVENTS_PER_MINUTE` (default 30) a minute per merchant, whichever key sends them; past that, 429 with `Retry-After`.
          */
         post: operations["sendTestEvent"];
         delete?: never;

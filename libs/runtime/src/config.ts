@@ -163,6 +163,8 @@ export const ConfigSchema = z.object({
   API_KEY_CACHE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(300_000).default(5_000)),
   /** Requests per minute per credential before 429. */
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
+  /** Sandbox test events (`POST /api/sandbox/events`) per merchant per minute, per gateway, before 429. */
+  SANDBOX_EVENTS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30)),
   /** Failed authentications (401s) per minute per client address, per gateway, before 429. */
   AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   /** Which proxies' X-Forwarded-* the gateway believes (API.md §12): off, a hop count, or addresses/CIDRs. */

@@ -5,6 +5,7 @@
  */
 export * from "./store.port.ts";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded/embedded.store.ts";
+export { embeddedStoreHoldsData } from "./embedded/embedded-data.ts";
 export { createStore, type StoreConfig } from "./create-store.ts";
 export { withIndexCheck, type IndexCheckOptions } from "./index-coverage/index-checked.store.ts";
 export { isServed, UnindexedQueryError } from "./index-coverage/index-coverage.rule.ts";

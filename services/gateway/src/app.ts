@@ -35,7 +35,7 @@ import { hostedPageRoutes } from "./routes/hosted-page.routes.ts";
 import { sandboxConsumerBankRoutes } from "./routes/sandbox-consumer-bank.routes.ts";
 import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
-import { sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
+import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
 import { portalRoutes } from "./portal/portal.routes.ts";
@@ -71,8 +71,10 @@ export interface GatewayOptions {
   publicUrl?: string | undefined;
   /** CORS_ORIGINS: origins whose pages may call the consumer routes (none: CORS off). */
   corsOrigins?: readonly string[] | undefined;
-  /** Dashboard cookies marked Secure whatever the request's protocol (production: TLS ends at a proxy). */
+  /** Session and CSRF cookies (dashboard, portal) marked Secure whatever the request's protocol (production: TLS ends at a proxy). */
   secureCookies?: boolean | undefined;
+  /** SANDBOX_EVENTS_PER_MINUTE: test events (`POST /api/sandbox/events`) per merchant per minute (default 30). */
+  sandboxEventsPerMinute?: number | undefined;
   /** The process's metrics (RPC, events, business), served on `/metrics` with the HTTP ones. */
   processMetrics?: Registry | undefined;
   /**
@@ -133,6 +135,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     publicUrl: options.publicUrl,
     defaultPhoneCountry: options.defaultPhoneCountry ?? "US",
     secureCookies: options.secureCookies ?? false,
+    sandboxEventsPerMinute: options.sandboxEventsPerMinute ?? DEFAULT_SANDBOX_EVENTS_PER_MINUTE,
   };
 
   await registerOpenApi(app);

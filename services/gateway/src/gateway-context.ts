@@ -16,4 +16,6 @@ export interface GatewayContext {
   publicUrl: string | undefined;
   /** Cookies only over https even when a request arrives over http (NODE_ENV=production, behind a TLS proxy). */
   secureCookies: boolean;
+  /** Test events per merchant per minute: each fans out to up to 16 endpoints. */
+  sandboxEventsPerMinute: number;
 }

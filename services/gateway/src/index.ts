@@ -25,6 +25,7 @@ export interface GatewayServiceDeps {
   defaultPhoneCountry?: string | undefined;
   corsOrigins?: readonly string[] | undefined;
   secureCookies?: boolean | undefined;
+  sandboxEventsPerMinute?: number | undefined;
   processMetrics?: GatewayOptions["processMetrics"];
   metricsOnApiPort?: boolean | undefined;
 }

@@ -11,6 +11,10 @@ type Doc = Record<string, unknown>;
 
 /** The files the nedb-based store kept: one `<collection>.db` each, and its index list. */
 const NEDB_INDEX_FILE = "_indexes.meta";
+
+/** A file of the nedb-based store, which the embedded store imports on first open. */
+export const isNedbFile = (name: string): boolean => name === NEDB_INDEX_FILE || (name.endsWith(".db") && !name.startsWith("."));
+
 const MIGRATED_KEY = "nedb_migrated_at";
 
 /**
@@ -22,7 +26,7 @@ const MIGRATED_KEY = "nedb_migrated_at";
  * only moved. A datafile that cannot be read refuses the start with the file's name.
  */
 export function migrateNedbFiles(db: Database.Database, dir: string, state: (name: string) => CollectionState, log: Logger): void {
-  const files = readdirSync(dir).filter((f) => f === NEDB_INDEX_FILE || (f.endsWith(".db") && !f.startsWith(".")));
+  const files = readdirSync(dir).filter(isNedbFile);
   if (files.length === 0) return;
   const already = db.prepare("SELECT value FROM _meta WHERE key = ?").get(MIGRATED_KEY) as { value: string } | undefined;
   let imported = 0;

@@ -1,4 +1,4 @@
-import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from "mongodb";
+import { MongoError, MongoNetworkError, MongoServerError, MongoServerSelectionError } from "mongodb";
 import { DuplicateKeyError, StoreUnavailableError, StoreUnsupportedError } from "../store.port.ts";
 
 /** Driver errors (by name, some classes are not exported) meaning "the database is not there". */
@@ -11,10 +11,51 @@ const UNAVAILABLE_NAMES = new Set([
   "MongoOperationTimeoutError",
   "MongoPoolClosedError",
   "MongoWaitQueueTimeoutError",
+  "MongoNetworkTimeoutError",
+  "MongoPoolClearedError",
 ]);
 
-/** Server codes for a node that is stepping down, shutting down or unreachable. */
-const UNAVAILABLE_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+/**
+ * Server codes for a node that is stepping down, shutting down, unreachable or out of time: the
+ * driver's retryable codes (HostUnreachable … ReadConcernMajorityNotAvailableYet).
+ */
+const UNAVAILABLE_CODES = new Set([6, 7, 89, 91, 133, 134, 189, 262, 9001, 10058, 10107, 11600, 11602, 13435, 13436]);
+
+/** Labels the driver or the server puts on an error a retry may cure. */
+const TRANSIENT_LABELS = ["RetryableWriteError", "ResetPool", "PoolRequestedRetry", "SystemOverloadedError", "RetryableError"];
+
+/**
+ * Node's codes for a connection that broke or never formed. The driver wraps most socket
+ * failures in MongoNetworkError, but not all: a command written while the socket's buffer is
+ * full waits for `drain`, and the socket's error (EPIPE after the server went away) then
+ * reaches the caller as it is.
+ */
+const SOCKET_CODES = new Set([
+  "EPIPE",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "ENETRESET",
+  "ENOTCONN",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ERR_SOCKET_CLOSED",
+  "ERR_SOCKET_CONNECTION_TIMEOUT",
+  "ERR_STREAM_DESTROYED",
+  "ERR_STREAM_WRITE_AFTER_END",
+]);
+
+/**
+ * FerretDB passes its backend's outage through as InternalError (code 1) with the backend's
+ * words: PostgreSQL unreachable, restarting or full of clients, SQLite busy or locked.
+ */
+const FERRET_BACKEND_DOWN =
+  /failed to connect to|conn closed|connection refused|connection reset by peer|broken pipe|unexpected EOF|the database system is (?:starting up|shutting down|in recovery mode)|too many clients|SQLITE_BUSY|SQLITE_LOCKED|database is locked/;
 
 /**
  * FerretDB v1 (SQLite) reports a unique violation found while updating, or while building a
@@ -88,8 +129,23 @@ export function toStoreError(err: unknown, collection: string, index?: string): 
   return err;
 }
 
+/**
+ * Whether the error, or one it wraps (a few `cause` links), says the database is out of reach,
+ * overloaded or restarting rather than that the request was wrong: a retry may succeed.
+ */
 export function isUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (isTransient(e)) return true;
+  }
+  return false;
+}
+
+function isTransient(err: Error): boolean {
   if (err instanceof MongoNetworkError || err instanceof MongoServerSelectionError) return true;
-  if (err instanceof MongoServerError) return typeof err.code === "number" && UNAVAILABLE_CODES.has(err.code);
-  return err instanceof Error && UNAVAILABLE_NAMES.has(err.name);
+  if (err instanceof MongoError && TRANSIENT_LABELS.some((label) => err.hasErrorLabel(label))) return true;
+  if (err instanceof MongoServerError) {
+    return typeof err.code === "number" && (UNAVAILABLE_CODES.has(err.code) || (err.code === 1 && FERRET_BACKEND_DOWN.test(err.message)));
+  }
+  const code = (err as NodeJS.ErrnoException).code;
+  return UNAVAILABLE_NAMES.has(err.name) || (typeof code === "string" && SOCKET_CODES.has(code));
 }

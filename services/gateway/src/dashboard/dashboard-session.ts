@@ -25,13 +25,14 @@ const SESSION_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 /**
  * The session cookie: only the server reads it (httpOnly), sent on top-level navigations from
  * other sites but not on their forms or fetches (SameSite=Lax), only over https when the
- * gateway is reached over https or runs in production, and only to the dashboard's paths.
+ * gateway is reached over https or runs in production (plugins/cookies.ts), and only to the
+ * dashboard's paths.
  */
-export function sessionCookieOptions(ctx: GatewayContext, request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
+export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: "lax",
-    secure: ctx.secureCookies || request.protocol === "https",
+    secure: request.cookieSecure,
     path: "/dashboard",
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };
@@ -78,6 +79,6 @@ export function canChange(user: DashboardUser): boolean {
   return user.role !== "viewer";
 }
 
-export function clearSessionCookie(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(ctx, request));
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
 }

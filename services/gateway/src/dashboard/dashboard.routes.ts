@@ -29,11 +29,12 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
  * pages rather than JSON. Its cookies (@fastify/cookie) are registered for this scope alone.
  */
 export async function dashboardRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  await registerCookies(app);
+  await registerCookies(app, { alwaysSecure: ctx.secureCookies });
   await app.register(formBody, { bodyLimit: 16 * 1024 });
   await app.register(csrfProtection, {
     cookieKey: "payrail_csrf",
-    cookieOpts: { path: "/dashboard", httpOnly: true, sameSite: "strict", secure: ctx.secureCookies },
+    // Secure is the request's (csrf-token.ts sets it on every secret cookie it makes).
+    cookieOpts: { path: "/dashboard", httpOnly: true, sameSite: "strict" },
   });
   app.decorateRequest("dashboardUser", null);
 
@@ -49,7 +50,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: GatewayContext)
 
   app.setErrorHandler((err: unknown, request, reply) => {
     if (err instanceof AppError && err.code === "session_invalid") {
-      clearSessionCookie(ctx, request, reply);
+      clearSessionCookie(request, reply);
       return reply.redirect("/dashboard/sign-in", 303);
     }
     const code = (err as { code?: unknown }).code;

@@ -35,10 +35,10 @@ export type Notice = keyof typeof NOTICES;
 
 /**
  * A form's hidden CSRF field (@fastify/csrf-protection's token for this browser's secret
- * cookie, one per page; the cookie, when set here, is Secure over https like the session's).
+ * cookie, one per page; the cookie, when set here, is Secure when the session's is).
  */
 export function csrfField(reply: FastifyReply): Html {
-  const token = csrfToken(reply, reply.request.protocol === "https" ? { secure: true } : undefined);
+  const token = csrfToken(reply);
   return html`<input type="hidden" name="_csrf" value="${token}">`;
 }
 

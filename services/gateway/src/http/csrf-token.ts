@@ -5,12 +5,13 @@ const tokens = new WeakMap<FastifyReply, string>();
 /**
  * The CSRF token of this reply's forms (the portal's, the dashboard's), made once per reply: to a
  * browser without the secret cookie yet, each generateCsrf sets a new secret, and the last one
- * set would void the tokens of the page's other forms. `options`: the secret cookie's, if set.
+ * set would void the tokens of the page's other forms. The secret's cookie, when set, is Secure
+ * as the scope's session cookie is (plugins/cookies.ts).
  */
-export function csrfToken(reply: FastifyReply, options?: Parameters<FastifyReply["generateCsrf"]>[0]): string {
+export function csrfToken(reply: FastifyReply): string {
   let token = tokens.get(reply);
   if (token === undefined) {
-    token = reply.generateCsrf(options);
+    token = reply.generateCsrf({ secure: reply.request.cookieSecure });
     tokens.set(reply, token);
   }
   return token;

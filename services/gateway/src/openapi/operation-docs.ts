@@ -232,8 +232,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "post /api/sandbox/events": {
     operationId: "sendTestEvent",
-    description: "Sandbox only: creates an event of `type` with a sample object and delivers it like any other.",
-    errors: ["parameter_invalid", "route_not_found"],
+    description:
+      "Sandbox only: creates an event of `type` with a sample object and delivers it like any other. At most `SANDBOX_EVENTS_PER_MINUTE` (default 30) a minute per merchant, whichever key sends them; past that, 429 with `Retry-After`.",
+    errors: ["parameter_invalid", "route_not_found", "rate_limited"],
   },
   "post /api/webhooks/transfers": {
     operationId: "receiveTransferWebhook",

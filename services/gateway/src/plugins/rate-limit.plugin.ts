@@ -15,6 +15,17 @@ export interface RateLimitOptions {
 
 const WINDOW_MS = 60_000;
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A stricter budget for this route, per merchant (whichever key or dashboard user calls),
+     * in requests per minute, on top of the credential's: for routes whose one request costs
+     * many (a test event fans out to every endpoint).
+     */
+    perMerchantPerMinute?: number;
+  }
+}
+
 /** The credential a request was served under, once its route's auth hook ran; none for anonymous routes. */
 function credentialKey(request: FastifyRequest): string | undefined {
   const p = request.principal;
@@ -38,6 +49,20 @@ function limited(message: string, retryAfter: number): AppError {
   return new AppError("rate_limited", message, { retryAfter: Math.max(1, retryAfter) });
 }
 
+/** A route's own budget per merchant (`config.perMerchantPerMinute`), after the credential's. */
+function perMerchantLimit(max: number): preHandlerHookHandler {
+  const windows = new FixedWindows(WINDOW_MS);
+  return (request, _reply, done) => {
+    const p = request.principal;
+    if (p?.kind !== "merchant") return done();
+    const now = Date.now();
+    const window = windows.hit(p.merchantId, now);
+    if (window.count <= max) return done();
+    const resetS = Math.ceil((window.openedAt + WINDOW_MS - now) / 1000);
+    done(limited(`at most ${max} requests a minute to this route per merchant; retry in ${resetS} s`, resetS));
+  };
+}
+
 /**
  * Rate limits (fixed one-minute windows in this gateway's memory; several gateways each count
  * their own share, docs/decisions.md):
@@ -57,7 +82,9 @@ function limited(message: string, retryAfter: number): AppError {
  *   until its window ends, before it is looked at again. Keyed on the pair, so a client
  *   retrying a revoked key behind a shared proxy or NAT blocks only that key; guessing fresh
  *   credentials is left to their entropy (keys and tokens carry 256+ random bits) and codes to
- *   their per-code attempt limit.
+ *   their per-code attempt limit;
+ * - a route's own budget per merchant (`config.perMerchantPerMinute`), counted after the
+ *   credential's, for routes whose one request costs many (sandbox test events).
  */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
@@ -90,6 +117,8 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
   app.addHook("onRoute", (route) => {
     if (route.config?.rateLimit != null) return; // the plugin's
     appendRouteHook(route, "preHandler", perCredential);
+    const perMerchant = route.config?.perMerchantPerMinute;
+    if (perMerchant !== undefined) appendRouteHook(route, "preHandler", perMerchantLimit(perMerchant));
   });
 
   const failures = app.createRateLimit({

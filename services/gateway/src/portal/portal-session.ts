@@ -9,18 +9,18 @@ export const PORTAL_PATH = "/account";
 
 /**
  * httpOnly (no script reads it; the portal runs none anyway), SameSite=Lax (another site's
- * form post arrives without it), Secure whenever the request came over https (`auto`: as
- * fastify's trustProxy decides), scoped to the portal's paths. No Max-Age: the token itself
- * expires (24 h) and the cookie ends with the browser session.
+ * form post arrives without it), Secure whenever the request came over https or the gateway
+ * runs in production (plugins/cookies.ts), scoped to the portal's paths. No Max-Age: the token
+ * itself expires (24 h) and the cookie ends with the browser session.
  */
-export const SESSION_COOKIE_OPTIONS = { path: PORTAL_PATH, httpOnly: true, sameSite: "lax", secure: "auto" } as const;
+const sessionCookieOptions = (reply: FastifyReply) => ({ path: PORTAL_PATH, httpOnly: true, sameSite: "lax", secure: reply.request.cookieSecure }) as const;
 
 export function startSession(reply: FastifyReply, authToken: string): void {
-  reply.setCookie(SESSION_COOKIE, authToken, SESSION_COOKIE_OPTIONS);
+  reply.setCookie(SESSION_COOKIE, authToken, sessionCookieOptions(reply));
 }
 
 export function endSession(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply));
 }
 
 /** The session's token, or null when the browser sent none (or an unusable one). */

@@ -22,12 +22,13 @@ import { subscriptionsRoutes } from "./subscriptions.routes.ts";
  * registered for this scope by plugins/cookies.ts).
  */
 export async function portalRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  await registerCookies(app);
+  await registerCookies(app, { alwaysSecure: ctx.secureCookies });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(csrfProtection, {
     sessionPlugin: "@fastify/cookie",
     cookieKey: "payrail_account_csrf",
-    cookieOpts: { path: PORTAL_PATH, httpOnly: true, sameSite: "lax", secure: "auto" },
+    // Secure is the request's (csrf-token.ts sets it on every secret cookie it makes).
+    cookieOpts: { path: PORTAL_PATH, httpOnly: true, sameSite: "lax" },
   });
   app.setErrorHandler(portalErrorHandler(ctx.sandbox));
 

@@ -34,7 +34,7 @@ export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): P
     try {
       const session = await callService(ctx, request, signInOp, { email: form.email, password: form.password, client_address: request.ip });
       const maxAge = Math.floor((Date.parse(session.expires_at) - Date.now()) / 1000);
-      reply.setCookie(SESSION_COOKIE, session.session_token, sessionCookieOptions(ctx, request, maxAge));
+      reply.setCookie(SESSION_COOKIE, session.session_token, sessionCookieOptions(request, maxAge));
       return reply.redirect("/dashboard", 303);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -52,7 +52,7 @@ export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): P
   app.post("/dashboard/sign-out", async (request, reply) => {
     const token = sessionTokenOf(request);
     if (token) await callService(ctx, request, signOutOp, { session_token: token });
-    clearSessionCookie(ctx, request, reply);
+    clearSessionCookie(request, reply);
     return redirectDone(reply, "/dashboard/sign-in", "signed-out");
   });
 
