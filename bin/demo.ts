@@ -16,6 +16,7 @@ try {
   console.log(`Walking through Payrail at ${baseUrl}\n`);
   const result = await walkThrough(baseUrl, apiKey);
   console.log(`\nDone: checkout ${result.paidCheckout.id} ${result.paidCheckout.status}, subscription cancelled, refund ${result.completedRefund.id} ${result.completedRefund.status}.`);
+  console.log(`Refund ${result.pendingRefund.id} (${result.pendingRefund.amount}) waits for a decision: approve and pay it out at ${baseUrl}/dashboard/refunds`);
 } catch (err) {
   const unreachable = (err as { cause?: unknown }).cause !== undefined && (err as Error).message === "fetch failed";
   const why = unreachable ? `Payrail at ${baseUrl} did not answer: ${whyFetchFailed(err)} (is it running? start it with \`npm start\`)` : (err as Error).message;

@@ -6,12 +6,15 @@ export interface WalkThroughResult {
   paidCheckout: { id: string; status: string };
   cancelledSubscription: { message: string; subscription_status: string };
   completedRefund: { id: string; status: string };
+  /** A second refund left for the merchant to decide, so the dashboard's refunds page has one to approve. */
+  pendingRefund: { id: string; status: string; amount: string };
 }
 
 /**
  * The README's walk-through, run against a Payrail in sandbox mode with the typed client:
  * a one-off payment settled, a subscription paid then cancelled, and part of the payment
- * refunded to completion. Each step prints its number (as in the README) and what it got;
+ * refunded to completion, then a second refund asked and left for the merchant to decide in
+ * the dashboard. Each step prints its number (as in the README) and what it got;
  * the first failed step throws with the answer's status and error body.
  */
 export async function walkThrough(baseUrl: string, apiKey: string, log: Log = console.log): Promise<WalkThroughResult> {
@@ -74,8 +77,17 @@ export async function walkThrough(baseUrl: string, apiKey: string, log: Log = co
     merchant.GET("/api/merchants/refunds/{id}", { params: { path: { id: asked.refund.id } } }),
     (r) => `${r.id} ${r.status}`,
   );
+  log("A second refund, of 10.00, left for you to approve in the dashboard");
+  const waiting = await step(
+    "11. Consumer Refund Request",
+    payer.POST("/api/merchants/refund_request/consumer_refund_request", {
+      body: { transaction_uuid: oneOff.transactionUuid, reason: "Late delivery", amount: "10.00" },
+    }),
+    (a) => `${a.refund.id} ${a.refund.status} ${a.refund.amount}`,
+  );
   return {
     paidCheckout: { id: paid.id, status: paid.status },
+    pendingRefund: { id: waiting.refund.id, status: waiting.refund.status, amount: String(waiting.refund.amount) },
     cancelledSubscription: { message: cancelled.message, subscription_status: ended.subscription_status },
     completedRefund: { id: refund.id, status: refund.status },
   };
