@@ -1,4 +1,4 @@
-import { AppError, centsToDecimal, toCents, type DecimalAmount, type UserPrincipal } from "@payrail/contracts";
+import { AppError, centsToDecimal, reachesMerchant, toCents, type DecimalAmount, type UserPrincipal } from "@payrail/contracts";
 import { prefixedHexId, runScopedHexId } from "@payrail/runtime";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundEvent } from "./refund-events.ts";
@@ -26,6 +26,10 @@ export async function requestRefund(
   runId?: string,
 ) {
   const transaction = await deps.payments.getTransaction({ ...meta, principal: user }, input.transaction_uuid);
+  // A sandbox token refunds its own merchant's transactions only; another's is as unknown.
+  if (!reachesMerchant(user, transaction.merchant_id)) {
+    throw new AppError("transaction_not_found", `no transaction ${input.transaction_uuid}`, { param: "transaction_uuid" });
+  }
   if (transaction.transaction_status === "returned") {
     throw new AppError("transaction_returned", `transaction ${transaction.transaction_uuid} was returned by the bank after it settled`, { param: "transaction_uuid" });
   }

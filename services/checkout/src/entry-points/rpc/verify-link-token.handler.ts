@@ -7,5 +7,5 @@ import type { CheckoutDeps } from "./deps.ts";
 export const verifyLinkTokenHandler = (deps: CheckoutDeps) =>
   handle(verifyLinkTokenOp, (payload, ctx) => {
     requireUser(ctx.principal);
-    return verifyLinkToken(deps, payload.checkout_id, payload.link_token);
+    return verifyLinkToken(deps, payload.checkout_id, payload.link_token, ctx.principal);
   });
