@@ -26,7 +26,7 @@ export interface ScopedCodesDeps {
  * same code); later reads answer the same code. Null when the phone has no code to read.
  */
 export async function readScopedCode(deps: ScopedCodesDeps, phone: string, merchantId: string): Promise<{ code: string; record: VerificationCodeRecord } | null> {
-  for (let round = 0; round < MAX_WRITE_ROUNDS; round++) {
+  for (let attempt = 0; attempt < MAX_WRITE_ROUNDS; attempt++) {
     const record = await deps.codes.find(phone);
     if (!record || record.codeHash === null || record.consumedAt !== null) return null;
     const scopes = record.scopes ?? {};
