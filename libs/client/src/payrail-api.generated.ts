@@ -136,8 +136,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The last verification code sent to a phone (E.164; `%2B` or digits alone for the `+`)
-         * @description Sandbox only: the last verification code texted to the phone, so a test can verify it. Only for a phone that is nobody's yet, or the merchant's own consumer's (a bank account saved on one of its checkouts) or operator's; another merchant's consumer is 404.
+         * This merchant's code for the last send to a phone (E.164; `%2B` or digits alone for the `+`); its token sees this merchant's records only
+         * @description Sandbox only: this merchant's own code for the phone's last send, so a test can verify it; the auth token it yields sees and changes this merchant's records only (the texted code itself is not accepted in the sandbox). Only for a phone that is nobody's yet, or the merchant's own consumer's (a bank account saved on one of its checkouts) or operator's; another merchant's consumer is 404.
          */
         get: operations["getSandboxVerificationCode"];
         put?: never;

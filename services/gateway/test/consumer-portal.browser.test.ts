@@ -8,7 +8,7 @@ import { eventually } from "../../../test/support/eventually.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { periodStart } from "../../payments/src/domain/billing-period.ts";
-import { randomPhone } from "./support/bank-linking.ts";
+import { consumerTokensAt, randomPhone } from "./support/bank-linking.ts";
 import { browserSkipReason, launchChromium, routeFakePlaidLink, seriousAxeViolations } from "./support/browser.ts";
 import type { LinkedCheckout } from "./support/payment-flow.ts";
 import { payment } from "./support/refund-flow.ts";
@@ -18,10 +18,11 @@ const DOCS = join(dirname(fileURLToPath(import.meta.url)), "../../../docs");
 
 /**
  * The consumer portal in a real browser (Debian's chromium through playwright-core, as the
- * hosted page's suite): a consumer signs in with the keyboard alone at 375 px, sees payments
- * at two merchants, cancels a subscription (the merchant sees it cancelled, its mandate
- * revoked, and the test clock charges nothing more), asks for part of a payment back and sees
- * the merchant approve it, then signs out. Every page is checked with axe, under the portal's
+ * hosted page's suite): a consumer signs in with the keyboard alone at 375 px, sees their
+ * payments at the merchant whose sandbox code signed them in (not the same phone's payment at
+ * another merchant: docs/decisions/0001-sandbox-tenancy.md), cancels a subscription (the
+ * merchant sees it cancelled, its mandate revoked, and the test clock charges nothing more),
+ * asks for part of a payment back and sees the merchant approve it, then signs out. Every page is checked with axe, under the portal's
  * own CSP, with nothing fetched from anywhere else.
  */
 describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_000 }, () => {
@@ -101,7 +102,7 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     return card;
   };
 
-  it("signs in, shows two merchants' payments, cancels a subscription, requests a partial refund the merchant approves, signs out", async () => {
+  it("signs in, shows the signing merchant's payments only, cancels a subscription, requests a partial refund the merchant approves, signs out", async () => {
     context = await browser.newContext({ viewport: { width: 375, height: 780 } });
     const page = await context.newPage();
     const foreign: string[] = [];
@@ -137,17 +138,20 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/account" });
     expect(await page.evaluate("document.cookie.length + localStorage.length + sessionStorage.length")).toBe(0);
 
-    // The same consumer pays two merchants (the session's token is their auth token).
+    // The consumer pays the bakery twice (the session's token is their auth token), and the
+    // bookshop once under the bookshop's own code of the same sign-in, which this session never shows.
     const consumer: LinkedCheckout["consumer"] = { token: session.value, userId: "", phone };
+    const [atBooks] = await consumerTokensAt(stack, [books.apiKey], phone, { sent: true });
     const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, { consumer, acceptMandate: true });
-    const oneOff = await payment(stack, books.apiKey, "completed", {}, { consumer, acceptMandate: true });
+    const oneOff = await payment(stack, bakery.apiKey, "completed", {}, { consumer, acceptMandate: true });
+    await payment(stack, books.apiKey, "completed", {}, { consumer: atBooks, acceptMandate: true });
     await page.reload();
     await heading(page, "Payments");
     const rows = await page.locator("tbody tr").allTextContents();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toContain("Paper Lantern Books");
-    expect(rows[1]).toContain("Corner Bakery");
+    for (const row of rows) expect(row).toContain("Corner Bakery");
     for (const row of rows) expect(row).toContain("$107.50");
+    expect(await page.textContent("main")).not.toContain("Paper Lantern Books");
     await expectAccessible(page);
     await expectFits(page, "portal-payments.png");
 
@@ -187,27 +191,27 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     expect(advanced.status).toBe(200);
     expect(advanced.body).toHaveLength(1); // the first charge only: no renewal
 
-    // A partial refund of the other merchant's payment, which that merchant approves.
+    // A partial refund of the one-off payment (the newest), which the merchant approves.
     await page.getByRole("link", { name: "Payments" }).click();
     await heading(page, "Payments");
-    await page.getByRole("link", { name: /Request a refund of \$107\.50 to Paper Lantern Books/ }).click();
+    await page.getByRole("link", { name: /Request a refund of \$107\.50 to Corner Bakery/ }).first().click();
     await heading(page, "Request a refund");
     await expectAccessible(page);
     await expectFits(page, "portal-refund.png");
     await page.getByLabel("Amount to refund (USD)").fill("40.00");
-    await page.getByLabel("Reason (optional)").fill("One book arrived damaged");
+    await page.getByLabel("Reason (optional)").fill("One loaf arrived stale");
     await page.getByRole("button", { name: "Request refund" }).click();
     await heading(page, "Refunds");
     expect(await page.getByRole("status").textContent()).toContain("Refund requested");
     const refundRow = page.locator("tbody tr").first();
     expect(await refundRow.textContent()).toContain("$40.00");
-    expect(await refundRow.textContent()).toContain("One book arrived damaged");
+    expect(await refundRow.textContent()).toContain("One loaf arrived stale");
     expect(await refundRow.textContent()).toContain("Waiting for the merchant");
     await expectAccessible(page);
-    const refunds = (await merchant(books.apiKey, "GET", `/api/merchants/refunds?transaction_uuid=${oneOff.uuid}`)).body.data as { id: string; amount: number }[];
+    const refunds = (await merchant(bakery.apiKey, "GET", `/api/merchants/refunds?transaction_uuid=${oneOff.uuid}`)).body.data as { id: string; amount: number }[];
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.amount).toBe(40);
-    const decided = await merchant(books.apiKey, "POST", "/api/merchants/refund_request/merchant_status_refund_request", { id: refunds[0]!.id, status: "Approved" });
+    const decided = await merchant(bakery.apiKey, "POST", "/api/merchants/refund_request/merchant_status_refund_request", { id: refunds[0]!.id, status: "Approved" });
     expect(decided.status).toBe(200);
     await page.reload();
     expect(await refundRow.textContent()).toContain("Approved by the merchant");

@@ -1,11 +1,11 @@
-import { listConsumerPaymentsOp } from "@payrail/contracts";
+import { listConsumerPaymentsOp, listConsumerSubscriptionsOp } from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
 import { silentLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { embeddedVariant, infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
-import { randomPhone } from "./support/bank-linking.ts";
+import { consumerTokensAt, randomPhone } from "./support/bank-linking.ts";
 import type { LinkedCheckout } from "./support/payment-flow.ts";
 import { PortalClient } from "./support/portal-client.ts";
 import { payment, type Payment } from "./support/refund-flow.ts";
@@ -16,15 +16,19 @@ const MONTHLY = { is_subscription: true, plan_type: "monthly" };
 /**
  * The consumer portal over HTTP (issue 23): `GET /api/consumers/subscriptions` and every
  * `/account` route show and change only the signed-in consumer's own records; forms need their
- * CSRF token; the session is an httpOnly cookie and signing out revokes its token.
+ * CSRF token; the session is an httpOnly cookie and signing out revokes its token. In the
+ * sandbox a session reaches the merchant that read its code only
+ * (docs/decisions/0001-sandbox-tenancy.md): Ada signs in through each of her two merchants.
  */
 describe.each(variants)("the consumer portal over $name", (variant) => {
   let stack: Stack;
   let bakery: { id: string; apiKey: string };
   let books: { id: string; apiKey: string };
   let ada: PortalClient;
+  let adaAtBooks: PortalClient;
   let bob: PortalClient;
   let adaConsumer: LinkedCheckout["consumer"];
+  let adaBooksConsumer: LinkedCheckout["consumer"];
   let bobConsumer: LinkedCheckout["consumer"];
   let adaSub: Payment;
   let adaBookSub: Payment;
@@ -46,9 +50,13 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     books = await stack.merchant("Paper Lantern Books");
     ({ client: ada, consumer: adaConsumer } = await signedIn());
     ({ client: bob, consumer: bobConsumer } = await signedIn());
+    // The bookshop reads its own code of Ada's sign-in: her session there.
+    [adaBooksConsumer] = await consumerTokensAt(stack, [books.apiKey], adaConsumer.phone, { sent: true });
+    adaAtBooks = new PortalClient(stack);
+    adaAtBooks.cookies.set("payrail_account", adaBooksConsumer.token);
     adaSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, { consumer: adaConsumer });
-    adaOneOff = await payment(stack, books.apiKey, "completed", {}, { consumer: adaConsumer });
-    adaBookSub = await payment(stack, books.apiKey, "pending", { ...MONTHLY, merchant_checkout_id: "books-sub" }, { consumer: adaConsumer });
+    adaOneOff = await payment(stack, books.apiKey, "completed", {}, { consumer: adaBooksConsumer });
+    adaBookSub = await payment(stack, books.apiKey, "pending", { ...MONTHLY, merchant_checkout_id: "books-sub" }, { consumer: adaBooksConsumer });
     bobSub = await payment(stack, bakery.apiKey, "completed", MONTHLY, { consumer: bobConsumer });
   }, 120_000);
   afterAll(async () => {
@@ -59,11 +67,18 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
   const api = (consumer: LinkedCheckout["consumer"], query = "") =>
     stack.app.inject({ url: `/api/consumers/subscriptions${query}`, headers: { authorization: `Bearer ${consumer.token}` } });
 
-  it.skipIf(!!variant.skipReason)("lists a consumer's own subscriptions at every merchant, newest first, a page at a time", async () => {
+  /** Ada as a live token (a real SMS) names her: no merchant scope. */
+  const adaLive = async () => ({
+    kind: "user" as const,
+    userId: (await stack.app.inject({ url: `/api/merchants/manage_subscription/get_subscription_details`, headers: { authorization: adaConsumer.token } })).json()[0].user_id,
+    phone: adaConsumer.phone,
+  });
+
+  it.skipIf(!!variant.skipReason)("lists a consumer's own subscriptions at every merchant to a live token, newest first, a page at a time", async () => {
+    const principal = await adaLive();
+    const list = (query: { limit: number; cursor?: string }) => stack.transport.call(listConsumerSubscriptionsOp, query, { requestId: "test", principal });
     const all = await eventually(async () => {
-      const reply = await api(adaConsumer);
-      expect(reply.statusCode).toBe(200);
-      const body = reply.json();
+      const body = await list({ limit: 20 });
       expect(body.data[1]).toMatchObject({ status: "active" });
       return body;
     });
@@ -86,13 +101,24 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
       mandate_id: expect.stringMatching(/^mdt_[0-9a-f]{32}$/),
       bank_account: { mask: expect.stringMatching(/^\d{4}$/), blocked: false },
     });
-    expect(Date.parse(all.data[1].next_charge_at)).toBeGreaterThan(Date.now());
+    expect(Date.parse(all.data[1]!.next_charge_at!)).toBeGreaterThan(Date.now());
 
-    const first = (await api(adaConsumer, "?limit=1")).json();
+    const first = await list({ limit: 1 });
     expect(first).toMatchObject({ has_more: true, next_cursor: expect.stringMatching(/^\d+$/) });
-    const second = (await api(adaConsumer, `?limit=1&cursor=${first.next_cursor}`)).json();
-    expect([first.data[0].checkout_id, second.data[0].checkout_id]).toEqual([adaBookSub.checkoutId, adaSub.checkoutId]);
+    const second = await list({ limit: 1, cursor: first.next_cursor! });
+    expect([first.data[0]!.checkout_id, second.data[0]!.checkout_id]).toEqual([adaBookSub.checkoutId, adaSub.checkoutId]);
     expect(second).toMatchObject({ has_more: false, next_cursor: null });
+  });
+
+  it.skipIf(!!variant.skipReason)("lists over HTTP the subscriptions of the consumer and of the session's merchant only", async () => {
+    const atBakery = (await api(adaConsumer)).json();
+    expect(atBakery).toMatchObject({ has_more: false, next_cursor: null });
+    expect(atBakery.data.map((s: { checkout_id: string }) => s.checkout_id)).toEqual([adaSub.checkoutId]);
+    expect(atBakery.data[0]).toMatchObject({ merchant_name: "Corner Bakery", mandate_id: expect.stringMatching(/^mdt_[0-9a-f]{32}$/) });
+    const atBooks = (await api(adaBooksConsumer)).json();
+    expect(atBooks.data.map((s: { checkout_id: string }) => s.checkout_id)).toEqual([adaBookSub.checkoutId]);
+    const page = (await api(adaBooksConsumer, "?limit=1")).json();
+    expect(page).toMatchObject({ has_more: false, next_cursor: null });
 
     const theirs = (await api(bobConsumer)).json();
     expect(theirs.data.map((s: { checkout_id: string }) => s.checkout_id)).toEqual([bobSub.checkoutId]);
@@ -104,7 +130,7 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
   });
 
   it.skipIf(!!variant.skipReason)("pages through a consumer's payments at every merchant with the merchant's name", async () => {
-    const principal = { kind: "user" as const, userId: (await stack.app.inject({ url: `/api/merchants/manage_subscription/get_subscription_details`, headers: { authorization: adaConsumer.token } })).json()[0].user_id, phone: adaConsumer.phone };
+    const principal = await adaLive();
     const call = (cursor?: string) => stack.transport.call(listConsumerPaymentsOp, { limit: 2, ...(cursor ? { cursor } : {}) }, { requestId: "test", principal });
     const first = await call();
     expect(first.data.map((p) => p.transaction_uuid)).toEqual([adaBookSub.uuid, adaOneOff.uuid]);
@@ -134,16 +160,20 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect((await bob.get("/account/payments/not-a-uuid/refund")).statusCode).toBe(404);
 
     // Ada's records are as they were; her own portal shows them.
-    expect((await api(adaConsumer)).json().data[1]).toMatchObject({ checkout_id: adaSub.checkoutId, status: "active" });
+    expect((await api(adaConsumer)).json().data[0]).toMatchObject({ checkout_id: adaSub.checkoutId, status: "active" });
     const refunds = await ada.get("/account/refunds");
     expect(refunds.statusCode).toBe(200);
     expect(refunds.body).toContain("No refund requests yet");
     const mine = await ada.get("/account/payments");
     // Settled payments link to their refund form; the pending one is shown as processing.
-    for (const p of [adaSub, adaOneOff]) expect(mine.body).toContain(`/account/payments/${p.uuid}/refund`);
-    expect(mine.body).toContain("Processing");
+    expect(mine.body).toContain(`/account/payments/${adaSub.uuid}/refund`);
     expect(mine.body).toContain("Corner Bakery");
-    expect(mine.body).toContain("Paper Lantern Books");
+    expect(mine.body).not.toContain("Paper Lantern Books");
+    const atBooks = await adaAtBooks.get("/account/payments");
+    expect(atBooks.body).toContain(`/account/payments/${adaOneOff.uuid}/refund`);
+    expect(atBooks.body).toContain("Processing");
+    expect(atBooks.body).toContain("Paper Lantern Books");
+    expect(atBooks.body).not.toContain(adaSub.uuid);
   });
 
   it.skipIf(!!variant.skipReason)("refuses a form without its CSRF token, keeps the token in an httpOnly cookie, and revokes it on sign-out", async () => {
@@ -186,24 +216,24 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect(badPhone.body).toContain('aria-invalid="true"');
     expect((await client.post("/account/sign-in/code", { phone: "" })).statusCode).toBe(400);
 
-    const badCursor = await ada.get("/account/payments?cursor=chk_x");
+    const badCursor = await adaAtBooks.get("/account/payments?cursor=chk_x");
     expect(badCursor.statusCode).toBe(400);
     expect(badCursor.headers["content-type"]).toContain("text/html");
-    const asJson = await ada.send({ method: "GET", url: "/account/payments?cursor=chk_x", headers: { accept: "application/json" } });
+    const asJson = await adaAtBooks.send({ method: "GET", url: "/account/payments?cursor=chk_x", headers: { accept: "application/json" } });
     expect(asJson.statusCode).toBe(400);
     expect(asJson.json().error).toMatchObject({ type: "invalid_request_error", code: "parameter_invalid", param: "cursor", request_id: expect.any(String) });
 
-    await ada.get(`/account/payments/${adaOneOff.uuid}/refund`);
-    const tooMuch = await ada.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "200.00", reason: "" });
+    await adaAtBooks.get(`/account/payments/${adaOneOff.uuid}/refund`);
+    const tooMuch = await adaAtBooks.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "200.00", reason: "" });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.body).toContain('id="amount-error"');
-    const notAnAmount = await ada.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "ten", reason: "" });
+    const notAnAmount = await adaAtBooks.post(`/account/payments/${adaOneOff.uuid}/refund`, { amount: "ten", reason: "" });
     expect(notAnAmount.statusCode).toBe(400);
-    const pending = await ada.get(`/account/payments/${adaBookSub.uuid}/refund`);
+    const pending = await adaAtBooks.get(`/account/payments/${adaBookSub.uuid}/refund`);
     expect(pending.statusCode).toBe(409);
     expect(pending.body).toContain("Only a payment that has settled can be refunded.");
     // Nothing was requested by any of these.
-    expect((await ada.get("/account/refunds")).body).toContain("No refund requests yet");
+    expect((await adaAtBooks.get("/account/refunds")).body).toContain("No refund requests yet");
   });
 
   it.skipIf(!!variant.skipReason)("serves one small stylesheet, named by its hash and cached for a year, and no script", async () => {

@@ -2,9 +2,10 @@ import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { ADMIN_TOKEN, withTwoMerchants } from "../../../test/support/stack.ts";
-import { checkoutWithLinkToken, randomPhone } from "./support/bank-linking.ts";
+import { withTwoMerchants } from "../../../test/support/stack.ts";
+import { checkoutWithLinkToken, consumerTokensAt, randomPhone } from "./support/bank-linking.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
+import { addOperator } from "./support/refund-flow.ts";
 
 const variants = await infraVariants();
 
@@ -41,11 +42,13 @@ describe.each(variants)("sandbox verification codes per merchant over $name", (v
     });
 
     it("lets both merchants read the code of a consumer who pays both", async () => {
-      const { consumer } = await linkedCheckout(world.stack, world.acme.apiKey);
+      // Signed in at both while the phone was nobody's: one token per merchant (docs/decisions/0001-sandbox-tenancy.md).
+      const [atAcme, atGlobex] = await consumerTokensAt(world.stack, [world.acme.apiKey, world.globex.apiKey]);
+      const { consumer } = await linkedCheckout(world.stack, world.acme.apiKey, {}, { consumer: atAcme });
       await eventually(async () => expect((await readCode(world.globex.apiKey, consumer.phone)).statusCode).toBe(404));
       // The same consumer saves a bank account on a Globex checkout too.
       const checkout = await checkoutWithLinkToken(world.stack, world.globex.apiKey);
-      const headers = { authorization: `Token ${consumer.token}`, "link-token": checkout.linkToken };
+      const headers = { authorization: `Token ${atGlobex.token}`, "link-token": checkout.linkToken };
       const inject = async (options: InjectOptions) => {
         const reply = await world.stack.app.inject(options);
         expect(reply.statusCode, reply.body).toBe(200);
@@ -72,13 +75,7 @@ describe.each(variants)("sandbox verification codes per merchant over $name", (v
 
     it("answers an operator's phone to its merchant only", async () => {
       const phone = randomPhone();
-      const added = await world.stack.app.inject({
-        method: "POST",
-        url: `/api/admin/merchants/${world.acme.id}/operators`,
-        headers: { "x-admin-token": ADMIN_TOKEN },
-        payload: { phone },
-      });
-      expect(added.statusCode).toBe(200);
+      expect((await addOperator(world.stack, world.acme.id, phone)).statusCode).toBe(200);
       expect((await sendCode(phone)).statusCode).toBe(200);
       expect((await readCode(world.acme.apiKey, phone)).statusCode).toBe(200);
       expect((await readCode(world.globex.apiKey, phone)).statusCode).toBe(404);

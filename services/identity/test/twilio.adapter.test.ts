@@ -1,4 +1,4 @@
-import { getVerificationCodeOp, sendCodeOp, verifyCodeOp } from "@payrail/contracts";
+import { getVerificationCodeOp, resolveAuthTokenOp, sendCodeOp, verifyCodeOp } from "@payrail/contracts";
 import { silentLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
@@ -117,6 +117,19 @@ describe("Twilio SMS adapter against a local Messages API", () => {
         expect(await codeOf(client.call(verifyCodeOp, { phone, verification_code: refused! }, anonymous))).toBe("invalid_verification_code");
       }
       await expect(client.call(verifyCodeOp, { phone, verification_code: accepted! }, anonymous)).resolves.toBeTruthy();
+    });
+
+    it("gives the texted code a token with no merchant scope, and clears the used code's hash", async () => {
+      // Sandbox tokens are limited to the merchant that read their code (docs/decisions/0001-sandbox-tenancy.md); a live one is not.
+      const client = await variant.transport();
+      const phone = "+14155554321";
+      await client.call(sendCodeOp, { phone }, anonymous);
+      const texted = /\b(\d{6})\b/.exec(twilio.seen.at(-1)!.form.Body ?? "")![1]!;
+      const out = await client.call(verifyCodeOp, { phone, verification_code: texted }, anonymous);
+      expect(await client.call(resolveAuthTokenOp, { auth_token: out.data.auth_token }, anonymous)).toEqual({ user_id: out.data.user_id, phone, token_id: expect.any(String) });
+      expect(await codeOf(client.call(verifyCodeOp, { phone, verification_code: texted }, anonymous))).toBe("invalid_verification_code");
+      const used = await (await variant.store()).collection<{ _id: string; codeHash: string | null }>("verification_codes").findOne({ _id: phone });
+      expect(used!.codeHash).toBeNull();
     });
 
     it("refuses to start without the Twilio settings, naming them", async () => {

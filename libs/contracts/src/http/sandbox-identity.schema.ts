@@ -3,6 +3,6 @@ import { z } from "zod";
 /** `GET /api/sandbox/verification_codes/{phone}` (API.md §8, sandbox only). */
 export const VerificationCodePhoneParam = z.object({ phone: z.string().min(1).max(64) });
 
-/** The last code sent to a phone, as the sandbox SMS outbox saw it. */
+/** The reading merchant's code for the last send to a phone, and when that send's code expires. */
 export const SandboxVerificationCode = z.object({ phone: z.string(), code: z.string(), expires_at: z.string() });
 export type SandboxVerificationCode = z.infer<typeof SandboxVerificationCode>;

@@ -29,6 +29,11 @@ export const UserPrincipal = z.object({
   phone: z.string(),
   /** Id of the auth-token record that authenticated the call (not the token): logout revokes it. */
   tokenId: z.string().optional(),
+  /**
+   * Set for a sandbox token, whose code a merchant read back: the one merchant whose records the
+   * token reaches (docs/decisions/0001-sandbox-tenancy.md). Absent for a live token (a real SMS).
+   */
+  merchantId: z.string().optional(),
 });
 export type UserPrincipal = z.infer<typeof UserPrincipal>;
 
@@ -98,6 +103,16 @@ export function requireMerchantMember(principal: Principal, merchantId: string):
 export function requireUser(principal: Principal): UserPrincipal {
   if (principal.kind === "user") return principal;
   throw new AppError("permission_denied", "this action needs a consumer auth token");
+}
+
+/**
+ * Whether the caller's token reaches the records of `merchantId`: a sandbox consumer token only
+ * its own merchant's. Every operation that serves a consumer asks this of each record (or filters
+ * its lists by `principal.merchantId`), and answers a record out of reach exactly as an unknown
+ * one. Other principals pass: their handlers judge them.
+ */
+export function reachesMerchant(principal: Principal, merchantId: string): boolean {
+  return principal.kind !== "user" || principal.merchantId === undefined || principal.merchantId === merchantId;
 }
 
 /** Admin calls come only through admin routes guarded by x-admin-token, or the CLI. */

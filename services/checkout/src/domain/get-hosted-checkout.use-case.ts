@@ -1,4 +1,4 @@
-import { centsToDecimal, type HostedCheckout } from "@payrail/contracts";
+import { centsToDecimal, type HostedCheckout, type Principal } from "@payrail/contracts";
 import { bodyOf, type CheckoutRecord } from "./checkout.entity.ts";
 import { checkoutNotFound } from "./get-checkout.use-case.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
@@ -19,8 +19,9 @@ export async function getHostedCheckout(
   deps: { checkouts: CheckoutsPort; linkTokens: LinkTokensPort },
   checkoutId: string,
   linkToken: string,
+  caller: Principal,
 ): Promise<HostedCheckout> {
-  await verifyLinkToken(deps, checkoutId, linkToken);
+  await verifyLinkToken(deps, checkoutId, linkToken, caller);
   const checkout = await deps.checkouts.findById(checkoutId);
   if (!checkout) throw checkoutNotFound(checkoutId);
   return toHostedCheckout(checkout);

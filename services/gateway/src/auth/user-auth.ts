@@ -26,7 +26,10 @@ export async function authenticateUser(ctx: GatewayContext, request: FastifyRequ
 export async function userOfToken(ctx: GatewayContext, request: FastifyRequest, token: string): Promise<UserPrincipal> {
   const resolved = await callService(ctx, request, resolveAuthTokenOp, { auth_token: token.slice(0, 512) }, ANONYMOUS);
   request.log = request.log.child({ userId: resolved.user_id });
-  return { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };
+  const user: UserPrincipal = { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };
+  // A sandbox token reaches one merchant's records only (docs/decisions/0001-sandbox-tenancy.md).
+  if (resolved.merchant_id !== undefined) user.merchantId = resolved.merchant_id;
+  return user;
 }
 
 /**

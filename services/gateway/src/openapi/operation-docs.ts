@@ -61,7 +61,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "get /api/sandbox/verification_codes/{phone}": {
     operationId: "getSandboxVerificationCode",
     description:
-      "Sandbox only: the last verification code texted to the phone, so a test can verify it. Only for a phone that is nobody's yet, or the merchant's own consumer's (a bank account saved on one of its checkouts) or operator's; another merchant's consumer is 404.",
+      "Sandbox only: this merchant's own code for the phone's last send, so a test can verify it; the auth token it yields sees and changes this merchant's records only (the texted code itself is not accepted in the sandbox). Only for a phone that is nobody's yet, or the merchant's own consumer's (a bank account saved on one of its checkouts) or operator's; another merchant's consumer is 404.",
     errors: ["invalid_phone_number", "resource_missing"],
   },
   "get /api/consumers/checkout/{checkout_id}/create_link_token": {

@@ -7,9 +7,11 @@ import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 import { merchantAuth } from "../auth/hooks.ts";
 
 /**
- * Sandbox SMS (API.md §8): the last code texted to a phone, so a test can finish Verify Code
- * without a handset. Registered only when PROVIDERS=sandbox; any api-key, for the phones identity
- * lets that merchant read (its consumers', its operators', and phones nobody owns yet).
+ * Sandbox SMS (API.md §8): the merchant's own code for the last send to a phone, so a test can
+ * finish Verify Code without a handset; its token reaches that merchant's records only
+ * (docs/decisions/0001-sandbox-tenancy.md). Registered only when PROVIDERS=sandbox; any api-key,
+ * for the phones identity lets that merchant read (its consumers', its operators', and phones
+ * nobody owns yet).
  */
 export async function sandboxIdentityRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +22,7 @@ export async function sandboxIdentityRoutes(app: FastifyInstance, ctx: GatewayCo
       preValidation: merchantAuth(ctx),
       schema: {
         tags: ["Sandbox"],
-        summary: "The last verification code sent to a phone (E.164; `%2B` or digits alone for the `+`)",
+        summary: "This merchant's code for the last send to a phone (E.164; `%2B` or digits alone for the `+`); its token sees this merchant's records only",
         headers: ApiKeyHeader,
         params: VerificationCodePhoneParam,
         response: { 200: SandboxVerificationCode, ...errorResponses },

@@ -8,12 +8,38 @@ export function randomPhone(): string {
 }
 
 /**
- * A consumer's auth token by the real flow (part A's identity): Send Code, the sandbox's copy of
- * the texted code, Verify Code.
+ * A consumer's auth token by the real flow (part A's identity): Send Code, the merchant's code
+ * read back from the sandbox, Verify Code; the token reaches that merchant's records only.
  */
 export async function consumerToken(stack: Stack, apiKey: string, phone = randomPhone()): Promise<{ token: string; userId: string; phone: string }> {
-  const sent = await stack.app.inject({ method: "POST", url: "/api/verify_user/send_code", payload: { phone } });
-  if (sent.statusCode !== 200) throw new Error(`send_code: ${sent.statusCode} ${sent.body}`);
+  const [consumer] = await consumerTokensAt(stack, [apiKey], phone);
+  return consumer;
+}
+
+/**
+ * One phone signed in at several merchants from one Send Code: each merchant reads back its own
+ * code and the consumer verifies each, so each token reaches that merchant's records only
+ * (docs/decisions/0001-sandbox-tenancy.md). In `apiKeys` order. `sent`: the code was sent
+ * already (by the portal's sign-in form, say).
+ */
+export async function consumerTokensAt<const Keys extends readonly string[]>(
+  stack: Stack,
+  apiKeys: Keys,
+  phone = randomPhone(),
+  options: { sent?: boolean } = {},
+): Promise<{ [K in keyof Keys]: Consumer }> {
+  if (!options.sent) {
+    const sent = await stack.app.inject({ method: "POST", url: "/api/verify_user/send_code", payload: { phone } });
+    if (sent.statusCode !== 200) throw new Error(`send_code: ${sent.statusCode} ${sent.body}`);
+  }
+  const tokens: Consumer[] = [];
+  for (const apiKey of apiKeys) tokens.push(await verifiedWith(stack, apiKey, phone));
+  return tokens as { [K in keyof Keys]: Consumer };
+}
+
+type Consumer = { token: string; userId: string; phone: string };
+
+async function verifiedWith(stack: Stack, apiKey: string, phone: string): Promise<Consumer> {
   const code = await stack.app.inject({ method: "GET", url: `/api/sandbox/verification_codes/${encodeURIComponent(phone)}`, headers: { "api-key": apiKey } });
   if (code.statusCode !== 200) throw new Error(`sandbox code: ${code.statusCode} ${code.body}`);
   const verified = await stack.app.inject({

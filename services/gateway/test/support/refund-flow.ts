@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import type { Stack } from "../../../../test/support/stack.ts";
+import { ADMIN_TOKEN, type Stack } from "../../../../test/support/stack.ts";
 import { linkedCheckout, type LinkedCheckout } from "./payment-flow.ts";
 
 export interface Payment {
@@ -46,6 +46,11 @@ export async function payment(
   const uuid = pt.json().transaction_uuid as string;
   if (status !== "pending") ok(await refundClient(stack).simulate(apiKey, uuid, status), "simulate");
   return { checkoutId: id, uuid, consumer };
+}
+
+/** Registers `phone` as an operator of the merchant (the admin route); the reply. */
+export function addOperator(stack: Stack, merchantId: string, phone: string): Promise<LightMyRequestResponse> {
+  return stack.app.inject({ method: "POST", url: `/api/admin/merchants/${merchantId}/operators`, headers: { "x-admin-token": ADMIN_TOKEN }, payload: { phone } });
 }
 
 /** A refund the consumer requested for `p`; the record. */

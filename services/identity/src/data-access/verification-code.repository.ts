@@ -23,6 +23,9 @@ export class VerificationCodeRepository implements VerificationCodesPort {
       consumedAt: null,
       lastSentAt: code.now,
       sentAt: code.sentAt,
+      // A new code has no sandbox readers yet: what they were given was for the old one.
+      scopes: {},
+      scopeCount: 0,
     };
     if (expectedCodeId === null) {
       try {
@@ -52,7 +55,39 @@ export class VerificationCodeRepository implements VerificationCodesPort {
     return consumed !== null;
   }
 
+  async addScope(phone: string, codeId: string, expectedCount: number | null, merchantId: string, round: number): Promise<boolean> {
+    const added = await this.codes.findOneAndUpdate(
+      // `null` also matches the missing count of a code sent before scopes existed.
+      { _id: phone, codeId, scopeCount: expectedCount },
+      { $set: { [scopePath(merchantId)]: { round, consumedAt: null }, scopeCount: (expectedCount ?? 0) + 1 } },
+    );
+    return added !== null;
+  }
+
+  async consumeScope(phone: string, codeId: string, merchantId: string, round: number, maxAttempts: number, now: string): Promise<boolean> {
+    const scope = scopePath(merchantId);
+    const consumed = await this.codes.findOneAndUpdate(
+      {
+        _id: phone,
+        codeId,
+        [`${scope}.round`]: round,
+        [`${scope}.consumedAt`]: null,
+        codeHash: { $ne: null },
+        attempts: { $lt: maxAttempts },
+        expiresAt: { $gt: now },
+      },
+      { $set: { [`${scope}.consumedAt`]: now } },
+    );
+    return consumed !== null;
+  }
+
   async withdraw(phone: string, codeId: string, lastSentAt: string | null): Promise<void> {
     await this.codes.findOneAndUpdate({ _id: phone, codeId, consumedAt: null }, { $set: { codeHash: null, lastSentAt } });
   }
+}
+
+/** The field of one merchant's scope; merchant ids are `mer_` and hex, never a path of their own. */
+function scopePath(merchantId: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(merchantId)) throw new Error(`not a merchant id: ${JSON.stringify(merchantId)}`);
+  return `scopes.${merchantId}`;
 }

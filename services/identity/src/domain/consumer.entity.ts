@@ -24,7 +24,22 @@ export interface VerificationCodeRecord {
   /** The resend history (see `decideResend`). */
   lastSentAt: string | null;
   sentAt: string[];
+  /**
+   * Sandbox: the merchants that read this code back, each given its own code (`scopedCode`,
+   * derived, never stored) that yields a token of that merchant only. Emptied by a new code.
+   */
+  scopes?: Record<string, ScopedCode>;
+  /** How many merchants read this code: each reader's write is pinned to it (`addScope`). */
+  scopeCount?: number;
   createdAt: string;
+}
+
+/** One merchant's code of a sandbox verification (docs/decisions/0001-sandbox-tenancy.md). */
+export interface ScopedCode {
+  /** Which derivation: the first one that differs from the other readers' codes. */
+  round: number;
+  /** Set once this merchant's code was exchanged for a token. */
+  consumedAt: string | null;
 }
 
 /** An auth token, stored only as the SHA-256 of the token (`_id`). */
@@ -34,6 +49,8 @@ export interface AuthTokenRecord {
   tokenId: string;
   userId: string;
   phone: string;
+  /** A sandbox token: the only merchant whose records it reaches. Absent: a live token. */
+  merchantId?: string;
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;

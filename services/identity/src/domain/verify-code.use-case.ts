@@ -4,6 +4,7 @@ import { prefixedHexId } from "@payrail/runtime";
 import { issueAuthToken } from "./issue-auth-token.ts";
 import { normalisePhone } from "./phone-number.ts";
 import { decideResend } from "./resend-limit.ts";
+import { scopeOfCode } from "./scoped-codes.ts";
 import { MAX_WRONG_ATTEMPTS, codeMatches } from "./verification-code.ts";
 import type { VerificationCodeRecord } from "./consumer.entity.ts";
 import type { AuthTokensPort } from "./ports/auth-tokens.port.ts";
@@ -15,6 +16,8 @@ export interface VerifyCodeDeps {
   users: UsersPort;
   authTokens: AuthTokensPort;
   codeKey: Buffer;
+  /** Live: the texted code verifies. Sandbox: only a merchant's own code does (`scopedCode`). */
+  livemode: boolean;
   authTokenTtlMs: number;
   /** DEFAULT_PHONE_COUNTRY: read the phone as Send Code did. */
   defaultPhoneCountry: CountryCode;
@@ -33,7 +36,9 @@ const tooManyAttempts = (record: VerificationCodeRecord | null, now: number) => 
  * Verify Code (spec 5): the phone's current code, if live, right and unexpired, is consumed
  * by one conditional write (so of many racing correct requests exactly one wins) and exchanged
  * for an auth token; the phone's first verification creates its user. A wrong code counts an
- * attempt, also by one conditional write; the fifth kills the code.
+ * attempt, also by one conditional write; the fifth kills the code. In the sandbox the code is
+ * one a merchant read back, consumed for that merchant only, and the token reaches that
+ * merchant's records only (docs/decisions/0001-sandbox-tenancy.md).
  */
 export async function verifyCode(
   deps: VerifyCodeDeps,
@@ -45,17 +50,22 @@ export async function verifyCode(
   refuseUnusable(record, now);
   const live = record!;
 
-  if (!codeMatches(deps.codeKey, phone, input.verification_code, live.codeHash!)) {
+  const scope = deps.livemode ? null : scopeOfCode(deps.codeKey, phone, live, input.verification_code);
+  // A merchant's code is good once, as a texted one is.
+  if (scope?.consumed) throw invalidCode();
+  if (deps.livemode ? !codeMatches(deps.codeKey, phone, input.verification_code, live.codeHash!) : !scope) {
     const counted = await deps.codes.countWrongAttempt(phone, live.codeId, MAX_WRONG_ATTEMPTS);
     if (!counted) throw stateAfterLostRace(await deps.codes.find(phone), live.codeId, now);
     throw counted.attempts >= MAX_WRONG_ATTEMPTS ? tooManyAttempts(counted, now) : invalidCode();
   }
-  if (!(await deps.codes.consume(phone, live.codeId, MAX_WRONG_ATTEMPTS, new Date(now).toISOString()))) {
-    throw stateAfterLostRace(await deps.codes.find(phone), live.codeId, now);
-  }
+  const at = new Date(now).toISOString();
+  const consumed = scope
+    ? await deps.codes.consumeScope(phone, live.codeId, scope.merchantId, scope.round, MAX_WRONG_ATTEMPTS, at)
+    : await deps.codes.consume(phone, live.codeId, MAX_WRONG_ATTEMPTS, at);
+  if (!consumed) throw stateAfterLostRace(await deps.codes.find(phone), live.codeId, now);
 
-  const user = await deps.users.findOrCreate({ _id: prefixedHexId(""), phone, createdAt: new Date(now).toISOString() });
-  const token = await issueAuthToken(deps, user, now);
+  const user = await deps.users.findOrCreate({ _id: prefixedHexId(""), phone, createdAt: at });
+  const token = await issueAuthToken(deps, user, now, scope?.merchantId);
   return { message: "Authentication complete", data: { auth_token: token, user_id: user._id } };
 }
 

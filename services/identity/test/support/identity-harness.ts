@@ -2,6 +2,7 @@ import { AppError, getVerificationCodeOp } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
+import { afterAll, beforeAll } from "vitest";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { start, type IdentityServiceDeps } from "../../src/index.ts";
 
@@ -29,6 +30,20 @@ export async function startIdentity(
   const store = await variant.store();
   await start({ transport: await variant.transport(), store, logger: silentLogger(), livemode: false, now: clock.now, ...extra });
   return { client: await variant.transport(), store, clock };
+}
+
+/**
+ * For a `describe` per variant: identity started before its tests (unless the variant is
+ * skipped), the variant cleaned up after. The fields are set by then.
+ */
+export function withIdentity(variant: InfraVariant): { client: Transport; store: Store; clock: TestClock } {
+  const world = {} as { client: Transport; store: Store; clock: TestClock };
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    Object.assign(world, await startIdentity(variant));
+  });
+  afterAll(() => variant.cleanup());
+  return world;
 }
 
 /** The error code a call rejects with, or "resolved". */

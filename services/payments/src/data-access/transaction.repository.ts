@@ -52,8 +52,10 @@ export class TransactionRepository implements TransactionsPort {
     return this.transactions.findOne({ processor_transaction_id: transferId });
   }
 
-  listForUser(userId: string, limit: number, only?: { number?: number; ref?: string; beforeId?: number }): Promise<TransactionDoc[]> {
+  listForUser(userId: string, limit: number, only?: { number?: number; ref?: string; beforeId?: number; merchantId?: string | undefined }): Promise<TransactionDoc[]> {
     const filter: Filter = { user_id: userId };
+    // Served by user_newest: one consumer's records are few, and only a sandbox token filters so.
+    if (only?.merchantId !== undefined) filter["merchantId"] = only.merchantId;
     if (only?.number !== undefined) filter["checkout_id"] = only.number;
     if (only?.ref !== undefined) filter["checkoutRef"] = only.ref;
     if (only?.beforeId !== undefined) filter["id"] = { $lt: only.beforeId };

@@ -22,8 +22,13 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
     return this.attempts.findOne({ _id: checkoutId });
   }
 
-  subscriptionsOf(userId: string, limit: number, beforeNumber?: number): Promise<TransferAttemptRecord[]> {
-    const filter: Filter = { userId, isSubscription: true, ...(beforeNumber === undefined ? {} : { checkoutNumber: { $lt: beforeNumber } }) };
+  subscriptionsOf(userId: string, limit: number, beforeNumber?: number, merchantId?: string): Promise<TransferAttemptRecord[]> {
+    const filter: Filter = {
+      userId,
+      isSubscription: true,
+      ...(beforeNumber === undefined ? {} : { checkoutNumber: { $lt: beforeNumber } }),
+      ...(merchantId === undefined ? {} : { merchantId }),
+    };
     return this.attempts.find(filter, { sort: { checkoutNumber: -1 }, limit });
   }
 

@@ -1,10 +1,10 @@
-import { AppError, type Principal, type RefundableTransaction } from "@payrail/contracts";
+import { AppError, reachesMerchant, type Principal, type RefundableTransaction } from "@payrail/contracts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 
 /**
  * What refunds needs of a transaction. A consumer (asking through refunds, as themselves)
- * sees only their own record, anyone else's being as absent as an unknown one; the refunds
- * service on its own account sees any.
+ * sees only their own record (a sandbox token: of its merchant), anyone else's being as absent
+ * as an unknown one; the refunds service on its own account sees any.
  */
 export async function getTransactionForRefund(
   deps: { transactions: TransactionsPort },
@@ -15,7 +15,7 @@ export async function getTransactionForRefund(
     throw new AppError("permission_denied", "this action needs a consumer auth token");
   }
   const t = await deps.transactions.findByUuid(transactionUuid);
-  if (!t || (principal.kind === "user" && t.user_id !== principal.userId)) {
+  if (!t || (principal.kind === "user" && (t.user_id !== principal.userId || !reachesMerchant(principal, t.merchantId)))) {
     throw new AppError("transaction_not_found", `no transaction ${transactionUuid}`, { param: "transaction_uuid" });
   }
   return {

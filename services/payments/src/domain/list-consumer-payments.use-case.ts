@@ -8,7 +8,8 @@ import { amountOf } from "./transaction.entity.ts";
 /**
  * The consumer portal's payments: every transaction record of this consumer, whatever the
  * merchant, newest first, a page at a time (the cursor is the last record's sequential id, so
- * the user_newest index serves each page), each with its merchant's name.
+ * the user_newest index serves each page), each with its merchant's name. A sandbox token sees
+ * its merchant's only.
  */
 export async function listConsumerPayments(
   deps: { transactions: Pick<TransactionsPort, "listForUser">; merchants: Pick<MerchantsPort, "merchantName"> },
@@ -16,7 +17,8 @@ export async function listConsumerPayments(
   user: UserPrincipal,
   query: ConsumerListQuery,
 ): Promise<{ data: ConsumerPayment[]; has_more: boolean; next_cursor: string | null }> {
-  const docs = await deps.transactions.listForUser(user.userId, query.limit + 1, query.cursor === undefined ? {} : { beforeId: Number(query.cursor) });
+  const before = query.cursor === undefined ? {} : { beforeId: Number(query.cursor) };
+  const docs = await deps.transactions.listForUser(user.userId, query.limit + 1, { ...before, merchantId: user.merchantId });
   const { page, has_more, next_cursor } = pageOf(docs, query.limit, (doc) => doc.id);
   const names = await merchantNames(deps, meta, page.map((doc) => doc.merchantId));
   const data = page.map((doc) => ({

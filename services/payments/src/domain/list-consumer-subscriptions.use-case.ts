@@ -23,7 +23,8 @@ export interface ConsumerSubscriptionsDeps {
  * `GET /api/consumers/subscriptions`: this consumer's subscriptions (kept on their checkouts'
  * transfer attempts, so one exists once its first charge was started), newest checkout first,
  * a page at a time on the user_subscriptions index; each with its schedule, mandate and the
- * bank account it draws on now (blocked or not, by the blocking rules).
+ * bank account it draws on now (blocked or not, by the blocking rules). A sandbox token sees its
+ * merchant's only.
  */
 export async function listConsumerSubscriptions(
   deps: ConsumerSubscriptionsDeps,
@@ -31,7 +32,8 @@ export async function listConsumerSubscriptions(
   user: UserPrincipal,
   query: ConsumerListQuery,
 ): Promise<{ data: ConsumerSubscription[]; has_more: boolean; next_cursor: string | null }> {
-  const attempts = await deps.attempts.subscriptionsOf(user.userId, query.limit + 1, query.cursor === undefined ? undefined : Number(query.cursor));
+  const before = query.cursor === undefined ? undefined : Number(query.cursor);
+  const attempts = await deps.attempts.subscriptionsOf(user.userId, query.limit + 1, before, user.merchantId);
   const { page, has_more, next_cursor } = pageOf(attempts, query.limit, (a) => a.checkoutNumber);
   const names = await merchantNames(deps, meta, page.map((a) => a.merchantId));
   const data = await Promise.all(page.map((a) => toSubscription(deps, a, names.get(a.merchantId)!)));

@@ -4,7 +4,8 @@ import { toTransactionRecord } from "./transaction.entity.ts";
 
 /**
  * Get Subscription Details: the consumer's own records, newest first. `checkout_id` filters
- * by the record's checkout number or by the checkout's `chk_` id, whichever the client has.
+ * by the record's checkout number or by the checkout's `chk_` id, whichever the client has. A
+ * sandbox token lists its merchant's records only.
  */
 export async function listTransactions(
   deps: { transactions: TransactionsPort },
@@ -17,6 +18,6 @@ export async function listTransactions(
     else if (/^chk_[0-9a-f]{32}$/.test(query.checkout_id)) checkout = { ref: query.checkout_id };
     else throw new AppError("parameter_invalid", "checkout_id must be a checkout number or a chk_ id", { param: "checkout_id" });
   }
-  const docs = await deps.transactions.listForUser(user.userId, query.limit, checkout);
+  const docs = await deps.transactions.listForUser(user.userId, query.limit, { ...checkout, merchantId: user.merchantId });
   return docs.map(toTransactionRecord);
 }

@@ -1,4 +1,4 @@
-import { AppError, type UserPrincipal } from "@payrail/contracts";
+import { AppError, reachesMerchant, type UserPrincipal } from "@payrail/contracts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
@@ -6,11 +6,12 @@ import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 
 /**
  * The record a consumer names a subscription by (`subscription_transaction_uuid`): 404 for an
- * unknown one or another consumer's (never revealed), 409 `not_a_subscription` for a one-off.
+ * unknown one, another consumer's or (for a sandbox token) another merchant's (never revealed),
+ * 409 `not_a_subscription` for a one-off.
  */
 export async function ownSubscriptionRecord(deps: { transactions: Pick<TransactionsPort, "findByUuid"> }, user: UserPrincipal, transactionUuid: string): Promise<TransactionDoc> {
   const transaction = await deps.transactions.findByUuid(transactionUuid);
-  if (!transaction || transaction.user_id !== user.userId) {
+  if (!transaction || transaction.user_id !== user.userId || !reachesMerchant(user, transaction.merchantId)) {
     throw new AppError("transaction_not_found", `no transaction ${transactionUuid}`, { param: "subscription_transaction_uuid" });
   }
   if (!transaction.isSubscription) {

@@ -32,9 +32,10 @@ export class RefundRepository implements RefundsPort {
     return this.refunds.find({ _id: { $in: refundIds } });
   }
 
-  listForUser(userId: string, limit: number): Promise<RefundDoc[]> {
+  listForUser(userId: string, limit: number, merchantId?: string): Promise<RefundDoc[]> {
     // The id breaks ties between refunds asked for in the same millisecond (a stable order).
-    return this.refunds.find({ userId }, { sort: { createdAt: -1, _id: -1 }, limit });
+    // A sandbox token's merchant filters within the user's refunds (user_newest serves it).
+    return this.refunds.find({ userId, ...(merchantId === undefined ? {} : { merchantId }) }, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
   listForMerchant(merchantId: string, filter: MerchantRefundFilter, limit: number): Promise<RefundDoc[]> {

@@ -2,8 +2,9 @@ import { SandboxVerificationCode, VerificationCodePhoneParam } from "../../http/
 import { defineOperation } from "../../rpc/operation.ts";
 
 /**
- * Sandbox only: the last code texted to a phone, read from the sandbox SMS outbox, so tests
- * and demos can finish the flow without a handset. A merchant may read its own consumers' and
+ * Sandbox only: the calling merchant's own code for the phone's last send, so tests and demos
+ * can finish the flow without a handset; verified, it yields a token limited to that merchant
+ * (docs/decisions/0001-sandbox-tenancy.md). A merchant may read its own consumers' and
  * operators' phones and phones that are nobody's yet; others, and live mode, are `resource_missing`.
  */
 export const getVerificationCodeOp = defineOperation(

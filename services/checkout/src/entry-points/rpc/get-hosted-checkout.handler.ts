@@ -5,4 +5,4 @@ import type { CheckoutDeps } from "./deps.ts";
 
 // Any caller: the link token is the proof (the hosted page asks before the consumer signs in).
 export const getHostedCheckoutHandler = (deps: CheckoutDeps) =>
-  handle(getHostedCheckoutOp, (payload) => getHostedCheckout(deps, payload.checkout_id, payload.link_token));
+  handle(getHostedCheckoutOp, (payload, ctx) => getHostedCheckout(deps, payload.checkout_id, payload.link_token, ctx.principal));

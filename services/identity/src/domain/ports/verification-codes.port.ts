@@ -30,4 +30,12 @@ export interface VerificationCodesPort {
    * wait goes back to `lastSentAt` (the hourly count keeps the send).
    */
   withdraw(phone: string, codeId: string, lastSentAt: string | null): Promise<void>;
+  /**
+   * Sandbox: records that `merchantId` read the code `codeId` (its own code being derivation
+   * `round`), if no other merchant was added since the caller read `expectedCount` readers.
+   * False when the code was replaced or another reader got there first.
+   */
+  addScope(phone: string, codeId: string, expectedCount: number | null, merchantId: string, round: number): Promise<boolean>;
+  /** Consumes one merchant's live, unexpired code; false if it was consumed, replaced or died first. */
+  consumeScope(phone: string, codeId: string, merchantId: string, round: number, maxAttempts: number, now: string): Promise<boolean>;
 }

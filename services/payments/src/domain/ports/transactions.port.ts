@@ -25,9 +25,10 @@ export interface TransactionsPort {
   findByTransferId(transferId: string): Promise<TransactionDoc | null>;
   /**
    * The user's records, newest first, optionally of one checkout (its number or `chk_` id), and
-   * only those older than record `beforeId` when given (the portal's paging).
+   * only those older than record `beforeId` when given (the portal's paging), only those of
+   * `merchantId` when given (a sandbox token's merchant).
    */
-  listForUser(userId: string, limit: number, only?: { number?: number; ref?: string; beforeId?: number }): Promise<TransactionDoc[]>;
+  listForUser(userId: string, limit: number, only?: { number?: number; ref?: string; beforeId?: number; merchantId?: string | undefined }): Promise<TransactionDoc[]>;
   /**
    * Moves the record from `expected.status` (`pending` → final, `completed` → `returned`) with
    * its event, in one conditional write on the status and on `version` (as read): null when the

@@ -6,8 +6,11 @@ export interface TransferAttemptsPort {
   /** Inserts the attempt, or returns the one that already exists for the checkout. */
   findOrCreate(record: TransferAttemptRecord): Promise<TransferAttemptRecord>;
   find(checkoutId: string): Promise<TransferAttemptRecord | null>;
-  /** A page of the user's subscriptions, newest checkout first, those of checkouts numbered below `beforeNumber` when given. */
-  subscriptionsOf(userId: string, limit: number, beforeNumber?: number): Promise<TransferAttemptRecord[]>;
+  /**
+   * A page of the user's subscriptions, newest checkout first, those of checkouts numbered below
+   * `beforeNumber` when given, of `merchantId` only when given (a sandbox token's merchant).
+   */
+  subscriptionsOf(userId: string, limit: number, beforeNumber?: number, merchantId?: string): Promise<TransferAttemptRecord[]>;
   /**
    * Takes the lease when nobody holds it (or the holder's lease ran out) and the attempt is not
    * completed; null when another call is working on it.

@@ -29,8 +29,8 @@ export interface RefundsPort {
   insert(doc: RefundDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: RefundDoc }>;
   find(refundId: string): Promise<RefundDoc | null>;
   findMany(refundIds: string[]): Promise<RefundDoc[]>;
-  /** The user's refunds, newest first. */
-  listForUser(userId: string, limit: number): Promise<RefundDoc[]>;
+  /** The user's refunds, newest first; of `merchantId` only when given (a sandbox token's merchant). */
+  listForUser(userId: string, limit: number, merchantId?: string): Promise<RefundDoc[]>;
   /** The merchant's refunds, newest first. */
   listForMerchant(merchantId: string, filter: MerchantRefundFilter, limit: number): Promise<RefundDoc[]>;
   /**
