@@ -8,15 +8,10 @@ import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { when } from "../format.ts";
 import { html } from "../../http/html.ts";
+import { subjectOf } from "../event-subject.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const ListQuery = z.object({ type: z.string().trim().max(100).optional(), starting_after: z.string().regex(/^evt_[0-9a-f]{32}$/).optional() });
-
-/** The object an event is about: its id, for the list. */
-function subjectOf(object: Record<string, unknown>): string {
-  const id = object.id ?? object.transaction_uuid ?? object.checkout_id;
-  return typeof id === "string" || typeof id === "number" ? String(id) : "";
-}
 
 /** Events of the last 30 days (newest first, by type), and redelivery to the enabled endpoints. */
 export async function eventsPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
