@@ -1,4 +1,14 @@
-import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp, type Operation, type ResponseOf } from "@payrail/contracts";
+import {
+  createMerchantOp,
+  generateApiKeyOp,
+  inviteMerchantUserOp,
+  listApiKeysOp,
+  listMerchantUsersOp,
+  listMerchantsOp,
+  revokeApiKeyOp,
+  type Operation,
+  type ResponseOf,
+} from "@payrail/contracts";
 import type { AdminCall } from "./admin-call.ts";
 import type { CliAccess } from "./cli-access.ts";
 import { whyFetchFailed } from "./fetch-failure.ts";
@@ -6,12 +16,14 @@ import { whyFetchFailed } from "./fetch-failure.ts";
 type Route = { method: "GET" | "POST" | "DELETE"; path: string; body?: unknown };
 const seg = encodeURIComponent;
 
-/** The admin routes that carry each merchant command's operation (API.md §5 and the two lists). */
+/** The admin routes that carry each merchant and users command's operation (docs/api-notes.md, Credentials). */
 const ROUTES: Record<string, (p: Record<string, unknown>) => Route> = {
   [createMerchantOp.pattern]: (p) => ({ method: "POST", path: "/api/admin/merchants", body: p }),
   [listMerchantsOp.pattern]: (p) => ({ method: "GET", path: `/api/admin/merchants?limit=${Number(p.limit ?? 100)}` }),
   [listApiKeysOp.pattern]: (p) => ({ method: "GET", path: `/api/admin/merchants/${seg(String(p.merchant_id))}/api_keys` }),
   [generateApiKeyOp.pattern]: (p) => ({ method: "POST", path: `/api/admin/merchants/${seg(String(p.merchant_id))}/generate_api_key`, body: {} }),
+  [inviteMerchantUserOp.pattern]: ({ merchant_id: id, ...invite }) => ({ method: "POST", path: `/api/admin/merchants/${seg(String(id))}/users`, body: invite }),
+  [listMerchantUsersOp.pattern]: (p) => ({ method: "GET", path: `/api/admin/merchants/${seg(String(p.merchant_id))}/users` }),
   [revokeApiKeyOp.pattern]: (p) => ({
     method: "DELETE",
     path: `/api/admin/merchants/${seg(String(p.merchant_id))}/api_keys/${seg(String(p.key_prefix))}`,

@@ -10,7 +10,7 @@ const role = (value: string) => {
 
 /** `payrail users invite|list`: a merchant's dashboard users (over RabbitMQ with AMQP_URL, else on the store). */
 export function registerUsersCommands(program: Command): void {
-  const users = program.command("users").description("a merchant's dashboard users (over RabbitMQ with AMQP_URL, else on the store directly)");
+  const users = program.command("users").description("a merchant's dashboard users (over RabbitMQ with AMQP_URL, beside a running Payrail through its admin routes, else on the store directly)");
 
   users
     .command("invite")

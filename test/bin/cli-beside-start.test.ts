@@ -52,6 +52,20 @@ describe("the merchant commands beside a running payrail start", () => {
     expect((await checkouts(first)).status).toBe(401);
   }, 120_000);
 
+  it("invites and lists a merchant's dashboard users, and the invitation link opens the set-password page", async () => {
+    const created = await payrail(env(), "merchant", "create", "--name", "Team Co");
+    const id = /merchant (mer_[0-9a-f]{32}) \(Team Co\)/.exec(created.stdout)![1]!;
+    const invited = await payrail(env(), "users", "invite", "--id", id, "--email", "ana@team.example", "--role", "viewer", "--url", api);
+    expect(invited.code, invited.stderr).toBe(0);
+    expect(invited.stdout).toMatch(/^user \S+ \(ana@team\.example, viewer\) invited until \S+$/m);
+    const link = /invitation link \(shown once\): (http\S+)/.exec(invited.stdout)![1]!;
+    expect(link.startsWith(`${api}/`)).toBe(true);
+    expect((await fetch(link)).status).toBe(200);
+    const listed = await payrail(env(), "users", "list", "--id", id);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^\S+ {2}viewer {2}invited {2}ana@team\.example$/m);
+  }, 120_000);
+
   it("answers an unknown merchant with the API's words, and still refuses the commands that open the store", async () => {
     const unknown = await payrail(env(), "merchant", "keys", "--id", `mer_${"0".repeat(32)}`);
     expect(unknown.code).toBe(1);

@@ -19,6 +19,7 @@ import {
   addOperatorOp,
   invitationUrl,
   inviteMerchantUserOp,
+  listMerchantUsersOp,
   createMerchantOp,
   generateApiKeyOp,
   listOperatorsOp,
@@ -148,6 +149,22 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tok
       const invited = await callService(ctx, request, inviteMerchantUserOp, { merchant_id: request.params.id, ...request.body });
       return { ...invited, url: invitationUrl(publicBase(ctx, request), invited.invitation_token) };
     },
+  );
+
+  r.get(
+    "/api/admin/merchants/:id/users",
+    {
+      preValidation,
+      schema: {
+        hide,
+        tags,
+        summary: "List the merchant's dashboard users, oldest first: id, role, invited or active, email",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        response: { 200: listMerchantUsersOp.response, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, listMerchantUsersOp, { merchant_id: request.params.id }),
   );
 
   r.post(
