@@ -45,7 +45,8 @@ export async function withServices(services: ServiceName[], work: (cli: CliConte
     if (!config.AMQP_URL) {
       const opened = await openStore(config, logger);
       store = opened;
-      parts.push({ name: "store", stop: () => opened.close() });
+      // Stopped last, after the transport has let its event handlers and replay polls finish.
+      parts.unshift({ name: "store", stop: () => opened.close() });
       parts.push(...(await startServices(services, { config, logger, transport, store: opened, secretsKey })));
     }
     await work({ call: (op, payload) => transport.call(op, payload, admin), config, logger, store });

@@ -51,6 +51,8 @@ describe("the payrail command line", () => {
     const key = /api-key \(shown once\): (sk_test_\w+)/.exec(created.stdout)![1]!;
     const listed = await payrail(dir, "merchant", "list");
     expect(listed.stdout).toMatch(new RegExp(`^${id}  \\S+  Acme CLI$`, "m"));
+    // The services it started stop before the store closes: no warning of a poll that met a closed store.
+    expect(listed.stderr).toBe("");
     const keys = await payrail(dir, "merchant", "keys", "--id", id);
     expect(keys.code, keys.stderr).toBe(0);
     expect(keys.stdout).toContain(`${key.slice(0, 16)}  test  created`);

@@ -30,6 +30,7 @@ export class InProcessEvents {
   /** Services whose replay poll is under way: one at a time, so a slow store sends nothing twice. */
   private readonly replaying = new Set<string>();
   private readonly running = new InFlight();
+  private closed = false;
   /** Resolves when close() gives up on running handlers: their events are requeued. */
   private abandon: () => void = () => undefined;
   private readonly abandoned = new Promise<DeliveryOutcome>((resolve) => (this.abandon = () => resolve({ kind: "requeue" })));
@@ -78,9 +79,14 @@ export class InProcessEvents {
     };
     this.consuming.push({ queue, consumer });
     queue.addConsumer(consumer);
-    // Replays asked for while the process was down (the CLI needs the embedded store to itself) go at once.
-    setImmediate(() => void this.replay(subscription, queue));
-    const timer = setInterval(() => void this.replay(subscription, queue), subscription.replayPollMs);
+    // Replays asked for while the process was down (the CLI needs the embedded store to itself) go at
+    // once. A poll is tracked like a handler, so close() waits for it before the store closes (a CLI
+    // command that stops its services at once met "embedded store is closed" here), and none starts after.
+    const poll = () => {
+      if (!this.closed) void this.running.track(this.replay(subscription, queue));
+    };
+    setImmediate(poll);
+    const timer = setInterval(poll, subscription.replayPollMs);
     timer.unref();
     this.replayTimers.push(timer);
   }
@@ -91,6 +97,7 @@ export class InProcessEvents {
 
   /** Stops consuming, lets running handlers finish (up to `graceMs`), requeues the rest. */
   async close(graceMs: number): Promise<void> {
+    this.closed = true;
     for (const timer of this.replayTimers.splice(0)) clearInterval(timer);
     for (const { queue, consumer } of this.consuming.splice(0)) queue.removeConsumer(consumer);
     await this.running.drain(graceMs);
