@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, type GetMessage } from "amqplib";
 import { z } from "zod";
-import { AppError, createMerchantOp, defineOperation, type DomainEvent, type Principal } from "@payrail/contracts";
+import { AppError, createMerchantOp, defineOperation, getCheckoutSummaryOp, isOperatorOp, type DomainEvent, type Principal } from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
 import { createAmqpTransport, handle, type Transport, type TrustedSenders } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
@@ -36,6 +36,8 @@ const POLICY: TrustedSenders = {
 };
 const ADMIN: Principal = { kind: "admin" };
 const whoAmI = defineOperation("checkout.trustProbe", z.object({}), z.object({ principal: z.string() }));
+const paymentsCalls = defineOperation(getCheckoutSummaryOp.pattern as `checkout.${string}`, z.object({}), z.object({ principal: z.string() }));
+const refundsCalls = defineOperation(isOperatorOp.pattern as `identity.${string}`, z.object({}), z.object({ principal: z.string() }));
 
 function completedEvent(uuid = prefixedHexId("sc-"), checkoutNumber = 1): DomainEvent {
   return transactionEvent(transactionRecord(checkoutNumber, "completed", uuid), "mer_1", 2);
@@ -202,19 +204,22 @@ describe.skipIf(!canAdminister)("forged events are refused (deploy/rabbitmq/defi
   });
 
   it("payments' user cannot call as refunds: a service principal must name its sender's own service", async () => {
-    const server = await transportAs("payrail-checkout");
-    await server.serve("checkout", [handle(whoAmI, async (_p, ctx) => ({ principal: ctx.principal.kind }))]);
-    const call = async (user: string, service: string) => {
+    // Stand-ins for an operation each calls (SERVICE_CALLS): payments asks checkout, refunds asks identity.
+    const checkout = await transportAs("payrail-checkout");
+    await checkout.serve("checkout", [handle(paymentsCalls, async (_p, ctx) => ({ principal: ctx.principal.kind }))]);
+    const identity = await transportAs("payrail-identity");
+    await identity.serve("identity", [handle(refundsCalls, async (_p, ctx) => ({ principal: ctx.principal.kind }))]);
+    const call = async (user: string, service: string, operation: typeof paymentsCalls) => {
       const client = await transportAs(user);
-      return client.call(whoAmI, {}, { requestId: "req_1", principal: { kind: "service", service } }).then(
+      return client.call(operation, {}, { requestId: "req_1", principal: { kind: "service", service } }).then(
         (r) => r.principal,
         (err: unknown) => (err instanceof AppError ? err.code : String(err)),
       );
     };
-    expect(await call("payrail-payments", "payments")).toBe("service");
-    expect(await call("payrail-payments", "refunds")).toBe("permission_denied");
-    expect(await call("payrail-refunds", "refunds")).toBe("service");
-    expect(await call("payrail-refunds", "payments")).toBe("permission_denied");
+    expect(await call("payrail-payments", "payments", paymentsCalls)).toBe("service");
+    expect(await call("payrail-payments", "refunds", refundsCalls)).toBe("permission_denied");
+    expect(await call("payrail-refunds", "refunds", refundsCalls)).toBe("service");
+    expect(await call("payrail-refunds", "payments", paymentsCalls)).toBe("permission_denied");
   });
 
   it("on the whole stack, forged events change nothing and the real outcome still lands: a transfer, then a refund payout", async () => {
