@@ -747,7 +747,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint (its secret is shown here once)
-         * @description Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; loopback and private addresses need `WEBHOOK_ALLOW_PRIVATE_URLS`. At most 16 endpoints per merchant.
+         * @description Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; the sandbox also takes loopback and private addresses unless `WEBHOOK_ALLOW_PRIVATE_URLS=false`, and keeps only the status of their answers. IPv6 forms of a refused IPv4 address (`[::127.0.0.1]`, NAT64, 6to4) are refused like it. At most 16 endpoints per merchant.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1201,7 +1201,7 @@ export interface components {
             /** @description Shipping address (in `amounts`: the shipping cost) */
             shipping: number | string;
             /** @description Discounts (optional decimal) */
-            discount_total?: number | string | null;
+            discount_total?: (number | string) | null;
             /** @description Three-letter currency code; only USD can be transferred */
             currency: string;
         };
@@ -5406,6 +5406,9 @@ export interface operations {
              * @description authentication_error:
              *     - `link_token_invalid`: the link-token is unknown
              *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
              */
             401: {
                 headers: {
@@ -5457,6 +5460,19 @@ export interface operations {
              */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5533,6 +5549,19 @@ export interface operations {
                 };
             };
             /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description not_found_error:
              *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
              */
@@ -5562,6 +5591,19 @@ export interface operations {
              */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5862,7 +5904,7 @@ export interface operations {
                             duration_ms: number;
                             /** @description The error: type, code, message, the bad `param` and the request id */
                             error: string | null;
-                            /** @description The start of the endpoint's answer (at most 2 KiB) */
+                            /** @description The start of the endpoint's answer (at most 2 KiB); null from a loopback or private address, whose answers are never kept */
                             response_body: string | null;
                             /** @description When the attempt was made (ISO 8601 UTC) */
                             attempted_at: string;
@@ -6900,7 +6942,7 @@ export interface operations {
                             duration_ms: number;
                             /** @description The error: type, code, message, the bad `param` and the request id */
                             error: string | null;
-                            /** @description The start of the endpoint's answer (at most 2 KiB) */
+                            /** @description The start of the endpoint's answer (at most 2 KiB); null from a loopback or private address, whose answers are never kept */
                             response_body: string | null;
                             /** @description When the attempt was made (ISO 8601 UTC) */
                             attempted_at: string;
