@@ -46,6 +46,15 @@ export function trustedSenders(config: Config): TrustedSenders | undefined {
   return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? {}, admin: config.AMQP_ADMIN_USERS ?? [] };
 }
 
+/**
+ * Whether webhook endpoints may be on loopback or private addresses: only with sandbox
+ * providers, whatever NODE_ENV says, and there unless WEBHOOK_ALLOW_PRIVATE_URLS=false. Live
+ * providers never (docs/decisions/0005-webhook-targets.md).
+ */
+export function privateWebhookUrlsAllowed(config: Pick<Config, "PROVIDERS" | "WEBHOOK_ALLOW_PRIVATE_URLS">): boolean {
+  return config.PROVIDERS === "sandbox" && (config.WEBHOOK_ALLOW_PRIVATE_URLS ?? true);
+}
+
 export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
 
 /**
@@ -121,8 +130,7 @@ export async function startServices(
     if (name === "refunds") started.push(await refunds.start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
     if (name === "webhooks") {
       const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };
-      // Private webhook targets: on outside production unless configured (API.md §12).
-      const allowPrivateUrls = config.WEBHOOK_ALLOW_PRIVATE_URLS ?? process.env.NODE_ENV !== "production";
+      const allowPrivateUrls = privateWebhookUrlsAllowed(config);
       started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", allowPrivateUrls, policy }));
     }
   }

@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint (its secret is shown here once)
-         * @description Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; loopback and private addresses need `WEBHOOK_ALLOW_PRIVATE_URLS`. At most 16 endpoints per merchant.
+         * @description Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; the sandbox also takes loopback and private addresses unless `WEBHOOK_ALLOW_PRIVATE_URLS=false`, and keeps only the status of their answers. IPv6 forms of a refused IPv4 address (`[::127.0.0.1]`, NAT64, 6to4) are refused like it. At most 16 endpoints per merchant.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1414,7 +1414,7 @@ export interface components {
             /** @description Shipping address (in `amounts`: the shipping cost) */
             shipping: number | string;
             /** @description Discounts (optional decimal) */
-            discount_total?: number | string | null;
+            discount_total?: (number | string) | null;
             /** @description Three-letter currency code; only USD can be transferred */
             currency: string;
         };
@@ -5871,6 +5871,9 @@ export interface operations {
              * @description authentication_error:
              *     - `link_token_invalid`: the link-token is unknown
              *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
              */
             401: {
                 headers: {
@@ -6003,6 +6006,19 @@ export interface operations {
              *     - `parameter_missing`: a required field is missing (`param` names it)
              */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6353,7 +6369,7 @@ export interface operations {
                             duration_ms: number;
                             /** @description The error: type, code, message, the bad `param` and the request id */
                             error: string | null;
-                            /** @description The start of the endpoint's answer (at most 2 KiB) */
+                            /** @description The start of the endpoint's answer (at most 2 KiB); null from a loopback or private address, whose answers are never kept */
                             response_body: string | null;
                             /** @description When the attempt was made (ISO 8601 UTC) */
                             attempted_at: string;
@@ -7391,7 +7407,7 @@ export interface operations {
                             duration_ms: number;
                             /** @description The error: type, code, message, the bad `param` and the request id */
                             error: string | null;
-                            /** @description The start of the endpoint's answer (at most 2 KiB) */
+                            /** @description The start of the endpoint's answer (at most 2 KiB); null from a loopback or private address, whose answers are never kept */
                             response_body: string | null;
                             /** @description When the attempt was made (ISO 8601 UTC) */
                             attempted_at: string;

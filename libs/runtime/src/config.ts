@@ -230,7 +230,7 @@ export const ConfigSchema = z.object({
   WEBHOOK_TIMEOUT: z.preprocess(emptyAsUndefined, z.string().default("10s").pipe(durationMs)),
   /** An endpoint whose deliveries failed without a success for this long is disabled. */
   WEBHOOK_DISABLE_AFTER: z.preprocess(emptyAsUndefined, z.string().default("3d").pipe(durationMs)),
-  /** Webhook URLs on loopback or private addresses (sandbox only); unset: on unless NODE_ENV=production. */
+  /** Webhook URLs on loopback or private addresses (sandbox only); unset: on with sandbox providers (bin/wiring.ts privateWebhookUrlsAllowed). */
   WEBHOOK_ALLOW_PRIVATE_URLS: optionalBoolean,
 });
 

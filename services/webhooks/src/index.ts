@@ -29,7 +29,7 @@ export interface WebhooksServiceDeps {
   livemode?: boolean;
   /**
    * WEBHOOK_ALLOW_PRIVATE_URLS: sandbox endpoints may be on loopback or private addresses (the
-   * launcher's default: on unless NODE_ENV=production). Default false; live mode never.
+   * launcher's default: on with sandbox providers). Default false; live mode never.
    */
   allowPrivateUrls?: boolean;
   /** Retry schedule, timeout and disabling (WEBHOOK_* variables); the API.md §11 values by default. */

@@ -1,6 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
+import { checkAdminToken } from "./admin-auth.ts";
 import { authenticateMerchant, cachedMerchant } from "./merchant-auth.ts";
 import { authenticateUser, isConsumerToken } from "./user-auth.ts";
 
@@ -59,4 +60,10 @@ export const merchantOrOperatorAuth = (ctx: GatewayContext) => async (request: F
     }
   }
   request.principal = await authenticateUser(ctx, request);
+};
+
+/** `x-admin-token` → the admin: one of `tokens` (ADMIN_TOKEN, the CLI's token). */
+export const adminAuth = (tokens: readonly string[]) => async (request: FastifyRequest) => {
+  checkAdminToken(tokens, request);
+  request.principal = { kind: "admin" };
 };

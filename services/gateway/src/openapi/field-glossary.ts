@@ -23,7 +23,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   attempt: "Which attempt this is (1 for the first)",
   http_status: "The endpoint's HTTP status code, or null when it did not answer",
   duration_ms: "How long the attempt took, in milliseconds",
-  response_body: "The start of the endpoint's answer (at most 2 KiB)",
+  response_body: "The start of the endpoint's answer (at most 2 KiB); null from a loopback or private address, whose answers are never kept",
   attempted_at: "When the attempt was made (ISO 8601 UTC)",
   next_retry_at: "When the next attempt is due (ISO 8601 UTC), or null",
   current_period_start: "Start of the subscription's current (last paid) period (ISO 8601 UTC), or null",

@@ -197,7 +197,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "post /api/merchants/webhook_endpoints": {
     operationId: "createWebhookEndpoint",
     description:
-      "Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; loopback and private addresses need `WEBHOOK_ALLOW_PRIVATE_URLS`. At most 16 endpoints per merchant.",
+      "Registers a URL to receive the merchant's events as signed Standard Webhooks deliveries. The signing secret is shown in this answer (and on rotation) only. Live mode takes https URLs of public addresses only; the sandbox also takes loopback and private addresses unless `WEBHOOK_ALLOW_PRIVATE_URLS=false`, and keeps only the status of their answers. IPv6 forms of a refused IPv4 address (`[::127.0.0.1]`, NAT64, 6to4) are refused like it. At most 16 endpoints per merchant.",
     errors: ["parameter_invalid", "endpoint_limit_reached"],
   },
   "get /api/merchants/webhook_endpoints": {

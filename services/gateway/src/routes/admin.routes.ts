@@ -26,10 +26,10 @@ import {
   removeOperatorOp,
   revokeApiKeyOp,
 } from "@payrail/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkAdminToken } from "../auth/admin-auth.ts";
+import { adminAuth } from "../auth/hooks.ts";
 import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { publicBase } from "../hosted-page/page-url.ts";
@@ -45,10 +45,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tok
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["Admin"];
   const hide = !documented;
-  const preValidation = async (request: FastifyRequest) => {
-    checkAdminToken(tokens, request);
-    request.principal = { kind: "admin" };
-  };
+  const preValidation = adminAuth(tokens);
 
   r.post(
     "/api/admin/merchants",

@@ -20,7 +20,8 @@ import { userAuth } from "../auth/hooks.ts";
 
 const MAX_LINK_TOKEN_LENGTH = 512;
 
-const ConsumerHeaders = z.looseObject({
+/** The consumer's two headers of bank linking (documentation: the OpenAPI security of the routes that read both). */
+export const ConsumerHeaders = z.looseObject({
   authorization: z.string().optional().describe("`Token <auth_token>`, `Bearer <auth_token>` or the bare token"),
   "link-token": z.string().optional().describe("The merchant link token from Generate Link Token, for this checkout"),
 });

@@ -12,8 +12,8 @@ import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { onBehalfOfMerchant } from "../hosted-page/merchant-principal.ts";
 import { userAuth } from "../auth/hooks.ts";
-import { ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
-import { linkTokenFrom } from "./consumer-checkout.routes.ts";
+import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
+import { ConsumerHeaders, linkTokenFrom } from "./consumer-checkout.routes.ts";
 
 /**
  * The sandbox bank's account picker for a consumer's page, which has no api-key: the same
@@ -29,6 +29,7 @@ export async function sandboxConsumerBankRoutes(app: FastifyInstance, ctx: Gatew
       schema: {
         tags: ["Sandbox"],
         summary: "The sandbox account picker for a consumer's page: a public token for a bank-linking token",
+        headers: ConsumerHeaders,
         params: CheckoutIdParam,
         body: SandboxPublicTokenBody,
         response: { 200: SandboxPublicTokenResponse, ...errorResponses, 403: ErrorBodySchema },
@@ -50,6 +51,7 @@ export async function sandboxConsumerBankRoutes(app: FastifyInstance, ctx: Gatew
       schema: {
         tags: ["Sandbox"],
         summary: "The sandbox account picker for the consumer's own bank-linking token (a subscription's re-link)",
+        headers: AuthorizationHeader,
         body: SandboxPublicTokenBody,
         response: { 200: SandboxPublicTokenResponse, ...errorResponses, 403: ErrorBodySchema },
       },

@@ -5,7 +5,7 @@ import { nextRetryDelayMs } from "./retry-schedule.ts";
 import { signingSecrets, webhookHeaders } from "./signing-secret.ts";
 import { urlRules, type WebhooksDeps } from "./webhooks.deps.ts";
 
-/** What of a response body an attempt keeps for the deliveries list. */
+/** What of a public target's response body an attempt keeps for the deliveries list. */
 const KEPT_BODY_CHARS = 2_048;
 
 /**
@@ -49,7 +49,9 @@ export async function attemptDelivery(deps: WebhooksDeps, delivery: DeliveryDoc,
     httpStatus: result.httpStatus,
     durationMs: result.durationMs,
     error: result.error ?? (ok ? null : `HTTP ${result.httpStatus}`),
-    responseBody: result.responseBody?.slice(0, KEPT_BODY_CHARS) ?? null,
+    // A private target's answer is an internal service's: its status only, never its body.
+    responseBody: result.fromPublicAddress ? (result.responseBody?.slice(0, KEPT_BODY_CHARS) ?? null) : null,
+    fromPublicAddress: result.fromPublicAddress,
     attemptedAt: start.toISOString(),
     nextRetryAt,
   });

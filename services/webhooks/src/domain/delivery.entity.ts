@@ -31,7 +31,10 @@ export interface AttemptDoc {
   httpStatus: number | null;
   durationMs: number;
   error: string | null;
+  /** Kept only from a public address. */
   responseBody: string | null;
+  /** Whether the answer came from a public address; absent on attempts recorded before it was kept. */
+  fromPublicAddress?: boolean;
   attemptedAt: string;
   nextRetryAt: string | null;
 }
@@ -46,7 +49,8 @@ export function toDeliveryAttempt(doc: AttemptDoc) {
     http_status: doc.httpStatus,
     duration_ms: doc.durationMs,
     error: doc.error,
-    response_body: doc.responseBody,
+    // Attempts recorded before private targets' bodies were dropped may hold one: shown only when known public.
+    response_body: doc.fromPublicAddress === true ? doc.responseBody : null,
     attempted_at: doc.attemptedAt,
     next_retry_at: doc.nextRetryAt,
   };

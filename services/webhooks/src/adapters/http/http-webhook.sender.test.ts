@@ -32,9 +32,9 @@ describe("HttpWebhookSender", () => {
   const send = (path: string, publicOnly = false, host = "127.0.0.1", timeoutMs = 2_000) =>
     sender.send({ url: `http://${host}:${port}${path}`, headers: { "webhook-id": "evt_1", "content-type": "application/json" }, body: '{"a":1}', timeoutMs, publicOnly });
 
-  it("posts the body with the headers and answers the status and body", async () => {
+  it("posts the body with the headers and answers the status and body, saying the answer came from a private address", async () => {
     const result = await send("/ok");
-    expect(result).toMatchObject({ httpStatus: 201, responseBody: "created", error: null });
+    expect(result).toMatchObject({ httpStatus: 201, responseBody: "created", fromPublicAddress: false, error: null });
     expect(seen.at(-1)).toMatchObject({ path: "/ok", body: '{"a":1}', headers: { "webhook-id": "evt_1" } });
   });
 
@@ -62,6 +62,13 @@ describe("HttpWebhookSender", () => {
       expect(result).toMatchObject({ httpStatus: null, error: expect.stringMatching(/may not be sent to/) });
     }
     expect(seen).toHaveLength(before);
+  });
+
+  it("refuses IPv6 forms of loopback addresses on the connection, even without the registration's check", async () => {
+    for (const host of ["[::7f00:1]", "[::ffff:7f00:1]", "[64:ff9b::7f00:1]", "[2002:7f00:1::]"]) {
+      const result = await send("/ok", true, host);
+      expect(result, host).toMatchObject({ httpStatus: null, error: expect.stringMatching(/may not be sent to/) });
+    }
   });
 
   it("answers a connection failure as an error, never a throw", async () => {

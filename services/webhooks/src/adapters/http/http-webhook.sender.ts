@@ -11,7 +11,8 @@ export const MAX_RESPONSE_BYTES = 64 * 1024;
 /**
  * Sends webhooks with node's http(s) client: no redirects followed (a 3xx is a failure), one
  * deadline for connecting, sending and reading, the response body read up to 64 KiB, and the
- * address policy applied to the addresses actually connected to.
+ * address policy applied to the addresses actually connected to; the answer says whether its
+ * peer was a public address.
  */
 export class HttpWebhookSender implements WebhookSenderPort {
   send(req: { url: string; headers: Record<string, string>; body: string; timeoutMs: number; publicOnly: boolean }): Promise<SendResult> {
@@ -31,7 +32,7 @@ export class HttpWebhookSender implements WebhookSenderPort {
         clearTimeout(timer);
         resolve({ ...result, durationMs: elapsed() });
       };
-      const fail = (error: string) => done({ httpStatus: null, responseBody: null, error });
+      const fail = (error: string) => done({ httpStatus: null, responseBody: null, fromPublicAddress: false, error });
       const url = new URL(req.url);
       const host = hostOf(url);
       if (isIP(host) && !addressAllowed(host, req.publicOnly)) return fail(`${host} is an address webhooks may not be sent to`);
@@ -48,7 +49,10 @@ export class HttpWebhookSender implements WebhookSenderPort {
       outgoing.on("response", (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const finish = () => done({ httpStatus: res.statusCode ?? null, responseBody: Buffer.concat(chunks).toString("utf8"), error: null });
+        // The address actually connected to, whatever the name resolved to before.
+        const peer = res.socket.remoteAddress;
+        const fromPublicAddress = peer !== undefined && addressAllowed(peer, true);
+        const finish = () => done({ httpStatus: res.statusCode ?? null, responseBody: Buffer.concat(chunks).toString("utf8"), fromPublicAddress, error: null });
         res.on("data", (chunk: Buffer) => {
           const room = MAX_RESPONSE_BYTES - size;
           chunks.push(chunk.subarray(0, room));

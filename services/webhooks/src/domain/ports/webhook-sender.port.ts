@@ -4,6 +4,11 @@ export interface SendResult {
   durationMs: number;
   /** The start of the response body (read up to 64 KiB, kept shorter). */
   responseBody: string | null;
+  /**
+   * Whether the answer came from a public unicast address (the socket's peer): a private
+   * target's body is never kept or shown (docs/decisions/0005-webhook-targets.md).
+   */
+  fromPublicAddress: boolean;
   error: string | null;
 }
 
