@@ -7,6 +7,7 @@ import * as gateway from "@payrail/gateway";
 import * as identity from "@payrail/identity";
 import * as payments from "@payrail/payments";
 import * as refunds from "@payrail/refunds";
+import * as notices from "@payrail/notices";
 import * as webhooks from "@payrail/webhooks";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
@@ -46,7 +47,7 @@ export function trustedSenders(config: Config): TrustedSenders | undefined {
   return { gateway: config.AMQP_GATEWAY_USERS, services: config.AMQP_SERVICE_USERS ?? {}, admin: config.AMQP_ADMIN_USERS ?? [] };
 }
 
-export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
+export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices"] as const;
 
 /**
  * Starts the named services on one transport and store: domain services first (they create
@@ -119,6 +120,18 @@ export async function startServices(
       // Private webhook targets: on outside production unless configured (API.md §12).
       const allowPrivateUrls = config.WEBHOOK_ALLOW_PRIVATE_URLS ?? process.env.NODE_ENV !== "production";
       started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", allowPrivateUrls, policy }));
+    }
+    if (name === "notices") {
+      started.push(
+        await notices.start({
+          ...common,
+          livemode: config.PROVIDERS === "live",
+          smtpUrl: config.SMTP_URL,
+          smtpFrom: config.SMTP_FROM,
+          publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+          policy: { retryScheduleMs: config.NOTICE_RETRY_SCHEDULE },
+        }),
+      );
     }
   }
   if (names.includes("gateway")) {
