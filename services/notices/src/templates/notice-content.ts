@@ -37,7 +37,6 @@ function day(iso: string): string {
 
 /** The fixed words of each notice type; only the facts vary. */
 export function noticeContent(f: ContentFacts): NoticeContent {
-  // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- every type is a case
   const amount = money(f.facts.amountCents ?? f.checkout.amountCents, f.checkout.currency);
   const period = f.checkout.isSubscription ? (PERIODS[f.checkout.planType ?? ""] ?? "period") : null;
   switch (f.type) {
