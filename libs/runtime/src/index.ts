@@ -8,3 +8,4 @@ export * from "./trust-proxy.ts";
 export * from "./address-bucket.ts";
 export * from "./lease-heartbeat.ts";
 export * from "./retry-schedule.ts";
+export * from "./polling-worker.ts";
