@@ -382,7 +382,7 @@ say "ready; export these (or run: eval \"\$(bash scripts/infra-up.sh)\"):"
 echo "export AMQP_URL=amqp://guest:guest@$AMQP_HOST:$AMQP_PORT"
 echo "export MONGODB_URL=mongodb://$MONGO_HOST:$MONGO_PORT"
 if [ "${MAILPIT:-1}" != 0 ]; then
-  say "Mailpit's inbox (the emails consumers get): http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT"
+  say "Mailpit (the emails consumers get): http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT/view/latest.html, API http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT/api/v1/messages"
   echo "export SMTP_URL=smtp://$MAILPIT_HOST:$MAILPIT_SMTP_PORT"
   echo "export MAILPIT_URL=http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT"
 fi

@@ -2,9 +2,10 @@
 # Builds Mailpit (the local SMTP server with an HTTP API that development and the tests send
 # consumer notices to) into a cache folder, once, from the Go module proxy, as
 # scripts/ferretdb-install.sh builds FerretDB. Prints the binary's path.
-# The module carries no compiled web UI (Mailpit builds it with npm for its releases): the
-# HTTP API (/api/v1/…) that the tests read, and the SMTP server, are whole; the web page shows
-# the API's own index instead of the inbox. docker-compose's axllent/mailpit image has the UI.
+# The module carries no compiled web UI scripts (Mailpit builds them with npm for its releases):
+# the SMTP server, the HTTP API (/api/v1/…) the tests read and the message pages
+# (/view/latest.html, /view/<ID>.html) are whole, the inbox page is not.
+# docker-compose's axllent/mailpit image has the whole UI.
 set -euo pipefail
 VERSION=${MAILPIT_VERSION:-v1.33.1}
 CACHE_DIR=${PAYRAIL_TOOLS_DIR:-$HOME/.cache/payrail-tools}
