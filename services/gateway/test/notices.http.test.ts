@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnyDomainEvent } from "@payrail/contracts";
+import { getNoticeContactsOp, sendNoticeSmsOp, type AnyDomainEvent } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import * as notices from "@payrail/notices";
 import { silentLogger } from "@payrail/runtime";
@@ -9,6 +9,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { mailpitTestUrls, messageBody, messagesTo } from "../../../test/support/mailpit.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { tcpGate } from "../../../test/support/tcp-gate.ts";
+import { IdentitySmsSender } from "../../notices/src/adapters/identity/identity-sms.sender.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
 
@@ -174,6 +175,22 @@ describe.each(variants)("consumer notices over $name", (variant) => {
       const updates = list.filter((n) => n.type === "refund_update" && n.channel === "sms").map((n) => n.body);
       expect(updates.some((b) => b.includes("was approved"))).toBe(true);
       expect(updates.some((b) => b.includes("has been paid back"))).toBe(true);
+    });
+
+    it("lets identity send a notice SMS to the verified phone and name the consumer's phone masked, to a service only", async () => {
+      const { consumer } = await linkedCheckout(stack, merchant.apiKey);
+      const asService = { requestId: "req_test", principal: { kind: "service" as const, service: "notices" } };
+      const contacts = await stack.transport.call(getNoticeContactsOp, { merchant_id: merchant.id, user_id: consumer.userId }, asService);
+      expect(contacts.merchant).toEqual({ name: "Acme & <Sons>", support_email: "help@acme.example", support_phone: "+15555550199" });
+      expect(contacts.phone_masked).toMatch(/^\+1•+\d{4}$/);
+      expect(contacts.phone_masked!.slice(-4)).toBe(consumer.phone.slice(-4));
+      // The live SMS path: notices' adapter asks identity, which sends through its provider.
+      const sender = new IdentitySmsSender(stack.transport);
+      expect(await sender.send(consumer.userId, "Your receipt")).toMatchObject({ ok: true });
+      expect(await sender.send("0".repeat(32), "Your receipt")).toMatchObject({ ok: false, permanent: true });
+      const asMerchant = { requestId: "req_test", principal: { kind: "merchant" as const, merchantId: merchant.id, keyPrefix: "sk_test_x", livemode: false } };
+      await expect(stack.transport.call(sendNoticeSmsOp, { user_id: consumer.userId, text: "phish" }, asMerchant)).rejects.toMatchObject({ code: "permission_denied" });
+      await expect(stack.transport.call(getNoticeContactsOp, { merchant_id: merchant.id, user_id: consumer.userId }, asMerchant)).rejects.toMatchObject({ code: "permission_denied" });
     });
 
     it("refuses a customer.email that is not an email address with a 400 naming it", async () => {
