@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image for every Payrail role; SERVICES (gateway,checkout,identity,payments,refunds,webhooks) picks
+# One image for every Payrail role; SERVICES (gateway,checkout,identity,payments,refunds,webhooks,notices) picks
 # which ones a container runs. The build stage compiles the TypeScript into one JavaScript file
 # (`npm run build` → dist/payrail.mjs); the runtime stage runs it with plain node, on the
 # production dependencies only: no TypeScript loader, no dev tools.
@@ -20,6 +20,7 @@ COPY services/identity/package.json services/identity/
 COPY services/payments/package.json services/payments/
 COPY services/refunds/package.json services/refunds/
 COPY services/webhooks/package.json services/webhooks/
+COPY services/notices/package.json services/notices/
 
 # ---- deps: everything, for the build (tsx and its esbuild compile the bundle).
 # --ignore-scripts: as with npm 11 in CI, no install scripts run (esbuild, which tsx uses, works

@@ -7,6 +7,7 @@ import * as gateway from "@payrail/gateway";
 import * as identity from "@payrail/identity";
 import * as payments from "@payrail/payments";
 import * as refunds from "@payrail/refunds";
+import * as notices from "@payrail/notices";
 import * as webhooks from "@payrail/webhooks";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
@@ -55,7 +56,7 @@ export function privateWebhookUrlsAllowed(config: Pick<Config, "PROVIDERS" | "WE
   return config.PROVIDERS === "sandbox" && (config.WEBHOOK_ALLOW_PRIVATE_URLS ?? true);
 }
 
-export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks"] as const;
+export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices"] as const;
 
 /**
  * Starts the named services on one transport and store: domain services first (they create
@@ -132,6 +133,18 @@ export async function startServices(
       const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };
       const allowPrivateUrls = privateWebhookUrlsAllowed(config);
       started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", allowPrivateUrls, policy }));
+    }
+    if (name === "notices") {
+      started.push(
+        await notices.start({
+          ...common,
+          livemode: config.PROVIDERS === "live",
+          smtpUrl: config.SMTP_URL,
+          smtpFrom: config.SMTP_FROM,
+          publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+          policy: { retryScheduleMs: config.NOTICE_RETRY_SCHEDULE },
+        }),
+      );
     }
   }
   if (names.includes("gateway")) {

@@ -19,9 +19,15 @@
 #     Chosen over SQLite in docs/ferretdb-backends.md (equality filters run in PostgreSQL).
 #   - sqlite: files under .infra/ferretdb*/data/; needs nothing else.
 # An instance this script started with the other backend on the same port is restarted.
+#   - Mailpit (a local SMTP server with a web inbox and an HTTP API, where consumer notices'
+#     email goes) on 127.0.0.1:1025 (SMTP) and 127.0.0.1:8025 (HTTP): one already answering there
+#     is reused, else it is built once by scripts/mailpit-install.sh and started in the
+#     background with its pid file and log under .infra/mailpit/ (.infra/mailpit-<smtp port>/ on
+#     other ports). Addresses at the reserved .invalid domain are refused with 550 (a bounce).
 # Prints the environment to use on stdout, so `eval "$(bash scripts/infra-up.sh)"` sets it;
 # progress goes to stderr. With Docker instead: `docker compose up rabbitmq mongo`.
 # Knobs: FERRETDB_BACKEND (auto), FERRETDB_PORT (27017), FERRETDB_POSTGRESQL_URL, FERRETDB_PG_GIN (1),
+# MAILPIT_SMTP_PORT (1025), MAILPIT_HTTP_PORT (8025), MAILPIT=0 to leave Mailpit out,
 # INFRA_TIMEOUT seconds to wait for each server (30).
 set -euo pipefail
 
@@ -321,6 +327,62 @@ else
   say "FerretDB: up (pid $pid, $BACKEND backend); stop it with: $stop_hint"
 fi
 
+# ---------------------------------------------------------------------------- Mailpit
+MAILPIT_HOST=127.0.0.1
+MAILPIT_SMTP_PORT=${MAILPIT_SMTP_PORT:-1025}
+MAILPIT_HTTP_PORT=${MAILPIT_HTTP_PORT:-8025}
+if [ "$MAILPIT_SMTP_PORT" = 1025 ]; then MAILPIT_DIR="$ROOT/.infra/mailpit"; else MAILPIT_DIR="$ROOT/.infra/mailpit-$MAILPIT_SMTP_PORT"; fi
+# Every address except those at the reserved .invalid domain (RFC 2606): any of the last eight
+# characters differs from ".invalid". RE2 has no look-ahead, hence the spelled-out alternatives.
+MAILPIT_ALLOWED_RECIPIENTS='(?:[^.].{7}|.[^i].{6}|.{2}[^n].{5}|.{3}[^v].{4}|.{4}[^a].{3}|.{5}[^l].{2}|.{6}[^i].|.{7}[^d])$'
+
+# True when Mailpit's HTTP API answers on host:port.
+mailpit_up() {
+  node -e "fetch('http://$1:$2/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" 2>/dev/null
+}
+
+if [ "${MAILPIT:-1}" = 0 ]; then
+  say "Mailpit: left out (MAILPIT=0)"
+elif mailpit_up "$MAILPIT_HOST" "$MAILPIT_HTTP_PORT"; then
+  say "Mailpit: already answering on http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT: reusing it"
+elif port_open "$MAILPIT_HOST" "$MAILPIT_SMTP_PORT" || port_open "$MAILPIT_HOST" "$MAILPIT_HTTP_PORT"; then
+  die "something listens on $MAILPIT_HOST:$MAILPIT_SMTP_PORT or :$MAILPIT_HTTP_PORT but is not Mailpit; stop it or set MAILPIT_SMTP_PORT / MAILPIT_HTTP_PORT"
+else
+  mkdir -p "$MAILPIT_DIR"
+  say "Mailpit: locating or building the binary (scripts/mailpit-install.sh; the first build takes a few minutes)"
+  MAILPIT_BIN=$(bash "$ROOT/scripts/mailpit-install.sh")
+  [ -x "$MAILPIT_BIN" ] || die "scripts/mailpit-install.sh printed '$MAILPIT_BIN', which is not an executable"
+  # Loopback only; messages in a database of its own folder, the newest 5,000 kept.
+  setsid nohup "$MAILPIT_BIN" \
+    --smtp="$MAILPIT_HOST:$MAILPIT_SMTP_PORT" \
+    --listen="$MAILPIT_HOST:$MAILPIT_HTTP_PORT" \
+    --database="$MAILPIT_DIR/mailpit.db" \
+    --max=5000 \
+    --smtp-allowed-recipients="$MAILPIT_ALLOWED_RECIPIENTS" \
+    --disable-version-check \
+    --quiet \
+    </dev/null >>"$MAILPIT_DIR/mailpit.log" 2>&1 &
+  mailpit_pid=$!
+  echo "$mailpit_pid" >"$MAILPIT_DIR/mailpit.pid"
+  up=
+  for _ in $(seq $((TIMEOUT * 2))); do
+    if ! kill -0 "$mailpit_pid" 2>/dev/null; then
+      rm -f "$MAILPIT_DIR/mailpit.pid"
+      tail -n 20 "$MAILPIT_DIR/mailpit.log" >&2 || true
+      die "Mailpit exited during start-up (log: $MAILPIT_DIR/mailpit.log)"
+    fi
+    if mailpit_up "$MAILPIT_HOST" "$MAILPIT_HTTP_PORT"; then up=1; break; fi
+    sleep 0.5
+  done
+  [ -n "$up" ] || die "Mailpit did not answer on http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT within ${TIMEOUT}s (log: $MAILPIT_DIR/mailpit.log)"
+  say "Mailpit: up (pid $mailpit_pid); SMTP smtp://$MAILPIT_HOST:$MAILPIT_SMTP_PORT, inbox and API http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT"
+fi
+
 say "ready; export these (or run: eval \"\$(bash scripts/infra-up.sh)\"):"
 echo "export AMQP_URL=amqp://guest:guest@$AMQP_HOST:$AMQP_PORT"
 echo "export MONGODB_URL=mongodb://$MONGO_HOST:$MONGO_PORT"
+if [ "${MAILPIT:-1}" != 0 ]; then
+  say "Mailpit (the emails consumers get): http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT/view/latest.html, API http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT/api/v1/messages"
+  echo "export SMTP_URL=smtp://$MAILPIT_HOST:$MAILPIT_SMTP_PORT"
+  echo "export MAILPIT_URL=http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT"
+fi

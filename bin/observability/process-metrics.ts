@@ -1,6 +1,7 @@
 import { observeRpc, type Transport } from "@payrail/messaging";
 import { sendCodeLimitStats } from "@payrail/identity";
 import { runningRelays } from "@payrail/store";
+import { noticeStats } from "@payrail/notices";
 import { deliveryStats } from "@payrail/webhooks";
 import { returnRateStats } from "@payrail/payments";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
@@ -109,6 +110,16 @@ export function createProcessMetrics(transport: Transport): { registry: Registry
     collect() {
       this.reset();
       for (const [outcome, n] of Object.entries(deliveryStats.snapshot())) this.inc({ outcome }, n);
+    },
+  });
+  new Counter({
+    name: "payrail_notice_attempts_total",
+    help: "Consumer notice send attempts by outcome: sent, retried (a failure that may pass), failed (a bounce, or the retries ran out)",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of Object.entries(noticeStats.snapshot())) this.inc({ outcome }, n);
     },
   });
   new Counter({

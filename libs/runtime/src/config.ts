@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TrustProxySchema } from "./trust-proxy.ts";
 
-export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds", "webhooks"] as const;
+export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds", "webhooks", "notices"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -232,6 +232,28 @@ export const ConfigSchema = z.object({
   WEBHOOK_DISABLE_AFTER: z.preprocess(emptyAsUndefined, z.string().default("3d").pipe(durationMs)),
   /** Webhook URLs on loopback or private addresses (sandbox only); unset: on with sandbox providers (bin/wiring.ts privateWebhookUrlsAllowed). */
   WEBHOOK_ALLOW_PRIVATE_URLS: optionalBoolean,
+  /**
+   * Where consumer notices go by email: `smtp://host:port` (`scripts/infra-up.sh` prints the local
+   * Mailpit's). Unset: the sandbox outbox with sandbox providers, no email with live ones.
+   */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol), "must be smtp://host:port or smtps://host:port")
+      .optional(),
+  ),
+  /** The sender of consumer notices' email. */
+  SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).max(254).default("Payrail <notices@localhost>")),
+  /** Waits between a consumer notice's send attempts; spent: the notice is `failed`. */
+  NOTICE_RETRY_SCHEDULE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("10s,1m,5m,15m,30m,1h,2h,4h,8h,10h")
+      .transform((v) => v.split(","))
+      .pipe(z.array(durationMs).min(1).max(20)),
+  ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

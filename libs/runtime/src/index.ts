@@ -7,3 +7,5 @@ export * from "./redact-url.ts";
 export * from "./trust-proxy.ts";
 export * from "./address-bucket.ts";
 export * from "./lease-heartbeat.ts";
+export * from "./retry-schedule.ts";
+export * from "./polling-worker.ts";

@@ -109,6 +109,11 @@ export const CreateCheckoutBody = z
     metadata: Metadata.optional(),
     /** What the debit pays for (NACHA's entry description): default the merchant profile's `default_transaction_purpose`. */
     transaction_purpose: TransactionPurpose.optional(),
+    /** The consumer, as far as the merchant knows them: `email` gets the consumer notices by email too (docs/decisions/0009-consumer-notices.md). */
+    customer: z
+      .object({ email: z.email().max(254).optional().describe("The consumer's email: notices go there as well as by SMS (never put into events)") })
+      .optional()
+      .describe("The consumer, as far as the merchant knows them"),
   })
   .superRefine((c, ctx) => {
     if (c.is_subscription && !c.plan_type) {

@@ -1,7 +1,11 @@
 import { getCheckoutSummaryOp } from "../operations/checkout/get-checkout-summary.op.ts";
+import { getNoticeRecipientOp } from "../operations/checkout/get-notice-recipient.op.ts";
 import { verifyLinkTokenOp } from "../operations/checkout/verify-link-token.op.ts";
 import { getMerchantOp } from "../operations/identity/get-merchant.op.ts";
+import { getNoticeContactsOp } from "../operations/identity/get-notice-contacts.op.ts";
+import { sendNoticeSmsOp } from "../operations/identity/send-notice-sms.op.ts";
 import { isOperatorOp } from "../operations/identity/is-operator.op.ts";
+import { getMandateCopyOp } from "../operations/payments/get-mandate-copy.op.ts";
 import { getTransactionForRefundOp } from "../operations/payments/get-transaction-for-refund.op.ts";
 import { simulateRefundPayoutOp } from "../operations/payments/simulate-refund-payout.op.ts";
 import { startRefundTransferOp } from "../operations/payments/start-refund-transfer.op.ts";
@@ -20,6 +24,8 @@ export const SERVICE_CALLS: Readonly<Record<string, readonly string[]>> = {
   payments: [verifyLinkTokenOp.pattern, getCheckoutSummaryOp.pattern, getMerchantOp.pattern],
   refunds: [isOperatorOp.pattern, getTransactionForRefundOp.pattern, startRefundTransferOp.pattern, simulateRefundPayoutOp.pattern],
   webhooks: [],
+  // Consumer notices: the contacts and words they need, and SMS through identity (docs/decisions/0009-consumer-notices.md).
+  notices: [getNoticeContactsOp.pattern, sendNoticeSmsOp.pattern, getNoticeRecipientOp.pattern, getMandateCopyOp.pattern],
 };
 
 /** Whether `service` may call `pattern` on its own account. */

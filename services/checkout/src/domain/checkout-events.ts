@@ -35,6 +35,15 @@ export function checkoutEvent(type: CheckoutEventType, after: CheckoutRecord, li
     aggregate: { type: "checkout", id: after._id, version: versionOf(after) },
     livemode,
     merchant_id: after.merchantId,
-    data: { object: toCheckoutView(after) },
+    data: { object: withoutConsumerContacts(toCheckoutView(after)) },
   };
+}
+
+/**
+ * The checkout as its events carry it: without `customer` (the consumer's email), which events
+ * would take to every webhook endpoint; Get Checkout still echoes it to its merchant.
+ */
+function withoutConsumerContacts(view: ReturnType<typeof toCheckoutView>): Record<string, unknown> {
+  const { customer: _customer, ...rest } = view as Record<string, unknown>;
+  return rest;
 }

@@ -179,6 +179,17 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "Sandbox only: the hosted page's simulated account picker. A public token and the accounts to choose from, for the consumer's bank-linking token.",
     errors: ["link_token_invalid", "link_token_expired", "link_token_mismatch", "parameter_invalid", "route_not_found"],
   },
+  "get /api/merchants/notices": {
+    operationId: "listNotices",
+    description:
+      "What Payrail told the merchant's consumers (authorization copies, receipts, failed payments, refund updates, cancelled subscriptions), newest first, one record per notice and channel, the recipient masked. `checkout_id` keeps one checkout's; page with `limit` and `starting_after`.",
+    errors: ["parameter_invalid"],
+  },
+  "get /api/sandbox/notices": {
+    operationId: "listSandboxNotices",
+    description: "Sandbox only: the outbox of consumer notices, the same records as `GET /api/merchants/notices` plus `body`, the text each said.",
+    errors: ["parameter_invalid", "route_not_found"],
+  },
   "get /api/merchants/events": {
     operationId: "listEvents",
     description: "The merchant's events of the last 30 days, newest first. `type` filters by a type or a `group.*` wildcard; page with `limit` and `starting_after`.",

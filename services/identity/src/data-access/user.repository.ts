@@ -17,6 +17,10 @@ export class UserRepository implements UsersPort {
     return this.users.findOne({ phone });
   }
 
+  findById(userId: string): Promise<UserRecord | null> {
+    return this.users.findOne({ _id: userId });
+  }
+
   async findOrCreate(candidate: UserRecord): Promise<UserRecord> {
     const existing = await this.users.findOne({ phone: candidate.phone });
     if (existing) return existing;

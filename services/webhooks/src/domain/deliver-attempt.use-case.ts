@@ -1,7 +1,6 @@
-import type { LeaseHeartbeat } from "@payrail/runtime";
+import { nextRetryDelayMs, type LeaseHeartbeat } from "@payrail/runtime";
 import type { DeliveryDoc } from "./delivery.entity.ts";
 import { noteFailure } from "./endpoint-failures.ts";
-import { nextRetryDelayMs } from "./retry-schedule.ts";
 import { signingSecrets, webhookHeaders } from "./signing-secret.ts";
 import { urlRules, type WebhooksDeps } from "./webhooks.deps.ts";
 

@@ -1,4 +1,4 @@
-import { LeaseLost, prefixedHexId, withLeaseHeartbeat } from "@payrail/runtime";
+import { LeaseLost, PollingWorker, prefixedHexId, withLeaseHeartbeat } from "@payrail/runtime";
 import { attemptDelivery } from "../domain/deliver-attempt.use-case.ts";
 import type { DeliveryDoc } from "../domain/delivery.entity.ts";
 import type { WebhooksDeps } from "../domain/webhooks.deps.ts";
@@ -19,64 +19,21 @@ export interface DeliveryWorkerOptions {
  * fills only its own slots (each attempt ends by the timeout), and the poll skips endpoints
  * whose slots are full, so other endpoints' deliveries go on.
  */
-export class DeliveryWorker {
-  private readonly pollMs: number;
+export class DeliveryWorker extends PollingWorker {
   private readonly maxInFlight: number;
   private readonly perEndpoint: number;
   private readonly perEndpointInFlight = new Map<string, number>();
-  private readonly running = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
-  private again = false;
-  private stopped = false;
 
   constructor(
     private readonly deps: WebhooksDeps,
     options: DeliveryWorkerOptions = {},
   ) {
-    this.pollMs = options.pollMs ?? 1_000;
+    super(options.pollMs ?? 1_000, (err) => deps.logger.error({ err }, "webhook delivery poll failed"));
     this.maxInFlight = options.maxInFlight ?? 64;
     this.perEndpoint = options.perEndpoint ?? 4;
   }
 
-  start(): void {
-    this.schedule(0);
-  }
-
-  /** New deliveries were created: look now rather than at the next poll. */
-  notify(): void {
-    if (this.stopped) return;
-    if (this.ticking) this.again = true;
-    else this.schedule(0);
-  }
-
-  /** Stops claiming, then waits for the attempts in flight (each ends by its timeout). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await Promise.allSettled([...this.running]);
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.stopped || this.ticking) return;
-    this.ticking = true;
-    try {
-      await this.claimDue();
-    } catch (err) {
-      this.deps.logger.error({ err }, "webhook delivery poll failed");
-    } finally {
-      this.ticking = false;
-      if (!this.stopped) this.schedule(this.again ? 0 : this.pollMs);
-      this.again = false;
-    }
-  }
-
-  private async claimDue(): Promise<void> {
+  protected async claimDue(): Promise<void> {
     const free = this.maxInFlight - this.running.size;
     if (free <= 0) return;
     const full = [...this.perEndpointInFlight].filter(([, n]) => n >= this.perEndpoint).map(([id]) => id);
@@ -115,16 +72,12 @@ export class DeliveryWorker {
 
   private run(endpointId: string, attempt: () => Promise<void>): void {
     this.perEndpointInFlight.set(endpointId, (this.perEndpointInFlight.get(endpointId) ?? 0) + 1);
-    const running: Promise<void> = attempt()
-      .catch((err: unknown) => this.deps.logger.error({ err, endpointId }, "webhook delivery attempt failed to record"))
-      .finally(() => {
-        this.running.delete(running);
-        const left = (this.perEndpointInFlight.get(endpointId) ?? 1) - 1;
-        if (left > 0) this.perEndpointInFlight.set(endpointId, left);
-        else this.perEndpointInFlight.delete(endpointId);
-        // A slot came free: deliveries skipped for lack of one may go now.
-        this.notify();
-      });
-    this.running.add(running);
+    const work = attempt().catch((err: unknown) => this.deps.logger.error({ err, endpointId }, "webhook delivery attempt failed to record"));
+    // A slot came free: deliveries skipped for lack of one may go now (track looks again).
+    this.track(work, () => {
+      const left = (this.perEndpointInFlight.get(endpointId) ?? 1) - 1;
+      if (left > 0) this.perEndpointInFlight.set(endpointId, left);
+      else this.perEndpointInFlight.delete(endpointId);
+    });
   }
 }

@@ -5,3 +5,4 @@ export * from "./generate-link-token.op.ts";
 export * from "./verify-link-token.op.ts";
 export * from "./get-checkout-summary.op.ts";
 export * from "./get-hosted-checkout.op.ts";
+export * from "./get-notice-recipient.op.ts";

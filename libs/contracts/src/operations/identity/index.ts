@@ -23,3 +23,5 @@ export * from "./list-merchant-users.op.ts";
 export * from "./change-merchant-user-role.op.ts";
 export * from "./remove-merchant-user.op.ts";
 export * from "./update-merchant-profile.op.ts";
+export * from "./get-notice-contacts.op.ts";
+export * from "./send-notice-sms.op.ts";

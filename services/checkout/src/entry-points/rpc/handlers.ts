@@ -8,6 +8,7 @@ import { getCheckoutHandler } from "./get-checkout.handler.ts";
 import { listCheckoutsHandler } from "./list-checkouts.handler.ts";
 import { verifyLinkTokenHandler } from "./verify-link-token.handler.ts";
 import { getHostedCheckoutHandler } from "./get-hosted-checkout.handler.ts";
+import { getNoticeRecipientHandler } from "./get-notice-recipient.handler.ts";
 
 /**
  * The checkout service's operations: its whole RPC surface in one list. Nobody reports a change
@@ -22,6 +23,7 @@ export function checkoutHandlers(deps: CheckoutDeps): HandlerEntry[] {
     getCheckoutSummaryHandler(deps),
     verifyLinkTokenHandler(deps),
     getHostedCheckoutHandler(deps),
+    getNoticeRecipientHandler(deps),
     handle(pingOp("checkout"), async () => {
       await deps.ping();
       return { service: "checkout", ok: true as const };

@@ -9,4 +9,6 @@ export interface UsersPort {
   findOrCreate(candidate: UserRecord): Promise<UserRecord>;
   /** The user of this phone (E.164), or null when it never verified. */
   findByPhone(phone: string): Promise<UserRecord | null>;
+  /** The user with this id, or null. */
+  findById(userId: string): Promise<UserRecord | null>;
 }

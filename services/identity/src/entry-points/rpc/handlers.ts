@@ -14,6 +14,8 @@ import { resolveAuthTokenHandler } from "./resolve-auth-token.handler.ts";
 import { getVerificationCodeHandler } from "./get-verification-code.handler.ts";
 import { addOperatorHandler } from "./add-operator.handler.ts";
 import { isOperatorHandler } from "./is-operator.handler.ts";
+import { getNoticeContactsHandler } from "./get-notice-contacts.handler.ts";
+import { sendNoticeSmsHandler } from "./send-notice-sms.handler.ts";
 import { listOperatorsHandler } from "./list-operators.handler.ts";
 import { removeOperatorHandler } from "./remove-operator.handler.ts";
 import { listMerchantsHandler } from "./list-merchants.handler.ts";
@@ -43,6 +45,8 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     getVerificationCodeHandler(deps),
     addOperatorHandler(deps),
     isOperatorHandler(deps),
+    getNoticeContactsHandler(deps),
+    sendNoticeSmsHandler(deps),
     listOperatorsHandler(deps),
     removeOperatorHandler(deps),
     listMerchantsHandler(deps),

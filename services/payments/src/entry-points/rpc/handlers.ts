@@ -19,6 +19,7 @@ import { reconcileHandler } from "./reconcile.handler.ts";
 import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
 import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
 import { getMandateHandler } from "./get-mandate.handler.ts";
+import { getMandateCopyHandler } from "./get-mandate-copy.handler.ts";
 import { listConsumerPaymentsHandler } from "./list-consumer-payments.handler.ts";
 import { listConsumerSubscriptionsHandler } from "./list-consumer-subscriptions.handler.ts";
 import { getSubscriptionMandateHandler } from "./get-subscription-mandate.handler.ts";
@@ -47,6 +48,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getReturnRatesHandler(deps),
     getMandateTextHandler(deps),
     getMandateHandler(deps),
+    getMandateCopyHandler(deps),
     listConsumerPaymentsHandler(deps),
     listConsumerSubscriptionsHandler(deps),
     getSubscriptionMandateHandler(deps),

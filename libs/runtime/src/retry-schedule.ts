@@ -1,5 +1,6 @@
 /**
- * When the next attempt is due after `attempts` failed ones, or null when the schedule is spent.
+ * When the next attempt is due after `attempts` failed ones, or null when the schedule is spent
+ * (webhook deliveries, consumer notices).
  * Each wait is spread by ±20 % jitter (`random` in [0, 1)), so endpoints that failed together
  * (an outage) are not all retried in the same instant.
  */

@@ -1,0 +1,2 @@
+export * from "./list-notices.op.ts";
+export * from "./list-sandbox-notices.op.ts";

@@ -1,0 +1,60 @@
+import nodemailer from "nodemailer";
+import type { EmailMessage, EmailPort, SendOutcome } from "../../domain/ports/senders.port.ts";
+
+export interface SmtpOptions {
+  /** SMTP_URL: `smtp://host:port` (or `smtps://user:pass@host:465`). */
+  url: string;
+  /** SMTP_FROM: the sender every notice carries. */
+  from: string;
+  /** How long to wait for a connection, the greeting and each reply. Default 10 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Email over SMTP with nodemailer. A 5xx reply (a bounce at RCPT TO, a refused message) is
+ * permanent; a server that is down, slow or answers 4xx is a failure that may pass, retried on
+ * the notice's schedule. The Message-ID is the notice's id, so a resend after a crash is
+ * recognisably the same message.
+ */
+export class SmtpEmailSender implements EmailPort {
+  private readonly transporter;
+
+  constructor(private readonly options: SmtpOptions) {
+    const timeout = options.timeoutMs ?? 10_000;
+    const url = new URL(options.url);
+    const secure = url.protocol === "smtps:";
+    const auth = url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined;
+    this.transporter = nodemailer.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      ...(auth ? { auth } : {}),
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
+  }
+
+  async send(message: EmailMessage): Promise<SendOutcome> {
+    try {
+      const info = await this.transporter.sendMail({
+        from: this.options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${message.noticeId}@payrail>`,
+        ...(message.unsubscribeUrl ? { list: { unsubscribe: message.unsubscribeUrl } } : {}),
+      });
+      return { ok: true, providerMessageId: info.messageId };
+    } catch (err) {
+      const e = err as { responseCode?: number; code?: string; message?: string };
+      const permanent = typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600;
+      return { ok: false, permanent, error: `${e.code ?? "SMTP"}${e.responseCode ? ` ${e.responseCode}` : ""}: ${e.message ?? String(err)}` };
+    }
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}

@@ -1,0 +1,18 @@
+/** What became of notices, as `/metrics` counts them. */
+export type NoticeOutcome = "sent" | "retried" | "failed";
+
+/** Notice attempts by outcome since the process started; one per process, read by its metrics. */
+export class NoticeStats {
+  private readonly counts: Record<NoticeOutcome, number> = { sent: 0, retried: 0, failed: 0 };
+
+  count(outcome: NoticeOutcome): void {
+    this.counts[outcome]++;
+  }
+
+  snapshot(): Readonly<Record<NoticeOutcome, number>> {
+    return { ...this.counts };
+  }
+}
+
+/** This process's notice counts. */
+export const noticeStats = new NoticeStats();

@@ -1,0 +1,33 @@
+import type { Logger } from "@payrail/runtime";
+import type { NoticeStats } from "./notice-stats.ts";
+import type { ConsumersPort } from "./ports/consumers.port.ts";
+import type { ContactsPort } from "./ports/contacts.port.ts";
+import type { NoticesPort } from "./ports/notices.port.ts";
+import type { EmailPort, SmsNoticePort } from "./ports/senders.port.ts";
+
+export interface NoticePolicy {
+  /** Waits between attempts of a notice that failed for a reason that may pass; spent: `failed`. */
+  retryScheduleMs: number[];
+  /** A claim's length (renewed while an attempt runs). */
+  leaseMs: number;
+}
+
+/** What the notices use cases need, built by the composition root. */
+export interface NoticesDeps {
+  notices: NoticesPort;
+  consumers: ConsumersPort;
+  contacts: ContactsPort;
+  sms: SmsNoticePort;
+  /** null: no email channel (live providers without SMTP_URL). */
+  email: EmailPort | null;
+  policy: NoticePolicy;
+  stats: NoticeStats;
+  /** The consumer portal (PUBLIC_URL + /account): notices link to it. */
+  portalUrl: string;
+  /** Where optional notices can be stopped (the route may come later); the notice id is appended. */
+  unsubscribeUrl: string;
+  /** New notices were written: send them now rather than at the next poll. */
+  noticesWritten(): void;
+  logger: Logger;
+  now(): Date;
+}

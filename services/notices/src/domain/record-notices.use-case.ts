@@ -1,0 +1,84 @@
+import type { AnyDomainEvent, NoticeChannel } from "@payrail/contracts";
+import { renderNotice, safeMerchant } from "../templates/render-notice.ts";
+import { noticeContent } from "../templates/notice-content.ts";
+import { noticeCause, type NoticeCause } from "./notice-cause.ts";
+import { maskEmail, noticeId, type NoticeDoc } from "./notice.entity.ts";
+import type { NoticesDeps } from "./notices.deps.ts";
+
+/** Receipts and reminders may be stopped by the consumer; the other notices may not. */
+const OPTIONAL = new Set(["payment_receipt", "upcoming_charge"]);
+
+/** Thrown when the consumer of a checkout is not known yet: the transport tries the event again. */
+export class ConsumerNotKnownYet extends Error {}
+
+/**
+ * One event's notices: what it causes (nothing for most), then one notice per channel the
+ * consumer can be reached on (SMS to the verified phone, email when the checkout has one),
+ * each written once under an id derived from the event and the channel, so a redelivered event
+ * writes nothing new. The consumer's contacts are asked of their owners (identity, checkout)
+ * and never come from the event. A failure throws, and the transport tries the event again.
+ */
+export async function recordNotices(deps: NoticesDeps, event: AnyDomainEvent): Promise<void> {
+  if (event.type === "payment_method.saved") {
+    const { checkout_id: checkoutId, user_id: userId } = event.data.object;
+    if (userId) await deps.consumers.remember(checkoutId, userId);
+    return;
+  }
+  const cause = noticeCause(event);
+  if (!cause) return;
+  const mandate = cause.mandateId ? await deps.contacts.mandateCopy(cause.mandateId) : null;
+  const userId = cause.userId ?? mandate?.userId ?? (await deps.consumers.userOf(cause.checkoutId));
+  if (!userId) throw new ConsumerNotKnownYet(`the consumer of ${cause.checkoutId} is not known yet`);
+  await deps.consumers.remember(cause.checkoutId, userId);
+  const [{ merchant, phoneMasked }, checkout] = await Promise.all([deps.contacts.noticeContacts(cause.merchantId, userId), deps.contacts.recipient(cause.checkoutId)]);
+  const safe = safeMerchant(merchant);
+  const content = noticeContent({ type: cause.type, merchant: safe.name, checkout, facts: cause.facts, mandateId: cause.mandateId, mandate, portalUrl: deps.portalUrl });
+  const channels: { channel: NoticeChannel; address: string; to: string }[] = [];
+  if (phoneMasked) channels.push({ channel: "sms", address: userId, to: phoneMasked });
+  if (checkout.email && deps.email) channels.push({ channel: "email", address: checkout.email, to: maskEmail(checkout.email) });
+  let written = false;
+  for (const { channel, address, to } of channels) {
+    const id = noticeId(cause.eventId, channel);
+    const optional = OPTIONAL.has(cause.type);
+    const rendered = renderNotice(channel, content, safe, optional ? unsubscribeUrl(deps, id) : undefined);
+    written = (await deps.notices.insert(noticeDoc(deps, cause, { id, channel, address, to, optional, ...rendered }))) || written;
+  }
+  if (written) deps.noticesWritten();
+}
+
+/** Where the consumer stops optional notices (`List-Unsubscribe`, and the email's footer). */
+export function unsubscribeUrl(deps: Pick<NoticesDeps, "unsubscribeUrl">, id: string): string {
+  return `${deps.unsubscribeUrl}${id}`;
+}
+
+function noticeDoc(
+  deps: NoticesDeps,
+  cause: NoticeCause,
+  n: { id: string; channel: NoticeChannel; address: string; to: string; optional: boolean; subject: string; body: string; html: string | null },
+): NoticeDoc {
+  const now = deps.now().toISOString();
+  return {
+    _id: n.id,
+    merchantId: cause.merchantId,
+    livemode: cause.livemode,
+    eventId: cause.eventId,
+    type: cause.type,
+    channel: n.channel,
+    to: n.to,
+    address: n.address,
+    checkoutId: cause.checkoutId,
+    transactionUuid: cause.transactionUuid,
+    subject: n.subject,
+    body: n.body,
+    html: n.html,
+    optional: n.optional,
+    status: "queued",
+    attempts: 0,
+    dueAt: now,
+    leaseId: null,
+    lastError: null,
+    providerMessageId: null,
+    createdAt: now,
+    sentAt: null,
+  };
+}

@@ -1,0 +1,103 @@
+import { centsToDecimal, type NoticeType } from "@payrail/contracts";
+import type { NoticeFacts } from "../domain/notice-cause.ts";
+import type { CheckoutRecipient, MandateCopy } from "../domain/ports/contacts.port.ts";
+
+/** What a notice says, before layout: a subject, then paragraphs of plain text. */
+export interface NoticeContent {
+  subject: string;
+  /** One line for an SMS (the merchant and support are added to it). */
+  sms: string;
+  paragraphs: string[];
+  /** A link the consumer may act on (the portal), with its label. */
+  action?: { label: string; url: string };
+}
+
+export interface ContentFacts {
+  type: NoticeType;
+  /** The merchant's name, already made safe (merchantText). */
+  merchant: string;
+  checkout: CheckoutRecipient;
+  facts: NoticeFacts;
+  mandateId: string | null;
+  mandate: MandateCopy | null;
+  /** Where the consumer portal is (PUBLIC_URL + /account). */
+  portalUrl: string;
+}
+
+const PERIODS: Record<string, string> = { daily: "day", weekly: "week", monthly: "month", quarterly: "quarter", yearly: "year" };
+
+export function money(cents: number, currency: string): string {
+  const decimal = centsToDecimal(cents);
+  return currency === "USD" ? `$${Number(decimal).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `${decimal} ${currency}`;
+}
+
+function day(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+}
+
+/** The fixed words of each notice type; only the facts vary. */
+export function noticeContent(f: ContentFacts): NoticeContent {
+  const amount = money(f.facts.amountCents ?? f.checkout.amountCents, f.checkout.currency);
+  const period = f.checkout.isSubscription ? (PERIODS[f.checkout.planType ?? ""] ?? "period") : null;
+  switch (f.type) {
+    case "authorization_copy": {
+      const first = f.mandate ? day(f.mandate.firstDebitOn) : "the day you confirmed";
+      const terms = period ? `${money(f.checkout.amountCents, f.checkout.currency)} every ${period}, from ${first}` : `one payment of ${money(f.checkout.amountCents, f.checkout.currency)} on ${first}`;
+      const words = f.mandate?.text ?? `${f.merchant} holds your authorization to debit your bank account (ACH) for this purchase.`;
+      return {
+        subject: `Your payment authorization for ${f.merchant}`,
+        sms: `${f.merchant}: you authorized ACH debits of ${terms}. Authorization ${f.mandateId}. Revoke at ${f.portalUrl}.`,
+        paragraphs: [
+          `This is your copy of the authorization you gave ${f.merchant} to debit your bank account.`,
+          words,
+          `Amount: ${terms}.`,
+          `Authorization id: ${f.mandateId}.`,
+          `To revoke it, cancel in your account at ${f.portalUrl} (sign in with your phone number), or contact ${f.merchant}. Debits already made are not affected.`,
+        ],
+        action: { label: "Manage your payments", url: f.portalUrl },
+      };
+    }
+    case "payment_receipt":
+      return {
+        subject: `Receipt: ${amount} to ${f.merchant}`,
+        sms: `${f.merchant}: your payment of ${amount} has gone through.`,
+        paragraphs: [`Your payment of ${amount} to ${f.merchant} has gone through.`, f.checkout.isSubscription ? `It pays your ${f.checkout.planType ?? ""} subscription.` : "Thank you for your purchase."],
+        action: { label: "See your payments", url: `${f.portalUrl}/payments` },
+      };
+    case "payment_failed": {
+      const url = f.checkout.subscriptionUuid ? `${f.portalUrl}/subscriptions/${f.checkout.subscriptionUuid}/bank-account` : `${f.portalUrl}/payments`;
+      const why = f.facts.failureReason ? ` Your bank said: ${f.facts.failureReason}.` : "";
+      return {
+        subject: `Your payment of ${amount} to ${f.merchant} did not go through`,
+        sms: `${f.merchant}: your payment of ${amount} did not go through. Change your bank account at ${url}.`,
+        paragraphs: [
+          `Your payment of ${amount} to ${f.merchant} did not go through.${why}`,
+          `You can link another bank account at ${url}, or contact ${f.merchant}.`,
+        ],
+        action: { label: "Change your bank account", url },
+      };
+    }
+    case "refund_update": {
+      const said = { approved: "was approved", rejected: "was declined", paid: "has been paid back to your bank account", failed: "could not be paid; it will be tried again" }[f.facts.refundStatus ?? "approved"];
+      return {
+        subject: `Your refund of ${amount} from ${f.merchant} ${said}`,
+        sms: `${f.merchant}: your refund of ${amount} ${said}.`,
+        paragraphs: [`Your refund of ${amount} from ${f.merchant} ${said}.`],
+        action: { label: "See your refunds", url: `${f.portalUrl}/refunds` },
+      };
+    }
+    case "subscription_cancelled":
+      return {
+        subject: `Your subscription with ${f.merchant} is cancelled`,
+        sms: `${f.merchant}: your subscription is cancelled; nothing more will be debited.`,
+        paragraphs: [`Your subscription with ${f.merchant} is cancelled. Nothing more will be debited for it.`],
+        action: { label: "See your subscriptions", url: `${f.portalUrl}/subscriptions` },
+      };
+    case "upcoming_charge":
+      return {
+        subject: `Upcoming payment of ${amount} to ${f.merchant}`,
+        sms: `${f.merchant}: ${amount} will be debited soon.`,
+        paragraphs: [`${amount} will be debited for your subscription with ${f.merchant}.`],
+      };
+  }
+}
