@@ -233,7 +233,7 @@ describe.skipIf(!helm && !required)("the Helm chart's options", () => {
     for (const component of [...SERVICE_NAMES, "cli"]) {
       const login = secrets.get(`pr-payrail-broker-${component}`)!;
       const [username, password, url] = ["username", "password", "url"].map((k) => Buffer.from(login.data![k]!, "base64").toString("utf8"));
-      expect(url).toBe(`amqp://payrail-${component}:${password}@rabbitmq.rabbitmq.svc:5672/payrail`);
+      expect(url).toBe(`amqp://payrail-${component}:${password}@payrail-rabbitmq.rabbitmq.svc:5672/payrail`);
       expect(username).toBe(`payrail-${component}`);
     }
   });
