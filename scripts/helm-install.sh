@@ -1,18 +1,13 @@
 #!/usr/bin/env bash
 # Builds helm (the chart checks: `helm lint`, `helm template`, test/deploy/helm-chart.test.ts)
-# from the Go module proxy into a cache folder, once, and prints its path. Like
-# scripts/ferretdb-install.sh: the module by exact version, a lock so two runs build once, and
-# the binary written under a name of its own and renamed in one step.
+# from the Go module proxy into the tools cache, once, and prints its path. Like
+# scripts/ferretdb-install.sh: the module by exact version, built under the cache's lock, and
+# renamed into place in one step.
 set -euo pipefail
 VERSION=v3.22.0
-CACHE_DIR=${PAYRAIL_TOOLS_DIR:-$HOME/.cache/payrail-tools}
-BIN="$CACHE_DIR/helm-$VERSION"
-if [ -x "$BIN" ]; then echo "$BIN"; exit 0; fi
-command -v go >/dev/null || { echo "helm-install: Go is needed to build helm" >&2; exit 1; }
-mkdir -p "$CACHE_DIR"
-exec 9>"$CACHE_DIR/.helm-$VERSION.lock"
-flock 9
-if [ -x "$BIN" ]; then echo "$BIN"; exit 0; fi
+. "$(dirname "${BASH_SOURCE[0]}")/tool-cache.sh"
+tool_cache_enter helm "$VERSION"
+BIN=$TOOL_BIN
 MODULE=helm.sh/helm/v3
 src=$(cd /tmp && go mod download -json "$MODULE@$VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')
 # The Kubernetes version helm assumes without a cluster (`.Capabilities.KubeVersion`, lint's
