@@ -5,16 +5,9 @@
 # version file the upstream build normally generates.
 set -euo pipefail
 VERSION=v1.24.2
-CACHE_DIR=${PAYRAIL_TOOLS_DIR:-$HOME/.cache/payrail-tools}
-BIN="$CACHE_DIR/ferretdb-$VERSION"
-if [ -x "$BIN" ]; then echo "$BIN"; exit 0; fi
-command -v go >/dev/null || { echo "ferretdb-install: Go is needed to build FerretDB" >&2; exit 1; }
-mkdir -p "$CACHE_DIR"
-# Two runs side by side (two CI runs on one machine) build once: the second waits for the first
-# and then finds its binary.
-exec 9>"$CACHE_DIR/.ferretdb-$VERSION.lock"
-flock 9
-if [ -x "$BIN" ]; then echo "$BIN"; exit 0; fi
+. "$(dirname "${BASH_SOURCE[0]}")/tool-cache.sh"
+tool_cache_enter ferretdb "$VERSION"
+BIN=$TOOL_BIN
 src=$(cd /tmp && go mod download -json "github.com/FerretDB/FerretDB@$VERSION" | sed -n 's/.*"Dir": "\(.*\)".*/\1/p')
 work=$(mktemp -d)
 cp -r "$src/." "$work/"

@@ -10,6 +10,7 @@ import {
   defineOperation,
   getCheckoutSummaryOp,
   initiateRefundTransferOp,
+  pingOp,
   simulateTransferOp,
   type DomainEvent,
   type Principal,
@@ -18,6 +19,8 @@ import { buildApp } from "@payrail/gateway";
 import { createAmqpTransport, handle, type ReplyMode, type Transport, type TrustedSenders } from "@payrail/messaging";
 import { amqpTestUrl } from "@payrail/messaging/testing";
 import { loadConfig, prefixedHexId, silentLogger } from "@payrail/runtime";
+import { Registry } from "prom-client";
+import { startMetricsServer } from "../bin/observability/metrics-server.ts";
 import { startServices } from "../bin/wiring.ts";
 import { payment, refundClient, requested } from "../services/gateway/test/support/refund-flow.ts";
 import { rabbitmqctlWorks, readDefinitions, vhostWithDefinitions, type TestVhost } from "./support/broker-users.ts";
@@ -282,6 +285,21 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
       await variant.cleanup();
     }
   }
+
+  it("a domain service's process is ready as its own user (its /readyz pings its service), and pings no other service", async () => {
+    const checkout = await transportAs("payrail-checkout");
+    await checkout.serve("checkout", [handle(pingOp("checkout"), async () => ({ service: "checkout", ok: true as const }))]);
+    const server = await startMetricsServer({ port: 0, host: "127.0.0.1", registry: new Registry(), transport: checkout, services: ["checkout"] });
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: "ready", checks: { broker: "ok", checkout: "ok" } });
+      expect(ready.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    const payments = await transportAs("payrail-payments");
+    expect(await outcome(payments, ANONYMOUS, pingOp("checkout") as unknown as typeof whoAmI)).toBe("permission_denied");
+  });
 
   it("a call to a service nobody serves still fails fast for the gateway's user (its probe may read the queue)", async () => {
     const server = await checkoutServer();

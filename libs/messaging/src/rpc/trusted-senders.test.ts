@@ -57,6 +57,14 @@ describe("refusedPrincipal", () => {
     }
   });
 
+  it("lets a service's user ping its own service anonymously (its process's /readyz), and no other service", () => {
+    expect(refusedPrincipal(trust, "svc", principals.anonymous!, "payments.ping")).toBeUndefined();
+    expect(refusedPrincipal(trust, "refunds-user", principals.anonymous!, "refunds.ping")).toBeUndefined();
+    expect(refusedPrincipal(trust, "svc", principals.anonymous!, "refunds.ping")).toMatch(/only to ping itself/);
+    expect(refusedPrincipal(trust, "svc", principals.anonymous!, "payments.simulateTransfer")).toMatch(/only to ping itself/);
+    expect(refusedPrincipal(trust, "svc", principals.merchant!, "payments.ping")).toMatch(/only from the gateway/);
+  });
+
   it("trusts everyone without a policy", () => {
     for (const principal of Object.values(principals)) expect(refusedPrincipal(undefined, undefined, principal, NOT_CALLED)).toBeUndefined();
   });

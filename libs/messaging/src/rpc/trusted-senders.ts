@@ -13,7 +13,9 @@ import { serviceMayCall, type Principal } from "@payrail/contracts";
  *   the operations it calls (`SERVICE_CALLS`): payments' user cannot act as refunds, and
  *   webhooks' user, which calls nothing, is refused everything;
  * - the anonymous principal from any user the broker let in but the services' (it claims
- *   nothing a caller of the public API could not, and a service never sends it).
+ *   nothing a caller of the public API could not, and a service never sends it), save a
+ *   service's ping of itself: the readiness check of a process without the gateway
+ *   (bin/observability/metrics-server.ts) asks whether its own services answer.
  *
  * So the CLI, and any other user on the broker (a monitoring probe, a leaked low-privilege
  * password), can never act for a merchant, a consumer or a service, and a leaked service
@@ -49,6 +51,9 @@ export function refusedPrincipal(trust: TrustedSenders | undefined, sender: stri
       return serviceMayCall(principal.service, pattern) ? undefined : `${principal.service} does not call ${pattern}`;
     case "anonymous":
       // A user that is also the gateway's (everything in one process) may: the gateway sends it.
-      return serviceOfSender(trust, sender) === undefined || among(trust.gateway) ? undefined : "a service sends only its own service principal";
+      if (serviceOfSender(trust, sender) === undefined || among(trust.gateway)) return undefined;
+      return Object.keys(trust.services).some((service) => pattern === `${service}.ping` && among(trust.services[service]!))
+        ? undefined
+        : "a service sends only its own service principal (and the anonymous one only to ping itself)";
   }
 }
