@@ -1,9 +1,9 @@
 {{/* The roles SERVICES can name (libs/runtime/src/config.ts, SERVICE_NAMES); the gateway first. */}}
 {{- define "payrail.components" -}}
-gateway checkout identity payments refunds webhooks
+gateway checkout identity payments refunds webhooks notices
 {{- end }}
 {{- define "payrail.domainServices" -}}
-checkout identity payments refunds webhooks
+checkout identity payments refunds webhooks notices
 {{- end }}
 
 {{- define "payrail.fullname" -}}
@@ -83,7 +83,8 @@ payrail-{{ . }}
   "identity" (list "SECRETS_KEY" "MONGODB_URL" "TWILIO_ACCOUNT_SID" "TWILIO_AUTH_TOKEN" "TWILIO_FROM_NUMBER")
   "payments" (list "SECRETS_KEY" "MONGODB_URL" "PLAID_CLIENT_ID" "PLAID_SECRET" "DWOLLA_KEY" "DWOLLA_SECRET" "DWOLLA_WEBHOOK_SECRET")
   "refunds" (list "SECRETS_KEY" "MONGODB_URL")
-  "webhooks" (list "SECRETS_KEY" "MONGODB_URL") -}}
+  "webhooks" (list "SECRETS_KEY" "MONGODB_URL")
+  "notices" (list "SECRETS_KEY" "MONGODB_URL" "SMTP_URL") -}}
 {{- join " " (index $keys .) -}}
 {{- end }}
 
