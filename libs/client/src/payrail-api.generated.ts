@@ -868,6 +868,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the notices sent to the merchant's consumers, newest first (`checkout_id`, `limit`, `starting_after`)
+         * @description What Payrail told the merchant's consumers (authorization copies, receipts, failed payments, refund updates, cancelled subscriptions), newest first, one record per notice and channel, the recipient masked. `checkout_id` keeps one checkout's; page with `limit` and `starting_after`.
+         */
+        get: operations["listNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sandbox outbox: the merchant's consumer notices with their text (`checkout_id`, `limit`, `starting_after`)
+         * @description Sandbox only: the outbox of consumer notices, the same records as `GET /api/merchants/notices` plus `body`, the text each said.
+         */
+        get: operations["listSandboxNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/merchants": {
         parameters: {
             query?: never;
@@ -959,7 +999,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List the merchant's dashboard users, oldest first: id, role, invited or active, email */
+        get: operations["getAdminMerchantsIdUsers"];
         put?: never;
         /**
          * Invite a dashboard user: answers the invitation link (valid 7 days, shown once) where they set a password
@@ -1402,6 +1443,14 @@ export interface components {
              * @enum {string}
              */
             transaction_purpose?: "goods" | "services" | "other";
+            /** @description The consumer, as far as the merchant knows them */
+            customer?: {
+                /**
+                 * Format: email
+                 * @description The consumer's email: notices go there as well as by SMS (never put into events)
+                 */
+                email?: string;
+            };
         };
         /** @description Decimal amounts (numbers or numeric strings, at most 2 fraction digits). */
         Amounts: {
@@ -7642,6 +7691,280 @@ export interface operations {
             };
         };
     };
+    listNotices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the notices about this checkout (`chk_…`)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id?: string;
+                /**
+                 * @description At most this many (1–100, default 20)
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The last notice of the previous page: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The notices, newest first */
+                        data: {
+                            /** @description The notice (`ntc_…`); one per cause and channel */
+                            id: string;
+                            /**
+                             * @description `authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update` or `subscription_cancelled`
+                             * @enum {string}
+                             */
+                            type: "authorization_copy" | "payment_receipt" | "upcoming_charge" | "payment_failed" | "refund_update" | "subscription_cancelled";
+                            /**
+                             * @description `sms` (the consumer's verified phone) or `email` (the checkout's `customer.email`)
+                             * @enum {string}
+                             */
+                            channel: "sms" | "email";
+                            /** @description The recipient, masked (`+1•••••••0100`, `j•••@example.com`) */
+                            to: string;
+                            /** @description The checkout (`chk_…`) the notice is about */
+                            checkout_id: string;
+                            /** @description The transaction record (`sc-…`) it is about, or null (an authorization copy) */
+                            transaction_uuid: string | null;
+                            /**
+                             * @description `queued` (not sent yet, or being retried), `sent` (the provider accepted it) or `failed` (refused, or its retries ran out)
+                             * @enum {string}
+                             */
+                            status: "queued" | "sent" | "failed";
+                            /** @description When it was written (ISO 8601 UTC) */
+                            created_at: string;
+                            /** @description When the provider accepted it (ISO 8601 UTC), or null */
+                            sent_at: string | null;
+                        }[];
+                        /** @description Whether more follow (ask again with `starting_after`) */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSandboxNotices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the notices about this checkout (`chk_…`)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id?: string;
+                /**
+                 * @description At most this many (1–100, default 20)
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The last notice of the previous page: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The notices, newest first, with what each says */
+                        data: {
+                            /** @description The notice (`ntc_…`); one per cause and channel */
+                            id: string;
+                            /**
+                             * @description `authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update` or `subscription_cancelled`
+                             * @enum {string}
+                             */
+                            type: "authorization_copy" | "payment_receipt" | "upcoming_charge" | "payment_failed" | "refund_update" | "subscription_cancelled";
+                            /**
+                             * @description `sms` (the consumer's verified phone) or `email` (the checkout's `customer.email`)
+                             * @enum {string}
+                             */
+                            channel: "sms" | "email";
+                            /** @description The recipient, masked (`+1•••••••0100`, `j•••@example.com`) */
+                            to: string;
+                            /** @description The checkout (`chk_…`) the notice is about */
+                            checkout_id: string;
+                            /** @description The transaction record (`sc-…`) it is about, or null (an authorization copy) */
+                            transaction_uuid: string | null;
+                            /**
+                             * @description `queued` (not sent yet, or being retried), `sent` (the provider accepted it) or `failed` (refused, or its retries ran out)
+                             * @enum {string}
+                             */
+                            status: "queued" | "sent" | "failed";
+                            /** @description When it was written (ISO 8601 UTC) */
+                            created_at: string;
+                            /** @description When the provider accepted it (ISO 8601 UTC), or null */
+                            sent_at: string | null;
+                            /** @description The text sent (the plain-text part of an email) */
+                            body: string;
+                        }[];
+                        /** @description Whether more follow (ask again with `starting_after`) */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMerchants: {
         parameters: {
             query?: {
@@ -8097,6 +8420,92 @@ export interface operations {
              *     - `api_key_not_found`: the merchant has no API key with this prefix
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminMerchantsIdUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The answer's items (or, for Verify Code, the token and user) */
+                        data: {
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            id: string;
+                            /** @description The merchant's id (`mer_…`) */
+                            merchant_id: string;
+                            /** @description A dashboard user's email address (compared lower-cased): one address is one user */
+                            email: string;
+                            /**
+                             * @description A dashboard user's role: `owner` or `admin` (may change things) or `viewer` (reads only)
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "viewer";
+                            /**
+                             * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                             * @enum {string}
+                             */
+                            status: "invited" | "active";
+                            /** @description When it was created (ISO 8601 UTC) */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
