@@ -92,6 +92,7 @@ describe.each(variants)("payment flow through the gateway over $name", (variant)
         transaction_status: "pending",
         transaction_date_time: expect.stringMatching(ISO),
         description: expect.any(String),
+        company_entry_description: "PURCHASE",
         error: null,
         amount_refunded: 0,
         created_at: expect.stringMatching(ISO),

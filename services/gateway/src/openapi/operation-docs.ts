@@ -338,6 +338,11 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "The delivery attempts of one event to every endpoint (`endpoint_id`), newest first, at most 100: outcome, HTTP status, duration, next retry. Another merchant's event, or one past the 30 days, is a 404.",
     errors: ["resource_missing"],
   },
+  "get /api/admin/merchants/{id}/users": {
+    operationId: "listMerchantUsers",
+    description: "The merchant's dashboard users, oldest first: id, email, role, and whether they are still invited or active (what `payrail users list` prints).",
+    errors: ["merchant_not_found"],
+  },
   "post /api/admin/merchants/{id}/users": {
     operationId: "inviteMerchantUser",
     description:

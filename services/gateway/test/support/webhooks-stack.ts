@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { loadConfig, silentLogger } from "@payrail/runtime";
+import { loadConfig, silentLogger, type ServiceName } from "@payrail/runtime";
 import { afterAll, beforeAll } from "vitest";
 import { startServices } from "../../../../bin/wiring.ts";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
@@ -14,16 +14,18 @@ export interface WebhooksStack {
 
 /**
  * Starts a WebhooksStack before the suite's tests and stops it after them; the returned object
- * is filled in by then. `webhooksEnv` adds variables for the webhooks service (its URL rules). A variant that cannot run leaves it empty (its tests are skipped).
+ * is filled in by then. `webhooksEnv` adds variables for the webhooks service (its URL rules);
+ * `alsoStart` names further services to run beside it (notices). A variant that cannot run
+ * leaves it empty (its tests are skipped).
  */
-export function withWebhooksStack(variant: InfraVariant, webhooksEnv: Record<string, string> = {}): WebhooksStack {
+export function withWebhooksStack(variant: InfraVariant, webhooksEnv: Record<string, string> = {}, alsoStart: readonly ServiceName[] = []): WebhooksStack {
   const world = {} as WebhooksStack;
   let webhooks: { stop(): Promise<void> }[] = [];
   beforeAll(async () => {
     if (variant.skipReason) return;
     world.stack = await startStack(variant);
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "2s", ...webhooksEnv });
-    webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
+    webhooks = await startServices(["webhooks", ...alsoStart], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
     world.receiver = await startReceiver();
   });
   afterAll(async () => {
