@@ -7,3 +7,4 @@ export * from "./redact-url.ts";
 export * from "./trust-proxy.ts";
 export * from "./address-bucket.ts";
 export * from "./lease-heartbeat.ts";
+export * from "./fraud-config.ts";

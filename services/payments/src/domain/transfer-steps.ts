@@ -2,6 +2,8 @@ import { AppError } from "@payrail/contracts";
 import type { LeaseHeartbeat } from "@payrail/runtime";
 import { chargeEntryDescription } from "./company-entry-description.ts";
 import { createTransferOnce } from "./create-transfer-once.ts";
+import { releaseHeldRecord } from "./fraud/release-held-record.ts";
+import { reviewGate } from "./fraud/review-gate.ts";
 import { transactionEvent } from "./payment-events.ts";
 import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
@@ -68,6 +70,8 @@ export async function runTransferSteps(
       const sent = await deps.transfers.findTransfer({ idempotencyKey: a.transactionUuid, customerUrl: a.customerUrl });
       if (!sent) throw bankAccountBlocked(a._id);
     }
+    // Fraud screening (docs/decisions/0010-fraud-monitoring.md): a flagged debit waits for the merchant.
+    if ((await reviewGate(deps, a, lease, (reviewId) => save("review", { reviewId }))) === "held") return a;
     const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
@@ -81,7 +85,11 @@ export async function runTransferSteps(
     await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
   }
   // Look first so a resumed call does not draw (and waste) another sequential id.
-  if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
+  const existing = await deps.transactions.findByUuid(a.transactionUuid);
+  if (existing?.transaction_status === "in_review") {
+    lease.check();
+    await releaseHeldRecord(deps, meta, existing, a);
+  } else if (!existing) {
     lease.check();
     const id = await deps.transactions.nextId();
     lease.check();

@@ -21,3 +21,4 @@ export * from "./create-relink-token.op.ts";
 export * from "./relink-bank-account.op.ts";
 export * from "./cancel-subscription-for-merchant.op.ts";
 export * from "./get-payment-stats.op.ts";
+export * from "./reviews.op.ts";
