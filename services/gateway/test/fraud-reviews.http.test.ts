@@ -2,6 +2,7 @@ import { decideReviewOp } from "@payrail/contracts";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
+import { periodStart } from "../../payments/src/domain/billing-period.ts";
 import { FRAUD_TEST_ENV, fraudClient, HELD_AMOUNTS, withFraudStack } from "./support/fraud-stack.ts";
 
 const variants = await infraVariants();
@@ -124,6 +125,57 @@ describe.each(variants)("fraud reviews over $name", (variant) => {
       expect(foreign.json().error.code).toBe("review_not_found");
       expect((await api.decide("rev_0123456789abcdef0123456789abcdef", "cancel")).statusCode).toBe(404);
       expect((await api.review(h.reviewId)).status).toBe("open");
+    });
+  });
+
+  describe.skipIf(!!variant.skipReason)("renewals", () => {
+    const post = async (url: string, payload: object) => {
+      const reply = await api.inject("POST", url, payload);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json();
+    };
+    type Tx = { transaction_uuid: string; transaction_status: string; transaction_date_time: string; review_id?: string; id: number };
+    const advance = async (uuid: string, to: string) => ((await post(`/api/sandbox/subscriptions/${uuid}/advance`, { to })) as Tx[]).sort((a, b) => a.id - b.id);
+
+    /** A monthly subscription whose first charge settled, its first renewal due and held: its ids. */
+    async function heldRenewal() {
+      const linked = await api.linked({ is_subscription: true, plan_type: "monthly" });
+      const uuid = (await api.charge(linked.id)).json().transaction_uuid as string;
+      await post(`/api/sandbox/transfers/${uuid}/simulate`, { status: "completed" });
+      const [first] = await advance(uuid, new Date().toISOString());
+      const due = (n: number) => periodStart(first!.transaction_date_time, "monthly", n);
+      await eventually(async () => expect(await api.checkout(linked.id)).toMatchObject({ subscription_status: "active", next_charge_at: due(1) }));
+      const [, renewal] = await advance(uuid, due(1));
+      expect(renewal).toMatchObject({ transaction_status: "in_review", review_id: expect.stringMatching(/^rev_/) });
+      expect(world.transferCalls.get(`${linked.id}-p1`)).toBeUndefined();
+      return { ...linked, uuid, due, renewal: renewal!, reviewId: renewal!.review_id! };
+    }
+
+    it("holds a flagged renewal unsent; approved, it is sent once and the subscription renews", async () => {
+      const h = await heldRenewal();
+      const review = await api.review(h.reviewId);
+      expect(review).toMatchObject({ kind: "renewal", status: "open", transaction_uuid: h.renewal.transaction_uuid });
+      expect(review.rules.map((r) => r.rule)).toEqual(["phone_velocity"]);
+      // The clock moving on charges nothing more while it is held.
+      expect(await advance(h.uuid, h.due(2))).toHaveLength(2);
+      expect((await api.decide(h.reviewId, "approve")).statusCode).toBe(200);
+      expect(world.transferCalls.get(`${h.id}-p1`)).toBe(1);
+      const records = await advance(h.uuid, h.due(2));
+      expect(records).toHaveLength(2);
+      expect(records[1]).toMatchObject({ transaction_uuid: h.renewal.transaction_uuid, transaction_status: "pending", review_id: h.reviewId });
+      await post(`/api/sandbox/transfers/${h.renewal.transaction_uuid}/simulate`, { status: "completed" });
+      await eventually(async () => expect(await api.checkout(h.id)).toMatchObject({ subscription_status: "active", next_charge_at: h.due(2) }));
+      expect(world.transferCalls.get(`${h.id}-p1`)).toBe(1);
+    });
+
+    it("cancelling a held renewal sends nothing and ends the subscription", async () => {
+      const h = await heldRenewal();
+      expect((await api.decide(h.reviewId, "cancel")).json()).toMatchObject({ status: "cancelled" });
+      const records = await advance(h.uuid, h.due(1));
+      expect(records[1]).toMatchObject({ transaction_uuid: h.renewal.transaction_uuid, transaction_status: "cancelled", failure_code: "review_cancelled" });
+      await eventually(async () => expect(await api.checkout(h.id)).toMatchObject({ subscription_status: "cancelled", next_charge_at: null }));
+      expect(world.transferCalls.get(`${h.id}-p1`)).toBeUndefined();
+      expect(await advance(h.uuid, h.due(3))).toHaveLength(2);
     });
   });
 

@@ -7,8 +7,12 @@ import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../../test/support/stack.ts";
 import { linkedCheckout, type LinkedCheckout } from "./payment-flow.ts";
 
-/** Screening that flags a first debit above $500 from a just-linked account (new_account_amount), so a test picks which debits are held by their amount. */
-export const FRAUD_TEST_ENV = { FRAUD_NEW_ACCOUNT_LIMIT: "500.00", REVIEW_SWEEP_EVERY: "200ms", TRANSFER_LEASE_MS: "1000" };
+/**
+ * Screening that flags a first debit above $500 from a just-linked account (new_account_amount),
+ * so a test picks which first debits are held by their amount, and any debit of a consumer who
+ * made one in the last 24 h (phone_velocity): a subscription's renewals are held.
+ */
+export const FRAUD_TEST_ENV = { FRAUD_NEW_ACCOUNT_LIMIT: "500.00", FRAUD_PHONE_DEBITS_PER_DAY: "1", REVIEW_SWEEP_EVERY: "200ms", TRANSFER_LEASE_MS: "1000" };
 
 /** A checkout of $600: held. */
 export const HELD_AMOUNTS = { amounts: { total: 600, subtotal: "600.00", tax: 0, shipping: 0, discount_total: null, currency: "USD" } };

@@ -19,7 +19,7 @@ export interface ReviewRecord extends OutboxFields {
   merchantId: string;
   checkoutId: string;
   transactionUuid: string;
-  kind: "first_charge";
+  kind: "first_charge" | "renewal";
   amountCents: number;
   currency: string;
   status: ReviewStatus;

@@ -110,6 +110,8 @@ export interface RenewalCharge {
    * at the provider, so it is not checked again.
    */
   mandateId?: string;
+  /** The fraud review holding this charge (`rev_…`), once a rule flagged it; the charge waits, unsent, for its outcome. */
+  reviewId?: string;
   /** The transaction record exists (with its transaction.created event). */
   recorded: boolean;
 }

@@ -88,7 +88,7 @@ export async function runTransferSteps(
   const existing = await deps.transactions.findByUuid(a.transactionUuid);
   if (existing?.transaction_status === "in_review") {
     lease.check();
-    await releaseHeldRecord(deps, meta, existing, a);
+    await releaseHeldRecord(deps, meta.requestId, existing, { transferId: a.transferId!, at: a.initiatedAt! });
   } else if (!existing) {
     lease.check();
     const id = await deps.transactions.nextId();

@@ -1,8 +1,7 @@
 import { AppError, requireMerchantWriter, type Principal, type Review } from "@payrail/contracts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import { reviewEvent, toReview, type ReviewActor, type ReviewRecord } from "../review.entity.ts";
-import type { TransferDeps } from "../transfer.deps.ts";
-import { applyReviewOutcome } from "./apply-review-outcome.ts";
+import { applyReviewOutcome, type ReviewOutcomeDeps } from "./apply-review-outcome.ts";
 
 /**
  * A merchant's decision on a held debit (an api-key, or a dashboard owner or admin; viewers
@@ -12,7 +11,7 @@ import { applyReviewOutcome } from "./apply-review-outcome.ts";
  * the outcome (an approval sends the debit); a failure there (the provider down) leaves the
  * review approved for the sweep to finish, and answers the review as it stands.
  */
-export async function decideReview(deps: TransferDeps, meta: RequestMeta, principal: Principal, reviewId: string, decision: "approve" | "cancel"): Promise<Review> {
+export async function decideReview(deps: ReviewOutcomeDeps, meta: RequestMeta, principal: Principal, reviewId: string, decision: "approve" | "cancel"): Promise<Review> {
   const merchant = requireMerchantWriter(principal);
   const review = await deps.reviews.find(reviewId);
   if (!review || review.merchantId !== merchant.merchantId) throw reviewNotFound(reviewId);

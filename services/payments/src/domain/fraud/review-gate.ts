@@ -1,15 +1,10 @@
 import { AppError } from "@payrail/contracts";
-import { runScopedHexId, type LeaseHeartbeat } from "@payrail/runtime";
-import { reviewEvent, type ReviewRecord } from "../review.entity.ts";
+import type { LeaseHeartbeat } from "@payrail/runtime";
+import type { ReviewRecord } from "../review.entity.ts";
 import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
 import type { TransferDeps } from "../transfer.deps.ts";
 import { heldTransactionDoc } from "./held-transaction.ts";
-import { screenDebit } from "./screen-debit.ts";
-
-/** The review of a debit: derived from its transaction_uuid, so a resumed hold finds the one it opened. */
-export function reviewIdFor(transactionUuid: string): string {
-  return runScopedHexId("rev_", `review:${transactionUuid}`);
-}
+import { reviewOfDebit } from "./open-review.ts";
 
 /**
  * Under the transfer lease, right before the provider is asked for the first debit: "send" when
@@ -25,52 +20,15 @@ export async function reviewGate(
   lease: Pick<LeaseHeartbeat, "check">,
   saveReviewId: (reviewId: string) => Promise<void>,
 ): Promise<"send" | "held"> {
-  const reviewId = reviewIdFor(a.transactionUuid);
-  let review = await deps.reviews.find(reviewId);
-  if (!review) {
-    const method = await deps.paymentMethods.findByCheckout(a._id);
-    const debit = {
-      merchantId: a.merchantId,
-      userId: a.userId,
-      userPhone: a.userPhone,
-      fingerprint: a.fundingFingerprint ?? null,
-      amountCents: a.amountCents,
-      linkedAt: method?.updatedAt ?? a.createdAt,
-    };
-    const { hits } = await screenDebit(deps, debit);
-    if (hits.length === 0) return "send";
-    lease.check();
-    const at = deps.now().toISOString();
-    const doc: ReviewRecord = {
-      _id: reviewId,
-      merchantId: a.merchantId,
-      checkoutId: a._id,
-      transactionUuid: a.transactionUuid,
-      kind: "first_charge",
-      amountCents: a.amountCents,
-      currency: a.currency,
-      status: "open",
-      rules: hits,
-      openedAt: at,
-      expiresAt: new Date(Date.parse(at) + deps.reviewExpiresMs).toISOString(),
-      closedAt: null,
-      closedBy: null,
-      applied: null,
-      sortKey: `${at}|${reviewId}`,
-      version: 1,
-    };
-    review = await deps.reviews.open(doc, reviewEvent("review.opened", doc, deps.livemode));
-    deps.events.written();
-    deps.logger.info({ checkoutId: a._id, reviewId, rules: hits.map((h) => h.rule) }, "first debit held for review");
-  }
-  if (review.status === "approved") return "send";
+  const review = await reviewOfDebit(deps, a, { transactionUuid: a.transactionUuid, kind: "first_charge" });
+  if (!review || review.status === "approved") return "send";
   if (review.status !== "open") throw reviewEnded(a._id, review);
   if (!a.reviewId) {
     lease.check();
     if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
       await deps.transactions.insertHeld(heldTransactionDoc(a, await deps.transactions.nextId(), review));
     }
-    await saveReviewId(reviewId);
+    await saveReviewId(review._id);
   }
   return "held";
 }

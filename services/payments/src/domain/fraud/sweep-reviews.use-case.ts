@@ -1,8 +1,7 @@
 import type { JobLeasesPort } from "../ports/job-leases.port.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import { reviewEvent, type ReviewActor, type ReviewRecord } from "../review.entity.ts";
-import type { TransferDeps } from "../transfer.deps.ts";
-import { applyReviewOutcome } from "./apply-review-outcome.ts";
+import { applyReviewOutcome, type ReviewOutcomeDeps } from "./apply-review-outcome.ts";
 
 const PAGE = 200;
 const EXPIRY: ReviewActor = { type: "system", id: "review_expiry" };
@@ -14,7 +13,7 @@ const EXPIRY: ReviewActor = { type: "system", id: "review_expiry" };
  * kept from their debit (an approval that never reached the provider) are applied again, the
  * approved debit resuming like any transfer. Errors on one review are logged; the next sweep retries.
  */
-export async function sweepReviews(deps: TransferDeps & { jobs: JobLeasesPort }, leaseMs: number): Promise<{ busy: boolean; expired: number; applied: number }> {
+export async function sweepReviews(deps: ReviewOutcomeDeps & { jobs: JobLeasesPort }, leaseMs: number): Promise<{ busy: boolean; expired: number; applied: number }> {
   const started = deps.now();
   const lease = await deps.jobs.take("review_sweep", started.toISOString(), new Date(started.getTime() + leaseMs).toISOString());
   if (!lease) return { busy: true, expired: 0, applied: 0 };
