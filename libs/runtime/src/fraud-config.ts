@@ -33,8 +33,12 @@ export const FRAUD_CONFIG = {
   ),
   /** phone_accounts: a phone that linked this many different bank accounts in 30 days has its debits held. */
   FRAUD_PHONE_ACCOUNTS_PER_30_DAYS: count(4),
-  /** account_returns: a bank account with this many ACH returns in 90 days (at any merchant) has its debits held. */
-  FRAUD_ACCOUNT_RETURNS_PER_90_DAYS: count(2),
+  /**
+   * account_returns: a bank account with this many ACH returns in 90 days (at any merchant) has
+   * its debits held. Default 3: one more than the returns of a debit and its first retry, so
+   * NACHA's two re-presentments of an R01/R09 return are not held on their own.
+   */
+  FRAUD_ACCOUNT_RETURNS_PER_90_DAYS: count(3),
   /** A held debit the merchant neither approves nor cancels within this many hours is cancelled (fractions allowed). */
   REVIEW_EXPIRES_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 30).default(72)),
 };
