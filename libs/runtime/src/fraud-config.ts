@@ -43,5 +43,4 @@ export const FRAUD_CONFIG = {
   REVIEW_EXPIRES_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 30).default(72)),
 };
 
-const FraudConfigSchema = z.object(FRAUD_CONFIG);
-export type FraudConfig = z.infer<typeof FraudConfigSchema>;
+export type FraudConfig = z.infer<z.ZodObject<typeof FRAUD_CONFIG>>;

@@ -1,4 +1,4 @@
-import { AnnualReview, AnnualReviewBody, FraudMonitoringEvidence, getFraudMonitoringOp, recordAnnualReviewOp } from "@payrail/contracts";
+import { AnnualReview, AnnualReviewBody, FraudMonitoringEvidence, getFraudMonitoringOp, addAnnualReviewOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { merchantAuth } from "../auth/hooks.ts";
@@ -29,6 +29,6 @@ export async function complianceRoutes(app: FastifyInstance, ctx: GatewayContext
       preValidation: merchantAuth(ctx),
       schema: { tags, summary: "Record the yearly review of the fraud-monitoring program", headers: ApiKeyHeader, body: AnnualReviewBody, response: { 200: AnnualReview, ...errorResponses } },
     },
-    (request) => callService(ctx, request, recordAnnualReviewOp, request.body),
+    (request) => callService(ctx, request, addAnnualReviewOp, request.body),
   );
 }

@@ -1,6 +1,6 @@
 import type { TransactionDoc } from "./transaction.entity.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
-import { transactionDoc } from "./transfer-steps.ts";
+import { transactionDoc } from "./transaction-doc.ts";
 
 /** The transaction record of a renewal charge (sequential `id` drawn by the caller). */
 export function renewalRecordDoc(a: TransferAttemptRecord, id: number, charge: RenewalCharge, transferId: string): TransactionDoc {

@@ -23,4 +23,4 @@ export const decideReviewOp = defineOperation(
 export const getFraudMonitoringOp = defineOperation("payments.getFraudMonitoring", z.object({}), FraudMonitoringEvidence);
 
 /** Records the merchant's yearly review of the program (owner, admin or api-key). */
-export const recordAnnualReviewOp = defineOperation("payments.recordAnnualReview", AnnualReviewBody, AnnualReview);
+export const addAnnualReviewOp = defineOperation("payments.addAnnualReview", AnnualReviewBody, AnnualReview);

@@ -59,37 +59,48 @@ export interface FraudRule {
 
 const SINCE = "2026-11-28";
 
+/** A rule that fires when one count reaches its setting: the shape of four of the six. */
+function countRule(r: {
+  id: string;
+  description: string;
+  setting: keyof FraudThresholds;
+  count: (f: DebitFacts) => number | null;
+  fact: string;
+  threshold: string;
+  reason: (n: number) => string;
+}): FraudRule {
+  return {
+    id: r.id,
+    version: 1,
+    since: SINCE,
+    description: r.description,
+    settings: [r.setting],
+    check: (f, t) => {
+      const n = r.count(f);
+      return n !== null && n >= t[r.setting] ? { reason: r.reason(n), facts: { [r.fact]: n }, thresholds: { [r.threshold]: t[r.setting] } } : null;
+    },
+  };
+}
+
 export const FRAUD_RULES: readonly FraudRule[] = [
-  {
+  countRule({
     id: "account_velocity",
-    version: 1,
-    since: SINCE,
     description: "Debits from one bank account in 24 hours, across merchants",
-    settings: ["FRAUD_ACCOUNT_DEBITS_PER_DAY"],
-    check: (f, t) =>
-      f.accountDebitsDay !== null && f.accountDebitsDay >= t.FRAUD_ACCOUNT_DEBITS_PER_DAY
-        ? {
-            reason: `the bank account was debited ${f.accountDebitsDay} times in 24 hours`,
-            facts: { account_debits_24h: f.accountDebitsDay },
-            thresholds: { max_debits_24h: t.FRAUD_ACCOUNT_DEBITS_PER_DAY },
-          }
-        : null,
-  },
-  {
+    setting: "FRAUD_ACCOUNT_DEBITS_PER_DAY",
+    count: (f) => f.accountDebitsDay,
+    fact: "account_debits_24h",
+    threshold: "max_debits_24h",
+    reason: (n) => `the bank account was debited ${n} times in 24 hours`,
+  }),
+  countRule({
     id: "phone_velocity",
-    version: 1,
-    since: SINCE,
     description: "Debits by one consumer phone in 24 hours, across merchants",
-    settings: ["FRAUD_PHONE_DEBITS_PER_DAY"],
-    check: (f, t) =>
-      f.phoneDebitsDay >= t.FRAUD_PHONE_DEBITS_PER_DAY
-        ? {
-            reason: `the consumer's phone made ${f.phoneDebitsDay} debits in 24 hours`,
-            facts: { phone_debits_24h: f.phoneDebitsDay },
-            thresholds: { max_debits_24h: t.FRAUD_PHONE_DEBITS_PER_DAY },
-          }
-        : null,
-  },
+    setting: "FRAUD_PHONE_DEBITS_PER_DAY",
+    count: (f) => f.phoneDebitsDay,
+    fact: "phone_debits_24h",
+    threshold: "max_debits_24h",
+    reason: (n) => `the consumer's phone made ${n} debits in 24 hours`,
+  }),
   {
     id: "amount_outlier",
     version: 1,
@@ -123,36 +134,24 @@ export const FRAUD_RULES: readonly FraudRule[] = [
           }
         : null,
   },
-  {
+  countRule({
     id: "phone_accounts",
-    version: 1,
-    since: SINCE,
     description: "One phone linking many bank accounts in 30 days",
-    settings: ["FRAUD_PHONE_ACCOUNTS_PER_30_DAYS"],
-    check: (f, t) =>
-      f.phoneAccounts >= t.FRAUD_PHONE_ACCOUNTS_PER_30_DAYS
-        ? {
-            reason: `the consumer's phone linked ${f.phoneAccounts} bank accounts in 30 days`,
-            facts: { phone_accounts_30d: f.phoneAccounts },
-            thresholds: { max_accounts_30d: t.FRAUD_PHONE_ACCOUNTS_PER_30_DAYS },
-          }
-        : null,
-  },
-  {
+    setting: "FRAUD_PHONE_ACCOUNTS_PER_30_DAYS",
+    count: (f) => f.phoneAccounts,
+    fact: "phone_accounts_30d",
+    threshold: "max_accounts_30d",
+    reason: (n) => `the consumer's phone linked ${n} bank accounts in 30 days`,
+  }),
+  countRule({
     id: "account_returns",
-    version: 1,
-    since: SINCE,
     description: "ACH returns of the bank account in 90 days, across merchants",
-    settings: ["FRAUD_ACCOUNT_RETURNS_PER_90_DAYS"],
-    check: (f, t) =>
-      f.accountReturns !== null && f.accountReturns >= t.FRAUD_ACCOUNT_RETURNS_PER_90_DAYS
-        ? {
-            reason: `the bank account had ${f.accountReturns} ACH returns in 90 days`,
-            facts: { account_returns_90d: f.accountReturns },
-            thresholds: { max_returns_90d: t.FRAUD_ACCOUNT_RETURNS_PER_90_DAYS },
-          }
-        : null,
-  },
+    setting: "FRAUD_ACCOUNT_RETURNS_PER_90_DAYS",
+    count: (f) => f.accountReturns,
+    fact: "account_returns_90d",
+    threshold: "max_returns_90d",
+    reason: (n) => `the bank account had ${n} ACH returns in 90 days`,
+  }),
 ];
 
 /** Every rule that fires on `facts`, in the rules' order (empty: the debit goes ahead). */

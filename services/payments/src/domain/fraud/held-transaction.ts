@@ -3,7 +3,7 @@ import type { TransactionsPort } from "../ports/transactions.port.ts";
 import type { ReviewRecord } from "../review.entity.ts";
 import type { TransactionDoc } from "../transaction.entity.ts";
 import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
-import { transactionDoc } from "../transfer-steps.ts";
+import { transactionDoc } from "../transaction-doc.ts";
 
 /**
  * The record of a first debit held for review: `in_review`, its review named, no transfer yet
