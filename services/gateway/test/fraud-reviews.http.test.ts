@@ -177,6 +177,21 @@ describe.each(variants)("fraud reviews over $name", (variant) => {
       expect(world.transferCalls.get(`${h.id}-p1`)).toBeUndefined();
       expect(await advance(h.uuid, h.due(3))).toHaveLength(2);
     });
+
+    it("drops a held renewal the consumer cancelled before the merchant approved it: nothing is sent, its record is cancelled", async () => {
+      const h = await heldRenewal();
+      const cancelled = await world.stack.app.inject({
+        method: "POST",
+        url: "/api/merchants/manage_subscription/subscription_cancel/",
+        payload: { subscription_transaction_uuid: h.uuid },
+        headers: { authorization: `Token ${h.consumer.token}` },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect((await api.decide(h.reviewId, "approve")).json()).toMatchObject({ status: "approved" });
+      await eventually(async () => expect((await api.records(h.consumer)).find((r) => r["transaction_uuid"] === h.renewal.transaction_uuid)).toMatchObject({ transaction_status: "cancelled" }));
+      expect(world.transferCalls.get(`${h.id}-p1`)).toBeUndefined();
+      await eventually(async () => expect(await api.checkout(h.id)).toMatchObject({ subscription_status: "cancelled" }));
+    });
   });
 
   describe.skipIf(!!variant.skipReason)("lists and evidence", () => {
