@@ -14,6 +14,7 @@ import { registerReconcileCommand } from "./reconcile.command.ts";
 import { registerCheckCommand } from "./check.command.ts";
 import { runStart } from "./start.command.ts";
 import { registerTriggerCommand } from "./trigger.command.ts";
+import { registerComplianceCommands } from "./compliance.command.ts";
 
 const ENVIRONMENT = `
 Environment (see the README):
@@ -48,6 +49,7 @@ registerMerchantCommands(program);
 registerUsersCommands(program);
 registerListenCommand(program);
 registerTriggerCommand(program);
+registerComplianceCommands(program);
 registerReconcileCommand(program);
 registerCheckCommand(program);
 registerEventsCommands(program);

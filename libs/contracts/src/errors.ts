@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   merchant_not_found: 404,
   api_key_not_found: 404,
   refund_not_found: 404,
+  review_not_found: 404,
   operator_not_found: 404,
   mandate_not_found: 404,
   merchant_user_not_found: 404,
@@ -83,6 +84,7 @@ export const ERROR_CODES = {
   mandate_revoked: 409,
   /** The bank account had a return that forbids further debits (API.md §12 blocking rules). */
   bank_account_blocked: 409,
+  review_closed: 409,
   subscription_cancelled: 409,
   merchant_user_exists: 409,
   last_owner: 409,

@@ -14,6 +14,7 @@ export * from "./http/consumer-subscriptions.schema.ts";
 export * from "./http/refunds.schema.ts";
 export * from "./http/consumer-portal.schema.ts";
 export * from "./http/return-rates.schema.ts";
+export * from "./http/reviews.schema.ts";
 export * from "./http/merchant-profile.schema.ts";
 export * from "./http/admin.schema.ts";
 export * from "./http/merchant-user.schema.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FRAUD_CONFIG } from "./fraud-config.ts";
 import { TrustProxySchema } from "./trust-proxy.ts";
 
 export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds", "webhooks", "notices"] as const;
@@ -131,6 +132,8 @@ export const ConfigSchema = z.object({
   RECONCILE_AFTER: z.preprocess(emptyAsUndefined, z.string().default("1h").pipe(durationMs)),
   /** How often each payments instance tries a reconciler pass (one runs at a time across replicas); 0 turns it off. */
   RECONCILE_EVERY: z.preprocess(emptyAsUndefined, z.string().default("15m").pipe(durationMs)),
+  /** How often each payments instance sweeps held debits past REVIEW_EXPIRES_HOURS (one sweep at a time across replicas); 0 turns it off. */
+  REVIEW_SWEEP_EVERY: z.preprocess(emptyAsUndefined, z.string().default("1m").pipe(durationMs)),
   /** Renewals: how often each payments instance looks for due charges; 0 turns the scheduler off. */
   RENEWAL_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(30_000)),
   LOG_LEVEL: z.preprocess(
@@ -254,6 +257,7 @@ export const ConfigSchema = z.object({
       .transform((v) => v.split(","))
       .pipe(z.array(durationMs).min(1).max(20)),
   ),
+  ...FRAUD_CONFIG,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -9,3 +9,4 @@ export * from "./address-bucket.ts";
 export * from "./lease-heartbeat.ts";
 export * from "./retry-schedule.ts";
 export * from "./polling-worker.ts";
+export * from "./fraud-config.ts";

@@ -29,6 +29,8 @@ import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
 import { refundsRoutes } from "./routes/refunds.routes.ts";
 import { returnRatesRoutes } from "./routes/return-rates.routes.ts";
 import { merchantProfileRoutes } from "./routes/merchant-profile.routes.ts";
+import { reviewsRoutes } from "./routes/reviews.routes.ts";
+import { complianceRoutes } from "./routes/compliance.routes.ts";
 import { registerConsumerCors } from "./plugins/cors.plugin.ts";
 import { consumerHostedRoutes } from "./routes/consumer-hosted.routes.ts";
 import { hostedPageRoutes } from "./routes/hosted-page.routes.ts";
@@ -155,6 +157,8 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => refundsRoutes(scope, ctx));
   await app.register(async (scope) => returnRatesRoutes(scope, ctx));
   await app.register(async (scope) => merchantProfileRoutes(scope, ctx));
+  await app.register(async (scope) => reviewsRoutes(scope, ctx));
+  await app.register(async (scope) => complianceRoutes(scope, ctx));
   await app.register(async (scope) => mandatesRoutes(scope, ctx));
   await app.register(async (scope) => consumerSubscriptionsRoutes(scope, ctx));
   await app.register(async (scope) => merchantSubscriptionsRoutes(scope, ctx));

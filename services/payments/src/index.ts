@@ -36,6 +36,11 @@ const RECONCILE_LEASE_MS = 10 * 60_000;
 /** The day totals' one-time backfill (31 days of settled debits): ample, and a dead holder's lease runs out. */
 const BACKFILL_LEASE_MS = 10 * 60_000;
 import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
+import { REVIEWS_COLLECTION, ReviewRepository } from "./data-access/review.repository.ts";
+import { AmountStatsRepository } from "./data-access/amount-stats.repository.ts";
+import { ComplianceRecordsRepository } from "./data-access/compliance-records.repository.ts";
+import { ruleSet, type FraudThresholds } from "./domain/fraud/fraud-rules.ts";
+import { startReviewSweepScheduler } from "./entry-points/scheduler/review-sweep.scheduler.ts";
 
 export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
 export { returnRateStats } from "./domain/return-rate-stats.ts";
@@ -52,6 +57,9 @@ export interface ReconcileConfig {
   RECONCILE_AFTER: number;
   RECONCILE_EVERY: number;
 }
+
+/** Fraud monitoring (docs/decisions/0010-fraud-monitoring.md): the rules' thresholds, a review's time, the sweep's pace (0: never). */
+export type FraudMonitoringConfig = FraudThresholds & { REVIEW_EXPIRES_HOURS: number; REVIEW_SWEEP_EVERY: number };
 export type { BankDataConfig } from "./adapters/create-bank-data.ts";
 export { TransferRefused, type TransferPort } from "./domain/ports/transfer.port.ts";
 
@@ -68,7 +76,7 @@ export interface PaymentsServiceDeps {
   secretsKey: Buffer;
   /** Which providers to use (PROVIDERS) and their settings. */
   providers: BankDataConfig &
-    TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number } & Partial<RenewalConfig> & Partial<ReconcileConfig>;
+    TransfersConfig & { DWOLLA_WEBHOOK_SECRET?: string | undefined; TRANSFER_LEASE_MS: number } & Partial<RenewalConfig> & Partial<ReconcileConfig> & FraudMonitoringConfig;
   /** Replaces the provider chosen by `providers` (tests). */
   bankData?: BankDataPort;
   /** How often the outbox relay looks for events it was not told about. Default 1 s. */
@@ -107,9 +115,20 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await mandates.ensureIndexes();
   const dayTotals = new DayTotalsRepository(deps.store);
   await dayTotals.ensureIndexes();
+  const paymentMethods = new PaymentMethodRepository(deps.store);
+  await paymentMethods.ensureIndexes();
+  const reviews = new ReviewRepository(deps.store);
+  await reviews.ensureIndexes();
+  const amountStats = new AmountStatsRepository(deps.store);
+  await amountStats.ensureIndexes();
+  const compliance = new ComplianceRecordsRepository(deps.store);
+  await compliance.ensureIndexes();
+  const fraud: FraudThresholds = deps.providers;
+  // The rule set in force from this start on (recorded once per change of versions or thresholds): the evidence's history.
+  await compliance.recordRuleSet({ reviewExpiresHours: deps.providers.REVIEW_EXPIRES_HOURS, rules: ruleSet(fraud) }, new Date().toISOString());
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION],
+    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION],
     // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
     // each against its type's schema again anyway.
     publish: (event) => deps.transport.publish(event as DomainEvent),
@@ -121,7 +140,12 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     checkouts: new CheckoutServiceClient(deps.transport),
     merchants: new IdentityServiceClient(deps.transport),
     claims: new ClaimRepository(deps.store),
-    paymentMethods: new PaymentMethodRepository(deps.store),
+    paymentMethods,
+    reviews,
+    reviewExpiresMs: deps.providers.REVIEW_EXPIRES_HOURS * 3_600_000,
+    amountStats,
+    compliance,
+    fraud,
     mandates,
     blocks: new BlockedBankAccountRepository(deps.store),
     attempts,
@@ -158,6 +182,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   const scheduler = pollMs > 0 ? startRenewalScheduler(handlerDeps, pollMs) : null;
   const reconcileEvery = deps.providers.RECONCILE_EVERY ?? 15 * 60_000;
   const reconciler = reconcileEvery > 0 ? startReconcileScheduler(handlerDeps, reconcileEvery) : null;
+  const sweepEvery = deps.providers.REVIEW_SWEEP_EVERY;
+  const reviewSweep = sweepEvery > 0 ? startReviewSweepScheduler(handlerDeps, sweepEvery) : null;
   // In the background: the service answers meanwhile (the overview counts what is counted so far).
   const backfill = backfillDayTotals({ ...handlerDeps, backfillLeaseMs: BACKFILL_LEASE_MS }).catch((err: unknown) =>
     deps.logger.error({ err }, "day totals backfill failed; the next start runs it again"),
@@ -168,6 +194,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     async stop() {
       await scheduler?.stop();
       await reconciler?.stop();
+      await reviewSweep?.stop();
       await backfill;
       await relay.stop();
     },

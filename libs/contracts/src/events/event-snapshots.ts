@@ -20,3 +20,6 @@ export const RefundSnapshot = z.looseObject({ id: hexId("rfd_"), transaction_uui
 
 /** A subscription: its object is not defined yet (billing is still to be built), so anything. */
 export const SubscriptionSnapshot = z.record(z.string(), z.unknown());
+
+/** A fraud review (docs/decisions/0010-fraud-monitoring.md): the held debit and its outcome. */
+export const ReviewSnapshot = z.looseObject({ id: hexId("rev_"), status: z.string() });

@@ -22,6 +22,8 @@ import { RefundPayoutSettledEvent } from "./refund-payout-settled.event.ts";
 import { MandateCreatedEvent } from "./mandate-created.event.ts";
 import { MandateRevokedEvent } from "./mandate-revoked.event.ts";
 import { PaymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
+import { ReviewOpenedEvent } from "./review-opened.event.ts";
+import { ReviewClosedEvent } from "./review-closed.event.ts";
 
 export * from "./domain-event.ts";
 export * from "./event-snapshots.ts";
@@ -48,6 +50,8 @@ export * from "./refund-payout-settled.event.ts";
 export * from "./mandate-created.event.ts";
 export * from "./mandate-revoked.event.ts";
 export * from "./payment-method-blocked.event.ts";
+export * from "./review-opened.event.ts";
+export * from "./review-closed.event.ts";
 
 /**
  * The event catalogue (API.md §11): every type a service may publish, each with its schema.
@@ -75,6 +79,8 @@ const CATALOGUE = [
   MandateCreatedEvent,
   MandateRevokedEvent,
   PaymentMethodBlockedEvent,
+  ReviewOpenedEvent,
+  ReviewClosedEvent,
 ] as const;
 
 /**
@@ -115,6 +121,8 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "mandate.created": "payments",
   "mandate.revoked": "payments",
   "payment_method.blocked": "payments",
+  "review.opened": "payments",
+  "review.closed": "payments",
   "subscription.renewed": "payments",
   "subscription.past_due": "payments",
   "subscription.cancelled": "payments",

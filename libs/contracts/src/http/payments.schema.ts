@@ -6,10 +6,14 @@ export const GetProcessorTokenResponse = z.object({
   message: z.string(),
   transaction_uuid: z.string(),
   transaction_id: z.string(),
+  /** Set when a risk rule held the debit for the merchant's review: no transfer yet (`transaction_id` is empty). */
+  transaction_status: z.literal("in_review").optional(),
+  review_id: z.string().optional(),
 });
 
 /** `returned`: it had settled (`completed`), then the bank sent the debit back (API.md §12). */
-export const TransactionStatus = z.enum(["pending", "completed", "failed", "cancelled", "returned"]);
+/** `in_review`: a risk rule held the debit before any transfer (docs/decisions/0010-fraud-monitoring.md). */
+export const TransactionStatus = z.enum(["pending", "completed", "failed", "cancelled", "returned", "in_review"]);
 
 /** The specification's subscription transaction log record. */
 export const TransactionRecord = z.object({
@@ -29,6 +33,8 @@ export const TransactionRecord = z.object({
   /** NACHA's company entry description the debit carries: `PURCHASE`, `RETRY PYMT` or the merchant's descriptor; null on records older than it. */
   company_entry_description: z.string().nullable(),
   error: z.string().nullable(),
+  /** The fraud review that held the debit (`rev_…`), on a debit a risk rule flagged. */
+  review_id: z.string().optional(),
   /** A failed or returned transfer's ACH return code (or `cancelled`) and its meaning (API.md §12). */
   failure_code: z.string().optional(),
   failure_reason: z.string().optional(),

@@ -291,6 +291,40 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "The merchant's ACH return rates over the last 60 days against NACHA's thresholds: unauthorized returns (R05, R07, R10, R11, R29; 0.5 %), administrative (R02, R03, R04; 3 %) and all returns (15 %). `merchant.return_rate_warning` is published when a rate reaches 80 % of its threshold.",
     errors: [],
   },
+  "get /api/merchants/reviews": {
+    operationId: "listReviews",
+    description:
+      "The merchant's fraud reviews, newest first, optionally of one `status` (`open`, `approved`, `cancelled`, `expired`). A review holds a debit a risk rule flagged before it was sent: its transaction record is `in_review` with `review_id` until the merchant decides.",
+    errors: ["review_not_found"],
+  },
+  "get /api/merchants/reviews/{id}": {
+    operationId: "getReview",
+    description: "One fraud review: the held debit, the rules that fired with the facts they judged, and its outcome.",
+    errors: ["review_not_found"],
+  },
+  "post /api/merchants/reviews/{id}/approve": {
+    operationId: "approveReview",
+    description:
+      "Approves a held debit: it is sent to the transfer provider once, under the same lease as any transfer (concurrent approvals send one transfer); its record becomes `pending` with `transaction.created`, and `review.closed` reports the outcome. A review already decided or expired is 409 `review_closed`. A dashboard viewer may not.",
+    errors: ["review_not_found", "review_closed"],
+  },
+  "post /api/merchants/reviews/{id}/cancel": {
+    operationId: "cancelReview",
+    description:
+      "Cancels a held debit: no money moves, its record becomes `cancelled` (`failure_code: review_cancelled`, `transaction.failed`), the checkout ends `failed`. A review already decided or expired is 409 `review_closed`; an open review past `REVIEW_EXPIRES_HOURS` is cancelled as `expired` by Payrail. A dashboard viewer may not.",
+    errors: ["review_not_found", "review_closed"],
+  },
+  "get /api/merchants/compliance/fraud_monitoring": {
+    operationId: "getFraudMonitoring",
+    description:
+      "The evidence of the merchant's fraud monitoring (NACHA's risk-based screening of WEB debits) an auditor asks for: the rule sets in force and since when (each rule's version and thresholds), every review and its outcome, return rates per calendar month for the last 12 months, and the yearly reviews of the program. `payrail compliance export` writes the same as JSON and CSV files.",
+    errors: [],
+  },
+  "post /api/merchants/compliance/annual_reviews": {
+    operationId: "recordAnnualReview",
+    description: "Records the merchant's yearly review of its fraud-monitoring program (NACHA asks for one at least every year): what was found and decided, in `notes`. A dashboard viewer may not.",
+    errors: [],
+  },
   "get /api/merchants/profile": {
     operationId: "getMerchantProfile",
     description: "The merchant: its name, its support email and phone (named in every consumer notice), its statement descriptor and its default transaction purpose.",

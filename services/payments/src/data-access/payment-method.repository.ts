@@ -13,6 +13,17 @@ export class PaymentMethodRepository implements PaymentMethodsPort {
     return this.store.collection<PaymentMethodRecord>(PAYMENT_METHODS_COLLECTION);
   }
 
+  async ensureIndexes(): Promise<void> {
+    // Fraud screening: the accounts one phone linked lately, across merchants.
+    await this.methods.createIndex({ keys: { userPhone: 1, updatedAt: 1 }, name: "phone_linked" });
+  }
+
+  async accountsLinkedByPhone(phone: string, since: string, limit: number): Promise<number> {
+    const methods = await this.methods.find({ userPhone: phone, updatedAt: { $gte: since } }, { sort: { updatedAt: -1 }, limit });
+    // One account linked at many checkouts counts once: by bank and last digits where known.
+    return new Set(methods.map((m) => (m.bankAccount?.mask ? `${m.bankAccount.institution ?? ""}|${m.bankAccount.mask}` : (m.fingerprint ?? m.accountId)))).size;
+  }
+
   async save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, event: DomainEvent): Promise<boolean> {
     if (!previous) return insertIfAbsent(this.methods, insertWithEvents(record, [event]));
     // A re-link replaces the account and token but keeps the first createdAt.

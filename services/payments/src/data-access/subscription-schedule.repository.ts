@@ -77,4 +77,8 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
   moveClock(checkoutId: string, to: string): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, $or: [{ clockAt: null }, { clockAt: { $lte: to } }] }, { $set: { clockAt: to } });
   }
+
+  async dueAfterReview(checkoutId: string, reviewId: string, at: string): Promise<boolean> {
+    return (await this.attempts.findOneAndUpdate({ _id: checkoutId, "charge.reviewId": reviewId, "charge.transferId": null }, { $set: { nextChargeAt: at } })) !== null;
+  }
 }

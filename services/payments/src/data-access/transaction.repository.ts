@@ -34,6 +34,10 @@ export class TransactionRepository implements TransactionsPort {
     await this.transactions.createIndex({ keys: { merchantId: 1, created_at: 1 }, name: "merchant_created" });
     await this.transactions.createIndex({ keys: { merchantId: 1, returnLearntAt: 1 }, name: "merchant_returns" });
     await this.transactions.createIndex({ keys: { merchantId: 1, returnGroup: 1, returnLearntAt: 1 }, name: "merchant_return_groups" });
+    // Fraud screening (across merchants): debits and returns of one bank account, debits of one consumer.
+    await this.transactions.createIndex({ keys: { sourceFingerprint: 1, created_at: 1 }, name: "account_created" });
+    await this.transactions.createIndex({ keys: { sourceFingerprint: 1, returnLearntAt: 1 }, name: "account_returns" });
+    await this.transactions.createIndex({ keys: { user_id: 1, created_at: 1 }, name: "user_created" });
   }
 
   nextId(): Promise<number> {
@@ -118,5 +122,36 @@ export class TransactionRepository implements TransactionsPort {
 
   countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number> {
     return this.transactions.countDocuments(group ? { merchantId, returnGroup: group, returnLearntAt: { $gte: since } } : { merchantId, returnLearntAt: { $gte: since } });
+  }
+
+  countFromAccount(fingerprint: string, since: string, until?: string): Promise<number> {
+    return this.transactions.countDocuments({ sourceFingerprint: fingerprint, created_at: until ? { $gte: since, $lte: until } : { $gte: since } });
+  }
+
+  countForUser(userId: string, since: string, until: string): Promise<number> {
+    return this.transactions.countDocuments({ user_id: userId, created_at: { $gte: since, $lte: until } });
+  }
+
+  countAccountReturns(fingerprint: string, since: string): Promise<number> {
+    return this.transactions.countDocuments({ sourceFingerprint: fingerprint, returnLearntAt: { $gte: since } });
+  }
+
+  countDebitsBetween(merchantId: string, from: string, to: string): Promise<number> {
+    return this.transactions.countDocuments({ merchantId, created_at: { $gte: from, $lt: to } });
+  }
+
+  countReturnsBetween(merchantId: string, from: string, to: string, group?: "unauthorized"): Promise<number> {
+    return this.transactions.countDocuments({ merchantId, ...(group ? { returnGroup: group } : {}), returnLearntAt: { $gte: from, $lt: to } });
+  }
+
+  insertHeld(doc: TransactionDoc): Promise<{ inserted: boolean; doc: TransactionDoc }> {
+    return insertOrGet(this.transactions, doc);
+  }
+
+  release(transactionUuid: string, expectedVersion: number | undefined, set: Partial<TransactionDoc>, event: DomainEvent): Promise<TransactionDoc | null> {
+    return this.transactions.findOneAndUpdate(
+      { _id: transactionUuid, transaction_status: "in_review", version: expectedVersion ?? null },
+      withEvents({ $set: set as Record<string, unknown>, $inc: { version: 1 } }, [event]),
+    );
   }
 }

@@ -32,9 +32,12 @@ export async function advanceSubscriptionClock(
   for (let i = 0; i < MAX_CHARGES; i++) {
     const due = (await deps.attempts.find(checkoutId))?.nextChargeAt;
     if (!due || due > to) break;
-    if ((await chargeRenewal(deps, checkoutId, due)) === "busy") {
+    const result = await chargeRenewal(deps, checkoutId, due);
+    if (result === "busy") {
       throw new AppError("transfer_in_progress", `a renewal of ${checkoutId} is being charged by another call`, { retryAfter: 1 });
     }
+    // Held for a fraud review: nothing more is charged until the merchant decides.
+    if (result === "held") break;
   }
   return (await deps.transactions.listForUser(transaction.user_id, RECORDS, { ref: checkoutId })).map(toTransactionRecord);
 }

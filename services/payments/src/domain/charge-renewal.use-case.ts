@@ -4,7 +4,9 @@ import { prefixedHexId, withLeaseHeartbeat, type LeaseHeartbeat } from "@payrail
 import { transactionEvent } from "./payment-events.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
-import { transactionDoc } from "./transfer-steps.ts";
+import { renewalRecordDoc } from "./renewal-record.ts";
+import { releaseHeldRecord } from "./fraud/release-held-record.ts";
+import { renewalReviewGate } from "./fraud/renewal-review-gate.ts";
 import { requireDebitMandate } from "./require-debit-mandate.ts";
 import { tellCheckoutBlocked } from "./block-bank-account.ts";
 import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
@@ -17,10 +19,11 @@ import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
  * with its transaction.created event. A charge left half-way by a crash is resumed here by the
  * next claimer, with the same key, so the provider answers the transfer it already started.
  * `at` dates the charge (the test clock's time in the sandbox). A transfer the provider refuses
- * for good ends the subscription. Answers "busy" when another charger holds the lease or
+ * for good ends the subscription. A charge a fraud rule flags is "held" until its review
+ * closes (renewal-review-gate.ts). Answers "busy" when another charger holds the lease or
  * nothing was due.
  */
-export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: string, at: string = by): Promise<"charged" | "stopped" | "busy"> {
+export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: string, at: string = by): Promise<"charged" | "stopped" | "held" | "busy"> {
   const now = deps.now();
   const leaseId = randomUUID();
   const until = new Date(now.getTime() + deps.leaseMs);
@@ -47,7 +50,7 @@ async function chargeUnderLease(
   leaseId: string,
   lease: Pick<LeaseHeartbeat, "check">,
   at: string,
-): Promise<"charged" | "stopped"> {
+): Promise<"charged" | "stopped" | "held"> {
   const checkoutId = claimed._id;
   let a = claimed;
   const save = async (set: Record<string, unknown>) => {
@@ -102,7 +105,12 @@ async function chargeUnderLease(
         return "stopped";
       }
       await save({ "charge.transferId": sent.transferId });
-    } else if ((await sendCharge(deps, a, leaseId, lease, save)) === "stopped") return "stopped";
+    } else {
+      // Fraud screening (docs/decisions/0010-fraud-monitoring.md): a flagged renewal waits, unsent, for the merchant.
+      const gate = await renewalReviewGate(deps, a, leaseId, lease, save);
+      if (gate !== "send") return gate;
+      if ((await sendCharge(deps, a, leaseId, lease, save)) === "stopped") return "stopped";
+    }
   }
   await recordCharge(deps, a, a.charge!, lease);
   lease.check();
@@ -128,20 +136,14 @@ async function mandateAllowingDebit(deps: RenewalDeps, a: TransferAttemptRecord,
 
 async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge: RenewalCharge, lease: Pick<LeaseHeartbeat, "check">): Promise<void> {
   // Look first so a resumed call does not draw (and waste) another sequential id.
-  if (await deps.transactions.findByUuid(charge.transactionUuid)) return;
+  const existing = await deps.transactions.findByUuid(charge.transactionUuid);
+  // A renewal held for review and then approved: its record leaves `in_review` now.
+  if (existing?.transaction_status === "in_review") return releaseHeldRecord(deps, `renewal-${a._id}`, existing, { transferId: charge.transferId!, at: charge.at });
+  if (existing) return;
   lease.check();
   const id = await deps.transactions.nextId();
   lease.check();
-  const doc = transactionDoc(a, id, {
-    transactionUuid: charge.transactionUuid,
-    transferId: charge.transferId!,
-    at: charge.at,
-    consumerTransactionId: charge.consumerTransactionId,
-    merchantTransactionId: charge.merchantTransactionId,
-    description: `Subscription renewal ${charge.period}${charge.tryNumber ? ` (retry ${charge.tryNumber})` : ""} for checkout ${a._id}`,
-    renewalTry: charge.tryNumber,
-  });
-  const record = { ...doc, renewalPeriod: charge.period, renewalTry: charge.tryNumber };
+  const record = renewalRecordDoc(a, id, charge, charge.transferId!);
   // Only the insert that wins carries the event: a racing or resumed call writes nothing.
   if ((await deps.transactions.insertOnce(record, transactionEvent(record, deps.livemode))).inserted) {
     deps.events.written();

@@ -8,6 +8,7 @@ import { requireDebitMandate } from "./require-debit-mandate.ts";
 import { checkoutEntryDescription } from "./company-entry-description.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
+export const TRANSACTION_HELD = "Transaction held for review";
 
 /**
  * Get Processor Token: processor token → funding source → transfer, for the merchant's own
@@ -21,30 +22,40 @@ export async function getProcessorToken(
   meta: RequestMeta,
   merchant: MerchantPrincipal,
   checkoutId: string,
-): Promise<{ message: string; transaction_uuid: string; transaction_id: string }> {
+): Promise<ReturnType<typeof answer>> {
   const checkout = await deps.checkouts.getSummary(meta, checkoutId);
   // Payments asks checkout on its own account: another merchant's checkout is as absent as an unknown one.
   if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`, { param: "checkout_id" });
   const attempt = (await deps.attempts.find(checkout.id)) ?? (await startAttempt(deps, meta, checkout));
   if (attempt.completed) return answer(attempt);
 
+  return answer(await runFirstCharge(deps, meta, checkout.id));
+}
+
+/**
+ * Takes the checkout's transfer lease and runs (or resumes) its first debit: the mandate is
+ * checked under the lease before any provider step, then the steps run (screening included).
+ * Another holder: 409 `transfer_in_progress`, or its result when it completed meanwhile.
+ * Get Processor Token, a review's approval and the review sweep all come this way.
+ */
+export async function runFirstCharge(deps: TransferDeps, meta: RequestMeta, checkoutId: string): Promise<TransferAttemptRecord> {
   const leaseId = randomUUID();
   const now = deps.now();
   const until = new Date(now.getTime() + deps.leaseMs);
-  const leased = await deps.attempts.acquireLease(checkout.id, leaseId, now.toISOString(), until.toISOString());
+  const leased = await deps.attempts.acquireLease(checkoutId, leaseId, now.toISOString(), until.toISOString());
   if (!leased) {
-    const current = await deps.attempts.find(checkout.id);
-    if (current?.completed) return answer(current);
-    throw transferInProgress(checkout.id);
+    const current = await deps.attempts.find(checkoutId);
+    if (current?.completed) return current;
+    throw transferInProgress(checkoutId);
   }
   // Under the lease, before any provider step: no debit without an active mandate (API.md §12).
   const mandateFirst = async () => {
     if (leased.transferId) return;
     const { merchantId, userId, accountId } = leased;
-    await requireDebitMandate(deps, { checkoutId: checkout.id, merchantId, userId, accountId }, deps.now().toISOString());
+    await requireDebitMandate(deps, { checkoutId, merchantId, userId, accountId }, deps.now().toISOString());
   };
   // The lease is short and renewed while this call works (runUnderTransferLease).
-  return answer(await runUnderTransferLease(deps, meta, leased, leaseId, until, mandateFirst));
+  return runUnderTransferLease(deps, meta, leased, leaseId, until, mandateFirst);
 }
 
 /** The first call for a checkout fixes what will be transferred, and from where to where. */
@@ -93,6 +104,10 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
 }
 
 function answer(attempt: TransferAttemptRecord) {
+  // Held by a fraud rule: no transfer yet; the merchant decides (docs/decisions/0010-fraud-monitoring.md).
+  if (attempt.reviewId && !attempt.transferId) {
+    return { message: TRANSACTION_HELD, transaction_uuid: attempt.transactionUuid, transaction_id: "", transaction_status: "in_review" as const, review_id: attempt.reviewId };
+  }
   return { message: TRANSACTION_EXECUTED, transaction_uuid: attempt.transactionUuid, transaction_id: attempt.transferId ?? "" };
 }
 

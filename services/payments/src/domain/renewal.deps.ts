@@ -8,6 +8,9 @@ import type { RenewalPolicy } from "./renewal-policy.ts";
 import type { TransferRecordedDeps } from "./transfer.deps.ts";
 import type { DebitMandateDeps } from "./require-debit-mandate.ts";
 import type { BlockingDeps } from "./block-bank-account.ts";
+import type { ScreeningDeps } from "./fraud/screen-debit.ts";
+import type { ReviewsPort } from "./ports/reviews.port.ts";
+import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 
 /** What a renewal's outcome needs: the subscription, its schedule and the retry policy. */
 export interface RenewalOutcomeDeps extends PaymentEventsDeps {
@@ -18,11 +21,16 @@ export interface RenewalOutcomeDeps extends PaymentEventsDeps {
 }
 
 /** Making renewal charges (the scheduler and the sandbox test clock). */
-export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps, DebitMandateDeps, BlockingDeps {
+export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps, DebitMandateDeps, BlockingDeps, ScreeningDeps {
   attempts: Pick<TransferAttemptsPort, "find" | "onAccount" | "markAccountBlocked">;
   transactions: TransactionsPort;
   transfers: TransferPort;
   logger: Logger;
   /** How long one charger may hold a subscription's renewal before another takes over (a crashed holder). */
   leaseMs: number;
+  /** The consumer's payment methods: the mandate's, the blocked flag's and screening's reads. */
+  paymentMethods: PaymentMethodsPort;
+  /** Fraud reviews of held renewals, and how long one waits for the merchant (REVIEW_EXPIRES_HOURS). */
+  reviews: ReviewsPort;
+  reviewExpiresMs: number;
 }

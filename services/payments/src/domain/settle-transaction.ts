@@ -3,6 +3,7 @@ import { transferFailureReason } from "./failure-reason.ts";
 import { returnGroupOf } from "./return-groups.ts";
 import { transactionEvent, type PaymentEventsDeps } from "./payment-events.ts";
 import type { TransactionChange, TransactionsPort } from "./ports/transactions.port.ts";
+import type { AmountStatsPort } from "./ports/amount-stats.port.ts";
 
 /** Writes that lose to a concurrent one (a refund reserving cents) read again; a few at most. */
 const TRIES = 5;
@@ -21,7 +22,7 @@ export interface ProviderOutcome {
  * moves: a replay, or a late `completed`, answers the record as it stands.
  */
 export async function settleTransaction(
-  deps: { transactions: TransactionsPort } & PaymentEventsDeps,
+  deps: { transactions: TransactionsPort; amountStats?: AmountStatsPort } & PaymentEventsDeps,
   transaction: TransactionDoc,
   outcome: ProviderOutcome,
   at: string,
@@ -34,6 +35,9 @@ export async function settleTransaction(
     const moved = await deps.transactions.settle(current._id, { status: current.transaction_status, version: current.version }, change, transactionEvent(after, deps.livemode));
     if (moved) {
       deps.events.written();
+      // The amount rule's distribution (fraud-rules.ts): counted by the write that settled it; a
+      // crash right here loses one sample of thousands, which a statistic tolerates.
+      if (change.status === "completed") await deps.amountStats?.add(moved.merchantId, moved.created_at, moved.amountCents);
       return moved;
     }
     current = await deps.transactions.findByUuid(transaction._id);

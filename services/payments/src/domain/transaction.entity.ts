@@ -2,7 +2,8 @@ import { centsToDecimal, type TransactionRecord } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
 
 /** `returned`: settled (`completed`), then sent back by the bank (an ACH return, API.md §12). */
-export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled" | "returned";
+/** `in_review`: held by a fraud rule before any transfer (docs/decisions/0010-fraud-monitoring.md). */
+export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled" | "returned" | "in_review";
 
 /**
  * One transfer's record: the specification's subscription transaction log record (snake_case,
@@ -25,6 +26,8 @@ export interface TransactionDoc extends OutboxFields {
   /** NACHA's company entry description the debit was sent with; absent on records written before it was kept. */
   company_entry_description?: string;
   error: string | null;
+  /** The fraud review that held the debit (`rev_…`): absent on a debit no rule flagged. */
+  review_id?: string;
   /** Set when the transfer failed or came back: the ACH return code (or `cancelled`) and its meaning. */
   failure_code?: string;
   failure_reason?: string;
@@ -88,6 +91,7 @@ export function toTransactionRecord(doc: TransactionDoc): TransactionRecord {
     description: doc.description,
     company_entry_description: doc.company_entry_description ?? null,
     error: doc.error,
+    ...(doc.review_id ? { review_id: doc.review_id } : {}),
     ...(doc.failure_code ? { failure_code: doc.failure_code, failure_reason: doc.failure_reason ?? "" } : {}),
     ...(doc.returned_at ? { returned_at: doc.returned_at } : {}),
     amount_refunded: amountOf(doc.amountRefundedCents ?? 0),

@@ -41,6 +41,8 @@ export interface TransferAttemptRecord extends OutboxFields {
   fundingFingerprint?: string | null;
   /** When this checkout learnt that its bank account is blocked (its payment_method.blocked); cleared by a re-link. */
   accountBlockedAt?: string | null;
+  /** The fraud review holding the first debit (`rev_…`), once a rule flagged it (docs/decisions/0010-fraud-monitoring.md). */
+  reviewId?: string;
   /** Step 3: the transfer at the provider. */
   transferId: string | null;
   initiatedAt: string | null;
@@ -108,6 +110,8 @@ export interface RenewalCharge {
    * at the provider, so it is not checked again.
    */
   mandateId?: string;
+  /** The fraud review holding this charge (`rev_…`), once a rule flagged it; the charge waits, unsent, for its outcome. */
+  reviewId?: string;
   /** The transaction record exists (with its transaction.created event). */
   recorded: boolean;
 }
@@ -116,6 +120,6 @@ export interface RenewalCharge {
 export type AttemptProgress = Partial<
   Pick<
     TransferAttemptRecord,
-    "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "transferId" | "initiatedAt" | "completed"
+    "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "reviewId" | "transferId" | "initiatedAt" | "completed"
   >
 >;

@@ -2,8 +2,11 @@ import { AppError } from "@payrail/contracts";
 import type { LeaseHeartbeat } from "@payrail/runtime";
 import { chargeEntryDescription } from "./company-entry-description.ts";
 import { createTransferOnce } from "./create-transfer-once.ts";
+import { releaseHeldRecord } from "./fraud/release-held-record.ts";
+import { reviewGate } from "./fraud/review-gate.ts";
 import { transactionEvent } from "./payment-events.ts";
-import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
+import { transactionDoc } from "./transaction-doc.ts";
+export { transactionDoc, type ChargeFacts } from "./transaction-doc.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
@@ -68,6 +71,8 @@ export async function runTransferSteps(
       const sent = await deps.transfers.findTransfer({ idempotencyKey: a.transactionUuid, customerUrl: a.customerUrl });
       if (!sent) throw bankAccountBlocked(a._id);
     }
+    // Fraud screening (docs/decisions/0010-fraud-monitoring.md): a flagged debit waits for the merchant.
+    if ((await reviewGate(deps, a, lease, (reviewId) => save("review", { reviewId }))) === "held") return a;
     const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
@@ -81,7 +86,11 @@ export async function runTransferSteps(
     await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
   }
   // Look first so a resumed call does not draw (and waste) another sequential id.
-  if (!(await deps.transactions.findByUuid(a.transactionUuid))) {
+  const existing = await deps.transactions.findByUuid(a.transactionUuid);
+  if (existing?.transaction_status === "in_review") {
+    lease.check();
+    await releaseHeldRecord(deps, meta.requestId, existing, { transferId: a.transferId!, at: a.initiatedAt! });
+  } else if (!existing) {
     lease.check();
     const id = await deps.transactions.nextId();
     lease.check();
@@ -105,57 +114,3 @@ export function bankAccountBlocked(checkoutId: string): AppError {
   });
 }
 
-/** Which transfer a record is of: the attempt's first charge, or one of a subscription's renewals. */
-export interface ChargeFacts {
-  transactionUuid: string;
-  transferId: string;
-  at: string;
-  consumerTransactionId: string;
-  merchantTransactionId: string;
-  description: string;
-  /** A renewal's try (0 = its period's first presentment); absent on the first charge. */
-  renewalTry?: number;
-}
-
-function firstCharge(a: TransferAttemptRecord): ChargeFacts {
-  return {
-    transactionUuid: a.transactionUuid,
-    transferId: a.transferId!,
-    // Dated when the transfer was initiated, whichever call writes the record.
-    at: a.initiatedAt!,
-    consumerTransactionId: a.consumerTransactionId,
-    merchantTransactionId: a.merchantTransactionId,
-    description: a.isSubscription ? `Subscription payment for checkout ${a._id}` : `Payment for checkout ${a._id}`,
-  };
-}
-
-/** The transaction record of one of the attempt's transfers (sequential `id` drawn by the caller). */
-export function transactionDoc(a: TransferAttemptRecord, id: number, charge: ChargeFacts = firstCharge(a)): TransactionDoc {
-  return {
-    _id: charge.transactionUuid,
-    id,
-    transaction_uuid: charge.transactionUuid,
-    processor_transaction_id: charge.transferId,
-    amount: amountOf(a.amountCents),
-    user_id: a.userId,
-    consumer_transaction_id: charge.consumerTransactionId,
-    merchant_transaction_id: charge.merchantTransactionId,
-    checkout_id: a.checkoutNumber,
-    transaction_status: "pending",
-    transaction_date_time: charge.at,
-    description: charge.description,
-    company_entry_description: chargeEntryDescription(a.companyEntryDescription, charge.renewalTry),
-    error: null,
-    created_at: charge.at,
-    updated_at: charge.at,
-    checkoutRef: a._id,
-    merchantId: a.merchantId,
-    isSubscription: a.isSubscription,
-    amountCents: a.amountCents,
-    currency: a.currency,
-    sourceFundingSource: a.fundingSourceUrl!,
-    destinationFundingSource: a.destinationFundingSource,
-    sourceFingerprint: a.fundingFingerprint ?? null,
-    version: 1,
-  };
-}

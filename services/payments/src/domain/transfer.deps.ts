@@ -17,6 +17,9 @@ import type { SecretBox } from "@payrail/runtime";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
 import type { BlockingDeps } from "./block-bank-account.ts";
+import type { ScreeningDeps } from "./fraud/screen-debit.ts";
+import type { ReviewsPort } from "./ports/reviews.port.ts";
+import type { AmountStatsPort } from "./ports/amount-stats.port.ts";
 
 /*
  * What each group of payments' use cases needs, and nothing more: a use case names the
@@ -28,10 +31,10 @@ export interface TransferSimulator {
 }
 
 /** The steps of Get Processor Token, in order, each recorded before the next starts. */
-export type TransferStep = "processor_token" | "customer" | "funding_source" | "transfer" | "transaction_record" | "completed";
+export type TransferStep = "processor_token" | "customer" | "funding_source" | "review" | "transfer" | "transaction_record" | "completed";
 
 /** Get Processor Token: the checkout read once at the start, then the provider steps. */
-export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps {
+export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps, ScreeningDeps {
   checkouts: Pick<CheckoutsPort, "getSummary">;
   merchants: MerchantsPort;
   paymentMethods: PaymentMethodsPort;
@@ -41,6 +44,9 @@ export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps {
   blocks: BlockedBankAccountsPort;
   attempts: TransferAttemptsPort;
   transactions: TransactionsPort;
+  /** Fraud reviews of held debits, and how long one waits for the merchant (REVIEW_EXPIRES_HOURS). */
+  reviews: ReviewsPort;
+  reviewExpiresMs: number;
   bankData: BankDataPort;
   transfers: TransferPort;
   secretBox: SecretBox;
@@ -60,6 +66,8 @@ export interface StatusDeps extends RenewalOutcomeDeps, BlockingDeps {
   transactions: TransactionsPort;
   /** Per-merchant per-day settled totals (the dashboard's overview). */
   dayTotals: DayTotalsPort;
+  /** Per-merchant weekly sums of settled amounts (the fraud amount rule). */
+  amountStats: AmountStatsPort;
   /** Refund transfers (merchant → consumer), one per refund payout. */
   refundTransfers: RefundTransfersPort;
   webhookEvents: WebhookEventsPort;

@@ -22,3 +22,4 @@ export * from "./relink-bank-account.op.ts";
 export * from "./cancel-subscription-for-merchant.op.ts";
 export * from "./get-payment-stats.op.ts";
 export * from "./get-mandate-copy.op.ts";
+export * from "./reviews.op.ts";

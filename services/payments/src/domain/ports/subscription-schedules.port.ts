@@ -41,4 +41,6 @@ export interface SubscriptionSchedulesPort {
   ): Promise<TransferAttemptRecord | null>;
   /** Moves the sandbox test clock forward to `to`; null when it stands later already. */
   moveClock(checkoutId: string, to: string): Promise<TransferAttemptRecord | null>;
+  /** A held renewal's review was decided (or expired): its charge falls due at `at`, so the next charger applies the outcome. False when the charge moved on. */
+  dueAfterReview(checkoutId: string, reviewId: string, at: string): Promise<boolean>;
 }

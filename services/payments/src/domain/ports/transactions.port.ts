@@ -64,4 +64,21 @@ export interface TransactionsPort {
   finalSince(status: "completed" | "returned", since: string, limit: number, after?: { updatedAt: string; id: string }): Promise<TransactionDoc[]>;
   /** The merchant's ACH returns learnt since `since`, of one group or all: an index count. */
   countReturns(merchantId: string, since: string, group?: "unauthorized" | "administrative"): Promise<number>;
+  /** Fraud screening: debits from the bank account `fingerprint` created since `since` (until `until`), at any merchant: an index count. */
+  countFromAccount(fingerprint: string, since: string, until?: string): Promise<number>;
+  /** Fraud screening: the consumer's debits created between `since` and `until`, at any merchant: an index count. */
+  countForUser(userId: string, since: string, until: string): Promise<number>;
+  /** Fraud screening: returns of debits from the bank account learnt since `since`: an index count. */
+  countAccountReturns(fingerprint: string, since: string): Promise<number>;
+  /** The merchant's debits created in [from, to): an index count (monthly return rates). */
+  countDebitsBetween(merchantId: string, from: string, to: string): Promise<number>;
+  /** The merchant's returns (or unauthorized ones) learnt in [from, to): an index count. */
+  countReturnsBetween(merchantId: string, from: string, to: string, group?: "unauthorized"): Promise<number>;
+  /** Inserts a debit held for review (`in_review`, no transfer yet, no event: the review carries review.opened); the existing record when there is one. */
+  insertHeld(doc: TransactionDoc): Promise<{ inserted: boolean; doc: TransactionDoc }>;
+  /**
+   * Moves a held record out of `in_review` (its transfer sent: `pending`; or cancelled) with its
+   * event, in one conditional write on the status and `version` as read: null when it moved already.
+   */
+  release(transactionUuid: string, expectedVersion: number | undefined, set: Partial<TransactionDoc>, event: DomainEvent): Promise<TransactionDoc | null>;
 }

@@ -5,13 +5,14 @@ import type { MandatesPort } from "../../domain/ports/mandates.port.ts";
 import type { ClaimsPort } from "../../domain/ports/claims.port.ts";
 import type { RenewalDeps } from "../../domain/renewal.deps.ts";
 import type { ReconcileDeps } from "../../domain/reconcile.use-case.ts";
+import type { EvidenceDeps } from "../../domain/fraud/fraud-evidence.use-case.ts";
 import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfer.deps.ts";
 
 /**
  * What the payments handlers need, built by the composition root: the union of what its use
  * cases need (each handler passes the whole, each use case names only its part).
  */
-export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, RefundPayoutDeps, RenewalDeps, ReconcileDeps {
+export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, RefundPayoutDeps, RenewalDeps, ReconcileDeps, EvidenceDeps {
   checkouts: CheckoutsPort;
   attempts: TransferAttemptsPort;
   claims: ClaimsPort;

@@ -25,6 +25,11 @@ import { listConsumerSubscriptionsHandler } from "./list-consumer-subscriptions.
 import { getSubscriptionMandateHandler } from "./get-subscription-mandate.handler.ts";
 import { createRelinkTokenHandler } from "./create-relink-token.handler.ts";
 import { relinkBankAccountHandler } from "./relink-bank-account.handler.ts";
+import { listReviewsHandler } from "./list-reviews.handler.ts";
+import { getReviewHandler } from "./get-review.handler.ts";
+import { decideReviewHandler } from "./decide-review.handler.ts";
+import { getFraudMonitoringHandler } from "./get-fraud-monitoring.handler.ts";
+import { recordAnnualReviewHandler } from "./record-annual-review.handler.ts";
 
 /** The payments service's operations: its whole RPC surface in one list. */
 export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
@@ -54,6 +59,11 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getSubscriptionMandateHandler(deps),
     createRelinkTokenHandler(deps),
     relinkBankAccountHandler(deps),
+    listReviewsHandler(deps),
+    getReviewHandler(deps),
+    decideReviewHandler(deps),
+    getFraudMonitoringHandler(deps),
+    recordAnnualReviewHandler(deps),
     handle(pingOp("payments"), async () => {
       await deps.ping();
       return { service: "payments", ok: true as const };

@@ -1,0 +1,66 @@
+import { runScopedHexId } from "@payrail/runtime";
+import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { ReviewsPort } from "../ports/reviews.port.ts";
+import { reviewEvent, type ReviewRecord } from "../review.entity.ts";
+import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
+import type { Logger } from "@payrail/runtime";
+import { screenDebit, type ScreeningDeps } from "./screen-debit.ts";
+
+export interface ReviewOpeningDeps extends ScreeningDeps, PaymentEventsDeps {
+  reviews: ReviewsPort;
+  reviewExpiresMs: number;
+  logger: Logger;
+}
+
+/** The review of a debit: derived from its transaction_uuid, so a resumed hold finds the one it opened. */
+export function reviewIdFor(transactionUuid: string): string {
+  return runScopedHexId("rev_", `review:${transactionUuid}`);
+}
+
+/**
+ * The debit's review: the one already opened (a resumed call), else the rules run on the
+ * debit's facts and, when one fires, the review is opened with review.opened (one insert that
+ * a racing call's finds). Null when no rule fires: the debit goes ahead.
+ */
+export async function reviewOfDebit(
+  deps: ReviewOpeningDeps,
+  a: TransferAttemptRecord,
+  debit: { transactionUuid: string; kind: ReviewRecord["kind"] },
+): Promise<ReviewRecord | null> {
+  const reviewId = reviewIdFor(debit.transactionUuid);
+  const existing = await deps.reviews.find(reviewId);
+  if (existing) return existing;
+  const method = await deps.paymentMethods.findByCheckout(a._id);
+  const { hits } = await screenDebit(deps, {
+    merchantId: a.merchantId,
+    userId: a.userId,
+    userPhone: a.userPhone,
+    fingerprint: a.fundingFingerprint ?? null,
+    amountCents: a.amountCents,
+    linkedAt: method?.updatedAt ?? a.createdAt,
+  });
+  if (hits.length === 0) return null;
+  const at = deps.now().toISOString();
+  const doc: ReviewRecord = {
+    _id: reviewId,
+    merchantId: a.merchantId,
+    checkoutId: a._id,
+    transactionUuid: debit.transactionUuid,
+    kind: debit.kind,
+    amountCents: a.amountCents,
+    currency: a.currency,
+    status: "open",
+    rules: hits,
+    openedAt: at,
+    expiresAt: new Date(Date.parse(at) + deps.reviewExpiresMs).toISOString(),
+    closedAt: null,
+    closedBy: null,
+    applied: null,
+    sortKey: `${at}|${reviewId}`,
+    version: 1,
+  };
+  const review = await deps.reviews.open(doc, reviewEvent("review.opened", doc, deps.livemode));
+  deps.events.written();
+  deps.logger.info({ checkoutId: a._id, reviewId, kind: debit.kind, rules: hits.map((h) => h.rule) }, "debit held for review");
+  return review;
+}

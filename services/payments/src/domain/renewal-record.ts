@@ -1,0 +1,17 @@
+import type { TransactionDoc } from "./transaction.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import { transactionDoc } from "./transaction-doc.ts";
+
+/** The transaction record of a renewal charge (sequential `id` drawn by the caller). */
+export function renewalRecordDoc(a: TransferAttemptRecord, id: number, charge: RenewalCharge, transferId: string): TransactionDoc {
+  const doc = transactionDoc(a, id, {
+    transactionUuid: charge.transactionUuid,
+    transferId,
+    at: charge.at,
+    consumerTransactionId: charge.consumerTransactionId,
+    merchantTransactionId: charge.merchantTransactionId,
+    description: `Subscription renewal ${charge.period}${charge.tryNumber ? ` (retry ${charge.tryNumber})` : ""} for checkout ${a._id}`,
+    renewalTry: charge.tryNumber,
+  });
+  return { ...doc, renewalPeriod: charge.period, renewalTry: charge.tryNumber };
+}
