@@ -556,6 +556,126 @@ export interface paths {
         patch: operations["updateMerchantProfile"];
         trace?: never;
     };
+    "/api/merchants/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's fraud reviews, newest first (`status`, `limit`, `starting_after`)
+         * @description The merchant's fraud reviews, newest first, optionally of one `status` (`open`, `approved`, `cancelled`, `expired`). A review holds a debit a risk rule flagged before it was sent: its transaction record is `in_review` with `review_id` until the merchant decides.
+         */
+        get: operations["listReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fraud review, with the rules that fired and their facts
+         * @description One fraud review: the held debit, the rules that fired with the facts they judged, and its outcome.
+         */
+        get: operations["getReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/reviews/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a held debit: it is sent to the bank, once
+         * @description Approves a held debit: it is sent to the transfer provider once, under the same lease as any transfer (concurrent approvals send one transfer); its record becomes `pending` with `transaction.created`, and `review.closed` reports the outcome. A review already decided or expired is 409 `review_closed`. A dashboard viewer may not.
+         */
+        post: operations["approveReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/reviews/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a held debit: no money moves, the checkout (or renewal) ends
+         * @description Cancels a held debit: no money moves, its record becomes `cancelled` (`failure_code: review_cancelled`, `transaction.failed`), the checkout ends `failed`. A review already decided or expired is 409 `review_closed`; an open review past `REVIEW_EXPIRES_HOURS` is cancelled as `expired` by Payrail. A dashboard viewer may not.
+         */
+        post: operations["cancelReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/compliance/fraud_monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fraud-monitoring evidence: the rules in force and since when, every review and its outcome, monthly return rates, the yearly reviews
+         * @description The evidence of the merchant's fraud monitoring (NACHA's risk-based screening of WEB debits) an auditor asks for: the rule sets in force and since when (each rule's version and thresholds), every review and its outcome, return rates per calendar month for the last 12 months, and the yearly reviews of the program. `payrail compliance export` writes the same as JSON and CSV files.
+         */
+        get: operations["getFraudMonitoring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/compliance/annual_reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the yearly review of the fraud-monitoring program
+         * @description Records the merchant's yearly review of its fraud-monitoring program (NACHA asks for one at least every year): what was found and decided, in `notes`. A dashboard viewer may not.
+         */
+        post: operations["recordAnnualReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/mandates/{mandate_id}": {
         parameters: {
             query?: never;
@@ -999,8 +1119,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the merchant's dashboard users, oldest first: id, role, invited or active, email */
-        get: operations["getAdminMerchantsIdUsers"];
+        /**
+         * List the merchant's dashboard users, oldest first: id, role, invited or active, email
+         * @description The merchant's dashboard users, oldest first: id, email, role, and whether they are still invited or active (what `payrail users list` prints).
+         */
+        get: operations["listMerchantUsers"];
         put?: never;
         /**
          * Invite a dashboard user: answers the invitation link (valid 7 days, shown once) where they set a password
@@ -1265,7 +1388,7 @@ export interface components {
         };
         /** @description A checkout: every key as sent, plus the server's fields. */
         Checkout: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
             id: string;
             /**
              * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
@@ -1312,7 +1435,7 @@ export interface components {
             initiated_at: string;
         };
         TransactionRecord: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
             id: number;
             /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
@@ -1331,10 +1454,10 @@ export interface components {
             /** @description The checkout's id (`chk_…`), on transaction records and refunds, whose `checkout_id` is the checkout's number */
             checkout: string;
             /**
-             * @description The transfer's state: pending, completed, failed, cancelled or returned (settled, then sent back by the bank)
+             * @description The transfer's state: pending, completed, failed, cancelled or returned (settled, then sent back by the bank); in_review while a fraud review holds the debit before any transfer
              * @enum {string}
              */
-            transaction_status: "pending" | "completed" | "failed" | "cancelled" | "returned";
+            transaction_status: "pending" | "completed" | "failed" | "cancelled" | "returned" | "in_review";
             /** @description When the transaction was recorded (ISO 8601 UTC) */
             transaction_date_time: string;
             /** @description A note of the merchant's */
@@ -1343,6 +1466,8 @@ export interface components {
             company_entry_description: string | null;
             /** @description The error: type, code, message, the bad `param` and the request id */
             error: string | null;
+            /** @description The fraud review (`rev_…`) holding the debit, when a risk rule flagged it */
+            review_id?: string;
             /** @description Why the transfer failed: the ACH return code (e.g. R01), or null */
             failure_code?: string;
             /** @description The failure code's meaning, or null */
@@ -1357,7 +1482,7 @@ export interface components {
             updated_at: string;
         };
         Refund: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
             id: string;
             /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
@@ -1692,7 +1817,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                     };
                 };
@@ -3204,6 +3329,13 @@ export interface operations {
                         transaction_uuid: string;
                         /** @description The transfer provider's id of the transfer */
                         transaction_id: string;
+                        /**
+                         * @description The transfer's state: pending, completed, failed, cancelled or returned (settled, then sent back by the bank); in_review while a fraud review holds the debit before any transfer
+                         * @enum {string}
+                         */
+                        transaction_status?: "in_review";
+                        /** @description The fraud review (`rev_…`) holding the debit, when a risk rule flagged it */
+                        review_id?: string;
                     };
                 };
             };
@@ -4477,7 +4609,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status: string;
@@ -4633,7 +4765,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status?: string;
@@ -4898,7 +5030,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -5124,7 +5256,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                         name: string;
@@ -5232,7 +5364,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                         name: string;
@@ -5251,6 +5383,1044 @@ export interface operations {
                          * @enum {string}
                          */
                         default_transaction_purpose: "goods" | "services" | "other";
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReviews: {
+        parameters: {
+            query?: {
+                /** @description Only reviews in this status */
+                status?: "open" | "approved" | "cancelled" | "expired";
+                /**
+                 * @description At most this many (1–100, default 20)
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The last review of the previous page: the next page starts after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Reviews, newest first */
+                        data: {
+                            /** @description The review (`rev_…`) */
+                            id: string;
+                            /**
+                             * @description Always `review`
+                             * @enum {string}
+                             */
+                            object: "review";
+                            /** @description The checkout (`chk_…`) whose debit is held */
+                            checkout_id: string;
+                            /** @description The held debit's transaction record (`transaction_status: in_review` while open) */
+                            transaction_uuid: string;
+                            /**
+                             * @description The checkout's first debit, or a subscription's renewal
+                             * @enum {string}
+                             */
+                            kind: "first_charge" | "renewal";
+                            /** @description The held debit's amount, in major units */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                            /**
+                             * @description `open` (held), `approved` (the debit was sent), `cancelled` by the merchant, or `expired` (cancelled after REVIEW_EXPIRES_HOURS)
+                             * @enum {string}
+                             */
+                            status: "open" | "approved" | "cancelled" | "expired";
+                            /** @description The rules that fired, with their facts */
+                            rules: {
+                                /** @description The rule's id (e.g. `account_velocity`) */
+                                rule: string;
+                                /** @description The version of the rule that fired */
+                                version: number;
+                                /** @description Why it fired, in words */
+                                reason: string;
+                                /** @description The facts it judged (counts, cents, minutes) */
+                                facts: {
+                                    [key: string]: number;
+                                };
+                                /** @description The thresholds it judged them by, as configured when it fired */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                            /** @description When the debit was held (ISO 8601 UTC) */
+                            opened_at: string;
+                            /** @description When an open review is cancelled unless decided (ISO 8601 UTC) */
+                            expires_at: string;
+                            /** @description When it was approved, cancelled or expired (ISO 8601 UTC), or null */
+                            closed_at: string | null;
+                            /** @description Who closed it, or null while open */
+                            closed_by: {
+                                /**
+                                 * @description `api_key`, a dashboard `user`, or `system` (the expiry sweep)
+                                 * @enum {string}
+                                 */
+                                type: "api_key" | "user" | "system";
+                                /** @description The key's prefix, the user's id, or `review_expiry` */
+                                id: string;
+                            } | null;
+                        }[];
+                        /** @description Whether another page follows */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `review_not_found`: review not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The review (`rev_…`) */
+                        id: string;
+                        /**
+                         * @description Always `review`
+                         * @enum {string}
+                         */
+                        object: "review";
+                        /** @description The checkout (`chk_…`) whose debit is held */
+                        checkout_id: string;
+                        /** @description The held debit's transaction record (`transaction_status: in_review` while open) */
+                        transaction_uuid: string;
+                        /**
+                         * @description The checkout's first debit, or a subscription's renewal
+                         * @enum {string}
+                         */
+                        kind: "first_charge" | "renewal";
+                        /** @description The held debit's amount, in major units */
+                        amount: number;
+                        /** @description ISO 4217 currency code */
+                        currency: string;
+                        /**
+                         * @description `open` (held), `approved` (the debit was sent), `cancelled` by the merchant, or `expired` (cancelled after REVIEW_EXPIRES_HOURS)
+                         * @enum {string}
+                         */
+                        status: "open" | "approved" | "cancelled" | "expired";
+                        /** @description The rules that fired, with their facts */
+                        rules: {
+                            /** @description The rule's id (e.g. `account_velocity`) */
+                            rule: string;
+                            /** @description The version of the rule that fired */
+                            version: number;
+                            /** @description Why it fired, in words */
+                            reason: string;
+                            /** @description The facts it judged (counts, cents, minutes) */
+                            facts: {
+                                [key: string]: number;
+                            };
+                            /** @description The thresholds it judged them by, as configured when it fired */
+                            thresholds: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description When the debit was held (ISO 8601 UTC) */
+                        opened_at: string;
+                        /** @description When an open review is cancelled unless decided (ISO 8601 UTC) */
+                        expires_at: string;
+                        /** @description When it was approved, cancelled or expired (ISO 8601 UTC), or null */
+                        closed_at: string | null;
+                        /** @description Who closed it, or null while open */
+                        closed_by: {
+                            /**
+                             * @description `api_key`, a dashboard `user`, or `system` (the expiry sweep)
+                             * @enum {string}
+                             */
+                            type: "api_key" | "user" | "system";
+                            /** @description The key's prefix, the user's id, or `review_expiry` */
+                            id: string;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `review_not_found`: review not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The review (`rev_…`) */
+                        id: string;
+                        /**
+                         * @description Always `review`
+                         * @enum {string}
+                         */
+                        object: "review";
+                        /** @description The checkout (`chk_…`) whose debit is held */
+                        checkout_id: string;
+                        /** @description The held debit's transaction record (`transaction_status: in_review` while open) */
+                        transaction_uuid: string;
+                        /**
+                         * @description The checkout's first debit, or a subscription's renewal
+                         * @enum {string}
+                         */
+                        kind: "first_charge" | "renewal";
+                        /** @description The held debit's amount, in major units */
+                        amount: number;
+                        /** @description ISO 4217 currency code */
+                        currency: string;
+                        /**
+                         * @description `open` (held), `approved` (the debit was sent), `cancelled` by the merchant, or `expired` (cancelled after REVIEW_EXPIRES_HOURS)
+                         * @enum {string}
+                         */
+                        status: "open" | "approved" | "cancelled" | "expired";
+                        /** @description The rules that fired, with their facts */
+                        rules: {
+                            /** @description The rule's id (e.g. `account_velocity`) */
+                            rule: string;
+                            /** @description The version of the rule that fired */
+                            version: number;
+                            /** @description Why it fired, in words */
+                            reason: string;
+                            /** @description The facts it judged (counts, cents, minutes) */
+                            facts: {
+                                [key: string]: number;
+                            };
+                            /** @description The thresholds it judged them by, as configured when it fired */
+                            thresholds: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description When the debit was held (ISO 8601 UTC) */
+                        opened_at: string;
+                        /** @description When an open review is cancelled unless decided (ISO 8601 UTC) */
+                        expires_at: string;
+                        /** @description When it was approved, cancelled or expired (ISO 8601 UTC), or null */
+                        closed_at: string | null;
+                        /** @description Who closed it, or null while open */
+                        closed_by: {
+                            /**
+                             * @description `api_key`, a dashboard `user`, or `system` (the expiry sweep)
+                             * @enum {string}
+                             */
+                            type: "api_key" | "user" | "system";
+                            /** @description The key's prefix, the user's id, or `review_expiry` */
+                            id: string;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `review_not_found`: review not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `review_closed`: review closed
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @example rfd_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The review (`rev_…`) */
+                        id: string;
+                        /**
+                         * @description Always `review`
+                         * @enum {string}
+                         */
+                        object: "review";
+                        /** @description The checkout (`chk_…`) whose debit is held */
+                        checkout_id: string;
+                        /** @description The held debit's transaction record (`transaction_status: in_review` while open) */
+                        transaction_uuid: string;
+                        /**
+                         * @description The checkout's first debit, or a subscription's renewal
+                         * @enum {string}
+                         */
+                        kind: "first_charge" | "renewal";
+                        /** @description The held debit's amount, in major units */
+                        amount: number;
+                        /** @description ISO 4217 currency code */
+                        currency: string;
+                        /**
+                         * @description `open` (held), `approved` (the debit was sent), `cancelled` by the merchant, or `expired` (cancelled after REVIEW_EXPIRES_HOURS)
+                         * @enum {string}
+                         */
+                        status: "open" | "approved" | "cancelled" | "expired";
+                        /** @description The rules that fired, with their facts */
+                        rules: {
+                            /** @description The rule's id (e.g. `account_velocity`) */
+                            rule: string;
+                            /** @description The version of the rule that fired */
+                            version: number;
+                            /** @description Why it fired, in words */
+                            reason: string;
+                            /** @description The facts it judged (counts, cents, minutes) */
+                            facts: {
+                                [key: string]: number;
+                            };
+                            /** @description The thresholds it judged them by, as configured when it fired */
+                            thresholds: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description When the debit was held (ISO 8601 UTC) */
+                        opened_at: string;
+                        /** @description When an open review is cancelled unless decided (ISO 8601 UTC) */
+                        expires_at: string;
+                        /** @description When it was approved, cancelled or expired (ISO 8601 UTC), or null */
+                        closed_at: string | null;
+                        /** @description Who closed it, or null while open */
+                        closed_by: {
+                            /**
+                             * @description `api_key`, a dashboard `user`, or `system` (the expiry sweep)
+                             * @enum {string}
+                             */
+                            type: "api_key" | "user" | "system";
+                            /** @description The key's prefix, the user's id, or `review_expiry` */
+                            id: string;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `review_not_found`: review not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `review_closed`: review closed
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFraudMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `fraud_monitoring`
+                         * @enum {string}
+                         */
+                        object: "fraud_monitoring";
+                        /** @description When this evidence was read (ISO 8601 UTC) */
+                        generated_at: string;
+                        /** @description The rule set screening debits now */
+                        rules_in_force: {
+                            /** @description The rule set (`frs_…`): the rules' versions with their thresholds */
+                            id: string;
+                            /** @description When Payrail first screened with it (ISO 8601 UTC) */
+                            since: string;
+                            /** @description When the next rule set replaced it, or null: in force */
+                            until: string | null;
+                            /** @description How long a held debit waited for a decision */
+                            review_expires_hours: number;
+                            /** @description Its rules */
+                            rules: {
+                                /** @description The rule's id */
+                                id: string;
+                                /** @description Its version */
+                                version: number;
+                                /** @description When that version took effect (YYYY-MM-DD) */
+                                version_since: string;
+                                /** @description What it looks at */
+                                description: string;
+                                /** @description Its settings (FRAUD_* configuration) and their values */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                        };
+                        /** @description Every rule set in force since screening began, oldest first */
+                        rule_sets: {
+                            /** @description The rule set (`frs_…`): the rules' versions with their thresholds */
+                            id: string;
+                            /** @description When Payrail first screened with it (ISO 8601 UTC) */
+                            since: string;
+                            /** @description When the next rule set replaced it, or null: in force */
+                            until: string | null;
+                            /** @description How long a held debit waited for a decision */
+                            review_expires_hours: number;
+                            /** @description Its rules */
+                            rules: {
+                                /** @description The rule's id */
+                                id: string;
+                                /** @description Its version */
+                                version: number;
+                                /** @description When that version took effect (YYYY-MM-DD) */
+                                version_since: string;
+                                /** @description What it looks at */
+                                description: string;
+                                /** @description Its settings (FRAUD_* configuration) and their values */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                        }[];
+                        /** @description Every review of the merchant's debits, newest first (at most 10,000) */
+                        reviews: {
+                            /** @description The review (`rev_…`) */
+                            id: string;
+                            /**
+                             * @description Always `review`
+                             * @enum {string}
+                             */
+                            object: "review";
+                            /** @description The checkout (`chk_…`) whose debit is held */
+                            checkout_id: string;
+                            /** @description The held debit's transaction record (`transaction_status: in_review` while open) */
+                            transaction_uuid: string;
+                            /**
+                             * @description The checkout's first debit, or a subscription's renewal
+                             * @enum {string}
+                             */
+                            kind: "first_charge" | "renewal";
+                            /** @description The held debit's amount, in major units */
+                            amount: number;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                            /**
+                             * @description `open` (held), `approved` (the debit was sent), `cancelled` by the merchant, or `expired` (cancelled after REVIEW_EXPIRES_HOURS)
+                             * @enum {string}
+                             */
+                            status: "open" | "approved" | "cancelled" | "expired";
+                            /** @description The rules that fired, with their facts */
+                            rules: {
+                                /** @description The rule's id (e.g. `account_velocity`) */
+                                rule: string;
+                                /** @description The version of the rule that fired */
+                                version: number;
+                                /** @description Why it fired, in words */
+                                reason: string;
+                                /** @description The facts it judged (counts, cents, minutes) */
+                                facts: {
+                                    [key: string]: number;
+                                };
+                                /** @description The thresholds it judged them by, as configured when it fired */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                            /** @description When the debit was held (ISO 8601 UTC) */
+                            opened_at: string;
+                            /** @description When an open review is cancelled unless decided (ISO 8601 UTC) */
+                            expires_at: string;
+                            /** @description When it was approved, cancelled or expired (ISO 8601 UTC), or null */
+                            closed_at: string | null;
+                            /** @description Who closed it, or null while open */
+                            closed_by: {
+                                /**
+                                 * @description `api_key`, a dashboard `user`, or `system` (the expiry sweep)
+                                 * @enum {string}
+                                 */
+                                type: "api_key" | "user" | "system";
+                                /** @description The key's prefix, the user's id, or `review_expiry` */
+                                id: string;
+                            } | null;
+                        }[];
+                        /** @description Whether older reviews exist beyond those listed (page through GET /api/merchants/reviews) */
+                        reviews_truncated: boolean;
+                        /** @description Return rates of the last 12 calendar months, oldest first */
+                        return_rates: {
+                            /** @description The calendar month (YYYY-MM, UTC) */
+                            month: string;
+                            /** @description Debits made in the month */
+                            debits: number;
+                            /** @description ACH returns learnt in the month */
+                            returns: number;
+                            /** @description Of which unauthorized (R05, R07, R10, R11, R29) */
+                            unauthorized_returns: number;
+                            /** @description returns / debits (0 with no debit) */
+                            rate: number;
+                        }[];
+                        /** @description The yearly reviews of the program, oldest first */
+                        annual_reviews: {
+                            /** @description The record (`arv_…`) */
+                            id: string;
+                            /** @description What the review found and decided */
+                            notes: string;
+                            /** @description When it was recorded (ISO 8601 UTC) */
+                            reviewed_at: string;
+                            /** @description Who recorded it */
+                            reviewed_by: {
+                                /**
+                                 * @description `api_key`, a dashboard `user`, or `system` (the expiry sweep)
+                                 * @enum {string}
+                                 */
+                                type: "api_key" | "user" | "system";
+                                /** @description The key's prefix, the user's id, or `review_expiry` */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordAnnualReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the yearly review of the fraud-monitoring rules found and decided */
+                    notes: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The record (`arv_…`) */
+                        id: string;
+                        /** @description What the review found and decided */
+                        notes: string;
+                        /** @description When it was recorded (ISO 8601 UTC) */
+                        reviewed_at: string;
+                        /** @description Who recorded it */
+                        reviewed_by: {
+                            /**
+                             * @description `api_key`, a dashboard `user`, or `system` (the expiry sweep)
+                             * @enum {string}
+                             */
+                            type: "api_key" | "user" | "system";
+                            /** @description The key's prefix, the user's id, or `review_expiry` */
+                            id: string;
+                        };
                     };
                 };
             };
@@ -5747,7 +6917,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /**
                          * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
@@ -6170,7 +7340,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The error's type (e.g. invalid_request_error) */
                             type: string;
@@ -6263,7 +7433,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6279,7 +7449,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The error's type (e.g. invalid_request_error) */
                         type: string;
@@ -6381,7 +7551,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6399,7 +7569,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
                             event_id: string;
@@ -6514,7 +7684,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6530,7 +7700,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The webhook endpoints (ids) the event was sent to again */
                         webhook_endpoints: string[];
@@ -6639,7 +7809,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                             url: string;
@@ -6757,7 +7927,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -6891,7 +8061,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6907,7 +8077,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -7013,7 +8183,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -7045,7 +8215,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -7177,7 +8347,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -7193,7 +8363,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /**
                          * @description Whether it was deleted
@@ -7287,7 +8457,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -7303,7 +8473,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -7419,7 +8589,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -7437,7 +8607,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
                             event_id: string;
@@ -7569,7 +8739,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The error's type (e.g. invalid_request_error) */
                         type: string;
@@ -7989,7 +9159,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
@@ -8089,7 +9259,7 @@ export interface operations {
                     "application/json": {
                         /** @description The merchant */
                         merchant: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
@@ -8188,7 +9358,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8276,7 +9446,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8359,7 +9529,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8443,13 +9613,13 @@ export interface operations {
             };
         };
     };
-    getAdminMerchantsIdUsers: {
+    listMerchantUsers: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8467,7 +9637,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
@@ -8514,6 +9684,18 @@ export interface operations {
                 };
             };
             /**
+             * @description not_found_error:
+             *     - `merchant_not_found`: no merchant with this id
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description api_error:
              *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
              *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
@@ -8535,7 +9717,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8565,7 +9747,7 @@ export interface operations {
                     "application/json": {
                         /** @description The dashboard user */
                         user: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
@@ -8689,7 +9871,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8775,7 +9957,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8895,7 +10077,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9897,7 +11079,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status: string;
@@ -10053,7 +11235,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status?: string;
