@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Get Processor Token (spec 8, API.md §6). */
+/** Get Processor Token (spec 8, docs/api-notes.md, Moving money). */
 export const GetProcessorTokenBody = z.object({ checkout_id: z.string().min(1).max(64) });
 export const GetProcessorTokenResponse = z.object({
   message: z.string(),
@@ -8,7 +8,7 @@ export const GetProcessorTokenResponse = z.object({
   transaction_id: z.string(),
 });
 
-/** `returned`: it had settled (`completed`), then the bank sent the debit back (API.md §12). */
+/** `returned`: it had settled (`completed`), then the bank sent the debit back (docs/api-notes.md, Returns and blocked bank accounts). */
 export const TransactionStatus = z.enum(["pending", "completed", "failed", "cancelled", "returned"]);
 
 /** The specification's subscription transaction log record. */
@@ -29,7 +29,7 @@ export const TransactionRecord = z.object({
   /** NACHA's company entry description the debit carries: `PURCHASE`, `RETRY PYMT` or the merchant's descriptor; null on records older than it. */
   company_entry_description: z.string().nullable(),
   error: z.string().nullable(),
-  /** A failed or returned transfer's ACH return code (or `cancelled`) and its meaning (API.md §12). */
+  /** A failed or returned transfer's ACH return code (or `cancelled`) and its meaning (docs/api-notes.md, Returns and blocked bank accounts). */
   failure_code: z.string().optional(),
   failure_reason: z.string().optional(),
   /** When Payrail learnt that the settled transfer came back (`returned` only). */

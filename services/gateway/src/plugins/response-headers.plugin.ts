@@ -6,7 +6,7 @@ import helmet from "helmet";
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * What every response carries: its `x-request-id` (API.md §1: the request's own when it is a
+ * What every response carries: its `x-request-id` (docs/api-notes.md, Requests: the request's own when it is a
  * safe short string, else the one `genReqId` made), `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` and `Cross-Origin-Resource-Policy:
  * same-origin`. API responses (`/api/…`) are never cached (`Cache-Control: no-store`): they

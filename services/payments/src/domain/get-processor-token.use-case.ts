@@ -37,7 +37,7 @@ export async function getProcessorToken(
     if (current?.completed) return answer(current);
     throw transferInProgress(checkout.id);
   }
-  // Under the lease, before any provider step: no debit without an active mandate (API.md §12).
+  // Under the lease, before any provider step: no debit without an active mandate (docs/api-notes.md, Mandates).
   const mandateFirst = async () => {
     if (leased.transferId) return;
     const { merchantId, userId, accountId } = leased;
