@@ -147,7 +147,7 @@ export const ConfigSchema = z.object({
   /** Default timeout of one RPC call. */
   RPC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   /**
-   * The broker trust boundary (docs/decisions.md): RabbitMQ users whose requests may carry
+   * The broker trust boundary (docs/decisions/0025-broker-trust-boundary.md): RabbitMQ users whose requests may carry
    * merchant, consumer and admin principals (the gateway's), users that may carry service
    * principals and pass on merchant and consumer ones (the domain services', by service:
    * `payments:payrail-payments,…`; they also decide whose events are accepted), and users that

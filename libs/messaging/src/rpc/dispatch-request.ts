@@ -80,7 +80,7 @@ export async function dispatchEnvelope(
   // The same mapping as the gateway's: the first bad field, with the registry's code for it.
   if (!parsed.success) return errorReply(appErrorFromIssues(parsed.error.issues));
   // Every service that handles a request logs its id (docs/api-notes.md, Requests) at debug: at info the
-  // gateway's one line per request names the operations it called (docs/decisions.md).
+  // gateway's one line per request names the operations it called (docs/decisions/0017-logs-and-metrics.md).
   const handling = new Handling(logger, entry.operation.service, pattern, requestId);
   const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, handling };
   // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.

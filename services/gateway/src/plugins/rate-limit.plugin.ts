@@ -65,7 +65,7 @@ function perMerchantLimit(max: number): preHandlerHookHandler {
 
 /**
  * Rate limits (fixed one-minute windows in this gateway's memory; several gateways each count
- * their own share, docs/decisions.md):
+ * their own share, docs/decisions/0015-request-limits.md):
  *
  * - per credential: after the route's auth hook (`preHandler`), keyed by the api-key's prefix or
  *   the auth token's record, with the draft standard's `RateLimit-Limit/-Remaining/-Reset`

@@ -13,7 +13,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * carry checkouts, tokens and keys. Pages (the dashboard, the portal, the hosted page, `/docs`)
  * also get helmet's headers that act only on a document (DNS prefetch of its links, Origin-Agent-Cluster,
  * the opener policy, IE's download and XSS options, Flash's and Acrobat's cross-domain policy);
- * a JSON answer is never one, so the API's answers leave those six out (docs/decisions.md,
+ * a JSON answer is never one, so the API's answers leave those six out (docs/decisions/0014-gateway-security.md,
  * "Security headers"). One synchronous hook sets them all from objects made at start-up: a hook
  * costs every request its turn in fastify's hook runner, and node checks each header sent.
  *
