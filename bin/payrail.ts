@@ -16,7 +16,7 @@ import { runStart } from "./start.command.ts";
 import { registerTriggerCommand } from "./trigger.command.ts";
 
 const ENVIRONMENT = `
-Environment (see the README):
+Environment (see docs/guide/operator.md):
   PORT, HOST        gateway address (default 127.0.0.1:8080)
   SERVICES          services this process runs (default: all)
   AMQP_URL          RabbitMQ; unset: the in-process bus
