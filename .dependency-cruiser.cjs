@@ -1,5 +1,5 @@
 /**
- * Architecture rules from ARCHITECTURE.md, checked by `npm run lint`
+ * Architecture rules from docs/architecture.md, checked by `npm run lint`
  * (`depcruise libs services bin --config .dependency-cruiser.cjs`).
  *
  * Paths are relative to the repository root. Workspace packages (`@payrail/*`) resolve through
@@ -45,7 +45,7 @@ module.exports = {
       name: "no-cross-service-imports",
       comment:
         "A service never imports another service: shared code lives in libs/, and services talk over RPC. " +
-        "The gateway's test/ is the exception ARCHITECTURE.md names: cross-service and HTTP tests live there.",
+        "The gateway's test/ is the exception docs/architecture.md names: cross-service and HTTP tests live there.",
       severity: "error",
       from: { path: "^services/([^/]+)/", pathNot: "^services/gateway/test/" },
       to: { path: "^services/", pathNot: "^services/$1/" },

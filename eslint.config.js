@@ -41,7 +41,7 @@ export default defineConfig(
       "@typescript-eslint/no-explicit-any": "warn",
     },
   },
-  // Services learn of each other's state changes from domain events (ARCHITECTURE.md, issue 9):
+  // Services learn of each other's state changes from domain events (docs/architecture.md):
   // no operation reports a change of the caller's own ("record…", "mark…" call-backs) …
   {
     files: ["libs/contracts/src/operations/**/*.ts"],

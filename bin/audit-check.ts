@@ -6,7 +6,7 @@ import { judgeAudit, type AllowedAdvisory } from "./audit/audit-policy.ts";
 
 /*
  * `npm run lint:audit`: `npm audit --omit=dev` with a high or critical advisory failing the lint,
- * except those named in audit-allowlist.json (each explained in docs/decisions.md). When the
+ * except those named in audit-allowlist.json (each explained in docs/decisions/0029-developer-tooling.md). When the
  * advisory service cannot be asked, the step fails too, unless AUDIT_UNAVAILABLE=warn: a check
  * that did not run must not read as passed.
  */
@@ -28,10 +28,10 @@ if (verdict.kind === "unavailable") {
   process.exit(warnOnly ? 0 : 1);
 }
 for (const f of verdict.allowed) console.log(`allowed ${f.severity} ${f.advisory} in ${f.package}: ${f.title} (audit-allowlist.json)`);
-for (const a of verdict.stale) console.log(`note: ${a.advisory} in ${a.package} is no longer reported; remove it from audit-allowlist.json and docs/decisions.md`);
+for (const a of verdict.stale) console.log(`note: ${a.advisory} in ${a.package} is no longer reported; remove it from audit-allowlist.json and docs/decisions/0029-developer-tooling.md`);
 for (const f of verdict.failing) console.error(`${f.severity} ${f.advisory} in ${f.package}: ${f.title} ${f.url}`);
 if (verdict.failing.length > 0) {
-  console.error(`npm audit: ${verdict.failing.length} high or critical advisories in production dependencies. Upgrade, or explain each in docs/decisions.md and audit-allowlist.json.`);
+  console.error(`npm audit: ${verdict.failing.length} high or critical advisories in production dependencies. Upgrade, or explain each in docs/decisions/0029-developer-tooling.md and audit-allowlist.json.`);
   process.exit(1);
 }
 console.log("npm audit: no high or critical advisory in production dependencies beyond the allow-list.");

@@ -3,7 +3,7 @@ import { whyFetchFailed } from "./fetch-failure.ts";
 import { payrailApiKey, payrailUrl } from "./payrail-target.ts";
 
 /**
- * `npm run demo`: the README's walk-through against a running Payrail (`npm start` in another
+ * `npm run demo`: the walk-through (docs/guide/walk-through.md) against a running Payrail (`npm start` in another
  * terminal). PAYRAIL_URL (or PAYRAIL_API; default http://127.0.0.1:8080) says where;
  * PAYRAIL_API_KEY which merchant, else the demo merchant `npm start` created.
  */

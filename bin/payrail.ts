@@ -17,7 +17,7 @@ import { registerTriggerCommand } from "./trigger.command.ts";
 import { registerComplianceCommands } from "./compliance.command.ts";
 
 const ENVIRONMENT = `
-Environment (see the README):
+Environment (see docs/guide/operator.md):
   PORT, HOST        gateway address (default 127.0.0.1:8080)
   SERVICES          services this process runs (default: all)
   AMQP_URL          RabbitMQ; unset: the in-process bus

@@ -4,7 +4,7 @@ import { DOMAIN_SERVICES, withServices } from "./cli-services.ts";
 import { durationOption } from "./duration-option.ts";
 
 /**
- * `payrail reconcile`: one reconciler pass now (API.md §12): every transfer and refund payout
+ * `payrail reconcile`: one reconciler pass now (docs/api-notes.md, Convergence with the provider): every transfer and refund payout
  * pending past RECONCILE_AFTER (or `--after`) is looked up at the provider and applied, and
  * every attempt stopped between the provider call and its record is finished. Prints what
  * changed. Over RabbitMQ the running payments service runs it; without, this process does.

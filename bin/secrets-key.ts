@@ -8,7 +8,7 @@ const FILE = "secrets.key";
 const HOW = "base64 of 32 random bytes, e.g. `openssl rand -base64 32`";
 
 /**
- * The key that encrypts provider tokens at rest (API.md §10). SECRETS_KEY when set. Without it,
+ * The key that encrypts provider tokens at rest (docs/guide/operator.md, Configuration). SECRETS_KEY when set. Without it,
  * embedded mode (no MONGODB_URL) keeps a generated key in DATA_DIR/secrets.key (mode 0600) and
  * reuses it on every start, beside the data it protects; with MONGODB_URL the data is shared
  * with other processes, which must all use one key, so SECRETS_KEY is required.

@@ -48,7 +48,7 @@ export async function runStart(): Promise<void> {
     // In production /metrics is not on the API port (anyone who reaches the API would read it), only on METRICS_PORT.
     const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production, cliAdminToken, secretsKey });
     parts.push(...started);
-    // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (API.md §11).
+    // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (docs/api-notes.md, Operations).
     const hasGateway = config.SERVICES.includes("gateway");
     const metricsPort = config.METRICS_PORT ?? (hasGateway && !production ? undefined : DEFAULT_METRICS_PORT);
     if (metricsPort !== undefined) {

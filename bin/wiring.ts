@@ -11,7 +11,7 @@ import * as notices from "@payrail/notices";
 import * as webhooks from "@payrail/webhooks";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
-/** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions.md, "Sequence numbers in blocks"). */
+/** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions/0016-embedded-store.md, "Sequence numbers in blocks"). */
 const EMBEDDED_SEQUENCE_BLOCK = 100;
 
 export interface Started {

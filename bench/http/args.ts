@@ -41,7 +41,7 @@ export const USAGE = `usage: npm run bench:http -- [options]
                            the default) or its TypeScript sources through tsx
   --log-level <level>      LOG_LEVEL of the servers (default warn)
   --node-flags "<flags>"   node flags for Payrail's processes, e.g. the memory-bound start of the
-                           README's "Memory" note: "--max-semi-space-size=8
+                           operator guide's "Memory" note (docs/guide/operator.md): "--max-semi-space-size=8
                            --initial-old-space-size=32 --heap-growing-percent=20" (default none)
   --keep-data              keep the temporary data folders
   --out <file>             report file (default bench/results/http-<timestamp>.md)

@@ -1,4 +1,4 @@
-/** The README walk-through's Create Checkout body: what the Create row posts and the seed stores. */
+/** The walk-through's Create Checkout body (docs/guide/walk-through.md): what the Create row posts and the seed stores. */
 export function checkoutBody(merchantCheckoutId: string): Record<string, unknown> {
   const address = {
     name: "Ada Lovelace",

@@ -1,5 +1,5 @@
 /**
- * The full payment flow of the README walk-through, end to end over HTTP, by `clients`
+ * The full payment flow of the walk-through (docs/guide/walk-through.md), end to end over HTTP, by `clients`
  * concurrent consumers: create → generate_link_token → send_code → sandbox code → verify_code
  * → create_link_token → sandbox public_token → exchange_public_token → get_processor_token.
  */

@@ -26,7 +26,7 @@ export interface Launcher {
   description: string;
 }
 
-/** `nodeFlags` go before the script (`--node-flags`: e.g. the README's memory-bound heap sizes). */
+/** `nodeFlags` go before the script (`--node-flags`: e.g. the operator guide's memory-bound heap sizes). */
 export async function payrailLauncher(runtime: Runtime, nodeFlags: readonly string[] = []): Promise<Launcher> {
   const flags = nodeFlags.length > 0 ? `, node flags ${nodeFlags.join(" ")}` : "";
   if (runtime === "tsx") {

@@ -8,7 +8,7 @@ interface Advisory {
   range?: string;
 }
 
-/** An advisory the project accepts, with the reason docs/decisions.md gives at length. */
+/** An advisory the project accepts, with the reason docs/decisions/0029-developer-tooling.md gives at length. */
 export interface AllowedAdvisory {
   /** The GitHub advisory id, `GHSA-xxxx-xxxx-xxxx`. */
   advisory: string;

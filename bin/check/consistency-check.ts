@@ -9,7 +9,7 @@ import type { CheckContext, Divergence } from "./divergence.ts";
 export type { Divergence } from "./divergence.ts";
 
 /**
- * `payrail check` (API.md §12): every divergence between checkouts, transaction records,
+ * `payrail check` (docs/api-notes.md, Convergence with the provider): every divergence between checkouts, transaction records,
  * refunds, payouts, outboxes, dead letters and the events API. It reads every service's collections
  * directly, and writes no document: comparing what each service recorded is its whole job, which no
  * single service's API could answer. Changes younger than `graceMs` are left out: their events

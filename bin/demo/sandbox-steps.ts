@@ -3,7 +3,7 @@ import { createPayrailClient, type PayrailClient } from "@payrail/client";
 import { CREATE_CHECKOUT_EXAMPLE } from "@payrail/gateway";
 
 /*
- * The sandbox flow's steps through the typed client, shared by `npm run demo` (the README's
+ * The sandbox flow's steps through the typed client, shared by `npm run demo` (the walk-through's
  * walk-through) and `payrail trigger` (one event made to happen for real).
  */
 

@@ -11,10 +11,10 @@ export interface WalkThroughResult {
 }
 
 /**
- * The README's walk-through, run against a Payrail in sandbox mode with the typed client:
+ * The walk-through (docs/guide/walk-through.md), run against a Payrail in sandbox mode with the typed client:
  * a one-off payment settled, a subscription paid then cancelled, and part of the payment
  * refunded to completion, then a second refund asked and left for the merchant to decide in
- * the dashboard. Each step prints its number (as in the README) and what it got;
+ * the dashboard. Each step prints its number (as in the walk-through) and what it got;
  * the first failed step throws with the answer's status and error body.
  */
 export async function walkThrough(baseUrl: string, apiKey: string, log: Log = console.log): Promise<WalkThroughResult> {

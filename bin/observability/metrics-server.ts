@@ -8,7 +8,7 @@ import type { Registry } from "prom-client";
 const READY_TIMEOUT_MS = 2_000;
 
 /**
- * `/healthz`, `/readyz` and `/metrics` of a process that runs no gateway (API.md §11): the
+ * `/healthz`, `/readyz` and `/metrics` of a process that runs no gateway (docs/api-notes.md, Operations): the
  * gateway serves them on its own port, every other process here. Ready means the broker is
  * connected and each service of this process answers its ping (which pings its database).
  * Plain node:http: three fixed routes need no framework, and fastify stays in the gateway.

@@ -4,7 +4,7 @@ import { startNpmStart, type NpmStart } from "../support/npm-start.ts";
 
 /**
  * `npm run demo` against `npm start`, as a newcomer runs them: a fresh data directory, the
- * demo merchant `npm start` prints, and the README's walk-through through the typed client
+ * demo merchant `npm start` prints, and the walk-through through the typed client
  * generated from the OpenAPI document.
  */
 describe("the walk-through against npm start", () => {

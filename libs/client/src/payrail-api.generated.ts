@@ -1127,7 +1127,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a dashboard user: answers the invitation link (valid 7 days, shown once) where they set a password
-         * @description Invites a dashboard user (API.md §12) with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.
+         * @description Invites a dashboard user with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.
          */
         post: operations["inviteMerchantUser"];
         delete?: never;
@@ -6707,7 +6707,7 @@ export interface operations {
                                 institution: string | null;
                                 /** @description The account number's last digits */
                                 mask: string | null;
-                                /** @description Whether this account is blocked for debits after an ACH return (API.md §12): link another one */
+                                /** @description Whether this account is blocked for debits after an ACH return: link another one */
                                 blocked: boolean;
                             };
                         }[];

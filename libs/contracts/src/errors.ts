@@ -1,5 +1,5 @@
 /**
- * The one registry of error codes (API.md §2). Services raise codes; only the gateway turns
+ * The one registry of error codes (docs/api-notes.md, Answers and errors). Services raise codes; only the gateway turns
  * them into HTTP, using the status and type recorded here.
  */
 export const ERROR_TYPES = {
@@ -82,7 +82,7 @@ export const ERROR_CODES = {
   endpoint_limit_reached: 409,
   mandate_required: 409,
   mandate_revoked: 409,
-  /** The bank account had a return that forbids further debits (API.md §12 blocking rules). */
+  /** The bank account had a return that forbids further debits (docs/api-notes.md, Returns and blocked bank accounts). */
   bank_account_blocked: 409,
   review_closed: 409,
   subscription_cancelled: 409,
@@ -124,7 +124,7 @@ export interface ErrorPayload {
   retryAfter?: number;
   /** The provider's own code, for 502. */
   providerCode?: string;
-  /** The resource a 409 duplicate collides with (API.md §11: `error.existing_id`). */
+  /** The resource a 409 duplicate collides with (docs/api-notes.md, Answers and errors: `error.existing_id`). */
   existingId?: string;
 }
 

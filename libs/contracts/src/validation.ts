@@ -9,7 +9,7 @@ export function issuePath(issue: z.core.$ZodIssue, prefix?: string): string {
 }
 
 /**
- * Turns the first zod issue into the API's error (API.md §2: `param` names the first bad
+ * Turns the first zod issue into the API's error (docs/api-notes.md, Answers and errors: `param` names the first bad
  * field). Schemas pick a specific code with `params: {code}`; otherwise a missing field is
  * `parameter_missing`, anything under `amounts` is `amount_invalid`, the rest `parameter_invalid`.
  */

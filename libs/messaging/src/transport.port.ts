@@ -59,7 +59,7 @@ export interface CallOptions {
    * (after a crash, from a job table) names the repeat with the first call's id.
    */
   callId?: string;
-  /** The HTTP request's `Idempotency-Key` (API.md §11); the server scopes it to the principal. */
+  /** The HTTP request's `Idempotency-Key` (docs/api-notes.md, Requests); the server scopes it to the principal. */
   idempotencyKey?: string | undefined;
   /** Called when the reply is the stored one of an earlier request with the same key. */
   onReplayed?: () => void;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 
-describe("abuse-limit configuration (API.md §12)", () => {
+describe("abuse-limit configuration (docs/api-notes.md, Limits)", () => {
   it("reads TRUST_PROXY as off, a hop count or a list of addresses and CIDRs", () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);

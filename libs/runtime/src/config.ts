@@ -62,7 +62,7 @@ const durationMs = z.string().transform((v, ctx) => {
   return ms;
 });
 
-/** The environment variables of API.md §10, plus the few operational ones the services need. */
+/** The environment variables (docs/guide/operator.md, Configuration), plus the few operational ones the services need. */
 export const ConfigSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("127.0.0.1")),
@@ -111,7 +111,7 @@ export const ConfigSchema = z.object({
    */
   TRANSFER_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).max(600_000).default(10_000)),
   /**
-   * Renewals: days after each R01/R09 failure was learnt at which it is retried (API.md §12;
+   * Renewals: days after each R01/R09 failure was learnt at which it is retried (docs/api-notes.md, Subscriptions and renewals;
    * NACHA: at most 2 retries, within 180 days of the first presentment). Anything beyond those
    * bounds stops the start, naming this setting.
    */
@@ -128,7 +128,7 @@ export const ConfigSchema = z.object({
   ),
   /** Renewals: what a subscription becomes when its last retry failed. */
   RENEWAL_FINAL_STATUS: z.preprocess(emptyAsUndefined, z.enum(["cancelled", "unpaid"]).default("cancelled")),
-  /** The reconciler (API.md §12): what has been pending this long is looked up at the provider. */
+  /** The reconciler (docs/api-notes.md, Convergence with the provider): what has been pending this long is looked up at the provider. */
   RECONCILE_AFTER: z.preprocess(emptyAsUndefined, z.string().default("1h").pipe(durationMs)),
   /** How often each payments instance tries a reconciler pass (one runs at a time across replicas); 0 turns it off. */
   RECONCILE_EVERY: z.preprocess(emptyAsUndefined, z.string().default("15m").pipe(durationMs)),
@@ -143,14 +143,14 @@ export const ConfigSchema = z.object({
   /** `pretty` (colours, one readable line each), `json`, or `auto`: pretty on a terminal, JSON otherwise. */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["auto", "pretty", "json"]).default("auto")),
   /**
-   * A process without the gateway serves `/healthz`, `/readyz` and `/metrics` here (API.md §11);
+   * A process without the gateway serves `/healthz`, `/readyz` and `/metrics` here (docs/api-notes.md, Operations);
    * unset: no such listener. The gateway serves them on its own port.
    */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
   /** Default timeout of one RPC call. */
   RPC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   /**
-   * The broker trust boundary (docs/decisions.md): RabbitMQ users whose requests may carry
+   * The broker trust boundary (docs/decisions/0025-broker-trust-boundary.md): RabbitMQ users whose requests may carry
    * merchant, consumer and admin principals (the gateway's), users that may carry service
    * principals and pass on merchant and consumer ones (the domain services', by service:
    * `payments:payrail-payments,…`; they also decide whose events are accepted), and users that
@@ -170,7 +170,7 @@ export const ConfigSchema = z.object({
   SANDBOX_EVENTS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30)),
   /** Failed authentications (401s) per minute per client address, per gateway, before 429. */
   AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
-  /** Which proxies' X-Forwarded-* the gateway believes (API.md §12): off, a hop count, or addresses/CIDRs. */
+  /** Which proxies' X-Forwarded-* the gateway believes (docs/api-notes.md, Limits): off, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, TrustProxySchema),
   /** Accepted send_code requests per client address per sliding hour; unset: 20 with live providers, 1,000 in the sandbox. */
   SEND_CODE_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
@@ -180,7 +180,7 @@ export const ConfigSchema = z.object({
   SEND_CODE_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5_000)),
   /** Creates a demo merchant on first start and prints its key (defaults on in embedded mode). */
   DEMO_MERCHANT: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
-  /** The country of a phone number written without `+` and its country code (API.md §5): ISO 3166 two letters. */
+  /** The country of a phone number written without `+` and its country code (docs/api-notes.md, Credentials): ISO 3166 two letters. */
   DEFAULT_PHONE_COUNTRY: z.preprocess(
     emptyAsUndefined,
     z
@@ -189,7 +189,7 @@ export const ConfigSchema = z.object({
       .transform((v) => v.toUpperCase())
       .default("US"),
   ),
-  /** Lifetime of a consumer auth token (API.md §5: 24 hours unless configured). */
+  /** Lifetime of a consumer auth token (docs/api-notes.md, Credentials: 24 hours unless configured). */
   AUTH_TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
   /** Where consumers reach the gateway: the base of the hosted page's `url` (unset: the host the merchant called). */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
@@ -217,10 +217,10 @@ export const ConfigSchema = z.object({
   TWILIO_FROM_NUMBER: optionalString,
   /**
    * How long a subscriber keeps retrying an event whose handler fails for a reason that may pass
-   * (API.md §12), with exponential backoff; then it is dead-lettered. Fractions allowed (0.5 = 30 min).
+   * (docs/api-notes.md, Convergence with the provider), with exponential backoff; then it is dead-lettered. Fractions allowed (0.5 = 30 min).
    */
   EVENT_RETRY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 30).default(24)),
-  /** Waits between a webhook's delivery attempts (API.md §11); shorten it to test retries in seconds. */
+  /** Waits between a webhook's delivery attempts (docs/api-notes.md, Events and webhooks); shorten it to test retries in seconds. */
   WEBHOOK_RETRY_SCHEDULE: z.preprocess(
     emptyAsUndefined,
     z

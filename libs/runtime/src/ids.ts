@@ -19,7 +19,7 @@ function pooledHex(bytes: number): string {
   return hex;
 }
 
-/** `prefix` + 32 lowercase hex: 128 random bits (API.md §3). */
+/** `prefix` + 32 lowercase hex: 128 random bits (docs/api-notes.md, Identifiers and times). */
 export function prefixedHexId(prefix: string): string {
   return prefix + pooledHex(16);
 }

@@ -18,7 +18,7 @@ function validEntry(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (API.md §12): unset or `false`, X-Forwarded-* are ignored and the client is the
+ * TRUST_PROXY (docs/api-notes.md, Limits): unset or `false`, X-Forwarded-* are ignored and the client is the
  * socket's peer; a number, that many proxies in front are trusted (the address that many hops
  * from the right of X-Forwarded-For); otherwise a comma-separated list of proxy addresses, CIDRs
  * or proxy-addr's `loopback`, `linklocal`, `uniquelocal`. `true` (trust every hop) is refused:

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 
 describe("the WEBHOOK_* settings", () => {
-  it("default to API.md §11's schedule, a 10 s timeout and 3 days before disabling", () => {
+  it("default to the documented schedule, a 10 s timeout and 3 days before disabling", () => {
     const config = loadConfig({});
     expect(config.WEBHOOK_RETRY_SCHEDULE).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(config.WEBHOOK_TIMEOUT).toBe(10_000);

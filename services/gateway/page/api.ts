@@ -1,4 +1,4 @@
-/** The API's error body (API.md §2), reduced to what the page shows. */
+/** The API's error body (docs/api-notes.md, Answers and errors), reduced to what the page shows. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

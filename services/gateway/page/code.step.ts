@@ -4,7 +4,7 @@ import { errorLine, h, setFieldError, show } from "./dom.ts";
 import { phoneErrorText, sendCode } from "./send-code.ts";
 import { cancelButton, sandboxBanner, type Session } from "./session.ts";
 
-/** Wrong tries one code allows (API.md §5); the fifth kills it. */
+/** Wrong tries one code allows (docs/api-notes.md, Credentials); the fifth kills it. */
 const ATTEMPTS = 5;
 
 /**

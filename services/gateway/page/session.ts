@@ -41,7 +41,7 @@ export interface Session {
   authToken?: string;
 }
 
-/** The merchant's URL with `?checkout_id=…` added (API.md §11). */
+/** The merchant's URL with `?checkout_id=…` added (docs/api-notes.md, The hosted page, the dashboard and the portal). */
 export function merchantUrl(base: string, checkoutId: string): string {
   const url = new URL(base);
   url.searchParams.set("checkout_id", checkoutId);

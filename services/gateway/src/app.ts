@@ -61,7 +61,7 @@ export interface GatewayOptions {
   authFailuresPerMinute?: number | undefined;
   /** Services `/readyz` pings. */
   services: readonly string[];
-  /** PROVIDERS=sandbox: the sandbox routes of API.md §8 exist (404 in live mode). */
+  /** PROVIDERS=sandbox: the sandbox routes exist (docs/api-notes.md, The sandbox; 404 in live mode). */
   sandbox: boolean;
   /**
    * Fastify's `trustProxy` (TRUST_PROXY): whose `X-Forwarded-*` (client address, protocol) are
@@ -106,7 +106,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     childLoggerFactory: (logger, bindings, childOptions) => lazyChildLogger(logger, bindings, childOptions),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
-    // URLs the router refuses answer the error body too (API.md §2), not fastify's own.
+    // URLs the router refuses answer the error body too (docs/api-notes.md, Answers and errors), not fastify's own.
     frameworkErrors: answerRouterError(logger),
     trustProxy: fastifyTrustProxy(options.trustProxy),
     // A client's x-request-id is kept when it is a safe short string, else we make one.
@@ -115,7 +115,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
       return typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : prefixedHexId("req_");
     },
   });
-  // Bodies are JSON only (API.md §1): fastify's built-in text/plain parser would let text through.
+  // Bodies are JSON only (docs/api-notes.md, Requests): fastify's built-in text/plain parser would let text through.
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);

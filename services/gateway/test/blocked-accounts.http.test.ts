@@ -14,7 +14,7 @@ type Consumer = LinkedCheckout["consumer"];
 type EventObject = Record<string, unknown>;
 
 /**
- * Issue 20 item 3 (API.md §12 blocking rules): a return with R02/R03/R04 or R05/R07/R10/R29
+ * Issue 20 item 3 (docs/api-notes.md, Returns and blocked bank accounts): a return with R02/R03/R04 or R05/R07/R10/R29
  * blocks the bank account, recognised by the transfer provider's fingerprint whichever
  * checkout, merchant or link it comes through: no debit is made from it again, subscriptions
  * on it become `unpaid`, and each merchant concerned gets payment_method.blocked.

@@ -49,7 +49,7 @@ describe.each(variants)("consumer identity endpoints over $name", (variant) => {
   describe.skipIf(!!variant.skipReason)("flow", () => {
     it("sends, reads the code back, verifies, logs out, and then refuses the token", async () => {
       const phone = freshPhone();
-      // Headers send_code does not use are ignored, even when invalid (API.md §1).
+      // Headers send_code does not use are ignored, even when invalid (docs/api-notes.md, Requests).
       const sent = await sendCode({ phone }, { authorization: "Token not-a-token", "api-key": "nonsense" });
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toEqual({ success: "Verification code sent" });

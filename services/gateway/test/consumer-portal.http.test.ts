@@ -207,7 +207,7 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect(after.headers.location).toBe("/account");
   });
 
-  it.skipIf(!!variant.skipReason)("answers a mistake on the form itself with its 4xx, and a non-browser with API.md's error body", async () => {
+  it.skipIf(!!variant.skipReason)("answers a mistake on the form itself with its 4xx, and a non-browser with the API's error body", async () => {
     const client = new PortalClient(stack);
     await client.get("/account");
     const badPhone = await client.post("/account/sign-in/code", { phone: "12" });

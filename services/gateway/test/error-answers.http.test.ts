@@ -7,11 +7,11 @@ import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { consumerToken } from "./support/bank-linking.ts";
 
-/** Issue "Every failure gets the right answer": status, API.md §2 body and headers on every path. */
+/** Issue "Every failure gets the right answer": status, the error body (docs/api-notes.md, Answers and errors) and headers on every path. */
 
 type Reply = { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string };
 
-/** The API.md §2 body: exactly these keys, a request id that matches the header. */
+/** The error body (docs/api-notes.md, Answers and errors): exactly these keys, a request id that matches the header. */
 function expectErrorShape(reply: Reply, status: number, code: string): void {
   expect(reply.statusCode, reply.body).toBe(status);
   const body = reply.json() as { error: Record<string, unknown> };

@@ -9,7 +9,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { withTwoMerchants } from "../../../test/support/stack.ts";
 
 /*
- * Issue 13, item 2: a POST repeated with its Idempotency-Key gets the first answer (API.md §11),
+ * Issue 13, item 2: a POST repeated with its Idempotency-Key gets the first answer (docs/api-notes.md, Requests),
  * a redelivered or retried RPC returns the first result, and a duplicate names what it hit.
  */
 const variants = await infraVariants();

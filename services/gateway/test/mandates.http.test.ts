@@ -30,7 +30,7 @@ type Mandate = {
 };
 
 /**
- * Mandates over HTTP (API.md §12, issue 20 item 1): the consumer's acceptance of the text is
+ * Mandates over HTTP (docs/api-notes.md, Mandates, issue 20 item 1): the consumer's acceptance of the text is
  * recorded with the request's address and user agent; the seed's flow gets a merchant-attested
  * mandate; no debit is made without an active mandate (first charge and renewals); cancelling a
  * subscription revokes it.

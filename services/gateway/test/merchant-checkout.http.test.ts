@@ -42,7 +42,7 @@ describe.each(variants)("merchant checkout endpoints over $name", (variant) => {
       const link = await get(`/api/merchants/checkout/${id}/generate_link_token/`, world.acme.apiKey);
       expect(link.statusCode).toBe(200);
       expect(link.json()).toEqual({ link_token: expect.any(String), checkout_id: id, expiration: expect.any(String), url: expect.any(String) });
-      // The hosted page (API.md §11), on the host the merchant called, the token in the fragment.
+      // The hosted page (docs/api-notes.md, The hosted page, the dashboard and the portal), on the host the merchant called, the token in the fragment.
       expect(link.json().url).toBe(`http://localhost:80/pay/${id}#link_token=${encodeURIComponent(link.json().link_token)}`);
     });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 
-/** Issue 13: a wrong method on a known path is 405 with `Allow`, in API.md §2's error shape. */
+/** Issue 13: a wrong method on a known path is 405 with `Allow`, in the API's error shape (docs/api-notes.md, Answers and errors). */
 describe("405 method_not_allowed", () => {
   const variant = embeddedVariant();
   let stack: Stack;

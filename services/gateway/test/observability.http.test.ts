@@ -15,7 +15,7 @@ interface LogLine {
 /**
  * What the stack logs per request and what it counts, with every service logging at debug
  * into memory: at info, one line per request from the gateway; at debug, every service that
- * handled the request also logs its id (API.md §1).
+ * handled the request also logs its id (docs/api-notes.md, Requests).
  */
 describe("request logs and metrics", () => {
   const memory = memoryLogger("debug");

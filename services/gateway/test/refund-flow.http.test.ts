@@ -182,7 +182,7 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
       const one = await stack.app.inject({ url: `/api/merchants/refunds/${ids[0]}`, headers: key });
       expect(one.json()).toEqual(all.json().data[2]);
       expect((await stack.app.inject({ url: `/api/merchants/refunds/${ids[0]}`, headers: { "api-key": merchant.apiKey } })).statusCode).toBe(404);
-      // A valid consumer token is a known caller without the right here (API.md §2): 403.
+      // A valid consumer token is a known caller without the right here (docs/api-notes.md, Answers and errors): 403.
       expect((await stack.app.inject({ url: `/api/merchants/refunds/${ids[0]}`, headers: consumer })).statusCode).toBe(403);
     });
 

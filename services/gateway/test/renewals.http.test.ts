@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 type TxRecord = { id: number; transaction_uuid: string; transaction_status: string; transaction_date_time: string };
 
 /**
- * The README's renewals walk-through over HTTP (API.md §11): a monthly subscription renewed
+ * The walk-through's renewals (docs/guide/walk-through.md) over HTTP (docs/api-notes.md, Subscriptions and renewals): a monthly subscription renewed
  * three times with the sandbox test clock, one renewal failing and recovering on its retry,
  * then cancelled; and the route's answers to bad input.
  */

@@ -10,7 +10,7 @@ import { payment } from "./support/refund-flow.ts";
 const variants = await infraVariants();
 
 /**
- * Issue 20 item 4 (API.md §12, return rates): 1,000 debits with 6 unauthorized returns (R10)
+ * Issue 20 item 4 (docs/api-notes.md, Returns and blocked bank accounts): 1,000 debits with 6 unauthorized returns (R10)
  * answer `unauthorized` 0.6 %, and the warning (80 % of NACHA's 0.5 %) is published once, when
  * the fourth return reaches 0.4 %.
  */

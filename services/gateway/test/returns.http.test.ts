@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 type TxRecord = { id: number; transaction_uuid: string; transaction_status: string; transaction_date_time: string; [k: string]: unknown };
 
 /**
- * Issue 19 item 1 (API.md §12, returns after settlement): a completed transfer that the bank
+ * Issue 19 item 1 (docs/api-notes.md, Returns and blocked bank accounts): a completed transfer that the bank
  * sends back later (the sandbox's `failed` on a completed transfer) is `returned` on the record,
  * the checkout and the events, reaches the merchant's webhook, and refunds of it are refused or
  * stopped before any payout; a returned renewal is a failed renewal.
@@ -124,7 +124,7 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
       const s = await renewed();
       const returned = await simulate(s.renewal.transaction_uuid, { status: "failed", failure_code: "R10" });
       expect(returned.json()).toMatchObject({ transaction_status: "returned", failure_code: "R10" });
-      // R10 blocks the bank account (API.md §12): its subscriptions become unpaid until another is linked.
+      // R10 blocks the bank account (docs/api-notes.md, Returns and blocked bank accounts): its subscriptions become unpaid until another is linked.
       await eventually(async () => expect(await checkout(s.id)).toMatchObject({ status: "paid", subscription_status: "unpaid", next_charge_at: null }));
       await eventually(async () => expect(delivered("subscription.unpaid", s.renewal.transaction_uuid)).toHaveLength(1));
       expect(delivered("transaction.returned", s.renewal.transaction_uuid)).toHaveLength(1);

@@ -10,7 +10,7 @@ import { addOperator } from "./support/refund-flow.ts";
 const variants = await infraVariants();
 
 /**
- * API.md §12: a sandbox merchant reads the verification codes of its own consumers' phones only
+ * Sandbox tenancy (docs/decisions/0001-sandbox-tenancy.md): a sandbox merchant reads the verification codes of its own consumers' phones only
  * (the phone that saved a bank account on one of its checkouts, or its operator's); another
  * merchant gets 404 as if nothing had been sent. Identity learns who pays whom from payments'
  * `payment_method.saved` event.

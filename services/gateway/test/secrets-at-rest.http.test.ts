@@ -18,7 +18,7 @@ import { ADMIN_TOKEN, startStack, type Stack } from "../../../test/support/stack
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
 
 /*
- * Issue 21, item 1: the README's flow, then every byte the store keeps is searched for the
+ * Issue 21, item 1: the walk-through's flow, then every byte the store keeps is searched for the
  * secrets the flow was handed (API keys, the consumer's auth token, link tokens, webhook signing
  * secrets). The reply ledger stores the replies that carried them, so it must keep them sealed:
  * the requests that receive a key or a secret carry an Idempotency-Key, so their replies are

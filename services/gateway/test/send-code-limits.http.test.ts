@@ -12,7 +12,7 @@ import { randomPhone } from "./support/bank-linking.ts";
 const PROXY = "10.2.0.1";
 
 /**
- * SMS pumping (API.md §12): Send Code, which needs no credential, is limited per client address
+ * SMS pumping (docs/api-notes.md, Limits): Send Code, which needs no credential, is limited per client address
  * (as TRUST_PROXY decides it), per calling code and in total, per sliding hour, with 429
  * `rate_limited`, Retry-After and a counter in /metrics. One process as `payrail start` builds
  * it, with SEND_CODE_PER_ADDRESS_PER_HOUR=2.

@@ -6,7 +6,7 @@ const PROXY = "10.1.0.1";
 const BAD_KEY = "sk_test_nolongervalid0000";
 
 /**
- * TRUST_PROXY decides the client address the failed-authentication limit counts (API.md §12),
+ * TRUST_PROXY decides the client address the failed-authentication limit counts (docs/api-notes.md, Limits),
  * seen here through that limit: 3 failures of one key from one client address block that key there.
  */
 describe.each([

@@ -4,7 +4,7 @@ import { embeddedVariant } from "../../../test/support/infra.ts";
 import { ADMIN_TOKEN } from "../../../test/support/stack.ts";
 import { withWebhooksStack } from "./support/webhooks-stack.ts";
 
-/** API.md §12 over HTTP: the 17th endpoint, a second redeliver and the 31st test event within the minute, in the error shape. */
+/** The limits over HTTP (docs/api-notes.md, Limits): the 17th endpoint, a second redeliver and the 31st test event within the minute, in the error shape. */
 describe("webhook limits over HTTP", () => {
   const variant = embeddedVariant();
   const world = withWebhooksStack(variant);

@@ -58,7 +58,7 @@ describe.each(variants)("events API and webhooks through the gateway over $name"
       expect(event).not.toHaveProperty("aggregate");
       const one = await stack.app.inject({ url: `/api/merchants/events/${event.id}`, headers: as(merchant) });
       expect(one.json()).toEqual(event);
-      // The merchant's refund list shows it too (API.md §11).
+      // The merchant's refund list shows it too (docs/api-notes.md, Refunds).
       const refunds = (await stack.app.inject({ url: `/api/merchants/refunds?transaction_uuid=${p.uuid}`, headers: as(merchant) })).json();
       expect(refunds.data.map((r: { id: string }) => r.id)).toEqual([refund.id]);
     });

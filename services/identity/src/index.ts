@@ -21,7 +21,7 @@ import { identityHandlers } from "./entry-points/rpc/handlers.ts";
 export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
 
 /**
- * API.md §12's defaults: 20 codes per address an hour with live providers, 1,000 in the sandbox
+ * The defaults (docs/guide/operator.md, Configuration): 20 codes per address an hour with live providers, 1,000 in the sandbox
  * (texts cost nothing there); 5,000 to new numbers in total, a quarter of it per calling code.
  */
 export function defaultSendCodeBudgets(livemode: boolean): Omit<SendCodeBudgets, "perCountryPerHour"> {

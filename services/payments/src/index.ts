@@ -45,14 +45,14 @@ import { startReviewSweepScheduler } from "./entry-points/scheduler/review-sweep
 export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
 export { returnRateStats } from "./domain/return-rate-stats.ts";
 
-/** Renewals (API.md §11): retries, the end of an unpaid subscription, the scheduler's pace (0: off). */
+/** Renewals (docs/api-notes.md, Subscriptions and renewals): retries, the end of an unpaid subscription, the scheduler's pace (0: off). */
 export interface RenewalConfig {
   RENEWAL_RETRY_DAYS: number[];
   RENEWAL_FINAL_STATUS: "cancelled" | "unpaid";
   RENEWAL_POLL_MS: number;
 }
 
-/** The reconciler (API.md §12): what counts as stale, and how often a pass is tried (0: never). */
+/** The reconciler (docs/api-notes.md, Convergence with the provider): what counts as stale, and how often a pass is tried (0: never). */
 export interface ReconcileConfig {
   RECONCILE_AFTER: number;
   RECONCILE_EVERY: number;

@@ -31,7 +31,7 @@ const WEBHOOK_SECRET = "whsec-test-dwolla";
 const admin = { requestId: "cli", principal: { kind: "admin" as const } };
 
 /**
- * Issue 19 items 2 and 3 (API.md §12, convergence with the provider): whatever payments missed
+ * Issue 19 items 2 and 3 (docs/api-notes.md, Convergence with the provider): whatever payments missed
  * (the provider's answer lost to a crash, a record never written, a notice that came before its
  * record, a notice that never came) is found again by asking the provider, and applied with
  * the same events a notice would produce; nothing here ever makes a second transfer.

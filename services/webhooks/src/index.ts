@@ -32,7 +32,7 @@ export interface WebhooksServiceDeps {
    * launcher's default: on with sandbox providers). Default false; live mode never.
    */
   allowPrivateUrls?: boolean;
-  /** Retry schedule, timeout and disabling (WEBHOOK_* variables); the API.md §11 values by default. */
+  /** Retry schedule, timeout and disabling (WEBHOOK_* variables); the documented values by default (docs/api-notes.md, Events and webhooks). */
   policy?: Partial<DeliveryPolicy>;
   worker?: DeliveryWorkerOptions;
   /** How often events, deliveries and attempts past the 30 days are purged (and once at start). Default hourly. */

@@ -25,7 +25,7 @@ const errorOf = (p: Promise<unknown>) =>
 const PUBLIC_URL = "http://93.184.216.34/hooks";
 const PRIVATE = ["http://127.0.0.1:9/hooks", "http://localhost:9/hooks", "http://[::1]:9/hooks", "http://10.0.0.8/hooks", "http://192.168.1.20/hooks", "http://[::ffff:127.0.0.1]/hooks", "http://[::127.0.0.1]/hooks", "http://[::a00:1]/hooks"];
 
-/** API.md §12 for webhooks: private targets only when allowed, 16 endpoints per merchant, redeliver once a minute. */
+/** The webhook limits (docs/api-notes.md, Limits): private targets only when allowed, 16 endpoints per merchant, redeliver once a minute. */
 describe.each(variants)("webhook abuse limits over $name (sandbox, WEBHOOK_ALLOW_PRIVATE_URLS=false)", (variant) => {
   let h: WebhooksHarness;
   let receiver: Receiver;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** An event's id, its deduplication key everywhere (API.md §11): `evt_` + 32 lowercase hex. */
+/** An event's id, its deduplication key everywhere (docs/api-notes.md, Events and webhooks): `evt_` + 32 lowercase hex. */
 export const EventId = z.string().regex(/^evt_[0-9a-f]{32}$/, "must be evt_ and 32 lowercase hex");
 
 /** The document whose change the event reports. */
@@ -28,7 +28,7 @@ export const DomainEvent = z.object({
   id: EventId,
   /** `<aggregate>.<what happened>`, e.g. `refund.approved`: also the routing key. */
   type: z.string().regex(/^[a-z_]+(\.[a-z_]+)+$/),
-  /** When the change was written: ISO 8601 UTC with milliseconds and `Z` (API.md §3). */
+  /** When the change was written: ISO 8601 UTC with milliseconds and `Z` (docs/api-notes.md, Identifiers and times). */
   created_at: z.iso.datetime({ precision: 3 }),
   aggregate: EventAggregate,
   /** Whether the change happened in live or sandbox mode, when the aggregate knows. */

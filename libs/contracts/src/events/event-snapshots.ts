@@ -9,13 +9,13 @@ import { z } from "zod";
 
 const hexId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9a-f]{32}$`), `must be ${prefix} and 32 lowercase hex`);
 
-/** The checkout as Get Checkout answers it (API.md §4). */
+/** The checkout as Get Checkout answers it (docs/api-notes.md, The checkout). */
 export const CheckoutSnapshot = z.looseObject({ id: hexId("chk_"), status: z.string() });
 
-/** A transaction record (API.md §6): one transfer, the first charge or a renewal. */
+/** A transaction record (docs/api-notes.md, Moving money): one transfer, the first charge or a renewal. */
 export const TransactionSnapshot = z.looseObject({ transaction_uuid: hexId("sc-"), transaction_status: z.string() });
 
-/** A refund record (API.md §7). */
+/** A refund record (docs/api-notes.md, Refunds). */
 export const RefundSnapshot = z.looseObject({ id: hexId("rfd_"), transaction_uuid: hexId("sc-"), status: z.string() });
 
 /** A subscription: its object is not defined yet (billing is still to be built), so anything. */

@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen types of API.md §11, §12's transaction.returned, merchant.return_rate_warning, mandate.created, mandate.revoked, payment_method.blocked and subscription.reactivated, and the fraud reviews' review.opened and review.closed", () => {
+  it("catalogues exactly the fifteen first types of docs/events.md, transaction.returned, merchant.return_rate_warning, mandate.created, mandate.revoked, payment_method.blocked and subscription.reactivated, and the fraud reviews' review.opened and review.closed", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",

@@ -54,7 +54,7 @@ export * from "./review-opened.event.ts";
 export * from "./review-closed.event.ts";
 
 /**
- * The event catalogue (API.md §11): every type a service may publish, each with its schema.
+ * The event catalogue (docs/api-notes.md, Events and webhooks): every type a service may publish, each with its schema.
  * Publishing checks an event against its type's schema, and subscribers get it checked again.
  */
 const CATALOGUE = [
@@ -95,7 +95,7 @@ export type AnyDomainEvent = z.infer<typeof AnyDomainEvent>;
 
 export type EventType = AnyDomainEvent["type"];
 
-/** Every type of the catalogue (API.md §11: what merchants see), in catalogue order. */
+/** Every type of the catalogue (docs/api-notes.md, Events and webhooks: what merchants see), in catalogue order. */
 export const EVENT_TYPES: readonly EventType[] = CATALOGUE.map((schema) => schema.shape.type.value);
 
 /** The internal types, between services only. */

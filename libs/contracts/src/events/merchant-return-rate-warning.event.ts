@@ -3,7 +3,7 @@ import { defineEvent } from "./domain-event.ts";
 
 /**
  * A merchant's return rate of one group reached 80 % of NACHA's threshold over the last 60
- * days (API.md §12): `{group, rate, threshold, returns, debits, window_days}`. Once per group
+ * days (docs/api-notes.md, Returns and blocked bank accounts): `{group, rate, threshold, returns, debits, window_days}`. Once per group
  * until the rate falls back below the warning level. Published by payments.
  */
 export const ReturnRateWarningSnapshot = z.looseObject({

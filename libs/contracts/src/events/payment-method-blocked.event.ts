@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEvent } from "./domain-event.ts";
 
 /**
- * A checkout's bank account is blocked (API.md §12): a debit from it came back with R02, R03,
+ * A checkout's bank account is blocked (docs/api-notes.md, Returns and blocked bank accounts): a debit from it came back with R02, R03,
  * R04, R05, R07, R10 or R29, so no merchant debits it again. Sent for the checkout whose debit
  * came back and for every subscription on the same account (which becomes `unpaid`). The
  * aggregate is the checkout's payment method (`_id` = the checkout id). Published by payments.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MerchantProfile } from "./merchant-profile.schema.ts";
 
-/** Admin routes (API.md §5), behind `x-admin-token`. */
+/** Admin routes (docs/api-notes.md, Credentials), behind `x-admin-token`. */
 export const CreateMerchantBody = z.object({
   name: z.string().trim().min(1).max(255),
   destination_funding_source: z.string().url().max(2048).optional(),

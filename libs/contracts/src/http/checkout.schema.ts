@@ -3,7 +3,7 @@ import { Metadata } from "./metadata.schema.ts";
 import { TransactionPurpose } from "./merchant-profile.schema.ts";
 import { DecimalAmount, toCents } from "./money.schema.ts";
 
-/** Free text of the checkout object: 1–255 characters (API.md §4). */
+/** Free text of the checkout object: 1–255 characters (docs/api-notes.md, The checkout). */
 const Text = z.string().min(1).max(255);
 const HttpUrl = z
   .string()
@@ -81,7 +81,7 @@ export const Item = z.object({
   checkout_object: z.string().max(255).optional(),
 });
 
-/** The body of Create Checkout: the checkout object itself (spec "Resources", API.md §4). */
+/** The body of Create Checkout: the checkout object itself (spec "Resources", docs/api-notes.md, The checkout). */
 export const CreateCheckoutBody = z
   .object({
     amounts: Amounts,
@@ -140,7 +140,7 @@ export const TransferSummary = z.object({
 });
 export type TransferSummary = z.infer<typeof TransferSummary>;
 
-/** Get Checkout: every key as sent, plus the server's fields (API.md §4). */
+/** Get Checkout: every key as sent, plus the server's fields (docs/api-notes.md, The checkout). */
 export const CheckoutView = z
   .object({
     id: z.string(),
@@ -149,11 +149,11 @@ export const CheckoutView = z
     transfer: TransferSummary.nullable(),
     /** What refunds have sent back of the checkout's payments (completed refund transfers), in major units. */
     amount_refunded: z.number(),
-    /** Subscriptions (API.md §11, Renewals): the paid period and the next charge; null before the first charge settles. */
+    /** Subscriptions (docs/api-notes.md, Subscriptions and renewals): the paid period and the next charge; null before the first charge settles. */
     current_period_start: z.string().nullable().optional(),
     current_period_end: z.string().nullable().optional(),
     next_charge_at: z.string().nullable().optional(),
-    /** The debit authorization (API.md §12) once payments recorded it; null before. */
+    /** The debit authorization (docs/api-notes.md, Mandates) once payments recorded it; null before. */
     mandate_id: z.string().nullable().optional(),
     /** The merchant's own key–value pairs, when it sent some. */
     metadata: z.record(z.string(), z.string()).optional(),
@@ -168,7 +168,7 @@ export const CreateCheckoutResponse = z.object({ id: z.string() });
 export const ListCheckoutsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   starting_after: z.string().regex(/^chk_[0-9a-f]{32}$/, "must be a checkout id").optional(),
-  /** Only the checkout with this merchant_checkout_id (API.md §11): at most one per merchant. */
+  /** Only the checkout with this merchant_checkout_id (docs/api-notes.md, The checkout): at most one per merchant. */
   merchant_checkout_id: Text.optional(),
   /** Only checkouts in this status (each status has its own index: pages cost the same as unfiltered ones). */
   status: CheckoutStatus.optional(),

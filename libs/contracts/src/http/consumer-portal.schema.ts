@@ -3,7 +3,7 @@ import { MandateType } from "./mandate.schema.ts";
 import { TransactionStatus } from "./payments.schema.ts";
 
 /*
- * What the consumer portal (API.md §12) reads besides the specification's routes: a consumer's
+ * What the consumer portal (docs/api-notes.md, The hosted page, the dashboard and the portal) reads besides the specification's routes: a consumer's
  * subscriptions (also `GET /api/consumers/subscriptions`) and payments across merchants, each a
  * page of a list newest first with an opaque cursor for the next page.
  */
@@ -36,7 +36,7 @@ export const ConsumerSubscription = z.object({
     .object({
       institution: z.string().nullable().describe("The bank's name, when the bank-data provider gave it"),
       mask: z.string().nullable(),
-      blocked: z.boolean().describe("Whether this account is blocked for debits after an ACH return (API.md §12): link another one"),
+      blocked: z.boolean().describe("Whether this account is blocked for debits after an ACH return: link another one"),
     })
     .describe("The bank account the subscription draws on now"),
 });

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { MandateAcceptance, MandateText } from "./mandate.schema.ts";
 
 /*
- * The consumer's re-link of the bank account a subscription draws on (API.md §12, consumer
- * portal): a bank-linking token with the authorization text, then the exchange that replaces the
+ * The consumer's re-link of the bank account a subscription draws on (docs/api-notes.md, Returns and blocked bank accounts): a bank-linking token with the authorization text, then the exchange that replaces the
  * account under a new recurring mandate.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MandateAcceptance } from "./mandate.schema.ts";
 
 /**
- * Bodies of the consumer endpoints (spec 4–7, API.md §5–6). Aliases that existing clients
+ * Bodies of the consumer endpoints (spec 4–7, docs/api-notes.md, Credentials and Moving money). Aliases that existing clients
  * send (`phone_number`, `code`) are folded into the canonical names here, once.
  */
 export const SendCodeBody = z
@@ -47,7 +47,7 @@ export const BankLinkTokenResponse = z.object({ link_token: z.string(), expirati
 export const ExchangePublicTokenBody = z.object({
   public_token: z.string().min(1).max(512),
   bankdata_account_id: z.string().min(1).max(255),
-  /** The consumer accepted the mandate text of this version (API.md §12); absent: the merchant attests at the debit. */
+  /** The consumer accepted the mandate text of this version (docs/api-notes.md, Mandates); absent: the merchant attests at the debit. */
   mandate: MandateAcceptance.optional(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Mandates (API.md §12): the consumer's authorization of the debits, as NACHA's WEB entries
+ * Mandates (docs/api-notes.md, Mandates): the consumer's authorization of the debits, as NACHA's WEB entries
  * require it to be recorded. `merchant_attested`: a flow that showed no Payrail text (the
  * seed's clients); the merchant vouches for an authorization it holds itself.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MerchantIdParam } from "./admin.schema.ts";
 
-/** Roles of a dashboard user (API.md §12): owners and admins change things, viewers only read. */
+/** Roles of a dashboard user (docs/api-notes.md, The hosted page, the dashboard and the portal): owners and admins change things, viewers only read. */
 export const DashboardRole = z.enum(["owner", "admin", "viewer"]);
 export type DashboardRole = z.infer<typeof DashboardRole>;
 

@@ -8,7 +8,7 @@ export const METADATA_MAX_VALUE_LENGTH = 500;
 /**
  * A merchant's own key–value pairs on a checkout (`metadata`, as Stripe has it): stored and
  * echoed by Get Checkout, the list and the checkout events. Other unknown top-level keys stay
- * accepted and ignored (API.md §1), so this is the one place a merchant's own data is kept.
+ * accepted and ignored (docs/api-notes.md, Requests), so this is the one place a merchant's own data is kept.
  */
 export const Metadata = z
   .record(z.string(), z.string({ error: "must be a string" }).max(METADATA_MAX_VALUE_LENGTH, `must be at most ${METADATA_MAX_VALUE_LENGTH} characters`))

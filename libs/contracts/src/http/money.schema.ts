@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Largest amount accepted anywhere (API.md §4): 99,999,999.99. */
+/** Largest amount accepted anywhere (docs/api-notes.md, The checkout): 99,999,999.99. */
 export const MAX_AMOUNT_CENTS = 9_999_999_999;
 
 /**

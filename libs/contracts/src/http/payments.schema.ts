@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Get Processor Token (spec 8, API.md §6). */
+/** Get Processor Token (spec 8, docs/api-notes.md, Moving money). */
 export const GetProcessorTokenBody = z.object({ checkout_id: z.string().min(1).max(64) });
 export const GetProcessorTokenResponse = z.object({
   message: z.string(),
@@ -11,7 +11,7 @@ export const GetProcessorTokenResponse = z.object({
   review_id: z.string().optional(),
 });
 
-/** `returned`: it had settled (`completed`), then the bank sent the debit back (API.md §12). */
+/** `returned`: it had settled (`completed`), then the bank sent the debit back (docs/api-notes.md, Returns and blocked bank accounts). */
 /** `in_review`: a risk rule held the debit before any transfer (docs/decisions/0010-fraud-monitoring.md). */
 export const TransactionStatus = z.enum(["pending", "completed", "failed", "cancelled", "returned", "in_review"]);
 
@@ -35,7 +35,7 @@ export const TransactionRecord = z.object({
   error: z.string().nullable(),
   /** The fraud review that held the debit (`rev_…`), on a debit a risk rule flagged. */
   review_id: z.string().optional(),
-  /** A failed or returned transfer's ACH return code (or `cancelled`) and its meaning (API.md §12). */
+  /** A failed or returned transfer's ACH return code (or `cancelled`) and its meaning (docs/api-notes.md, Returns and blocked bank accounts). */
   failure_code: z.string().optional(),
   failure_reason: z.string().optional(),
   /** When Payrail learnt that the settled transfer came back (`returned` only). */

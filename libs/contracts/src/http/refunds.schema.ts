@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DecimalAmount, toCents } from "./money.schema.ts";
 
-/** Refund endpoints (spec 11–14, API.md §7 and §11). */
+/** Refund endpoints (spec 11–14, docs/api-notes.md, Refunds). */
 export const RefundStatus = z.enum(["pending", "approved", "rejected", "processing", "completed", "failed"]);
 export type RefundStatus = z.infer<typeof RefundStatus>;
 
@@ -55,7 +55,7 @@ export const InitiateRefundBody = z.object({
 
 const REFUND_ID_PATTERN = /^rfd_[0-9a-f]{32}$/;
 
-/** Merchant refunds (API.md §11): newest first, filtered by status or transaction, Stripe's paging. */
+/** Merchant refunds (docs/api-notes.md, Refunds): newest first, filtered by status or transaction, Stripe's paging. */
 export const MerchantRefundListQuery = z.object({
   status: RefundStatus.optional(),
   transaction_uuid: z.string().min(1).max(64).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** One of NACHA's return-rate groups, over the window (API.md §12, Return rates). */
+/** One of NACHA's return-rate groups, over the window (docs/api-notes.md, Returns and blocked bank accounts). */
 export const ReturnRateGroup = z.object({
   /** Returned debits of the group learnt within the window. */
   returns: z.number().int(),

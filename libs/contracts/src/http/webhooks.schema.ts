@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../events/index.ts";
 
-/** Events API, webhook endpoints and test events (API.md §11). */
+/** Events API, webhook endpoints and test events (docs/api-notes.md, Events and webhooks). */
 
 /**
  * What merchants can receive: the domain events of the catalogue, plus

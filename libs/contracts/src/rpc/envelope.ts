@@ -21,7 +21,7 @@ export const RpcRequestEnvelope = z.object({
    * ledger): a redelivered or retried message with this id gets the first run's reply.
    */
   callId: z.string().min(1).max(64).optional(),
-  /** The HTTP `Idempotency-Key` (API.md §11) of the request this call serves, as the client sent it. */
+  /** The HTTP `Idempotency-Key` (docs/api-notes.md, Requests) of the request this call serves, as the client sent it. */
   idempotencyKey: z.string().min(1).max(255).optional(),
 });
 export type RpcRequestEnvelope = z.infer<typeof RpcRequestEnvelope>;

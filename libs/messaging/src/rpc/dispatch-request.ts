@@ -79,8 +79,8 @@ export async function dispatchEnvelope(
   const parsed = entry.operation.request.safeParse(payload);
   // The same mapping as the gateway's: the first bad field, with the registry's code for it.
   if (!parsed.success) return errorReply(appErrorFromIssues(parsed.error.issues));
-  // Every service that handles a request logs its id (API.md §1) at debug: at info the
-  // gateway's one line per request names the operations it called (docs/decisions.md).
+  // Every service that handles a request logs its id (docs/api-notes.md, Requests) at debug: at info the
+  // gateway's one line per request names the operations it called (docs/decisions/0017-logs-and-metrics.md).
   const handling = new Handling(logger, entry.operation.service, pattern, requestId);
   const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, handling };
   // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
@@ -156,7 +156,7 @@ function failureReply(err: unknown, handling: Handling): RpcReplyEnvelope {
     return errorReply(err);
   }
   if (isStoreUnavailable(err)) {
-    // The database is down, not the request wrong: a retryable 503 (API.md §2), never a 500.
+    // The database is down, not the request wrong: a retryable 503 (docs/api-notes.md, Answers and errors), never a 500.
     handling.handled("service_unavailable");
     logger.warn({ err, service, pattern, requestId }, "RPC handler failed: store unavailable");
     return errorReply(serviceUnavailable("a dependency of this service is unavailable; retry shortly"));

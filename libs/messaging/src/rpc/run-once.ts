@@ -4,7 +4,7 @@ import { AppError, statusOf, type Principal, type RpcReplyEnvelope } from "@payr
 import type { Logger } from "@payrail/runtime";
 import type { ReplyLedger } from "./reply-ledger.port.ts";
 
-/** API.md §11: an Idempotency-Key is remembered 24 h. */
+/** An Idempotency-Key is remembered 24 h (docs/api-notes.md, Requests). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A call id only has to outlive the redeliveries and retries of its call: an hour is ample. */
 export const CALL_ID_TTL_MS = 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export interface OnceRequest {
  * Runs `run` at most once per key when the request asks for it (a `callId`, or an
  * `Idempotency-Key` of a merchant's or consumer's request) and a ledger is present; else just
  * runs it. A repeat of a finished call gets the stored reply, marked `replayed` when it comes
- * from another HTTP request with the same key (API.md §11); a repeat of the same call (a
+ * from another HTTP request with the same key (docs/api-notes.md, Requests); a repeat of the same call (a
  * redelivery) waits for the running one; another request with a key that is running is 409
  * `idempotency_key_in_use`; the same key with a different body is 400 `idempotency_key_reused`.
  * Resolves `null` when the caller's deadline passed while waiting (nobody reads the reply).
@@ -113,7 +113,7 @@ export function requestFingerprint(pattern: string, payload: unknown): string {
   return createHash("sha256").update(`${pattern}\n${JSON.stringify(payload)}`).digest("base64url");
 }
 
-/** Whose keys these are (API.md §11: the credential's owner); none for anonymous calls. */
+/** Whose keys these are (docs/api-notes.md, Requests: the credential's owner); none for anonymous calls. */
 function ownerScope(principal: Principal): string | undefined {
   switch (principal.kind) {
     case "merchant":

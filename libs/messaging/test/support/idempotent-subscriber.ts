@@ -12,7 +12,7 @@ export interface SubscriberBehaviour {
 }
 
 /**
- * A subscriber as ARCHITECTURE.md asks for: it remembers the ids of the events it processed
+ * A subscriber as docs/architecture.md asks for: it remembers the ids of the events it processed
  * (one Set shared by the service's replicas, as their collection would be) and applies an event
  * only the first time it sees it. `effects` is what was applied, in order; everything else is
  * what the transport delivered, for assertions.

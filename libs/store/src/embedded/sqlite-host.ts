@@ -89,11 +89,11 @@ export class SqliteHost implements WriteGate {
       db.pragma("busy_timeout = 5000");
       // A bounded page cache (8 MiB): the data stays on disk, not in the process. A random Get
       // past ~10^5 checkouts misses a cache of any affordable size and reads from the OS's page
-      // cache, so 16 MiB bought no measurable speed for its ~12 MB more RSS (docs/decisions.md).
+      // cache, so 16 MiB bought no measurable speed for its ~12 MB more RSS (docs/decisions/0016-embedded-store.md).
       // mmap stays off: mapped pages would count in the process's RSS.
       db.pragma("cache_size = -8192");
       // The savepoints' journals (see flush) in memory rather than a temporary file: an indexed
-      // insert inside a savepoint cost 29–47 µs with the file, 17–26 with memory (docs/decisions.md).
+      // insert inside a savepoint cost 29–47 µs with the file, 17–26 with memory (docs/decisions/0016-embedded-store.md).
       db.pragma("temp_store = MEMORY");
       db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name));
                CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path));

@@ -50,7 +50,7 @@ export interface WriteGate {
  * so that the serving connection's commits never include one. SQLite's automatic checkpoint
  * runs inside the COMMIT that takes the WAL past 1000 pages: it copies those pages into the
  * database file and fsyncs both files, on the event loop, and every request in flight waits for
- * it (docs/decisions.md, "WAL checkpoints in a worker thread"). The worker's protocol is in
+ * it (docs/decisions/0016-embedded-store.md, "WAL checkpoints in a worker thread"). The worker's protocol is in
  * wal-checkpoint.worker-source.ts.
  *
  * The serving connection keeps SQLite's automatic checkpoint until the worker is running, and

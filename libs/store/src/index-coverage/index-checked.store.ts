@@ -11,7 +11,7 @@ export interface IndexCheckOptions {
 
 /**
  * Wraps a store so that every find, count, conditional write and delete must be served by
- * an index declared on that collection in this process (or by `_id`): ARCHITECTURE.md's
+ * an index declared on that collection in this process (or by `_id`): docs/architecture.md's
  * "no collection scans", checked on every call, in every suite and in `npm start`. It costs
  * a few property lookups per query; the answer for a filter's shape is cached.
  */

@@ -45,8 +45,7 @@ export function createMongoStore(options: MongoStoreOptions): Store {
     });
   let client = open();
   let db = client.db(options.dbName);
-  // The driver's monitor can hang on a connection that died under it (docs/decisions.md, "Fault
-  // suites"): the server then stays unknown and every call fails until the process restarts.
+  // The driver's monitor can hang on a connection that died under it (docs/decisions/0038-fault-suites.md): the server then stays unknown and every call fails until the process restarts.
   // The watchdog replaces such a client; collections follow the current one.
   const watchdog = watchMonitor(client, () => {
     log.warn("the MongoDB driver's monitor stopped checking an unreachable server: reconnecting with a new client");

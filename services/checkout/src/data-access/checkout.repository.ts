@@ -13,7 +13,7 @@ export class CheckoutRepository implements CheckoutsPort {
   private readonly numbers: SequenceBlocks;
 
   /**
-   * `numberBlock`: numbers reserved per counter write (docs/decisions.md, "Sequence numbers in
+   * `numberBlock`: numbers reserved per counter write (docs/decisions/0016-embedded-store.md, "Sequence numbers in
    * blocks"). More than 1 only where one process owns the store: numbers order the list
    * ("newest first"), and blocks of two instances would interleave.
    */

@@ -5,7 +5,7 @@ import { toCheckoutView } from "./checkout-view.ts";
 import type { CheckoutEventsPort } from "./ports/checkout-events.port.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 
-/** The catalogue's checkout events (API.md §11); the checkout's later changes publish none yet. */
+/** The catalogue's checkout events (docs/api-notes.md, Events and webhooks); the checkout's later changes publish none yet. */
 export type CheckoutEventType = "checkout.created" | "checkout.payment_method_saved";
 
 /** What the use cases that publish checkout events need. */

@@ -46,7 +46,7 @@ export async function createCheckout(
     updatedAt: now,
   };
   if (!(await deps.checkouts.insert(record, checkoutEvent("checkout.created", record, deps.livemode)))) {
-    // Name the winner (API.md §11), so a client whose own create was answered late can find it.
+    // Name the winner (docs/api-notes.md, The checkout), so a client whose own create was answered late can find it.
     const existing = await deps.checkouts.findByMerchantCheckoutId(merchant.merchantId, body.merchant_checkout_id);
     if (callId !== undefined && existing?.createdByCall === callId) return { id: existing._id };
     throw new AppError(

@@ -4,7 +4,7 @@ import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 import { recordTransferStatus } from "./record-transfer-status.use-case.ts";
 import { recordTransfer } from "./record-transfer.use-case.ts";
 
-/** What the checkout reads of a transaction.* event's record (API.md §6). */
+/** What the checkout reads of a transaction.* event's record (docs/api-notes.md, Moving money). */
 export interface TransactionFacts {
   /** The checkout's sequential number. */
   checkout_id: number;

@@ -6,7 +6,7 @@ const CHECKOUT_STATUS = { completed: "paid", failed: "failed", cancelled: "faile
 
 /**
  * The transfer reached a final status: `transfer_pending` becomes `paid` or `failed` once, and
- * a payment the bank sent back after it settled becomes `returned` (API.md §12).
+ * a payment the bank sent back after it settled becomes `returned` (docs/api-notes.md, Returns and blocked bank accounts).
  * Replays and late, out-of-order reports find the checkout already final and change nothing.
  */
 export async function recordTransferStatus(

@@ -12,7 +12,7 @@ import { authenticateUser, isConsumerToken } from "./user-auth.ts";
 
 /**
  * `api-key` → the merchant. With no api-key but a valid consumer token, the caller is known
- * and not allowed here: 403 (API.md §2), not "credential missing". Any other token (absent,
+ * and not allowed here: 403 (docs/api-notes.md, Answers and errors), not "credential missing". Any other token (absent,
  * unknown, or not checkable now) leaves the 401 as it was.
  */
 export const merchantAuth = (ctx: GatewayContext) => (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
@@ -42,7 +42,7 @@ export const userAuth = (ctx: GatewayContext) => async (request: FastifyRequest)
 };
 
 /**
- * The merchant refund endpoints (API.md §5): a valid `api-key` → the merchant (it decides when
+ * The merchant refund endpoints (docs/api-notes.md, Credentials): a valid `api-key` → the merchant (it decides when
  * both headers are sent); else `Authorization` → the user, whom refunds then checks is an
  * operator of the refund's merchant. A refused api-key with no Authorization to fall back on
  * is its own 401; a dependency failure (503) is never taken for a wrong key.

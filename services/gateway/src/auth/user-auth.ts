@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
 
-/** `Token <t>`, `Bearer <t>` or the bare `<t>` (API.md §1); null when the header is absent. */
+/** `Token <t>`, `Bearer <t>` or the bare `<t>` (docs/api-notes.md, Requests); null when the header is absent. */
 export function authTokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

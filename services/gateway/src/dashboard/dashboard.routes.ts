@@ -22,7 +22,7 @@ import { webhooksPageRoutes } from "./routes/webhooks.routes.ts";
 const ONE_YEAR = "public, max-age=31536000, immutable";
 
 /**
- * The merchant dashboard (API.md §12) at `/dashboard`: server-rendered pages over the same RPC
+ * The merchant dashboard (docs/api-notes.md, The hosted page, the dashboard and the portal) at `/dashboard`: server-rendered pages over the same RPC
  * operations the API uses, under the signed-in user's merchant principal. In this scope only:
  * HTML forms (urlencoded bodies), a CSRF check on every POST (@fastify/csrf-protection, its
  * secret in a SameSite=Strict cookie), the session resolved on every request, and errors as

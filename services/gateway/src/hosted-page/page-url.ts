@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 
 /**
- * The consumer's page for a checkout (API.md §11): `<PUBLIC_URL>/pay/{checkout_id}#link_token=…`.
+ * The consumer's page for a checkout (docs/api-notes.md, The hosted page, the dashboard and the portal): `<PUBLIC_URL>/pay/{checkout_id}#link_token=…`.
  * The token rides in the fragment, which browsers never send to a server nor put in `Referer`.
  * Without PUBLIC_URL the base is the address the merchant called, which is right when the
  * merchant and its consumers reach the gateway the same way.

@@ -17,7 +17,7 @@ declare module "fastify" {
  *
  * A POST route's own call (not an auth hook's lookup) runs at most once: it carries a call id,
  * so a redelivery or a retry gets the first reply, and the client's `Idempotency-Key`, which
- * the service remembers for its owner for 24 h (API.md §11); a reply it replays is marked
+ * the service remembers for its owner for 24 h (docs/api-notes.md, Requests); a reply it replays is marked
  * `Idempotent-Replayed: true`. Each POST route makes exactly one such call.
  */
 export function callService<O extends Operation>(

@@ -1,6 +1,6 @@
 import { AppError, ERROR_TYPES, type ErrorPayload } from "@payrail/contracts";
 
-/** The error body of API.md §2 (Stripe's shape). */
+/** The API's error body (docs/api-notes.md, Answers and errors: Stripe's shape). */
 export interface ErrorBody {
   error: {
     type: string;

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyRequest } from "fastify";
 
-/** API.md §11: 1–255 printable characters. */
+/** An Idempotency-Key is 1–255 printable characters (docs/api-notes.md, Requests). */
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What each field of the API means (the specification's and API.md's wording), by name: the
+ * What each field of the API means (the specification's and docs/api-notes.md's wording), by name: the
  * API uses a name for one meaning throughout. A field whose zod schema has its own
  * `.describe()` keeps that text; these fill in the rest of the reference.
  */

@@ -14,7 +14,7 @@ export interface OperationDoc {
 
 /**
  * The reference text of each route, keyed `METHOD /path` as the OpenAPI document names it.
- * Meanings come from the specification and API.md; a route missing here still gets an
+ * Meanings come from the specification and docs/api-notes.md; a route missing here still gets an
  * operationId (from its method and path) and its shared errors.
  */
 export const OPERATION_DOCS: Record<string, OperationDoc> = {
@@ -380,7 +380,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "post /api/admin/merchants/{id}/users": {
     operationId: "inviteMerchantUser",
     description:
-      "Invites a dashboard user (API.md §12) with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.",
+      "Invites a dashboard user with a role: `owner`, `admin` (both may change things) or `viewer` (reads only). Answers the invitation link (`url`, the token in its fragment), valid 7 days and shown once; the page it opens sets the user's password. Inviting a still-invited email again issues a new link.",
     errors: ["merchant_not_found", "merchant_user_exists"],
   },
   "post /api/admin/merchants/{id}/operators": {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 
-/** The headers a credential travels in (API.md §5), and the transfer webhooks' signature. */
+/** The headers a credential travels in (docs/api-notes.md, Credentials), and the transfer webhooks' signature. */
 const CREDENTIAL_HEADERS = ["api-key", "authorization", "x-admin-token", "link-token", "x-request-signature-sha-256"] as const;
 
 /**
@@ -24,7 +24,7 @@ function presentedCredential(request: FastifyRequest): string {
 }
 
 /**
- * The failed-authentication counter's key (API.md §12): the client address (fastify's
+ * The failed-authentication counter's key (docs/api-notes.md, Limits): the client address (fastify's
  * `request.ip`, which TRUST_PROXY decides) and a hash of the presented credential. A credential
  * never sits in memory or a log in clear; a hash of 128 bits keeps keys apart.
  */

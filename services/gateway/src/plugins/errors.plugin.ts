@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, Fa
 import { errorBody, fromFastifyError } from "../http/error-body.ts";
 import { ROUTER_ERROR_HEADERS } from "./response-headers.plugin.ts";
 
-/** Sends an AppError as API.md's error body with its status (and Retry-After for 429/503). */
+/** Sends an AppError as the API's error body (docs/api-notes.md, Answers and errors) with its status (and Retry-After for 429/503). */
 export function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
   request.errorCode = error.code; // for the request's log line
   if (error.retryAfter !== undefined) reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfter))));

@@ -9,7 +9,7 @@ declare module "fastify" {
 }
 
 /**
- * API.md §11: a replayed response, success or error, says so in `Idempotent-Replayed: true`.
+ * A replayed response, success or error, says so in `Idempotent-Replayed: true` (docs/api-notes.md, Requests).
  * Only a POST carries an Idempotency-Key (`callService`), so the hook is added to POST routes
  * alone (as each is declared): GETs do not pay for it.
  */

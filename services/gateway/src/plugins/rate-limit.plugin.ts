@@ -7,7 +7,7 @@ import { FixedWindows } from "./fixed-windows.ts";
 import { appendRouteHook } from "./route-hooks.ts";
 
 export interface RateLimitOptions {
-  /** Requests per minute per credential (API.md §9), and per client address for requests without one. */
+  /** Requests per minute per credential (docs/api-notes.md, Limits), and per client address for requests without one. */
   perMinute: number;
   /** Failed authentications (401 answers) per minute per client address and credential before 429. */
   authFailuresPerMinute: number;
@@ -65,7 +65,7 @@ function perMerchantLimit(max: number): preHandlerHookHandler {
 
 /**
  * Rate limits (fixed one-minute windows in this gateway's memory; several gateways each count
- * their own share, docs/decisions.md):
+ * their own share, docs/decisions/0015-request-limits.md):
  *
  * - per credential: after the route's auth hook (`preHandler`), keyed by the api-key's prefix or
  *   the auth token's record, with the draft standard's `RateLimit-Limit/-Remaining/-Reset`
@@ -77,7 +77,7 @@ function perMerchantLimit(max: number): preHandlerHookHandler {
  * - per client address, the same number, for every request that carries no credential (sign-in
  *   forms, Send Code, pages, health): windows of their own, so a flood of addresses cannot push
  *   the credentials' windows out of the LRU (docs/decisions/0004-sign-in-limits.md);
- * - failed authentications, per client address and presented credential (API.md §12): every
+ * - failed authentications, per client address and presented credential (docs/api-notes.md, Limits): every
  *   401 counts, and a credential that used up its budget from an address gets 429 from there
  *   until its window ends, before it is looked at again. Keyed on the pair, so a client
  *   retrying a revoked key behind a shared proxy or NAT blocks only that key; guessing fresh

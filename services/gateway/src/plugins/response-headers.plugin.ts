@@ -6,14 +6,14 @@ import helmet from "helmet";
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
- * What every response carries: its `x-request-id` (API.md §1: the request's own when it is a
+ * What every response carries: its `x-request-id` (docs/api-notes.md, Requests: the request's own when it is a
  * safe short string, else the one `genReqId` made), `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` and `Cross-Origin-Resource-Policy:
  * same-origin`. API responses (`/api/…`) are never cached (`Cache-Control: no-store`): they
  * carry checkouts, tokens and keys. Pages (the dashboard, the portal, the hosted page, `/docs`)
  * also get helmet's headers that act only on a document (DNS prefetch of its links, Origin-Agent-Cluster,
  * the opener policy, IE's download and XSS options, Flash's and Acrobat's cross-domain policy);
- * a JSON answer is never one, so the API's answers leave those six out (docs/decisions.md,
+ * a JSON answer is never one, so the API's answers leave those six out (docs/decisions/0014-gateway-security.md,
  * "Security headers"). One synchronous hook sets them all from objects made at start-up: a hook
  * costs every request its turn in fastify's hook runner, and node checks each header sent.
  *

@@ -6,7 +6,7 @@ type FastifyTrustProxy = boolean | string | string[] | ((address: string, hop: n
  * hops from the socket's peer (Express's meaning): fastify 5.12 itself turns a number into
  * "trust nothing", since a client that reaches the gateway directly could then write its own
  * X-Forwarded-For. A hop count is for gateways reachable only through the proxies; a list of
- * the proxies' addresses holds either way (docs/decisions.md).
+ * the proxies' addresses holds either way (docs/decisions/0015-request-limits.md).
  */
 export function fastifyTrustProxy(setting: boolean | number | string | string[] | undefined): FastifyTrustProxy {
   if (setting === undefined) return false;

@@ -16,8 +16,7 @@ import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 const TITLE = "Change the bank account";
 
 /**
- * Links another bank account to one of the consumer's subscriptions (API.md §12, the blocking
- * re-link operations): a bank-linking token with the new recurring authorization's words, the
+ * Links another bank account to one of the consumer's subscriptions (docs/api-notes.md, Returns and blocked bank accounts): a bank-linking token with the new recurring authorization's words, the
  * sandbox bank's account picker for that token (live: Plaid Link in the page), and the exchange
  * that switches the account under the new mandate. A blocked account is refused with 409
  * `bank_account_blocked`, shown on the page with a fresh choice.

@@ -40,7 +40,8 @@ function explain(error: AppError): string {
 
 /**
  * The portal's error handler: a browser gets a page saying what happened, with the status of
- * API.md's error; any other client (no `text/html` in Accept) gets API.md's error body. A form
+ * the API's error; any other client (no `text/html` in Accept) gets the API's error body
+ * (docs/api-notes.md, Answers and errors). A form
  * whose CSRF token is missing or wrong (403 from @fastify/csrf-protection) is explained as the
  * stale form it usually is.
  */

@@ -14,7 +14,7 @@ import { signInRoutes } from "./sign-in.routes.ts";
 import { subscriptionsRoutes } from "./subscriptions.routes.ts";
 
 /**
- * The consumer portal at `/account` (API.md §12): server-rendered pages whose every action is
+ * The consumer portal at `/account` (docs/api-notes.md, The hosted page, the dashboard and the portal): server-rendered pages whose every action is
  * a form, over the same RPC operations as the API; no script, but for Plaid Link on the live
  * bank-account page (bank-account.routes.ts). Registered in its own
  * scope: the form-body parser and the CSRF check exist only here (the API stays JSON-only).

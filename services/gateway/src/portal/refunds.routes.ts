@@ -9,7 +9,7 @@ import { formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 import { refundForm, refundsTable, type RefundFormFacts } from "./refunds.view.ts";
 
-/** Refunds that still count against the payment (API.md §7): all but the refused and the failed. */
+/** Refunds that still count against the payment (docs/api-notes.md, Refunds): all but the refused and the failed. */
 const SPENT = new Set(["pending", "approved", "processing", "completed"]);
 
 /**

@@ -36,7 +36,7 @@ import { publicBase } from "../hosted-page/page-url.ts";
 import { AdminHeader, errorResponses } from "./openapi-shared.ts";
 
 /**
- * Merchant administration (API.md §5), behind `x-admin-token`: ADMIN_TOKEN's value, or the
+ * Merchant administration (docs/api-notes.md, Credentials), behind `x-admin-token`: ADMIN_TOKEN's value, or the
  * token `payrail start` makes for the CLI beside an embedded store (`tokens` holds those set).
  * Not registered at all when neither is, so the routes answer 404 like any unknown path; and
  * documented (in /docs) only with ADMIN_TOKEN, since the CLI's token is nobody else's.

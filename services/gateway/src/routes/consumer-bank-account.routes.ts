@@ -15,8 +15,7 @@ import type { GatewayContext } from "../gateway-context.ts";
 import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 
 /**
- * The consumer links another bank account to one of their subscriptions (API.md §12, the
- * consumer portal): a bank-linking token with the recurring authorization text, then the
+ * The consumer links another bank account to one of their subscriptions (docs/api-notes.md, Returns and blocked bank accounts): a bank-linking token with the recurring authorization text, then the
  * exchange that replaces the account. The consumer's `Authorization` only; another consumer's
  * subscription is a 404.
  */

@@ -16,7 +16,7 @@ import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-
 import { userAuth } from "../auth/hooks.ts";
 
 /**
- * Spec endpoints 4–5 and logout (API.md §5). Send Code and Verify Code take no credential and
+ * Spec endpoints 4–5 and logout (docs/api-notes.md, Credentials). Send Code and Verify Code take no credential and
  * look at no header: clients send `Authorization` or `api-key` anyway, and those are ignored,
  * valid or not. Their limits (resends per phone, per client address and in total, attempts per
  * code) live in identity.
@@ -35,7 +35,7 @@ export async function consumerIdentityRoutes(app: FastifyInstance, ctx: GatewayC
         response: { 200: SendCodeResponse, ...errorResponses, 502: ErrorBodySchema },
       },
     },
-    // The address as TRUST_PROXY decided it: identity's hourly budget per client (API.md §12).
+    // The address as TRUST_PROXY decided it: identity's hourly budget per client (docs/api-notes.md, Limits).
     (request) => callService(ctx, request, sendCodeOp, { phone: request.body.phone, client_address: request.ip }),
   );
 

@@ -6,7 +6,7 @@ import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { AuthorizationHeader, errorResponses } from "./openapi-shared.ts";
 
-/** The consumer's subscriptions across merchants (API.md §12, the consumer portal's list). */
+/** The consumer's subscriptions across merchants (docs/api-notes.md, The hosted page, the dashboard and the portal). */
 export async function consumerSubscriptionsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

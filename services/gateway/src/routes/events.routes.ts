@@ -16,7 +16,7 @@ import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
-/** Events API (API.md §11): the merchant's events of the last 30 days, by `api-key`. */
+/** Events API (docs/api-notes.md, Events and webhooks): the merchant's events of the last 30 days, by `api-key`. */
 export async function eventsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["Events and webhooks"];

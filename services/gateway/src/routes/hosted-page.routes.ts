@@ -7,7 +7,7 @@ import { newNonce, pageCsp, plaidLinkPageHeaders } from "../hosted-page/page-csp
 const ONE_YEAR = "public, max-age=31536000, immutable";
 
 /**
- * The consumer's hosted page (API.md §11): `/pay/{checkout_id}#link_token=…`. The HTML is the
+ * The consumer's hosted page (docs/api-notes.md, The hosted page, the dashboard and the portal): `/pay/{checkout_id}#link_token=…`. The HTML is the
  * same for every checkout (the page reads the id from its path and the token from its fragment,
  * which browsers never send), is never cached, and names its script and styles by content hash,
  * which are cached for a year.

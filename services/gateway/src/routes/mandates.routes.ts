@@ -6,7 +6,7 @@ import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
-/** Mandates (API.md §12): the merchant's proof of each debit authorization. */
+/** Mandates (docs/api-notes.md, Mandates): the merchant's proof of each debit authorization. */
 export async function mandatesRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Documentation-only pieces of the route schemas. Header schemas are loose on purpose
  * (`api-key` optional here): the auth hook gives the precise 401, and headers an endpoint
- * does not use are ignored (API.md §1).
+ * does not use are ignored (docs/api-notes.md, Requests).
  */
 export const ApiKeyHeader = z.looseObject({ "api-key": z.string().optional().describe("The merchant's API key") });
 export const AuthorizationHeader = z.looseObject({

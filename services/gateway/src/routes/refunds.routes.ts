@@ -32,7 +32,7 @@ const responses = { ...errorResponses, 403: ErrorBodySchema };
 
 /**
  * Spec endpoints 11–14: the consumer asks for and lists refunds; the merchant decides and pays
- * out. Plus the merchant's own view of its refunds (API.md §11).
+ * out. Plus the merchant's own view of its refunds (docs/api-notes.md, Refunds).
  */
 export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
-/** API.md §12, Return rates: the merchant's ACH return rates against NACHA's thresholds. */
+/** Return rates (docs/api-notes.md, Returns and blocked bank accounts): the merchant's ACH return rates against NACHA's thresholds. */
 export async function returnRatesRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/merchants/return_rates",

@@ -7,7 +7,7 @@ import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 import { merchantAuth } from "../auth/hooks.ts";
 
 /**
- * Sandbox bank data (API.md §8): stands in for the provider's account picker, so a test can
+ * Sandbox bank data (docs/api-notes.md, The sandbox): stands in for the provider's account picker, so a test can
  * finish bank linking without a browser. Registered only when PROVIDERS=sandbox; any api-key.
  */
 export async function sandboxBankRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {

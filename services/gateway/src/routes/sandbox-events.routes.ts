@@ -10,7 +10,7 @@ import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 export const DEFAULT_SANDBOX_EVENTS_PER_MINUTE = 30;
 
 /**
- * Sandbox only (API.md §11): an event of a type with a sample object, delivered like any other.
+ * Sandbox only (docs/api-notes.md, The sandbox): an event of a type with a sample object, delivered like any other.
  * One request fans out to every endpoint of the merchant (up to 16), so it has a budget per
  * merchant of its own (rate-limit.plugin.ts), stricter than the credential's.
  */

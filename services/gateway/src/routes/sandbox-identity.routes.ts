@@ -7,7 +7,7 @@ import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 import { merchantAuth } from "../auth/hooks.ts";
 
 /**
- * Sandbox SMS (API.md §8): the merchant's own code for the last send to a phone, so a test can
+ * Sandbox SMS (docs/api-notes.md, The sandbox): the merchant's own code for the last send to a phone, so a test can
  * finish Verify Code without a handset; its token reaches that merchant's records only
  * (docs/decisions/0001-sandbox-tenancy.md). Registered only when PROVIDERS=sandbox; any api-key,
  * for the phones identity lets that merchant read (its consumers', its operators', and phones

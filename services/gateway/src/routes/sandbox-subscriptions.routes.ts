@@ -8,7 +8,7 @@ import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
 /**
- * Sandbox only (API.md §11, Renewals): the test clock of one of the merchant's subscriptions,
+ * Sandbox only (docs/api-notes.md, Subscriptions and renewals): the test clock of one of the merchant's subscriptions,
  * named by any of its transaction records. Moves it forward and runs the charges and retries
  * due by then; answers the subscription's records. Renewals stay pending until simulated.
  */

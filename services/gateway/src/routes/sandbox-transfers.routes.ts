@@ -8,7 +8,7 @@ import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
 /**
- * Sandbox only (API.md §8): complete or fail one of the merchant's pending transfers. The path
+ * Sandbox only (docs/api-notes.md, The sandbox): complete or fail one of the merchant's pending transfers. The path
  * takes a transaction_uuid (`sc-…`: payments answers the transaction record), or a refund's
  * refund_transaction_id (the provider's transfer id: the refunds service applies the payout's
  * outcome and answers the refund record).

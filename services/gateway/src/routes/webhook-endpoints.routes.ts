@@ -26,7 +26,7 @@ import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
 const PATH = "/api/merchants/webhook_endpoints";
 
-/** Webhook endpoints (API.md §11), by `api-key`: the secret is answered on create and rotation only. */
+/** Webhook endpoints (docs/api-notes.md, Events and webhooks), by `api-key`: the secret is answered on create and rotation only. */
 export async function webhookEndpointsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["Events and webhooks"];

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { randomBase62, sha256Hex } from "@payrail/runtime";
 
-/** `sk_test_`/`sk_live_` + 48 base62 characters (API.md §3): about 285 random bits. */
+/** `sk_test_`/`sk_live_` + 48 base62 characters (docs/api-notes.md, Identifiers and times): about 285 random bits. */
 export const API_KEY_PATTERN = /^sk_(test|live)_[0-9A-Za-z]{48}$/;
 const PREFIX_LENGTH = "sk_test_".length + 8;
 

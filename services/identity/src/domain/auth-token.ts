@@ -1,6 +1,6 @@
 import { randomToken, sha256Hex } from "@payrail/runtime";
 
-/** 32 random bytes, base64url (API.md §3): 43 characters. */
+/** 32 random bytes, base64url (docs/api-notes.md, Identifiers and times): 43 characters. */
 const AUTH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function newAuthToken(): { token: string; hash: string } {

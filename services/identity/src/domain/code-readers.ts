@@ -9,7 +9,7 @@ export interface CodeReadersDeps {
 }
 
 /**
- * Whether a sandbox merchant may read the codes texted to a phone (API.md §12): when the phone
+ * Whether a sandbox merchant may read the codes texted to a phone (docs/api-notes.md, Limits): when the phone
  * is its own consumer's (a bank account saved on one of its checkouts) or its operator's. A
  * phone that is nobody's yet (never paid any merchant, nobody's operator) is readable by any
  * merchant: its first code is read before any checkout can be its own, and no tenant's data

@@ -1,6 +1,6 @@
 /** A consumer, created by the first successful verification of its phone. */
 export interface UserRecord {
-  /** 32 lowercase hex (API.md §3). */
+  /** 32 lowercase hex (docs/api-notes.md, Identifiers and times). */
   _id: string;
   /** E.164; unique, so concurrent first verifications make one user. */
   phone: string;

@@ -5,7 +5,7 @@ import { readScopedCode, type ScopedCodesDeps } from "./scoped-codes.ts";
 import type { SmsOutboxPort } from "./ports/sms.port.ts";
 
 /**
- * Sandbox only (API.md §8): the code of a phone's current verification, as the reading merchant's
+ * Sandbox only (docs/api-notes.md, The sandbox): the code of a phone's current verification, as the reading merchant's
  * own code (docs/decisions/0001-sandbox-tenancy.md): verified, it yields a token that reaches
  * that merchant's records only, never the code texted, which the sandbox does not accept. Only
  * for the merchants that may read the phone (`mayReadCodes`); any other merchant gets the same

@@ -1,7 +1,7 @@
 import type { DashboardRole, MerchantUserView } from "@payrail/contracts";
 
 /**
- * A merchant's dashboard user (API.md §12). One email is one user: the unique `email` index
+ * A merchant's dashboard user (docs/api-notes.md, The hosted page, the dashboard and the portal). One email is one user: the unique `email` index
  * lets a sign-in find the merchant from the address alone. `sessionEpoch` goes up at every role
  * change; a session carries the epoch it was opened under, so a change ends every older
  * session in one write on this document.

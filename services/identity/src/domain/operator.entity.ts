@@ -1,5 +1,5 @@
 /**
- * A user registered, by phone, as an operator of a merchant (API.md §5): their auth token may
+ * A user registered, by phone, as an operator of a merchant (docs/api-notes.md, Credentials): their auth token may
  * decide and pay out that merchant's refunds. `_id` is `<merchantId>|<E.164 phone>`, so the
  * store's `_id` uniqueness keeps one record per pair without a separate index.
  */

@@ -3,7 +3,7 @@ import { callingCodeOf, normalisePhone, phoneCountry } from "./phone-number.ts";
 
 describe("normalisePhone", () => {
   it("returns E.164 for international numbers however they are written", () => {
-    expect(normalisePhone("+15551234567")).toBe("+15551234567"); // API.md's example (fictional 555 range)
+    expect(normalisePhone("+15551234567")).toBe("+15551234567"); // the API notes' example (fictional 555 range)
     expect(normalisePhone(" +1 (415) 555-2671 ")).toBe("+14155552671");
     expect(normalisePhone("+44 20 7183 8750")).toBe("+442071838750");
     expect(normalisePhone("+49 151 2345 6789")).toBe("+4915123456789");

@@ -4,7 +4,7 @@ import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from
 /** What a client may write around the digits: `+1 (415) 555-2671`, `(415) 555-2671`, `+44 20.7183.8750`. */
 const PHONE_CHARACTERS = /^\+?[0-9 ().\-/]+$/;
 
-/** DEFAULT_PHONE_COUNTRY when nothing is configured (API.md §5). */
+/** DEFAULT_PHONE_COUNTRY when nothing is configured (docs/api-notes.md, Credentials). */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = "US";
 
 /** DEFAULT_PHONE_COUNTRY as the library knows it; a country it has no numbering plan for stops the start. */
@@ -16,10 +16,10 @@ export function phoneCountry(code: string | undefined): CountryCode {
 
 /**
  * Parses a phone number and returns it in E.164. A number with `+` and its country code is
- * read as such; one without is a number of `defaultCountry` (API.md §5: "(415) 555-2671" is
+ * read as such; one without is a number of `defaultCountry` (docs/api-notes.md, Credentials: "(415) 555-2671" is
  * `+14155552671` with the default US), so a consumer never has to know about `+1`.
  * "Possible" (right length for its country), not "valid" (a known allocated range), is the
- * test: API.md's own example `+15551234567` lies in the fictional 555 range, which the library
+ * test: the API notes' own example `+15551234567` lies in the fictional 555 range, which the library
  * calls invalid. In live mode the SMS provider still refuses numbers that do not exist, and
  * that refusal is the same 400. Extensions are refused: a text cannot reach one.
  */

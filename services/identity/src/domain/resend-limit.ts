@@ -10,7 +10,7 @@ export interface SendHistory {
 export type ResendDecision = { allowed: true; sentAt: string[] } | { allowed: false; retryAfterMs: number };
 
 /**
- * At most one code per 30 s and 5 per sliding hour per phone (API.md §5). When refused, says
+ * At most one code per 30 s and 5 per sliding hour per phone (docs/api-notes.md, Credentials). When refused, says
  * how long until both rules allow a send; when allowed, gives the history to store with it.
  */
 export function decideResend(history: SendHistory | null, now: number): ResendDecision {

@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from "node:crypto";
 import { constantTimeEqualHex } from "@payrail/runtime";
 
-/** The code rules of API.md §5. */
+/** The code rules (docs/api-notes.md, Credentials). */
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 30_000;

@@ -7,7 +7,7 @@ export const MANDATES_COLLECTION = "mandates";
 
 /**
  * Mandates by id. Every read and write names the `_id`; the checkout index serves support
- * look-ups and `payrail check`. No TTL index, on purpose: mandates are kept (docs/decisions.md).
+ * look-ups and `payrail check`. No TTL index, on purpose: mandates are kept (docs/decisions/0033-mandates.md).
  */
 export class MandateRepository implements MandatesPort {
   constructor(private readonly store: Store) {}

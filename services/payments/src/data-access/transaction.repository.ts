@@ -10,7 +10,7 @@ export class TransactionRepository implements TransactionsPort {
   private readonly ids: SequenceBlocks;
 
   /**
-   * `idBlock`: ids reserved per counter write (docs/decisions.md, "Sequence numbers in blocks").
+   * `idBlock`: ids reserved per counter write (docs/decisions/0016-embedded-store.md, "Sequence numbers in blocks").
    * More than 1 only where one process owns the store: ids order a consumer's records ("newest
    * first"), and blocks of two instances would interleave.
    */

@@ -9,7 +9,7 @@ const RECORDS = 100;
 const MAX_CHARGES = 10;
 
 /**
- * Sandbox test clock (API.md §11): the merchant moves its subscription's clock forward to `to`
+ * Sandbox test clock (docs/api-notes.md, Subscriptions and renewals): the merchant moves its subscription's clock forward to `to`
  * and every charge or retry due by then runs now, dated at its due time. One charge is in flight
  * at a time (the next is scheduled when it settles), so a renewal left `pending` holds the
  * schedule until it is simulated; advancing again then charges what became due.

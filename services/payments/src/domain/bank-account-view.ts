@@ -5,7 +5,7 @@ import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port
 export interface BankAccountView {
   institution: string | null;
   mask: string | null;
-  /** A return blocked this account (API.md §12): the consumer must link another one. */
+  /** A return blocked this account (docs/api-notes.md, Returns and blocked bank accounts): the consumer must link another one. */
   blocked: boolean;
 }
 

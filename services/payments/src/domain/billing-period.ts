@@ -9,7 +9,7 @@ const DAYS: Partial<Record<PlanType, number>> = { daily: 1, weekly: 7 };
 /**
  * When period `n` of a subscription starts (period 0 is the first charge, at `anchor`). Every
  * period is computed from the anchor, never from the previous period, so a clamped month end
- * does not drift: Jan 31 → Feb 28 (or 29) → Mar 31 (API.md §11).
+ * does not drift: Jan 31 → Feb 28 (or 29) → Mar 31 (docs/api-notes.md, Subscriptions and renewals).
  */
 export function periodStart(anchor: string, plan: PlanType, n: number): string {
   const start = new Date(anchor);

@@ -24,7 +24,7 @@ export interface BlockingDeps extends PaymentEventsDeps {
 }
 
 /**
- * A debit's record became final: when it failed or came back with a blocking code (API.md §12),
+ * A debit's record became final: when it failed or came back with a blocking code (docs/api-notes.md, Returns and blocked bank accounts),
  * its bank account is blocked (the first block wins and is kept) and every checkout concerned
  * is told (tellCheckoutBlocked). Safe to repeat: a replayed notice finds both done.
  */

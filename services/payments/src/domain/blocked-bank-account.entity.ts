@@ -1,6 +1,6 @@
 /**
- * ACH return codes after which a bank account is never debited again, by any merchant (API.md
- * §12): the account is closed, absent or invalid (R02, R03, R04), or its owner says the debits
+ * ACH return codes after which a bank account is never debited again, by any merchant
+ * (docs/api-notes.md, Returns and blocked bank accounts): the account is closed, absent or invalid (R02, R03, R04), or its owner says the debits
  * were not authorized or the authorization is revoked (R05, R07, R10, R29). R11 (a debit that
  * did not match its authorization) is unauthorized for the return rates but blocks nothing:
  * the account itself may be debited correctly.

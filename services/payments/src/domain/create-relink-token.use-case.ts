@@ -46,7 +46,7 @@ export async function relinkMandateText(deps: RelinkTextDeps, meta: RequestMeta,
 /**
  * When the subscription charges next once re-linked: a live one keeps its schedule; an `unpaid`
  * one resumes at the first period that starts after now (the sandbox: its test clock), with
- * no catch-up charge for the period that went unpaid (docs/decisions.md).
+ * no catch-up charge for the period that went unpaid (docs/decisions/0034-blocked-bank-accounts.md).
  */
 export function nextChargeAfterRelink(a: TransferAttemptRecord, now: string): { period: number | null; at: string } {
   if (a.subscriptionStatus !== "unpaid" || !a.anchorAt || !a.planType) return { period: null, at: a.nextChargeAt ?? now };

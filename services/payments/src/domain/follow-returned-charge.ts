@@ -9,7 +9,7 @@ import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 const TRIES = 5;
 
 /**
- * A subscription's charge came back after it had settled (API.md §12: a returned renewal is a
+ * A subscription's charge came back after it had settled (docs/api-notes.md, Returns and blocked bank accounts: a returned renewal is a
  * failed renewal). The period it paid is unpaid again: a renewal whose code may be retried is
  * charged again (`past_due`, the retry dated from now, when the return was learnt, not from the
  * period's due date, which may be weeks ago); a final code, no retry left, or a returned first

@@ -48,7 +48,7 @@ export async function runFirstCharge(deps: TransferDeps, meta: RequestMeta, chec
     if (current?.completed) return current;
     throw transferInProgress(checkoutId);
   }
-  // Under the lease, before any provider step: no debit without an active mandate (API.md §12).
+  // Under the lease, before any provider step: no debit without an active mandate (docs/api-notes.md, Mandates).
   const mandateFirst = async () => {
     if (leased.transferId) return;
     const { merchantId, userId, accountId } = leased;

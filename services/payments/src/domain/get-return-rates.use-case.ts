@@ -6,7 +6,7 @@ import { returnRateStats } from "./return-rate-stats.ts";
 const DAY_MS = 86_400_000;
 
 /**
- * The merchant's return rates over the last 60 days (API.md §12): debits made in the window,
+ * The merchant's return rates over the last 60 days (docs/api-notes.md, Returns and blocked bank accounts): debits made in the window,
  * returns learnt in it, by NACHA group. Four index counts (no document is read, however many
  * transactions there are); the rates also feed the process's gauges.
  */

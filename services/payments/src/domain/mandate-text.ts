@@ -4,7 +4,7 @@ import { sha256Hex } from "@payrail/runtime";
 /**
  * The version of the authorization's wording. A change of wording is a new version (date and a
  * counter); acceptances name the version they saw, and an older one is refused, so every stored
- * mandate can be matched to the exact words (docs/decisions.md, "Mandates").
+ * mandate can be matched to the exact words (docs/decisions/0033-mandates.md).
  */
 export const MANDATE_TEXT_VERSION = "2026-11-25.1";
 

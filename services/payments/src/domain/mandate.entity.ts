@@ -2,7 +2,7 @@ import type { Mandate, MandateType } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
 
 /**
- * A debit authorization (API.md §12), owned by payments. Never swept: NACHA has the originator
+ * A debit authorization (docs/api-notes.md, Mandates), owned by payments. Never swept: NACHA has the originator
  * keep it 2 years after the last debit or the revocation, hence `lastDebitAt` and `revokedAt`.
  */
 export interface MandateRecord extends OutboxFields {

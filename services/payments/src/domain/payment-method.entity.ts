@@ -26,7 +26,7 @@ export interface PaymentMethodRecord extends OutboxFields {
   /** The account's bank and last digits (for the mandate); absent on methods saved before mandates. */
   bankAccount?: { institution: string | null; mask: string | null };
   /**
-   * The mandate the consumer accepted with this account (API.md §12); null when none was sent
+   * The mandate the consumer accepted with this account (docs/api-notes.md, Mandates); null when none was sent
    * (the merchant attests at the debit). Set, it must be active for any debit.
    */
   mandateId?: string | null;

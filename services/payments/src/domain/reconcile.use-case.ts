@@ -22,7 +22,7 @@ const PASS_LIMIT = 10_000;
 const EPOCH = "1970-01-01T00:00:00.000Z";
 
 /**
- * One pass of the reconciler (API.md §12, "Convergence with the provider"): the provider is the
+ * One pass of the reconciler (docs/api-notes.md, Convergence with the provider): the provider is the
  * truth, and whatever Payrail missed is found again by asking it.
  * - every transaction and refund payout still `pending` past `afterMs` is read back from the
  *   provider and, if final there, applied as a notice would be (same writes, same events);

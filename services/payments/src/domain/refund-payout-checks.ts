@@ -37,7 +37,7 @@ export async function refundPayoutEnds(deps: Pick<RefundPayoutDeps, "attempts">,
   return { merchant: attempt.destinationFundingSource, consumer: attempt.fundingSourceUrl };
 }
 
-/** The bank took the money back after it settled: there is nothing left to refund (API.md §12). */
+/** The bank took the money back after it settled: there is nothing left to refund (docs/api-notes.md, Returns and blocked bank accounts). */
 export function transactionReturned(transactionUuid: string): AppError {
   return new AppError("transaction_returned", `transaction ${transactionUuid} was returned by the bank after it settled; it cannot be refunded`, { param: "transaction_uuid" });
 }

@@ -1,5 +1,5 @@
 /**
- * NACHA's return-rate groups (API.md §12) and their thresholds, as fractions. A merchant above
+ * NACHA's return-rate groups (docs/api-notes.md, Returns and blocked bank accounts) and their thresholds, as fractions. A merchant above
  * one may lose the right to originate debits; Payrail warns at 80 % of each.
  */
 export type ReturnGroup = "unauthorized" | "administrative" | "overall";

@@ -18,7 +18,7 @@ export interface ProviderOutcome {
  * A transaction record follows the provider's final word, with its transaction.* event in the
  * same conditional write (on the status and the version as read): `pending` becomes final, and
  * a `completed` one that the provider now reports failed was returned by the bank after it
- * settled (API.md §12: `returned`, which banks may send up to 60 days later). Nothing else
+ * settled (docs/api-notes.md, Returns and blocked bank accounts: `returned`, which banks may send up to 60 days later). Nothing else
  * moves: a replay, or a late `completed`, answers the record as it stands.
  */
 export async function settleTransaction(

@@ -1,7 +1,7 @@
 import { centsToDecimal, type TransactionRecord } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
 
-/** `returned`: settled (`completed`), then sent back by the bank (an ACH return, API.md §12). */
+/** `returned`: settled (`completed`), then sent back by the bank (an ACH return, docs/api-notes.md, Returns and blocked bank accounts). */
 /** `in_review`: held by a fraud rule before any transfer (docs/decisions/0010-fraud-monitoring.md). */
 export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled" | "returned" | "in_review";
 

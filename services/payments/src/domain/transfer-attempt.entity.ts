@@ -36,7 +36,7 @@ export interface TransferAttemptRecord extends OutboxFields {
   fundingSourceUrl: string | null;
   /**
    * The provider's fingerprint of the bank account behind the funding source (blocked-account
-   * checks, API.md §12); absent before step 2, and on attempts made before fingerprints were kept.
+   * checks, docs/api-notes.md, Returns and blocked bank accounts); absent before step 2, and on attempts made before fingerprints were kept.
    */
   fundingFingerprint?: string | null;
   /** When this checkout learnt that its bank account is blocked (its payment_method.blocked); cleared by a re-link. */

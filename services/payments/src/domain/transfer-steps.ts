@@ -107,7 +107,7 @@ export async function runTransferSteps(
   return a;
 }
 
-/** 409: the account had a return that forbids debits (API.md §12); the consumer links another. */
+/** 409: the account had a return that forbids debits (docs/api-notes.md, Returns and blocked bank accounts); the consumer links another. */
 export function bankAccountBlocked(checkoutId: string): AppError {
   return new AppError("bank_account_blocked", `the bank account of checkout ${checkoutId} is blocked after an ACH return; the consumer must link another account`, {
     param: "checkout_id",

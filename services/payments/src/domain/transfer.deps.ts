@@ -38,9 +38,9 @@ export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps, S
   checkouts: Pick<CheckoutsPort, "getSummary">;
   merchants: MerchantsPort;
   paymentMethods: PaymentMethodsPort;
-  /** Debit authorizations: every debit needs an active one (API.md §12). */
+  /** Debit authorizations: every debit needs an active one (docs/api-notes.md, Mandates). */
   mandates: MandatesPort;
-  /** Blocked bank accounts: no debit from one (API.md §12). */
+  /** Blocked bank accounts: no debit from one (docs/api-notes.md, Returns and blocked bank accounts). */
   blocks: BlockedBankAccountsPort;
   attempts: TransferAttemptsPort;
   transactions: TransactionsPort;

@@ -3,7 +3,7 @@ import type { RefundsPort } from "./ports/refunds.port.ts";
 import { REFUND_ID, toRefundRecord } from "./refund.entity.ts";
 
 /**
- * Merchant refunds (API.md §11): the merchant's own refunds, newest first, of one status or
+ * Merchant refunds (docs/api-notes.md, Refunds): the merchant's own refunds, newest first, of one status or
  * transaction when asked. `starting_after` names the last refund of the previous page; one
  * that is not the merchant's is 400, as with checkouts.
  */

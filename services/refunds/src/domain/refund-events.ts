@@ -2,7 +2,7 @@ import type { DomainEvent, RefundStatus } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { toRefundRecord, type RefundDoc } from "./refund.entity.ts";
 
-/** The catalogue's refund events (API.md §11): one per status a refund can reach. */
+/** The catalogue's refund events (docs/api-notes.md, Refunds): one per status a refund can reach. */
 export type RefundEventType = `refund.${"requested" | "approved" | "rejected" | "processing" | "completed" | "failed"}`;
 
 /** The event a refund reaching `status` publishes: `pending` is its creation, every other status its own name. */

@@ -4,7 +4,7 @@ import { REFUND_ID, type RefundDoc } from "./refund.entity.ts";
 import type { RefundsDeps } from "./refunds.deps.ts";
 
 /**
- * The refund a merchant-side call (decide, initiate) acts on, if the caller may (API.md §5):
+ * The refund a merchant-side call (decide, initiate) acts on, if the caller may (docs/api-notes.md, Credentials):
  * the merchant's own api-key (another merchant's refund is as absent as an unknown one), or
  * the auth token of a user registered as an operator of the refund's merchant. Any other
  * user, the consumer who asked for the refund included, gets 403; a sandbox token acts only

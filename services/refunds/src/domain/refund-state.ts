@@ -2,7 +2,7 @@ import type { RefundStatus } from "@payrail/contracts";
 import type { RefundDoc } from "./refund.entity.ts";
 
 /*
- * The refund state machine (API.md §7 and §11), pure:
+ * The refund state machine (docs/api-notes.md, Refunds), pure:
  *   pending → approved | rejected;  approved → processing → completed | failed;
  *   failed → processing (initiated again: a new payout attempt).
  * Each move is made by one conditional write elsewhere; these functions only say which move a

@@ -37,7 +37,7 @@ export interface RefundDoc {
   updatedAt: string;
 }
 
-/** The refund record of API.md §7. */
+/** The refund record (docs/api-notes.md, Refunds). */
 export function toRefundRecord(doc: RefundDoc): RefundRecord {
   return {
     id: doc._id,

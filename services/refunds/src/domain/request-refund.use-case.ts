@@ -84,6 +84,6 @@ function notRefundable(transactionUuid: string, remainingCents: number, amountSe
       param: "amount",
     });
   }
-  // Without an amount only nothing left fails: what a second full refund always met (API.md §7's code).
+  // Without an amount only nothing left fails: what a second full refund always met (the code docs/api-notes.md, Refunds names).
   return new AppError("refund_exists", `the refunds of transaction ${transactionUuid} already cover its whole amount`, { param: "transaction_uuid" });
 }

@@ -6,7 +6,7 @@ import type { RefundsDeps } from "./refunds.deps.ts";
 export const TRANSACTION_RETURNED = "transaction_returned";
 
 /**
- * The bank took a settled payment back (payments' transaction.returned, API.md §12): refunds
+ * The bank took a settled payment back (payments' transaction.returned, docs/api-notes.md, Returns and blocked bank accounts): refunds
  * of it that have not been paid out are stopped (`failed` with `failure_code:
  * "transaction_returned"`, a refund.failed event each), since paying them would give the
  * consumer the money twice. The transaction's ledger names every refund that still holds part

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { WebhooksDeps } from "./webhooks.deps.ts";
 
-/** API.md §12: webhook endpoints per merchant. */
+/** Webhook endpoints per merchant (docs/api-notes.md, Limits). */
 export const MAX_ENDPOINTS_PER_MERCHANT = 16;
 /** A full count nobody changed for this long is checked against the endpoints themselves. */
 const SETTLED_MS = 60_000;

@@ -4,7 +4,7 @@ import { toWebhookEvent } from "./webhook-event.entity.ts";
 import type { WebhooksDeps } from "./webhooks.deps.ts";
 
 /**
- * Events API (API.md §11): the merchant's events of the last 30 days, newest first, of one
+ * Events API (docs/api-notes.md, Events and webhooks): the merchant's events of the last 30 days, newest first, of one
  * type or group (`refund.*`) when asked; `starting_after` names the last event of the
  * previous page (one that is not the merchant's is 400, as with refunds). `about` keeps the
  * events whose object is, or belongs to, that checkout, transaction or refund.

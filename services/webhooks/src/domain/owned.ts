@@ -4,7 +4,7 @@ import { ENDPOINT_ID, type EndpointDoc } from "./webhook-endpoint.entity.ts";
 import type { WebhooksDeps } from "./webhooks.deps.ts";
 
 /*
- * Another merchant's event or endpoint is as absent as an unknown one (API.md §2: 404, never
+ * Another merchant's event or endpoint is as absent as an unknown one (docs/api-notes.md, Answers and errors: 404, never
  * revealing another tenant's ids).
  */
 

@@ -4,7 +4,7 @@ import { fanOut } from "./fan-out.ts";
 import { eventOf } from "./owned.ts";
 import type { WebhooksDeps } from "./webhooks.deps.ts";
 
-/** One redelivery per event per this long (API.md §12 leaves the limit to us). */
+/** One redelivery per event per this long (docs/api-notes.md, Events and webhooks). */
 export const REDELIVER_INTERVAL_MS = 60_000;
 
 /**

@@ -67,7 +67,7 @@ export function takesType(enabledEvents: readonly string[], type: string): boole
   return enabledEvents.some((p) => p === "*" || p === type || (p.endsWith(".*") && p.slice(0, -2) === groupOf(type)));
 }
 
-/** Events are kept this long (API.md §11): older ones are invisible, then purged. */
+/** Events are kept this long (docs/api-notes.md, Events and webhooks): older ones are invisible, then purged. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
 
 /** An event this service writes itself (test events, `webhook_endpoint.disabled`), with a fresh id. */

@@ -7,7 +7,7 @@ import type { EventsPort } from "./ports/events.port.ts";
 import type { UrlGuardPort, UrlRules } from "./ports/url-guard.port.ts";
 import type { WebhookSenderPort } from "./ports/webhook-sender.port.ts";
 
-/** Delivery timing (API.md §11), configurable so tests run in seconds. */
+/** Delivery timing (docs/api-notes.md, Events and webhooks), configurable so tests run in seconds. */
 export interface DeliveryPolicy {
   /** Waits between attempts after each failure; its length is the number of retries. */
   retryScheduleMs: readonly number[];

@@ -14,7 +14,7 @@ export const CheckoutSummary = z.object({
   amount_cents: z.number().int(),
   currency: z.string(),
   is_subscription: z.boolean(),
-  /** A subscription's renewal period (API.md §4); null for a one-off payment. */
+  /** A subscription's renewal period (docs/api-notes.md, The checkout); null for a one-off payment. */
   plan_type: z.enum(PLAN_TYPES).nullable().optional(),
   /** What the debit pays for, as Create Checkout was given it; null: the merchant profile's default. */
   transaction_purpose: TransactionPurpose.nullable().optional(),

@@ -4,7 +4,7 @@ import { defineOperation } from "../../rpc/operation.ts";
 
 /**
  * Registers the user with this phone (normalised to E.164) as an operator of the merchant:
- * their auth token may then decide and pay out the merchant's refunds (API.md §5). Idempotent.
+ * their auth token may then decide and pay out the merchant's refunds (docs/api-notes.md, Credentials). Idempotent.
  * Admin only; an unknown merchant is 404 `merchant_not_found`.
  */
 export const addOperatorOp = defineOperation(

@@ -3,7 +3,7 @@ import { defineOperation } from "../../rpc/operation.ts";
 
 /**
  * A merchant cancels one of its subscriptions, named by its checkout: no further renewal, and
- * its mandate revoked (API.md §12), as when the consumer cancels. Cancelling again answers the
+ * its mandate revoked (docs/api-notes.md, Mandates), as when the consumer cancels. Cancelling again answers the
  * same. Another merchant's checkout, or one never paid, is 404 `checkout_not_found`; a one-off
  * payment is 409 `not_a_subscription`. A dashboard viewer gets 403.
  */

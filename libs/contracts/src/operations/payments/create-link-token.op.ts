@@ -3,7 +3,7 @@ import { BankLinkTokenResponse } from "../../http/consumer.schema.ts";
 import { defineOperation } from "../../rpc/operation.ts";
 
 /**
- * Create Link Token (spec 6, API.md §6) for the calling consumer: checks the merchant link
+ * Create Link Token (spec 6, docs/api-notes.md, Moving money) for the calling consumer: checks the merchant link
  * token, claims the checkout for this consumer (another consumer: 409 `checkout_claimed`) and
  * answers the bank-data provider's bank-linking token.
  */

@@ -6,7 +6,7 @@ import { defineOperation } from "../../rpc/operation.ts";
 export const MandateClient = z.object({ ip_address: z.string().max(64), user_agent: z.string().max(1024) });
 
 /**
- * Exchange Public Token (spec 7, API.md §6) for the calling consumer: exchanges the public token
+ * Exchange Public Token (spec 7, docs/api-notes.md, Moving money) for the calling consumer: exchanges the public token
  * at the bank-data provider, stores the access token encrypted and the chosen account, and moves
  * the checkout to `payment_method_saved`. A used, expired or unknown public token is 400
  * `parameter_invalid` (param `public_token`) and stores nothing.

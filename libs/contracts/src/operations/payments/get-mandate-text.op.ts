@@ -3,7 +3,7 @@ import { MandateText } from "../../http/mandate.schema.ts";
 import { defineOperation } from "../../rpc/operation.ts";
 
 /**
- * The mandate text for a checkout (API.md §12), for the consumer about to link a bank account:
+ * The mandate text for a checkout (docs/api-notes.md, Mandates), for the consumer about to link a bank account:
  * the same credentials as Create Link Token (auth token, and the merchant link token of this
  * checkout), so a merchant-built page can show the same words the hosted page shows.
  */

@@ -22,7 +22,7 @@ export const ReconcileReport = z.object({
 export type ReconcileReport = z.infer<typeof ReconcileReport>;
 
 /**
- * Admin (`payrail reconcile`): one reconciler pass now (API.md §12), for what has been pending
+ * Admin (`payrail reconcile`): one reconciler pass now (docs/api-notes.md, Convergence with the provider), for what has been pending
  * longer than `after_ms` (default: the service's RECONCILE_AFTER). Answers what changed.
  */
 export const reconcileOp = defineOperation(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "../../rpc/operation.ts";
 
-/** Body of `POST /api/sandbox/public_token` (API.md §8): a bank-linking token from Create Link Token. */
+/** Body of `POST /api/sandbox/public_token` (docs/api-notes.md, The sandbox): a bank-linking token from Create Link Token. */
 export const SandboxPublicTokenBody = z.object({ link_token: z.string().min(1).max(512) });
 
 export const SandboxAccount = z.object({

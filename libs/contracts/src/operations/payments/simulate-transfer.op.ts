@@ -5,7 +5,7 @@ import { defineOperation } from "../../rpc/operation.ts";
 /**
  * Sandbox only: moves a pending sandbox transfer to completed or failed, as Dwolla's sandbox
  * simulations do, then through the same status path as a provider webhook. Answers the
- * updated transaction record. A refund's transfer (API.md §8: "the same way") goes through
+ * updated transaction record. A refund's transfer (docs/api-notes.md, The sandbox: "the same way") goes through
  * the refunds service instead (`refunds.simulateRefundTransfer`): the gateway routes by the id.
  */
 export const simulateTransferOp = defineOperation(

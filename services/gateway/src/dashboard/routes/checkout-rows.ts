@@ -2,7 +2,7 @@ import type { CheckoutView } from "@payrail/contracts";
 import { badge, money, when } from "../format.ts";
 import { html, type Html } from "../../http/html.ts";
 
-/** The amounts object as the checkout was created (API.md §4: every key as sent). */
+/** The amounts object as the checkout was created (docs/api-notes.md, The checkout: every key as sent). */
 export function amountsOf(checkout: CheckoutView): { total?: string | number; currency?: string } {
   const amounts = checkout.amounts;
   return typeof amounts === "object" && amounts !== null ? (amounts as { total?: string | number; currency?: string }) : {};

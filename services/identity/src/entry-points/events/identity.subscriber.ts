@@ -6,7 +6,7 @@ export const IDENTITY_SUBSCRIPTIONS = ["payment_method.saved"] as const;
 
 /**
  * Identity's event entry point (queue `identity.events`): a consumer saved a bank account on a
- * merchant's checkout, so that merchant may read the consumer's sandbox codes (API.md §12).
+ * merchant's checkout, so that merchant may read the consumer's sandbox codes (docs/api-notes.md, Limits).
  * Recording the pair is an insert keyed by it, so repeated and reordered events are harmless
  * without remembering event ids; events written before `user_id` was added are skipped.
  */

@@ -27,7 +27,7 @@ export interface IdentityDeps extends MerchantUsersDeps {
   sms: SmsPort;
   /** The sandbox outbox; null in live mode, where codes cannot be read back. */
   outbox: SmsOutboxPort | null;
-  /** send_code counters per client address and in total (API.md §12). */
+  /** send_code counters per client address and in total (docs/api-notes.md, Limits). */
   budgets: SendBudgetsPort;
   limits: SendCodeBudgets;
   stats: SendCodeLimitStats;

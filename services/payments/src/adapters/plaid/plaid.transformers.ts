@@ -25,7 +25,7 @@ const ProcessorTokenAnswer = z.object({ processor_token: z.string().min(1), requ
 
 export function fromLinkTokenResponse(data: unknown): BankLinkToken {
   const a = parseAnswer(LinkTokenAnswer, data, "/link/token/create");
-  // Plaid writes `2020-03-27T12:56:34Z`; the API promises milliseconds (API.md §3).
+  // Plaid writes `2020-03-27T12:56:34Z`; the API promises milliseconds (docs/api-notes.md, Identifiers and times).
   const expiration = Number.isNaN(Date.parse(a.expiration)) ? a.expiration : new Date(a.expiration).toISOString();
   return { linkToken: a.link_token, expiration, requestId: a.request_id };
 }

@@ -6,7 +6,7 @@ export interface KeptNotice {
   receivedAt: string;
 }
 
-/** Notices kept until their transfer's record exists (API.md §12: nothing the provider did is lost). */
+/** Notices kept until their transfer's record exists (docs/api-notes.md, Convergence with the provider: nothing the provider did is lost). */
 export interface TransferNoticesPort {
   /** Keeps the notice; keeping the same event id again changes nothing. */
   keep(notice: KeptNotice): Promise<void>;

@@ -52,7 +52,7 @@ export interface TransferPort {
 /** How long the provider deduplicates an idempotency key (Dwolla: 24 hours). */
 export const PROVIDER_IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
-/** Our statuses (API.md §6). Vendor statuses we do not know map to `pending`. */
+/** Our statuses (docs/api-notes.md, Moving money). Vendor statuses we do not know map to `pending`. */
 export type TransferStatus = "pending" | "completed" | "failed" | "cancelled";
 
 /** Final statuses: a transfer in one of these never moves again. */

@@ -3,7 +3,7 @@ import type { UrlGuardPort, UrlRules } from "../../domain/ports/url-guard.port.t
 import { AddressNotAllowedError, hostOf, resolveAllowed } from "./guarded-lookup.ts";
 
 /**
- * The URL check at registration (API.md §11, §12): live mode takes only https URLs whose host
+ * The URL check at registration (docs/api-notes.md, Events and webhooks): live mode takes only https URLs whose host
  * resolves, and only to public addresses; the sandbox also takes http, loopback and private
  * hosts when WEBHOOK_ALLOW_PRIVATE_URLS allows them, and hosts that do not resolve yet, but
  * never link-local or metadata addresses. Deliveries check the addresses again on each

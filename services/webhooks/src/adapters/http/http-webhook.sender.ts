@@ -5,7 +5,7 @@ import type { SendResult, WebhookSenderPort } from "../../domain/ports/webhook-s
 import { addressAllowed } from "./address-policy.ts";
 import { guardedLookup, hostOf } from "./guarded-lookup.ts";
 
-/** Of a response body, at most this much is read (API.md §11: up to 64 KiB); the rest is dropped. */
+/** Of a response body, at most this much is read (docs/api-notes.md, Events and webhooks: up to 64 KiB); the rest is dropped. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**

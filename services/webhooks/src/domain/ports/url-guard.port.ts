@@ -1,4 +1,4 @@
-/** Which webhook URLs a deployment takes (API.md §11, §12). */
+/** Which webhook URLs a deployment takes (docs/api-notes.md, Events and webhooks). */
 export interface UrlRules {
   /** Live mode: https only, and hosts must resolve. */
   httpsOnly: boolean;
