@@ -5,6 +5,7 @@
  * over RabbitMQ (on the embedded store, or on MONGODB_URL).
  */
 import { performance } from "node:perf_hooks";
+import { SERVICE_NAMES } from "@payrail/runtime";
 import type { Launcher } from "./payrail-build.ts";
 import { freePort, spawnServer, tsxArgv, waitReady, type ServerProcess } from "./servers.ts";
 
@@ -50,12 +51,15 @@ export function startEmbedded(settings: PayrailSettings): Promise<Deployment> {
   return deploy(async (port) => [spawnServer("payrail", settings.launcher.argv, env(port))]);
 }
 
-/** A domain process (identity, checkout, payments, refunds) and a gateway process on RabbitMQ. */
+/** Every domain service: the gateway pings each for /readyz, so one left out keeps it from being ready. */
+const DOMAIN_SERVICES = SERVICE_NAMES.filter((s) => s !== "gateway").join(",");
+
+/** A process of every domain service (SERVICE_NAMES but the gateway) and a gateway process on RabbitMQ. */
 export function startRabbitMq(settings: PayrailSettings, amqpUrl: string): Promise<Deployment> {
   return deploy(async (port) => {
     const env = { ...payrailEnv(settings, port), AMQP_URL: amqpUrl };
     const { argv } = settings.launcher;
-    const domain = spawnServer("domain", argv, { ...env, ...settings.storeEnv, SERVICES: "identity,checkout,payments,refunds,webhooks" });
+    const domain = spawnServer("domain", argv, { ...env, ...settings.storeEnv, SERVICES: DOMAIN_SERVICES });
     // The gateway holds no data, so it gets no store settings.
     const gateway = spawnServer("gateway", argv, { ...env, SERVICES: "gateway" });
     return [domain, gateway];
