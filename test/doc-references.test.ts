@@ -6,8 +6,8 @@ const exists = (path: string) => repository.has(path);
 
 describe("the doc-references lint check", () => {
   it("fails a source comment that cites a document outside the repository, naming file, line and document", () => {
-    const missing = findMissingReferences([{ path: "services/payments/src/x.ts", text: "// ok\n/** Blocked accounts (API.md §12). */" }], exists);
-    expect(missing).toEqual([{ file: "services/payments/src/x.ts", line: 2, reference: "API.md" }]);
+    const missing = findMissingReferences([{ path: "services/payments/src/x.ts", text: "// ok\n/** Blocked accounts (BRIEF.md §12). */" }], exists);
+    expect(missing).toEqual([{ file: "services/payments/src/x.ts", line: 2, reference: "BRIEF.md" }]);
   });
 
   it("passes citations of the repository's own docs, from the root or beside the citing file", () => {
