@@ -2,8 +2,9 @@ import type { MerchantPrincipal } from "@payrail/contracts";
 
 /**
  * A short cache of resolved api-keys, keyed by the key's hash (the raw key is not kept).
- * A revoked key keeps working for at most `ttlMs` on a gateway that resolved it just before
- * (API_KEY_CACHE_MS, 5 s by default); 0 turns the cache off.
+ * A key revoked through this gateway stops here at once (`forget`); on another gateway that
+ * resolved it just before, it keeps working for at most `ttlMs` (API_KEY_CACHE_MS, 5 s by
+ * default); 0 turns the cache off.
  */
 export class ApiKeyCache {
   private readonly entries = new Map<string, { principal: MerchantPrincipal; expiresAt: number }>();
@@ -21,6 +22,13 @@ export class ApiKeyCache {
       return undefined;
     }
     return entry.principal;
+  }
+
+  /** Drops the merchant's cached key with this prefix (revoked): a scan, as revocations are rare. */
+  forget(merchantId: string, keyPrefix: string): void {
+    for (const [hash, { principal }] of this.entries) {
+      if (principal.merchantId === merchantId && principal.keyPrefix === keyPrefix) this.entries.delete(hash);
+    }
   }
 
   set(hash: string, principal: MerchantPrincipal): void {

@@ -24,13 +24,13 @@ import {
   generateApiKeyOp,
   listOperatorsOp,
   removeOperatorOp,
-  revokeApiKeyOp,
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminAuth } from "../auth/hooks.ts";
 import { callService } from "../http/call-service.ts";
+import { revokeApiKey } from "../http/revoke-api-key.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { publicBase } from "../hosted-page/page-url.ts";
 import { AdminHeader, errorResponses } from "./openapi-shared.ts";
@@ -124,8 +124,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tok
         response: { 200: z.object({ revoked: z.literal(true), key_prefix: z.string() }), ...errorResponses },
       },
     },
-    (request) =>
-      callService(ctx, request, revokeApiKeyOp, { merchant_id: request.params.id, key_prefix: request.params.key_prefix }),
+    (request) => revokeApiKey(ctx, request, request.params.id, request.params.key_prefix),
   );
 
   r.post(

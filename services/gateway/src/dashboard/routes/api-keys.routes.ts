@@ -1,4 +1,5 @@
-import { generateApiKeyOp, listApiKeysOp, revokeApiKeyOp } from "@payrail/contracts";
+import { generateApiKeyOp, listApiKeysOp } from "@payrail/contracts";
+import { revokeApiKey } from "../../http/revoke-api-key.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
@@ -42,7 +43,7 @@ export async function apiKeysRoutes(app: FastifyInstance, ctx: GatewayContext): 
 
   app.post<{ Params: { prefix: string } }>("/dashboard/api-keys/:prefix/revoke", async (request, reply) => {
     const user = requireDashboardUser(request);
-    await callService(ctx, request, revokeApiKeyOp, { merchant_id: user.merchantId, key_prefix: request.params.prefix });
+    await revokeApiKey(ctx, request, user.merchantId, request.params.prefix);
     return redirectDone(reply, "/dashboard/api-keys", "revoked");
   });
 }
