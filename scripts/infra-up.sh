@@ -58,6 +58,27 @@ esac
 say() { echo "infra-up: $*" >&2; }
 die() { echo "infra-up: error: $*" >&2; exit 1; }
 
+# Waits (TIMEOUT s) for the server just started as PID to answer `CHECK ARGS…`. If it exits, or
+# does not answer in time, stops it, forgets its pid file and fails with the tail of its log.
+# usage: await_start NAME PID PID_FILE LOG WHERE CHECK [ARGS…]
+await_start() {
+  local name=$1 pid=$2 pid_file=$3 log=$4 where=$5
+  shift 5
+  for _ in $(seq $((TIMEOUT * 2))); do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      rm -f "$pid_file"
+      tail -n 20 "$log" >&2 || true
+      die "$name exited during start-up (log: $log)"
+    fi
+    if "$@"; then return 0; fi
+    sleep 0.5
+  done
+  kill "$pid" 2>/dev/null || true
+  rm -f "$pid_file"
+  tail -n 20 "$log" >&2 || true
+  die "$name did not answer on $where within ${TIMEOUT}s (log: $log)"
+}
+
 # True when something accepts TCP connections on host:port.
 port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null; }
 
@@ -306,22 +327,7 @@ else
   pid=$!
   echo "$pid" >"$PID_FILE"
   echo "$BACKEND" >"$BACKEND_FILE"
-  up=
-  for _ in $(seq $((TIMEOUT * 2))); do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      rm -f "$PID_FILE"
-      tail -n 20 "$LOG_FILE" >&2 || true
-      die "FerretDB exited during start-up (log: $LOG_FILE)"
-    fi
-    if mongo_ping "$MONGO_HOST" "$MONGO_PORT"; then up=1; break; fi
-    sleep 0.5
-  done
-  if [ -z "$up" ]; then
-    kill "$pid" 2>/dev/null || true
-    rm -f "$PID_FILE"
-    tail -n 20 "$LOG_FILE" >&2 || true
-    die "FerretDB did not answer on $MONGO_HOST:$MONGO_PORT within ${TIMEOUT}s (log: $LOG_FILE)"
-  fi
+  await_start FerretDB "$pid" "$PID_FILE" "$LOG_FILE" "$MONGO_HOST:$MONGO_PORT" mongo_ping "$MONGO_HOST" "$MONGO_PORT"
   stop_hint="bash scripts/infra-down.sh"
   [ "$MONGO_PORT" = 27017 ] || stop_hint="FERRETDB_PORT=$MONGO_PORT $stop_hint"
   say "FerretDB: up (pid $pid, $BACKEND backend); stop it with: $stop_hint"
@@ -364,17 +370,7 @@ else
     </dev/null >>"$MAILPIT_DIR/mailpit.log" 2>&1 &
   mailpit_pid=$!
   echo "$mailpit_pid" >"$MAILPIT_DIR/mailpit.pid"
-  up=
-  for _ in $(seq $((TIMEOUT * 2))); do
-    if ! kill -0 "$mailpit_pid" 2>/dev/null; then
-      rm -f "$MAILPIT_DIR/mailpit.pid"
-      tail -n 20 "$MAILPIT_DIR/mailpit.log" >&2 || true
-      die "Mailpit exited during start-up (log: $MAILPIT_DIR/mailpit.log)"
-    fi
-    if mailpit_up "$MAILPIT_HOST" "$MAILPIT_HTTP_PORT"; then up=1; break; fi
-    sleep 0.5
-  done
-  [ -n "$up" ] || die "Mailpit did not answer on http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT within ${TIMEOUT}s (log: $MAILPIT_DIR/mailpit.log)"
+  await_start Mailpit "$mailpit_pid" "$MAILPIT_DIR/mailpit.pid" "$MAILPIT_DIR/mailpit.log" "http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT" mailpit_up "$MAILPIT_HOST" "$MAILPIT_HTTP_PORT"
   say "Mailpit: up (pid $mailpit_pid); SMTP smtp://$MAILPIT_HOST:$MAILPIT_SMTP_PORT, inbox and API http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT"
 fi
 

@@ -9,6 +9,7 @@ import { getMandateCopyOp } from "../operations/payments/get-mandate-copy.op.ts"
 import { getTransactionForRefundOp } from "../operations/payments/get-transaction-for-refund.op.ts";
 import { simulateRefundPayoutOp } from "../operations/payments/simulate-refund-payout.op.ts";
 import { startRefundTransferOp } from "../operations/payments/start-refund-transfer.op.ts";
+import type { ServicePrincipal } from "./principal.ts";
 
 /**
  * Every RPC operation a domain service calls on another, by caller: the whole of what one
@@ -27,6 +28,14 @@ export const SERVICE_CALLS: Readonly<Record<string, readonly string[]>> = {
   // Consumer notices: the contacts and words they need, and SMS through identity (docs/decisions/0009-consumer-notices.md).
   notices: [getNoticeContactsOp.pattern, sendNoticeSmsOp.pattern, getNoticeRecipientOp.pattern, getMandateCopyOp.pattern],
 };
+
+/**
+ * The request `service` makes of another service on its own account: the request id travels on
+ * (for the logs), the principal it serves never does.
+ */
+export function onOwnAccount(service: string, meta: { requestId: string }): { requestId: string; principal: ServicePrincipal } {
+  return { requestId: meta.requestId, principal: { kind: "service", service } };
+}
 
 /** Whether `service` may call `pattern` on its own account. */
 export function serviceMayCall(service: string, pattern: string): boolean {

@@ -1,7 +1,6 @@
-import { getCheckoutSummaryOp, verifyLinkTokenOp, type CheckoutSummary } from "@payrail/contracts";
+import { getCheckoutSummaryOp, onOwnAccount, verifyLinkTokenOp, type CheckoutSummary } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { CheckoutsPort, RequestMeta } from "../domain/ports/checkouts.port.ts";
-import { asPayments } from "./as-payments.ts";
 
 /**
  * The checkout service over RPC: payments never reads its collections. Payments asks on its
@@ -13,10 +12,10 @@ export class CheckoutServiceClient implements CheckoutsPort {
   constructor(private readonly transport: Transport) {}
 
   verifyLinkToken(meta: RequestMeta, checkoutId: string, linkToken: string): Promise<CheckoutSummary> {
-    return this.transport.call(verifyLinkTokenOp, { checkout_id: checkoutId, link_token: linkToken }, asPayments(meta));
+    return this.transport.call(verifyLinkTokenOp, { checkout_id: checkoutId, link_token: linkToken }, onOwnAccount("payments", meta));
   }
 
   getSummary(meta: RequestMeta, checkoutId: string): Promise<CheckoutSummary> {
-    return this.transport.call(getCheckoutSummaryOp, { checkout_id: checkoutId }, asPayments(meta));
+    return this.transport.call(getCheckoutSummaryOp, { checkout_id: checkoutId }, onOwnAccount("payments", meta));
   }
 }

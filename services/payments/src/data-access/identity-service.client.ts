@@ -1,15 +1,14 @@
-import { getMerchantOp } from "@payrail/contracts";
+import { getMerchantOp, onOwnAccount } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { RequestMeta } from "../domain/ports/checkouts.port.ts";
 import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
-import { asPayments } from "./as-payments.ts";
 
 /** Identity over RPC, asked on payments' own account for the merchant a record of payments names. */
 export class IdentityServiceClient implements MerchantsPort {
   constructor(private readonly transport: Transport) {}
 
   async payee(meta: RequestMeta, merchantId: string) {
-    const merchant = await this.transport.call(getMerchantOp, { merchant_id: merchantId }, asPayments(meta));
+    const merchant = await this.transport.call(getMerchantOp, { merchant_id: merchantId }, onOwnAccount("payments", meta));
     return {
       destinationFundingSource: merchant.destination_funding_source,
       name: merchant.name,
@@ -19,6 +18,6 @@ export class IdentityServiceClient implements MerchantsPort {
   }
 
   async merchantName(meta: RequestMeta, merchantId: string): Promise<string> {
-    return (await this.transport.call(getMerchantOp, { merchant_id: merchantId }, asPayments(meta))).name;
+    return (await this.transport.call(getMerchantOp, { merchant_id: merchantId }, onOwnAccount("payments", meta))).name;
   }
 }

@@ -1,4 +1,4 @@
-import { isOperatorOp } from "@payrail/contracts";
+import { isOperatorOp, onOwnAccount } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { OperatorsPort } from "../domain/ports/operators.port.ts";
 import type { RequestMeta } from "../domain/ports/payments.port.ts";
@@ -11,7 +11,7 @@ export class IdentityServiceClient implements OperatorsPort {
     const out = await this.transport.call(
       isOperatorOp,
       { merchant_id: merchantId, phone },
-      { requestId: meta.requestId, principal: { kind: "service", service: "refunds" } },
+      onOwnAccount("refunds", meta),
     );
     return out.operator;
   }

@@ -1,19 +1,17 @@
-import { getTransactionForRefundOp, simulateRefundPayoutOp, startRefundTransferOp, type RefundableTransaction, type RefundPayoutSnapshot } from "@payrail/contracts";
+import { getTransactionForRefundOp, onOwnAccount, simulateRefundPayoutOp, startRefundTransferOp, type RefundableTransaction, type RefundPayoutSnapshot } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { PaymentsPort, RequestMeta, StartedPayout } from "../domain/ports/payments.port.ts";
 
 /**
- * Every call on refunds' own account, after refunds' own checks: refunds never passes on the
- * principal it serves (the broker accepts only this from refunds' users, for `SERVICE_CALLS`).
+ * Payments over RPC: refunds never reads its collections. Every call is on refunds' own account,
+ * after refunds' own checks (the broker accepts nothing else from refunds' users, `SERVICE_CALLS`).
+ * Business errors come back as they are.
  */
-const asRefunds = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, principal: { kind: "service", service: "refunds" } });
-
-/** Payments over RPC: refunds never reads its collections. Business errors come back as they are. */
 export class PaymentsServiceClient implements PaymentsPort {
   constructor(private readonly transport: Transport) {}
 
   getTransaction(meta: RequestMeta, transactionUuid: string): Promise<RefundableTransaction> {
-    return this.transport.call(getTransactionForRefundOp, { transaction_uuid: transactionUuid }, asRefunds(meta));
+    return this.transport.call(getTransactionForRefundOp, { transaction_uuid: transactionUuid }, onOwnAccount("refunds", meta));
   }
 
   async startRefundTransfer(
@@ -29,7 +27,7 @@ export class PaymentsServiceClient implements PaymentsPort {
         amount_cents: input.amountCents,
         currency: input.currency,
       },
-      asRefunds(meta),
+      onOwnAccount("refunds", meta),
     );
     return out.status === "pending"
       ? { status: "pending", transferId: out.transfer_id }
@@ -40,6 +38,6 @@ export class PaymentsServiceClient implements PaymentsPort {
     meta: RequestMeta,
     input: { merchant_id: string; transfer_id: string; status: "completed" | "failed"; failure_code?: string },
   ): Promise<RefundPayoutSnapshot> {
-    return this.transport.call(simulateRefundPayoutOp, input, asRefunds(meta));
+    return this.transport.call(simulateRefundPayoutOp, input, onOwnAccount("refunds", meta));
   }
 }
