@@ -114,7 +114,7 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     while (Date.now() < deadline) {
       const seen = await locks.findOne({ _id: COUNTER_LOCK });
       if (!seen) {
-        await sleep(10);
+        await sleep(1); // the lock is held for milliseconds: look again at once
         continue;
       }
       victim.kill("SIGSTOP");
