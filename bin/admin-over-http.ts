@@ -5,6 +5,7 @@ import {
   listApiKeysOp,
   listMerchantUsersOp,
   listMerchantsOp,
+  reconcileOp,
   revokeApiKeyOp,
   type Operation,
   type ResponseOf,
@@ -24,6 +25,7 @@ const ROUTES: Record<string, (p: Record<string, unknown>) => Route> = {
   [generateApiKeyOp.pattern]: (p) => ({ method: "POST", path: `/api/admin/merchants/${seg(String(p.merchant_id))}/generate_api_key`, body: {} }),
   [inviteMerchantUserOp.pattern]: ({ merchant_id: id, ...invite }) => ({ method: "POST", path: `/api/admin/merchants/${seg(String(id))}/users`, body: invite }),
   [listMerchantUsersOp.pattern]: (p) => ({ method: "GET", path: `/api/admin/merchants/${seg(String(p.merchant_id))}/users` }),
+  [reconcileOp.pattern]: (p) => ({ method: "POST", path: "/api/admin/reconcile", body: p }),
   [revokeApiKeyOp.pattern]: (p) => ({
     method: "DELETE",
     path: `/api/admin/merchants/${seg(String(p.merchant_id))}/api_keys/${seg(String(p.key_prefix))}`,

@@ -2,15 +2,14 @@ import { createLogger, loadConfig } from "@payrail/runtime";
 import { type Command } from "commander";
 import { checkConsistency } from "./check/consistency-check.ts";
 import { durationOption } from "./duration-option.ts";
-import { runningPid } from "./pid-file.ts";
 import { resolveSecretsKey } from "./secrets-key.ts";
 import { openStore } from "./wiring.ts";
 
 /**
  * `payrail check`: reports every divergence between checkouts, transaction records, refunds,
  * payouts, outboxes and the events API, one line each; exit status 1 when there is any. It
- * reads the store (MONGODB_URL, or the embedded one when no Payrail process holds it) and
- * writes no document.
+ * reads the store (MONGODB_URL, or the embedded one, also beside a running `payrail start`:
+ * SQLite's WAL lets a second process read while the first writes) and writes no document.
  */
 export function registerCheckCommand(program: Command): void {
   program
@@ -21,8 +20,6 @@ export function registerCheckCommand(program: Command): void {
       const config = loadConfig();
       const logger = createLogger({ level: "warn", name: "cli", format: config.LOG_FORMAT });
       if (!config.MONGODB_URL) {
-        const pid = await runningPid(config.DATA_DIR);
-        if (pid !== null) throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; stop it first`);
         // Its secrets are not read here, but a data directory without its key cannot be served: say so, create none.
         await resolveSecretsKey(config, { create: false });
       }

@@ -25,9 +25,9 @@ const limit = (value: string) => {
 /**
  * `payrail events dead-letters|replay`. Dead letters live in the store (`event_dead_letters`),
  * written by the subscribers of either transport, so both commands open the store: the embedded
- * one (refused while `payrail start` holds it) or MONGODB_URL's. A replay only asks: it marks
+ * one (also beside a running `payrail start`) or MONGODB_URL's. A replay only asks: it marks
  * the dead letters `replay_requested`, and each subscribing service re-sends its own into its
- * queue within seconds (embedded mode: when Payrail next starts), so the event reaches its
+ * queue within seconds (embedded mode with no process running: when Payrail next starts), so the event reaches its
  * subscriber as any other delivery would, through the same checks.
  */
 export function registerEventsCommands(program: Command): void {
@@ -53,7 +53,7 @@ export function registerEventsCommands(program: Command): void {
     .option("--id <event id>", "evt_…", eventId)
     .option("--service <name>", "only this subscribing service's", service)
     .action((o: { id?: string; service?: string }) =>
-      withDeadLetters(async (letters, embedded) => {
+      withDeadLetters(async (letters, untilStart) => {
         let asked = 0;
         for (let more = true; more; ) {
           const batch = await letters.list({ limit: 200, ...(o.id ? { eventId: o.id } : {}), ...(o.service ? { service: o.service } : {}) });
@@ -70,26 +70,25 @@ export function registerEventsCommands(program: Command): void {
           more = batch.length === 200 && batch.some((l) => !l.service.startsWith("outbox:"));
         }
         if (asked === 0) console.log("no dead letter matched");
-        else console.log(embedded ? `${asked} queued: delivered when Payrail next starts` : `${asked} queued: each subscribing service re-sends its own within seconds`);
+        else console.log(untilStart ? `${asked} queued: delivered when Payrail next starts` : `${asked} queued: each subscribing service re-sends its own within seconds`);
       }),
     );
 }
 
-/** Runs `work` on the dead letters of the configured store. */
-async function withDeadLetters(work: (letters: EventDeadLetters, embedded: boolean) => Promise<void>): Promise<void> {
+/** Runs `work` on the dead letters of the configured store; `untilStart` when no process serves that embedded store now. */
+async function withDeadLetters(work: (letters: EventDeadLetters, untilStart: boolean) => Promise<void>): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL, name: "cli", format: config.LOG_FORMAT });
   const parts: Stoppable[] = [];
   try {
     if (config.AMQP_URL && !config.MONGODB_URL) throw new Error("dead letters live in the database: set MONGODB_URL as the services have it");
-    const embedded = !config.MONGODB_URL;
-    if (embedded) {
-      const pid = await runningPid(config.DATA_DIR);
-      if (pid !== null) throw new Error(`Payrail (pid ${pid}) holds ${config.DATA_DIR}; stop it first`);
-    }
+    // Beside a running `payrail start` the embedded store is opened too (SQLite's WAL lets a
+    // second process read, and a replay request is one conditional write, atomic across
+    // processes): its in-process subscribers poll the requests as they would over RabbitMQ.
+    const waiting = !config.MONGODB_URL && (await runningPid(config.DATA_DIR)) === null;
     const store = await openStore(config, logger);
     parts.push({ name: "store", stop: () => store.close() });
-    await work(await createEventDeadLetters(store), embedded);
+    await work(await createEventDeadLetters(store), waiting);
   } finally {
     await stopAll(parts, logger);
   }

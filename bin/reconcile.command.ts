@@ -1,13 +1,14 @@
 import { reconcileOp } from "@payrail/contracts";
 import type { Command } from "commander";
-import { DOMAIN_SERVICES, withServices } from "./cli-services.ts";
+import { DOMAIN_SERVICES, withAdminCalls } from "./cli-services.ts";
 import { durationOption } from "./duration-option.ts";
 
 /**
  * `payrail reconcile`: one reconciler pass now (docs/api-notes.md, Convergence with the provider): every transfer and refund payout
  * pending past RECONCILE_AFTER (or `--after`) is looked up at the provider and applied, and
  * every attempt stopped between the provider call and its record is finished. Prints what
- * changed. Over RabbitMQ the running payments service runs it; without, this process does.
+ * changed. Over RabbitMQ the running payments service runs it; beside a `payrail start` on the
+ * embedded store, that process does (through its admin route); else this process does.
  */
 export function registerReconcileCommand(program: Command): void {
   program
@@ -15,7 +16,7 @@ export function registerReconcileCommand(program: Command): void {
     .description("run one reconciler pass now: bring what is pending to the provider's status, print what changed")
     .option("--after <duration>", "look at what has been pending longer than this (default RECONCILE_AFTER)", durationOption)
     .action((o: { after?: number }) =>
-      withServices(DOMAIN_SERVICES, async ({ call }) => {
+      withAdminCalls(DOMAIN_SERVICES, async (call) => {
         const report = await call(reconcileOp, o.after !== undefined ? { after_ms: o.after } : {});
         if (report.busy) {
           console.log("another reconciler pass is running; nothing done");

@@ -2,13 +2,13 @@ import { createTransport, type Transport, type TrustedSenders } from "@payrail/m
 import { SecretBox, type Config, type Logger, type ServiceName } from "@payrail/runtime";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
 import { createEventDeadLetters, createEventQueues, createReplyLedger, createStore, type Store } from "@payrail/store";
-import * as checkout from "@payrail/checkout";
-import * as gateway from "@payrail/gateway";
-import * as identity from "@payrail/identity";
-import * as payments from "@payrail/payments";
-import * as refunds from "@payrail/refunds";
-import * as notices from "@payrail/notices";
-import * as webhooks from "@payrail/webhooks";
+import type * as checkout from "@payrail/checkout";
+import type * as gateway from "@payrail/gateway";
+import type * as identity from "@payrail/identity";
+import type * as payments from "@payrail/payments";
+import type * as refunds from "@payrail/refunds";
+import type * as notices from "@payrail/notices";
+import type * as webhooks from "@payrail/webhooks";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
 /** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions/0016-embedded-store.md, "Sequence numbers in blocks"). */
@@ -87,6 +87,7 @@ export async function startServices(
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
+  const { checkout, gateway, identity, payments, refunds, notices, webhooks } = await import("./service-modules.ts");
   // Dead letters in the store for `payrail events` (issue 19); in embedded mode the bus's queues
   // too, so an event the relays marked sent survives a crash before its subscribers handled it.
   if (store && names.some((n) => n !== "gateway")) {

@@ -393,6 +393,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "The merchant's operators, oldest first.",
     errors: ["merchant_not_found"],
   },
+  "post /api/admin/reconcile": {
+    operationId: "reconcile",
+    description:
+      "One reconciler pass now (what `payrail reconcile` runs): every transfer and refund payout pending longer than `after_ms` (default `RECONCILE_AFTER`) is looked up at the provider and applied, and every charge stopped between the provider call and its record is finished. Answers what changed; `busy` when another pass was running (it then did nothing).",
+    errors: [],
+  },
   "delete /api/admin/merchants/{id}/operators/{phone}": {
     operationId: "removeOperator",
     description: "Removes an operator at once.",

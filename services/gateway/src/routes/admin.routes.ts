@@ -24,6 +24,7 @@ import {
   generateApiKeyOp,
   listOperatorsOp,
   removeOperatorOp,
+  reconcileOp,
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -210,5 +211,21 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tok
       },
     },
     (request) => callService(ctx, request, removeOperatorOp, { merchant_id: request.params.id, phone: request.params.phone }),
+  );
+
+  r.post(
+    "/api/admin/reconcile",
+    {
+      preValidation,
+      schema: {
+        hide,
+        tags,
+        summary: "Run one reconciler pass now: bring what is pending to the provider's status",
+        headers: AdminHeader,
+        body: reconcileOp.request,
+        response: { 200: reconcileOp.response, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, reconcileOp, request.body),
   );
 }
