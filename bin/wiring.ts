@@ -2,13 +2,9 @@ import { createTransport, type Transport, type TrustedSenders } from "@payrail/m
 import { SecretBox, type Config, type Logger, type ServiceName } from "@payrail/runtime";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
 import { createEventDeadLetters, createEventQueues, createReplyLedger, createStore, type Store } from "@payrail/store";
-import type * as checkout from "@payrail/checkout";
 import type * as gateway from "@payrail/gateway";
-import type * as identity from "@payrail/identity";
 import type * as payments from "@payrail/payments";
 import type * as refunds from "@payrail/refunds";
-import type * as notices from "@payrail/notices";
-import type * as webhooks from "@payrail/webhooks";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
 /** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions/0016-embedded-store.md, "Sequence numbers in blocks"). */
