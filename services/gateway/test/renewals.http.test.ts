@@ -4,6 +4,7 @@ import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
+import { withWebhooksStack } from "./support/webhooks-stack.ts";
 
 const variants = await infraVariants();
 const DAY_MS = 86_400_000;
@@ -95,5 +96,33 @@ describe.each(variants)("renewals through the gateway over $name", (variant) => 
       expect(notSub.statusCode).toBe(409);
       expect(notSub.json()).toMatchObject({ error: { code: "not_a_subscription" } });
     });
+  });
+});
+
+/** The events API (served by the webhooks service) in the order things happened, test clock or not. */
+describe.each(await infraVariants())("events of test-clock renewals over $name", (variant) => {
+  const world = withWebhooksStack(variant);
+
+  it.skipIf(!!variant.skipReason)("dates a renewal's transaction.created when it happened, not at the clock's time", async () => {
+    const { stack } = world;
+    const { apiKey } = await stack.merchant("Clockwork");
+    const post = (url: string, payload: object) => stack.app.inject({ method: "POST", url, payload, headers: { "api-key": apiKey } });
+    const { id } = await linkedCheckout(stack, apiKey, { is_subscription: true, plan_type: "monthly" });
+    const uuid = (await post("/api/merchants/payment_preprocess/get_processor_token", { checkout_id: id })).json().transaction_uuid as string;
+    expect((await post(`/api/sandbox/transfers/${uuid}/simulate`, { status: "completed" })).statusCode).toBe(200);
+    const advance = async (to: string) => ((await post(`/api/sandbox/subscriptions/${uuid}/advance`, { to })).json() as TxRecord[]).sort((a, b) => a.id - b.id);
+    const [first] = await advance(new Date().toISOString());
+    const before = Date.now();
+    const renewal = (await advance(periodStart(first!.transaction_date_time, "monthly", 1)))[1]!;
+    expect(Date.parse(renewal.transaction_date_time)).toBeGreaterThan(before + 20 * DAY_MS);
+    const created = await eventually(async () => {
+      const page = await stack.app.inject({ url: "/api/merchants/events?type=transaction.created&limit=10", headers: { "api-key": apiKey } });
+      expect(page.statusCode, page.body).toBe(200);
+      const found = (page.json().data as { created_at: string; data: { object: { transaction_uuid?: string } } }[]).find((e) => e.data.object.transaction_uuid === renewal.transaction_uuid);
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(Date.parse(created.created_at)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
   });
 });

@@ -144,8 +144,9 @@ async function recordCharge(deps: RenewalDeps, a: TransferAttemptRecord, charge:
   const id = await deps.transactions.nextId();
   lease.check();
   const record = renewalRecordDoc(a, id, charge, charge.transferId!);
-  // Only the insert that wins carries the event: a racing or resumed call writes nothing.
-  if ((await deps.transactions.insertOnce(record, transactionEvent(record, deps.livemode))).inserted) {
+  // Only the insert that wins carries the event: a racing or resumed call writes nothing. The
+  // event is dated now even when the test clock dates the charge later (payment-events.ts).
+  if ((await deps.transactions.insertOnce(record, transactionEvent(record, deps.livemode, deps.now().toISOString()))).inserted) {
     deps.events.written();
     await deps.transferRecorded(`renewal-${a._id}`, record.processor_transaction_id);
   }

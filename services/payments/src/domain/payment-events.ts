@@ -29,13 +29,18 @@ export function transactionEventType(status: TransactionDoc["transaction_status"
   return status === "completed" ? "transaction.completed" : "transaction.failed";
 }
 
-/** transaction.created / .completed / .failed / .returned: the record as Get Subscription Details shows it. */
-export function transactionEvent(after: TransactionDoc, livemode: boolean): DomainEvent {
+/**
+ * transaction.created / .completed / .failed / .returned: the record as Get Subscription Details
+ * shows it, dated at the change (`at`, by default the record's updated_at). A charge the sandbox
+ * test clock makes is dated in the clock's time while its event is made now: the events API lists
+ * events in the order they happened, so that charge's event must carry the real time.
+ */
+export function transactionEvent(after: TransactionDoc, livemode: boolean, at: string = after.updated_at): DomainEvent {
   return envelope(
     transactionEventType(after.transaction_status),
     { type: "transaction", id: after._id, version: after.version ?? 1 },
     after.merchantId,
-    after.updated_at,
+    at,
     toTransactionRecord(after),
     livemode,
   );
