@@ -179,7 +179,13 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       await a.viewer.client.get("/dashboard");
       expect((await a.viewer.client.post(`/dashboard/subscriptions/${id}/cancel`)).statusCode).toBe(403);
       expect((await stack.app.inject({ url: `/api/merchants/checkout/${id}`, headers: { "api-key": a.apiKey } })).json().subscription_status).toBe("active");
-      expect((await owner.post(`/dashboard/subscriptions/${id}/cancel`)).headers.location).toBe("/dashboard/subscriptions?done=cancelled");
+      const cancel = await owner.post(`/dashboard/subscriptions/${id}/cancel`);
+      expect(cancel.headers.location).toBe(`/dashboard/subscriptions?cancelled=${id}&done=cancelled`);
+      // The page it leads to shows the subscription cancelled at once, though the checkout may not know yet.
+      const after = await owner.get(String(cancel.headers.location));
+      const row = after.body.slice(after.body.indexOf(`href="/dashboard/checkouts/${id}"`)).split("</tr>")[0]!;
+      expect(row).toContain(">cancelled<");
+      expect(row).not.toContain("/cancel");
       const again = await stack.app.inject({ method: "POST", url: `/api/merchants/subscriptions/${id}/cancel`, headers: { "api-key": a.apiKey } });
       expect(again.json()).toEqual({ checkout_id: id, subscription_status: "cancelled" });
       const oneOff = await stack.app.inject({ method: "POST", url: `/api/merchants/subscriptions/${a.checkoutId}/cancel`, headers: { "api-key": a.apiKey } });
