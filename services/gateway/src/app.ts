@@ -16,6 +16,7 @@ import { fastifyTrustProxy } from "./plugins/trust-proxy.ts";
 import { jsonSerializerCompiler, zodValidatorCompiler } from "./plugins/validation.ts";
 import { adminRoutes } from "./routes/admin.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
+import { faviconRoutes } from "./routes/favicon.routes.ts";
 import { sandboxTransfersRoutes } from "./routes/sandbox-transfers.routes.ts";
 import { sandboxSubscriptionsRoutes } from "./routes/sandbox-subscriptions.routes.ts";
 import { transfersRoutes } from "./routes/transfers.routes.ts";
@@ -144,6 +145,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
 
   await registerOpenApi(app);
   await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(faviconRoutes);
   await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
   await app.register(async (scope) => consumerIdentityRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxIdentityRoutes(scope, ctx));

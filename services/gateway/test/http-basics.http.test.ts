@@ -79,6 +79,15 @@ describe("HTTP basics on the embedded stack", () => {
     expect(docs.headers["content-type"]).toContain("text/html");
   });
 
+  it("serves the icon browsers ask for, a PNG in an ICO, left out of the API's document", async () => {
+    const icon = await stack.app.inject("/favicon.ico");
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["content-type"]).toBe("image/x-icon");
+    expect(icon.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+    expect(icon.rawPayload.subarray(22, 26).toString("latin1")).toBe("\x89PNG");
+    expect(Object.keys((await stack.app.inject("/openapi.json")).json().paths)).not.toContain("/favicon.ico");
+  });
+
   it("ignores headers an endpoint does not use", async () => {
     const reply = await stack.app.inject({
       method: "GET",
