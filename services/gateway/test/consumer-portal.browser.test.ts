@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "@payrail/gateway";
+import * as notices from "@payrail/notices";
 import { silentLogger } from "@payrail/runtime";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,9 +34,12 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
   let base: string;
   let browser: Browser;
   let context: BrowserContext;
+  let noticesService: { stop(): Promise<void> } | undefined;
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(variant), launchChromium()]);
+    // The notices service, for the receipts page (its outbox is the sandbox's: nothing leaves).
+    noticesService = await notices.start({ transport: await variant.transport(), store: await variant.store(), logger: silentLogger(), publicUrl: "https://pay.example" });
     bakery = await stack.merchant("Corner Bakery");
     books = await stack.merchant("Paper Lantern Books");
     base = await stack.app.listen({ host: "127.0.0.1", port: 0 });
@@ -43,11 +47,12 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
   afterAll(async () => {
     await context?.close();
     await browser?.close();
+    await noticesService?.stop();
     await stack?.close();
     await variant.cleanup();
   });
 
-  const merchant = async (apiKey: string, method: "GET" | "POST", path: string, body?: unknown) => {
+  const merchant = async (apiKey: string, method: "GET" | "POST" | "PATCH", path: string, body?: unknown) => {
     const reply = await fetch(`${base}${path}`, {
       method,
       headers: { "api-key": apiKey, ...(body ? { "content-type": "application/json" } : {}) },
@@ -228,6 +233,47 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
 
     expect(foreign).toEqual([]);
     expect(cspErrors).toEqual([]);
+  });
+
+  it("lists the consumer's receipts and shows one: the words sent on each channel, the merchant's name and support", async () => {
+    const receiptsContext = await browser.newContext({ viewport: { width: 375, height: 780 } });
+    const page = await receiptsContext.newPage();
+    const cspErrors: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+    const profile = await merchant(bakery.apiKey, "PATCH", "/api/merchants/profile", { support_email: "help@bakery.example", support_phone: "+15555550142" });
+    expect(profile.status).toBe(200);
+    const consumer = await signIn(page, base);
+    await payment(stack, bakery.apiKey, "completed", { customer: { email: "ada@example.com" } }, { consumer });
+
+    await page.getByRole("link", { name: "Receipts" }).click();
+    await heading(page, "Receipts");
+    const link = page.getByRole("link", { name: "Receipt: $107.50 to Corner Bakery" });
+    await eventually(async () => {
+      await page.reload();
+      expect(await link.count()).toBe(1);
+    });
+    expect(await page.locator("tbody tr").first().textContent()).toContain("Corner Bakery");
+    await expectAccessible(page);
+    await expectFits(page, "portal-receipts.png");
+
+    await link.click();
+    await heading(page, "Receipt: $107.50 to Corner Bakery");
+    const main = (await page.textContent("main")) ?? "";
+    expect(main).toContain("help@bakery.example");
+    expect(main).toContain("+15555550142");
+    expect(main).toContain("Corner Bakery: your payment of $107.50 has gone through.");
+    expect(main).toContain("Your payment of $107.50 to Corner Bakery has gone through.");
+    expect(await page.getByRole("heading", { level: 2, name: /^Text message to \+1/ }).count()).toBe(1);
+    expect(await page.getByRole("heading", { level: 2, name: "Email to a•••@example.com" }).count()).toBe(1);
+    expect(main).not.toContain("ada@example.com");
+    await expectAccessible(page);
+    await expectFits(page, "portal-receipt.png");
+    await page.getByRole("link", { name: "Back to receipts" }).click();
+    await heading(page, "Receipts");
+    expect(cspErrors).toEqual([]);
+    await receiptsContext.close();
   });
 
   it("shows a blocked account as blocked with what to do, and switches the subscription to another account the next renewal then draws on", async () => {

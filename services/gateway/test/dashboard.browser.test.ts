@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as notices from "@payrail/notices";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, ADMIN_TOKEN, type Stack } from "../../../test/support/stack.ts";
 import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
 import { browserSkipReason, launchChromium, seriousAxeViolations } from "./support/browser.ts";
+import { HELD_AMOUNTS } from "./support/fraud-stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
 import { DASHBOARD_PASSWORD } from "./support/dashboard-session.ts";
@@ -35,9 +37,13 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [stack, receiver, browser] = await Promise.all([startStack(variant), startReceiver(), launchChromium()]);
+    // Screening holds a first debit above $500 from a just-linked account (HELD_AMOUNTS), for the Reviews page.
+    const env = { FRAUD_NEW_ACCOUNT_LIMIT: "500.00" };
+    [stack, receiver, browser] = await Promise.all([startStack(variant, { env }), startReceiver(), launchChromium()]);
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "2s" });
     webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
+    // The notices service, for the notices on a checkout's page (its outbox is the sandbox's).
+    webhooks.push(await notices.start({ transport: await variant.transport(), store: await variant.store(), logger: silentLogger(), publicUrl: "https://pay.example" }));
     merchant = await stack.merchant("Corner Bakery");
     base = await stack.app.listen({ host: "127.0.0.1", port: 0 });
   });
@@ -192,6 +198,7 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
       ["/dashboard/checkouts", "Checkouts"],
       ["/dashboard/subscriptions", "Subscriptions"],
       ["/dashboard/refunds", "Refunds"],
+      ["/dashboard/reviews", "Reviews"],
       ["/dashboard/webhooks", "Webhook endpoints"],
       ["/dashboard/events", "Events"],
       ["/dashboard/api-keys", "API keys"],
@@ -210,6 +217,73 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
     expect(forged.status()).toBe(403);
     const status = await fetch(`${base}/api/merchants/refunds/${refund.id}`, { headers: { "api-key": merchant.apiKey } });
     expect(((await status.json()) as { status: string }).status).toBe("pending");
+  });
+
+  /** A first debit of $600 that screening held: its checkout, transaction and review, and its consumer's token. */
+  async function heldDebit() {
+    const linked = await linkedCheckout(stack, merchant.apiKey, HELD_AMOUNTS);
+    const pt = await fetch(`${base}/api/merchants/payment_preprocess/get_processor_token`, {
+      method: "POST",
+      headers: { "api-key": merchant.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ checkout_id: linked.id }),
+    });
+    const body = (await pt.json()) as { transaction_uuid: string; transaction_status?: string; review_id?: string };
+    expect(body.transaction_status).toBe("in_review");
+    const status = async () => {
+      const records = await fetch(`${base}/api/merchants/manage_subscription/get_subscription_details`, { headers: { authorization: `Token ${linked.consumer.token}` } });
+      return ((await records.json()) as { transaction_uuid: string; transaction_status: string }[]).find((r) => r.transaction_uuid === body.transaction_uuid)?.transaction_status;
+    };
+    return { checkoutId: linked.id, uuid: body.transaction_uuid, reviewId: body.review_id!, status };
+  }
+
+  it("lets the owner approve a held debit on the Reviews page (it goes out), and lists a checkout's notices on its page", async () => {
+    const held = await heldDebit();
+    const paid = await payment(stack, merchant.apiKey, "completed", { customer: { email: "grace@example.com" } });
+    const email = await invitedUser("owner");
+    const { page, cspErrors } = await open();
+    await signIn(page, email);
+
+    await page.getByRole("link", { name: "Reviews" }).click();
+    await heading(page, "Reviews");
+    await expectAccessible(page);
+    await screenshot(page, "dashboard-reviews-1280.png");
+    await page.getByRole("row", { name: new RegExp(held.reviewId) }).getByRole("link", { name: held.reviewId }).click();
+    await heading(page, `Review ${held.reviewId}`);
+    const main = (await page.textContent("main")) ?? "";
+    expect(main).toContain("600.00 USD");
+    expect(main).toContain("new_account_amount");
+    expect(main).toContain(held.uuid);
+    expect(main).toMatch(/ending \d{4}/);
+    await expectAccessible(page);
+    await screenshot(page, "dashboard-review-1280.png");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByText("Debit approved").waitFor();
+    expect(await held.status()).toBe("pending");
+    expect(await page.textContent("main")).toContain("approved");
+    expect(await page.locator('form[method="post"] button').allTextContents()).toEqual(["Sign out"]);
+    await expectAccessible(page);
+
+    // The paid checkout's notices: the receipt by SMS and by email, masked, once sent.
+    await visit(page, `/dashboard/checkouts/${paid.checkoutId}`, `Checkout ${paid.checkoutId}`);
+    const notices = page.getByRole("region", { name: /^Notices/ });
+    await expect.poll(async () => { await page.reload(); return notices.getByRole("row", { name: /payment_receipt.*sent/ }).count(); }, { timeout: 15_000 }).toBe(2);
+    expect(await notices.textContent()).toContain("g•••@example.com");
+    expect(await notices.textContent()).not.toContain("grace@example.com");
+    await expectAccessible(page);
+    expect(cspErrors).toEqual([]);
+  });
+
+  it("shows a viewer a held debit's review without Approve or Cancel", async () => {
+    const held = await heldDebit();
+    const email = await invitedUser("viewer");
+    const { page } = await open(375);
+    await signIn(page, email);
+    await visit(page, `/dashboard/reviews/${held.reviewId}`, `Review ${held.reviewId}`);
+    expect(await page.textContent("main")).toContain("600.00 USD");
+    expect(await page.locator('form[method="post"] button').allTextContents()).toEqual(["Sign out"]);
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    expect(await held.status()).toBe("in_review");
   });
 
   it("ends the session at once at sign-out, in this tab and for a copy of its cookie", async () => {

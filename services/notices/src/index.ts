@@ -7,6 +7,7 @@ import { SmtpEmailSender } from "./adapters/smtp/smtp-email.sender.ts";
 import { ConsumerRepository } from "./data-access/consumer.repository.ts";
 import { ContactsClient } from "./data-access/contacts.client.ts";
 import { NoticeRepository } from "./data-access/notice.repository.ts";
+import { ReceiptRepository } from "./data-access/receipt.repository.ts";
 import { noticeStats } from "./domain/notice-stats.ts";
 import type { NoticePolicy, NoticesDeps } from "./domain/notices.deps.ts";
 import { subscribeNoticeEvents } from "./entry-points/events/notices.subscriber.ts";
@@ -51,6 +52,8 @@ export const DEFAULT_NOTICE_POLICY: NoticePolicy = {
 export async function start(deps: NoticesServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const notices = new NoticeRepository(deps.store);
   await notices.ensureIndexes();
+  const receipts = new ReceiptRepository(deps.store);
+  await receipts.ensureIndexes();
   const livemode = deps.livemode ?? false;
   const outbox = new SandboxOutboxSender();
   const smtp = deps.smtpUrl ? new SmtpEmailSender({ url: deps.smtpUrl, from: deps.smtpFrom ?? "Payrail <notices@localhost>" }) : null;
@@ -72,7 +75,7 @@ export async function start(deps: NoticesServiceDeps): Promise<{ name: string; s
     now: deps.now ?? (() => new Date()),
   };
   const worker = new NoticeWorker(domain, deps.worker);
-  await deps.transport.serve("notices", noticesHandlers({ notices, sandbox: !livemode, ping: () => deps.store.ping() }));
+  await deps.transport.serve("notices", noticesHandlers({ notices, receipts, sandbox: !livemode, ping: () => deps.store.ping() }));
   await subscribeNoticeEvents(deps.transport, domain, deps.subscribe);
   worker.start();
   deps.logger.info({ email: smtp ? "smtp" : livemode ? "off" : "sandbox outbox", sms: livemode ? "identity" : "sandbox outbox" }, "notices service started");

@@ -14,7 +14,7 @@ nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px}
 nav a{display:block;padding:6px 10px;border-radius:6px;text-decoration:none;color:var(--fg)}
 nav a[aria-current=page]{background:#e8f0fe;color:var(--accent);font-weight:600}
 main{max-width:1100px;margin:0 auto;padding:16px}
-h1{font-size:22px;margin:8px 0 16px}h2{font-size:17px;margin:20px 0 8px}.card>h2:first-child{margin-top:0}
+h1{font-size:22px;margin:8px 0 16px;overflow-wrap:anywhere}h2{font-size:17px;margin:20px 0 8px}.card>h2:first-child{margin-top:0}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px;margin-bottom:16px}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px}
 .stat{font-size:24px;font-weight:700}.stat-label{color:var(--muted);font-size:13px}
@@ -43,6 +43,6 @@ button.danger{background:var(--danger);border-color:var(--danger)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .pager{display:flex;gap:12px;margin-top:12px}
 .narrow{max-width:420px;margin:40px auto}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}
 @media (max-width:600px){main{padding:10px}.table-wrap table{min-width:560px}th,td{padding:6px 4px}header .who{margin-left:0;width:100%}}
 `;

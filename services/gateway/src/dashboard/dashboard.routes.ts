@@ -14,6 +14,7 @@ import { checkoutsRoutes } from "./routes/checkouts.routes.ts";
 import { eventsPageRoutes } from "./routes/events.routes.ts";
 import { overviewRoutes } from "./routes/overview.routes.ts";
 import { refundsPageRoutes } from "./routes/refunds.routes.ts";
+import { reviewsPageRoutes } from "./routes/reviews.routes.ts";
 import { signInRoutes } from "./routes/sign-in.routes.ts";
 import { subscriptionsRoutes } from "./routes/subscriptions.routes.ts";
 import { teamRoutes } from "./routes/team.routes.ts";
@@ -86,6 +87,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: GatewayContext)
   await checkoutsRoutes(app, ctx);
   await subscriptionsRoutes(app, ctx);
   await refundsPageRoutes(app, ctx);
+  await reviewsPageRoutes(app, ctx);
   await webhooksPageRoutes(app, ctx);
   await eventsPageRoutes(app, ctx);
   await apiKeysRoutes(app, ctx);

@@ -13,11 +13,12 @@ export function money(amount: string | number | null | undefined, currency = "US
   return `${value} ${currency}`;
 }
 
-const GOOD = new Set(["paid", "completed", "approved", "active", "enabled", "succeeded"]);
-const BAD = new Set(["failed", "rejected", "returned", "cancelled", "unpaid", "disabled", "revoked"]);
+const GOOD = new Set(["paid", "completed", "approved", "active", "enabled", "succeeded", "sent"]);
+const BAD = new Set(["failed", "rejected", "returned", "cancelled", "unpaid", "disabled", "revoked", "expired"]);
+const WAITING = new Set(["pending", "past_due", "queued", "open", "in_review"]);
 
 export function badge(status: string | null | undefined): Html {
   if (!status) return html`<span class="muted">—</span>`;
-  const tone = GOOD.has(status) ? " ok" : BAD.has(status) ? " bad" : status === "pending" || status === "past_due" ? " warn" : "";
+  const tone = GOOD.has(status) ? " ok" : BAD.has(status) ? " bad" : WAITING.has(status) ? " warn" : "";
   return html`<span class="badge${tone}">${status}</span>`;
 }

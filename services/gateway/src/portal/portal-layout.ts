@@ -6,6 +6,7 @@ const SECTIONS = [
   { key: "payments", label: "Payments", href: `${PORTAL_PATH}/payments` },
   { key: "subscriptions", label: "Subscriptions", href: `${PORTAL_PATH}/subscriptions` },
   { key: "refunds", label: "Refunds", href: `${PORTAL_PATH}/refunds` },
+  { key: "receipts", label: "Receipts", href: `${PORTAL_PATH}/receipts` },
 ] as const;
 
 export type Section = (typeof SECTIONS)[number]["key"];

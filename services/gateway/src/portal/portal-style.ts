@@ -47,6 +47,7 @@ legend{font-weight:600;margin-bottom:.5rem;padding:0}
 .account:focus-within{outline:3px solid #0b5cad;outline-offset:2px}
 .card{border:1px solid #c4cad3;border-radius:8px;padding:.25rem 1rem .75rem;margin:.75rem 0}
 .mandate{font-size:.95rem;background:#f7f9fb;border-radius:8px;padding:.5rem .75rem}
+.sent-text{white-space:pre-wrap;font-size:.95rem;background:#f7f9fb;border-radius:8px;padding:.5rem .75rem}
 dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.35rem 1rem;margin:.5rem 0}
 dt{color:#4a5360}
 dd{margin:0}

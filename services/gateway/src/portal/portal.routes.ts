@@ -9,6 +9,7 @@ import { paymentsRoutes } from "./payments.routes.ts";
 import { portalErrorHandler } from "./portal-reply.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 import { PORTAL_STYLE } from "./portal-style.ts";
+import { receiptsRoutes } from "./receipts.routes.ts";
 import { refundsRoutes } from "./refunds.routes.ts";
 import { signInRoutes } from "./sign-in.routes.ts";
 import { subscriptionsRoutes } from "./subscriptions.routes.ts";
@@ -40,5 +41,6 @@ export async function portalRoutes(app: FastifyInstance, ctx: GatewayContext): P
   await paymentsRoutes(app, ctx);
   await subscriptionsRoutes(app, ctx);
   await refundsRoutes(app, ctx);
+  await receiptsRoutes(app, ctx);
   await bankAccountRoutes(app, ctx);
 }

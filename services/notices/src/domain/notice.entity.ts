@@ -1,5 +1,6 @@
 import type { Notice, NoticeChannel, NoticeStatus, NoticeType, SandboxNotice } from "@payrail/contracts";
 import { runScopedHexId } from "@payrail/runtime";
+import type { MerchantContact } from "./ports/contacts.port.ts";
 
 /**
  * One notice to one consumer on one channel. Its id derives from its cause (the event's id and
@@ -38,6 +39,15 @@ export interface NoticeDoc {
   providerMessageId: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** The consumer (identity's user id): the portal finds their receipts by it. Absent on notices written before it was kept. */
+  userId?: string;
+  /** The merchant as the notice named it (made safe), which the portal shows beside the words. */
+  merchant?: MerchantContact;
+  /**
+   * The notice the consumer portal shows for its cause: the first channel's (SMS whenever the
+   * consumer has a phone). The other channel's copy is found by its derived id.
+   */
+  portalCopy?: boolean;
 }
 
 /** The notice id of a cause: the same event and channel always give the same id. */

@@ -37,11 +37,12 @@ export async function recordNotices(deps: NoticesDeps, event: AnyDomainEvent): P
   if (phoneMasked) channels.push({ channel: "sms", address: userId, to: phoneMasked });
   if (checkout.email && deps.email) channels.push({ channel: "email", address: checkout.email, to: maskEmail(checkout.email) });
   let written = false;
-  for (const { channel, address, to } of channels) {
+  for (const [i, { channel, address, to }] of channels.entries()) {
     const id = noticeId(cause.eventId, channel);
     const optional = OPTIONAL.has(cause.type);
     const rendered = renderNotice(channel, content, safe, optional ? unsubscribeUrl(deps, id) : undefined);
-    written = (await deps.notices.insert(noticeDoc(deps, cause, { id, channel, address, to, optional, ...rendered }))) || written;
+    const consumer = { userId, merchant: safe, portalCopy: i === 0 };
+    written = (await deps.notices.insert({ ...noticeDoc(deps, cause, { id, channel, address, to, optional, ...rendered }), ...consumer })) || written;
   }
   if (written) deps.noticesWritten();
 }

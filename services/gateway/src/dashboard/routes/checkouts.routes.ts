@@ -10,6 +10,7 @@ import { badge, money, when } from "../format.ts";
 import { html } from "../../http/html.ts";
 import { csrfField, sendPage } from "../layout.ts";
 import { amountsOf, checkoutRows } from "./checkout-rows.ts";
+import { checkoutNotices, noticeRows } from "./notice-rows.ts";
 import { refundRows } from "./refund-rows.ts";
 
 const ListQuery = z.object({
@@ -52,8 +53,9 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
     const transfer = checkout.transfer;
     // The events about the checkout and about its transaction (transfers, refunds, subscription).
     const subjects = [checkout.id, ...(transfer ? [transfer.transaction_uuid] : [])];
-    const [refunds, ...eventPages] = await Promise.all([
+    const [refunds, notices, ...eventPages] = await Promise.all([
       transfer ? callService(ctx, request, listMerchantRefundsOp, { transaction_uuid: transfer.transaction_uuid, limit: 100 }).then((r) => r.data) : Promise.resolve([]),
+      checkoutNotices(ctx, request, checkout.id),
       ...subjects.map((about) => callService(ctx, request, listEventsOp, { about, limit: 100 })),
     ]);
     const events = [...new Map(eventPages.flatMap((p) => p.data).map((e) => [e.id, e])).values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -93,6 +95,7 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
             ${acts ? html`<td><form class="inline" method="post" action="/dashboard/events/${e.id}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form></td>` : ""}</tr>`)}
           </tbody></table></div>`}
           <p class="muted">All of an endpoint's delivery attempts are on its page under <a href="/dashboard/webhooks">Webhooks</a>.</p></section>
+        <section class="card"><h2>Notices to the consumer</h2>${noticeRows(notices)}</section>
         <section class="card"><h2>Refunds</h2>${refundRows(reply, refunds, request.dashboardUser)}</section>`,
     });
   });

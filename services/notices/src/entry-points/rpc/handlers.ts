@@ -1,6 +1,8 @@
 import { pingOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
 import type { NoticesHandlerDeps } from "./deps.ts";
+import { getConsumerReceiptHandler } from "./get-consumer-receipt.handler.ts";
+import { listConsumerReceiptsHandler } from "./list-consumer-receipts.handler.ts";
 import { listNoticesHandler } from "./list-notices.handler.ts";
 import { listSandboxNoticesHandler } from "./list-sandbox-notices.handler.ts";
 
@@ -9,6 +11,8 @@ export function noticesHandlers(deps: NoticesHandlerDeps): HandlerEntry[] {
   return [
     listNoticesHandler(deps),
     listSandboxNoticesHandler(deps),
+    listConsumerReceiptsHandler(deps),
+    getConsumerReceiptHandler(deps),
     handle(pingOp("notices"), async () => {
       await deps.ping();
       return { service: "notices", ok: true as const };
