@@ -236,6 +236,16 @@ describe.each(variants)("the consumer portal over $name", (variant) => {
     expect((await adaAtBooks.get("/account/refunds")).body).toContain("No refund requests yet");
   });
 
+  it.skipIf(!!variant.skipReason)("shows on each payment the refunds asked of it and where they stand", async () => {
+    const { client, consumer } = await signedIn();
+    const paid = await payment(stack, bakery.apiKey, "completed", {}, { consumer });
+    await client.get(`/account/payments/${paid.uuid}/refund`);
+    expect((await client.post(`/account/payments/${paid.uuid}/refund`, { amount: "2.00", reason: "" })).statusCode).toBe(303);
+    const page = await client.get("/account/payments");
+    const row = page.body.slice(page.body.lastIndexOf("<tr>", page.body.indexOf(`/account/payments/${paid.uuid}/refund`))).split("</tr>")[0]!;
+    expect(row).toContain("Refund of $2.00: Waiting for the merchant");
+  });
+
   it.skipIf(!!variant.skipReason)("serves one small stylesheet, named by its hash and cached for a year, and no script", async () => {
     const page = await new PortalClient(stack).get("/account");
     expect(page.body).not.toContain("<script");

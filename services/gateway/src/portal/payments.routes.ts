@@ -1,4 +1,4 @@
-import { listConsumerPaymentsOp } from "@payrail/contracts";
+import { listConsumerPaymentsOp, listRefundsOp, type RefundRecord } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
@@ -8,12 +8,19 @@ import { sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 
 const PAGE_SIZE = 20;
+/** The consumer's newest refunds, matched to the page's payments (a consumer with more has older refunds on older payments). */
+const REFUNDS = 100;
 
-/** The consumer's payments at every merchant, newest first, a page at a time. */
+/** The consumer's payments at every merchant, newest first, a page at a time, with the refunds asked of each. */
 export async function paymentsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.get(`${PORTAL_PATH}/payments`, { schema: { hide: true }, preValidation: portalUser(ctx) }, async (request, reply) => {
     const cursor = cursorParam(request.query);
-    const list = await callService(ctx, request, listConsumerPaymentsOp, { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-    return sendPage(reply, { title: "Payments", body: paymentsTable(list.data, list.next_cursor), sandbox: ctx.sandbox, session: sessionOf(request, reply, "payments") });
+    const [list, refunds] = await Promise.all([
+      callService(ctx, request, listConsumerPaymentsOp, { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+      callService(ctx, request, listRefundsOp, { limit: REFUNDS }),
+    ]);
+    const byPayment = new Map<string, RefundRecord[]>();
+    for (const r of [...refunds].reverse()) byPayment.set(r.transaction_uuid, [...(byPayment.get(r.transaction_uuid) ?? []), r]);
+    return sendPage(reply, { title: "Payments", body: paymentsTable(list.data, list.next_cursor, byPayment), sandbox: ctx.sandbox, session: sessionOf(request, reply, "payments") });
   });
 }
