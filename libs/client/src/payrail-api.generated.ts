@@ -10194,6 +10194,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Look at what has been pending longer than this many milliseconds (default: RECONCILE_AFTER) */
                     after_ms?: number;
                 };
             };
@@ -10206,16 +10207,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Another pass was running: this one did nothing */
                         busy: boolean;
+                        /** @description How many pending items were looked up at the provider */
                         checked: number;
+                        /** @description Items that could not be looked up or applied (logged); the next pass tries them again */
                         errors: number;
+                        /** @description What the pass changed, one entry each */
                         changes: {
-                            /** @enum {string} */
+                            /**
+                             * @description What changed: a transaction record, a refund payout, or a charge attempt stopped half-way
+                             * @enum {string}
+                             */
                             kind: "transaction" | "payout" | "attempt";
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The transaction_uuid, the refund payout's id, or the checkout id of an attempt */
                             id: string;
+                            /** @description Its status before the pass */
                             from: string;
-                            /** @description The time to move the test clock to (ISO 8601 UTC, not before its current time) */
+                            /** @description Its status after the pass (the provider's) */
                             to: string;
                         }[];
                     };
