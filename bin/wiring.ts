@@ -169,6 +169,7 @@ export async function startServices(
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
         metricsOnApiPort: deps.metricsOnApiPort ?? true,
+        drainDelayMs: config.DRAIN_DELAY_MS,
       }),
     );
   }
