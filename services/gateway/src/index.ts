@@ -39,11 +39,19 @@ export interface GatewayServiceDeps {
  */
 export async function start(deps: GatewayServiceDeps): Promise<{ name: string; url: string; stop(): Promise<void> }> {
   let draining = false;
+  let closing = false;
   const app = await buildApp({ ...deps, draining: () => draining });
+  // Once closing, every answer ends its connection: a client's (a load balancer's) keep-alive
+  // connection would otherwise hold the close open after its last request, idle but never closed.
+  app.addHook("onSend", (_request, reply, _payload, done) => {
+    if (closing) reply.header("connection", "close");
+    done();
+  });
   const url = await app.listen({ host: deps.host, port: deps.port });
   const stop = async () => {
     draining = true;
     if (deps.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, deps.drainDelayMs));
+    closing = true;
     await app.close();
   };
   return { name: "gateway", url, stop };

@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError, pingOp, resolveApiKeyOp } from "@payrail/contracts";
 import { createInProcessBus, createInProcessTransport, handle } from "@payrail/messaging";
@@ -6,10 +6,13 @@ import { silentLogger } from "@payrail/runtime";
 import { until } from "../../../test/support/until.ts";
 import { start } from "../src/index.ts";
 
-/** One GET on a fresh connection (no keep-alive pool between the test's requests): its status, or the socket error's code. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number } | { error: string }> {
+/**
+ * One GET: its status, or the socket error's code. On a fresh connection unless an `agent` is
+ * given (one that keeps connections alive, as a load balancer does).
+ */
+function get(url: string, headers: Record<string, string> = {}, agent: Agent | false = false): Promise<{ status: number } | { error: string }> {
   return new Promise((resolve) => {
-    const req = request(url, { agent: false, headers }, (res) => {
+    const req = request(url, { agent, headers }, (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode! }));
     });
@@ -60,7 +63,9 @@ describe("draining the gateway", () => {
     });
     expect(await get(`${gateway.url}/readyz`)).toEqual({ status: 200 });
 
-    const inFlight = get(`${gateway.url}/api/merchants/notices`, { "api-key": "sk_test_in_flight" });
+    // On a kept-alive connection, as from a load balancer: the stop must not wait for it to go idle and time out.
+    const keepAlive = new Agent({ keepAlive: true });
+    const inFlight = get(`${gateway.url}/api/merchants/notices`, { "api-key": "sk_test_in_flight" }, keepAlive);
     await until("the request in flight to wait on identity", () => resolving === 1);
     let stopped = false;
     const stopping = gateway.stop().then(() => (stopped = true));
@@ -76,5 +81,6 @@ describe("draining the gateway", () => {
     expect(await inFlight).toEqual({ status: 401 });
     await stopping;
     expect(stopped).toBe(true);
+    keepAlive.destroy();
   });
 });
