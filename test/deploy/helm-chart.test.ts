@@ -240,7 +240,7 @@ describe.skipIf(!helm && !required)("the Helm chart's options", () => {
     }
   });
 
-  it("refuses a latest image, a secret-looking setting in the ConfigMap, and a grace period within the RPC deadline", async () => {
+  it("refuses a latest image, a secret-looking setting in the ConfigMap, and a grace period within the drain bound", async () => {
     expect(await refusal("--set", "image.tag=latest")).toMatch(/latest/);
     expect(await refusal("--set", "config.DWOLLA_SECRET=x")).toMatch(/config.DWOLLA_SECRET looks secret/);
     expect(await refusal("--set", "drain.terminationGracePeriodSeconds=12")).toMatch(/must exceed/);

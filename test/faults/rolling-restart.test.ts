@@ -100,6 +100,7 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
     const exited = once(p.child, "exit");
     p.child.kill("SIGTERM");
     const [code] = (await exited) as [number | null];
+    if (code !== 0) console.error(`${name} exited ${code}:\n${p.errors().slice(-4_000)}`);
     return code;
   };
 
