@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -11,7 +11,7 @@ import { SERVICE_NAMES, silentLogger } from "@payrail/runtime";
 import { createMongoStore } from "@payrail/store/mongo";
 import { mongoTestUrl, uncheckedStore } from "@payrail/store/testing";
 import { freePort } from "../support/free-port.ts";
-import { payrail, startPayrail, type RunningPayrail } from "../support/payrail-process.ts";
+import { payrailEnv } from "../support/payrail-process.ts";
 import { until } from "../support/until.ts";
 import { haproxyBinary, startHaproxy, type Haproxy } from "./support/haproxy.ts";
 import { SteadyLoad, type LoadShape } from "./support/steady-load.ts";
@@ -41,6 +41,35 @@ const RECOVERY_MS = 15_000;
 /** The gateways keep serving this long after /readyz turned 503: four HAProxy health checks. */
 const DRAIN_DELAY_MS = 2_000;
 const DOMAIN = SERVICE_NAMES.filter((s) => s !== "gateway").join(",");
+const ROOT = new URL("../../", import.meta.url).pathname;
+/** What production runs (`npm run build`'s bundle on plain node, NODE_ENV=production), built for this suite. */
+const BUNDLE = join(ROOT, "dist", "faults", "payrail.mjs");
+/** A start on a busy 2-core machine: the bundle loads in a second or two alone. */
+const START_TIMEOUT_MS = 120_000;
+
+interface Running {
+  child: ChildProcess;
+  /** What it logged on stderr (warnings and errors). */
+  errors(): string;
+}
+
+/** `payrail start` from the bundle, resolved once it printed that it runs (its consumers attached, its listener open). */
+async function launch(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, [BUNDLE, "start"], { env: payrailEnv({ NODE_ENV: "production", ...env }), stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += String(chunk)));
+  child.stderr!.on("data", (chunk: Buffer) => (err = (err + String(chunk)).slice(-20_000)));
+  await until(
+    `payrail start (${env.SERVICES}) to run`,
+    () => {
+      if (child.exitCode !== null) throw new Error(`payrail start exited ${child.exitCode}:\n${out}${err}`);
+      return out.includes("Payrail running");
+    },
+    START_TIMEOUT_MS,
+  );
+  return { child, errors: () => err };
+}
 
 const broker = await amqpTestUrl();
 const mongo = await mongoTestUrl();
@@ -61,7 +90,7 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
   let dir: string;
   let lb: Haproxy;
   let load: SteadyLoad | undefined;
-  const processes = new Map<string, RunningPayrail>();
+  const processes = new Map<string, Running>();
   const gatewayPorts = new Map<string, number>();
   let amqpUrl: string;
 
@@ -93,7 +122,7 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
     };
   };
   const start = async (name: string) => {
-    processes.set(name, await startPayrail(env(name), /Payrail running/));
+    processes.set(name, await launch(env(name)));
   };
   const sigterm = async (name: string) => {
     const p = processes.get(name)!;
@@ -106,6 +135,7 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "payrail-rolling-"));
+    await run(process.execPath, ["--import", "tsx", "bin/build.ts", "--outfile", BUNDLE], { cwd: ROOT, timeout: 180_000 });
     await run("rabbitmqctl", ["-q", "add_vhost", vhost], { timeout: 30_000 });
     const base = new URL(broker.url!);
     await run("rabbitmqctl", ["-q", "set_permissions", "-p", vhost, decodeURIComponent(base.username || "guest"), ".*", ".*", ".*"], { timeout: 30_000 });
@@ -122,7 +152,7 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
     await start("domain-b");
     await Promise.all([start("gateway-1"), start("gateway-2")]);
     await lb.waitUp(["gateway-1", "gateway-2"], 60_000);
-  }, 180_000);
+  }, 420_000);
 
   afterAll(async () => {
     await load?.stop().catch(() => undefined);
@@ -170,8 +200,12 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
     await until(
       "payrail check to find no divergence",
       async () => {
-        const out = await payrail({ MONGODB_URL: mongo.url!, MONGODB_DB: dbName, SECRETS_KEY: secretsKey }, "check", "--grace", "0");
-        last = out.stdout + out.stderr;
+        const env = payrailEnv({ NODE_ENV: "production", MONGODB_URL: mongo.url!, MONGODB_DB: dbName, SECRETS_KEY: secretsKey });
+        const out = await run(process.execPath, [BUNDLE, "check", "--grace", "0"], { env, timeout: 120_000 }).then(
+          ({ stdout, stderr }) => ({ code: 0, text: stdout + stderr }),
+          (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: err.code ?? 1, text: `${err.stdout ?? ""}${err.stderr ?? ""}` }),
+        );
+        last = out.text;
         return out.code === 0;
       },
       60_000,
