@@ -28,18 +28,20 @@ const run = promisify(execFile);
  * no divergence. Then each process is SIGKILLed once: the requests that fail are only ones in
  * flight at the kill, and each, sent again as a merchant would, succeeds within 15 s of it.
  *
- * The load: 12 creates and gets a second plus one full payment flow a second (9 requests), about
- * 21 requests a second. What this 2-core machine sustains beside other suites with ten
- * processes and the broker and the store on it (issue 35 asks 100 a second of a whole deployment;
- * docs/performance.md has the per-process figures).
+ * The load: 4 creates and gets a second plus a full payment flow every 4 s (9 requests), about
+ * 6 requests a second. What this 2-core machine sustains while other suites run beside the
+ * four processes, HAProxy, the broker and the store: at 21 a second with a load average of 20,
+ * the domain services answered the gateways' /readyz pings in about their 2 s timeout, and
+ * HAProxy took both gateways out (issue 35 asks 100 a second of a real deployment; the figures
+ * per process are in docs/performance.md).
  */
-const LOAD: LoadShape = { simplePerS: 12, flowsPerS: 1 };
+const LOAD: LoadShape = { simplePerS: 4, flowsPerS: 0.25 };
 /** Requests answered before the first restart and after the last: each phase runs under a warm, steady load. */
 const STEADY_REQUESTS = 40;
 /** Each failed request of the kill phase succeeds within this of its kill (issue 35). */
 const RECOVERY_MS = 15_000;
-/** The gateways keep serving this long after /readyz turned 503: four HAProxy health checks. */
-const DRAIN_DELAY_MS = 2_000;
+/** The gateways keep serving this long after /readyz turned 503: over twice what HAProxy takes to notice (HEALTH_CHECK). */
+const DRAIN_DELAY_MS = 3_000;
 const DOMAIN = SERVICE_NAMES.filter((s) => s !== "gateway").join(",");
 const ROOT = new URL("../../", import.meta.url).pathname;
 /** What production runs (`npm run build`'s bundle on plain node, NODE_ENV=production), built for this suite. */
@@ -53,12 +55,20 @@ interface Running {
   errors(): string;
 }
 
+/** Every process the suite started, killed at its end whatever happened. */
+const spawned: ChildProcess[] = [];
+const t0 = Date.now();
+/** Progress on stderr as it happens: where the time went when the suite runs out of it. */
+const progress = (line: string) => process.stderr.write(`rolling-restart +${((Date.now() - t0) / 1000).toFixed(1)} s: ${line}\n`);
+
 /** `payrail start` from the bundle, resolved once it printed that it runs (its consumers attached, its listener open). */
 async function launch(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [BUNDLE, "start"], { env: payrailEnv({ NODE_ENV: "production", ...env }), stdio: ["ignore", "pipe", "pipe"] });
+  spawned.push(child);
   let out = "";
   let err = "";
-  child.stdout!.on("data", (chunk: Buffer) => (out += String(chunk)));
+  // The launcher prints to stdout and logs (LOG_LEVEL warn and up) to stdout too: both kept, the log's tail only.
+  child.stdout!.on("data", (chunk: Buffer) => (out = (out + String(chunk)).slice(-20_000)));
   child.stderr!.on("data", (chunk: Buffer) => (err = (err + String(chunk)).slice(-20_000)));
   await until(
     `payrail start (${env.SERVICES}) to run`,
@@ -68,7 +78,7 @@ async function launch(env: Record<string, string>): Promise<Running> {
     },
     START_TIMEOUT_MS,
   );
-  return { child, errors: () => err };
+  return { child, errors: () => `${out}${err}` };
 }
 
 const broker = await amqpTestUrl();
@@ -121,14 +131,25 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
       SEND_CODE_PER_COUNTRY_PER_HOUR: "1000000",
     };
   };
+  /** The failures so far by what and status, with the first one's answer. */
+  const failureSummary = () => {
+    const failed = load?.failures() ?? [];
+    const counts = new Map<string, number>();
+    for (const f of failed) counts.set(`${f.what} ${f.status}`, (counts.get(`${f.what} ${f.status}`) ?? 0) + 1);
+    return `${[...counts].map(([k, n]) => `${k} ×${n}`).join(", ")}${failed[0] ? `; first: ${failed[0].error}` : ""}`;
+  };
   const start = async (name: string) => {
+    progress(`starting ${name}`);
     processes.set(name, await launch(env(name)));
+    progress(`${name} runs`);
   };
   const sigterm = async (name: string) => {
     const p = processes.get(name)!;
     const exited = once(p.child, "exit");
+    progress(`SIGTERM ${name} (${load?.sent.length ?? 0} requests answered so far, ${load?.failures().length ?? 0} failed: ${failureSummary()})`);
     p.child.kill("SIGTERM");
     const [code] = (await exited) as [number | null];
+    progress(`${name} exited ${code}`);
     if (code !== 0) console.error(`${name} exited ${code}:\n${p.errors().slice(-4_000)}`);
     return code;
   };
@@ -156,7 +177,7 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
 
   afterAll(async () => {
     await load?.stop().catch(() => undefined);
-    for (const p of processes.values()) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
+    for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await lb?.stop();
     await run("rabbitmqctl", ["-q", "delete_vhost", vhost], { timeout: 30_000 }).catch(() => undefined);
     const store = createMongoStore({ url: mongo.url!, dbName, logger: silentLogger() });
@@ -238,7 +259,7 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
     for (const id of load.paid.keys()) expect(made.get(id), `transfers of ${id}`).toBe(1);
     expect([...made.values()].filter((n) => n > 1)).toEqual([]);
     await checkClean();
-  }, 240_000);
+  }, 400_000);
 
   it("kills every process once: only requests in flight fail, and each succeeds again within 15 s", async () => {
     load = new SteadyLoad(lb.url, await merchantKey(), LOAD);
@@ -272,5 +293,5 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
     const made = await transfers();
     expect([...made.values()].filter((n) => n > 1)).toEqual([]);
     await checkClean();
-  }, 240_000);
+  }, 400_000);
 });

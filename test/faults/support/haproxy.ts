@@ -10,7 +10,7 @@ export function haproxyBinary(): string | undefined {
 }
 
 /** How HAProxy health-checks the gateways: every `inter` ms, down after `fall` failures, up after `rise` successes. */
-export const HEALTH_CHECK = { interMs: 400, fall: 2, rise: 1 };
+export const HEALTH_CHECK = { interMs: 400, fall: 3, rise: 1 };
 
 /**
  * The load balancer of docs/guide/operator.md ("Behind a load balancer"), on loopback: the
