@@ -1,4 +1,5 @@
-import { SERVICE_NAMES, createLogger, loadConfig, stopAll, stopOnSignals, type Stoppable } from "@payrail/runtime";
+import { SERVICE_NAMES, createLogger, drainBoundMs, loadConfig, stopAll, stopOnSignals, type Stoppable } from "@payrail/runtime";
+import { inDrainOrder } from "./drain-order.ts";
 import { ensureDemoMerchant } from "./demo-merchant.ts";
 import { startMetricsServer } from "./observability/metrics-server.ts";
 import { createProcessMetrics } from "./observability/process-metrics.ts";
@@ -6,7 +7,7 @@ import { newCliAdminToken, writeCliAccess } from "./cli-access.ts";
 import { writePidFile } from "./pid-file.ts";
 import { isProduction, productionRefusal } from "./production-guard.ts";
 import { resolveSecretsKey } from "./secrets-key.ts";
-import { openStore, openTransport, startServices, trustedSenders } from "./wiring.ts";
+import { openStore, openTransport, startServices, trustedSenders, type Started } from "./wiring.ts";
 
 /**
  * `payrail start`: with nothing configured, every service in this process on the in-process
@@ -46,21 +47,22 @@ export async function runStart(): Promise<void> {
     const metrics = createProcessMetrics(transport);
     parts.push({ name: "metrics", stop: async () => metrics.close() });
     // In production /metrics is not on the API port (anyone who reaches the API would read it), only on METRICS_PORT.
-    const started = await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production, cliAdminToken, secretsKey });
-    parts.push(...started);
-    // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (docs/api-notes.md, Operations).
-    const hasGateway = config.SERVICES.includes("gateway");
-    const metricsPort = config.METRICS_PORT ?? (hasGateway && !production ? undefined : DEFAULT_METRICS_PORT);
-    if (metricsPort !== undefined) {
-      const domain = config.SERVICES.filter((s) => s !== "gateway");
-      const server = await startMetricsServer({ port: metricsPort, host: config.HOST, registry: metrics.registry, transport, services: domain });
-      // Last in, so stopped first: the services it pings stop after it.
-      parts.push(server);
-      started.push(server);
+    const started: Started[] = [];
+    try {
+      started.push(...(await startServices(config.SERVICES, { config, logger, transport, store, processMetrics: metrics.registry, metricsOnApiPort: !production, cliAdminToken, secretsKey })));
+      // A process without the gateway (and in production every process) serves health and metrics on METRICS_PORT (docs/api-notes.md, Operations).
+      const metricsPort = config.METRICS_PORT ?? (hasGateway(config.SERVICES) && !production ? undefined : DEFAULT_METRICS_PORT);
+      if (metricsPort !== undefined) {
+        const domain = config.SERVICES.filter((s) => s !== "gateway");
+        started.push(await startMetricsServer({ port: metricsPort, host: config.HOST, registry: metrics.registry, transport, services: domain }));
+      }
+    } finally {
+      parts.push(...inDrainOrder(started, transport, config.RPC_TIMEOUT_MS));
     }
+    const drainMs = drainBoundMs({ rpcTimeoutMs: config.RPC_TIMEOUT_MS, drainDelayMs: config.DRAIN_DELAY_MS, gateway: hasGateway(config.SERVICES) });
 
     const mode = `${config.AMQP_URL ? "RabbitMQ" : "in-process bus"}, ${config.MONGODB_URL ? "MongoDB" : `embedded store in ${config.DATA_DIR}`}`;
-    console.log(`Payrail running: ${config.SERVICES.join(", ")} (${mode})`);
+    console.log(`Payrail running: ${config.SERVICES.join(", ")} (${mode}); drains within ${Math.ceil(drainMs / 1000)} s on SIGTERM`);
     const gateway = started.find((s) => s.name === "gateway");
     if (gateway?.url && cliAdminToken) parts.push(await writeCliAccess(config.DATA_DIR, { pid: process.pid, url: gateway.url, adminToken: cliAdminToken }));
     if (gateway?.url) {
@@ -76,12 +78,14 @@ export async function runStart(): Promise<void> {
       if (demo) console.log(`  Demo merchant ${demo.merchantId}, api-key: ${demo.apiKey}`);
       if (demo?.owner) console.log(`  Dashboard sign-in: ${demo.owner.email}, password: ${demo.owner.password}`);
     }
-    stopOnSignals(parts, logger);
+    stopOnSignals(parts, logger, drainMs);
   } catch (err) {
     await stopAll(parts, logger);
     throw err;
   }
 }
+
+const hasGateway = (services: readonly string[]) => services.includes("gateway");
 
 /** `payrail` for the whole set in one process, else the services it runs (`payments`, `checkout+refunds`). */
 function processName(services: readonly string[]): string {

@@ -166,6 +166,7 @@ export async function startServices(
         corsOrigins: config.CORS_ORIGINS,
         processMetrics: deps.processMetrics,
         metricsOnApiPort: deps.metricsOnApiPort ?? true,
+        drainDelayMs: config.DRAIN_DELAY_MS,
       }),
     );
   }

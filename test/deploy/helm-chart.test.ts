@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { rpcQueueOf } from "@payrail/contracts";
-import { SERVICE_NAMES } from "@payrail/runtime";
+import { SERVICE_NAMES, drainBoundMs } from "@payrail/runtime";
 import { EVENTS_EXCHANGE } from "../../libs/messaging/src/amqp/event-topology.ts";
 import { RPC_EXCHANGE } from "../../libs/messaging/src/amqp/rpc-topology.ts";
 import { readDefinitions } from "../support/broker-users.ts";
@@ -130,16 +130,18 @@ describe.skipIf(!helm && !required).each([
     }
   });
 
-  it("lets a pod drain for longer than the preStop wait plus the RPC deadline", async () => {
+  it("lets a pod drain for longer than the preStop wait plus the bound its process prints", async () => {
     const manifests = await rendered;
     const [config] = ofKind(manifests, "ConfigMap");
-    const deadlineSeconds = Math.ceil(Number(config!.data!.RPC_TIMEOUT_MS) / 1000);
-    expect(deadlineSeconds).toBeGreaterThan(0);
+    const rpcTimeoutMs = Number(config!.data!.RPC_TIMEOUT_MS);
+    expect(rpcTimeoutMs).toBeGreaterThan(0);
     for (const deployment of ofKind(manifests, "Deployment")) {
       const pod = deployment.spec.template.spec;
       const [sleep, seconds] = containerOf(deployment).lifecycle.preStop.exec.command as string[];
       expect(sleep).toBe("sleep");
-      expect(pod.terminationGracePeriodSeconds, deployment.metadata.name).toBeGreaterThan(Number(seconds) + deadlineSeconds);
+      // The process's own bound (what `payrail start` prints), a gateway's being the longest.
+      const drainMs = drainBoundMs({ rpcTimeoutMs, drainDelayMs: Number(config!.data!.DRAIN_DELAY_MS ?? 0), gateway: true });
+      expect(pod.terminationGracePeriodSeconds, deployment.metadata.name).toBeGreaterThan(Number(seconds) + drainMs / 1000);
     }
   });
 
@@ -238,7 +240,7 @@ describe.skipIf(!helm && !required)("the Helm chart's options", () => {
     }
   });
 
-  it("refuses a latest image, a secret-looking setting in the ConfigMap, and a grace period within the RPC deadline", async () => {
+  it("refuses a latest image, a secret-looking setting in the ConfigMap, and a grace period within the drain bound", async () => {
     expect(await refusal("--set", "image.tag=latest")).toMatch(/latest/);
     expect(await refusal("--set", "config.DWOLLA_SECRET=x")).toMatch(/config.DWOLLA_SECRET looks secret/);
     expect(await refusal("--set", "drain.terminationGracePeriodSeconds=12")).toMatch(/must exceed/);

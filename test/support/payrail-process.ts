@@ -14,6 +14,8 @@ export interface RunningPayrail {
   child: ChildProcess;
   /** Everything it printed on stdout so far. */
   output(): string;
+  /** Everything it printed on stderr so far (its log lines). */
+  errors(): string;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startPayrail(env: Record<string, string>, ready = /API: +h
   return {
     child,
     output: () => out,
+    errors: () => err,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

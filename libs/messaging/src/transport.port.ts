@@ -108,6 +108,14 @@ export interface Transport extends EventTransport {
    * composition root that owns the store.
    */
   useEventStores(stores: EventStores): Promise<void>;
+  /**
+   * Drains the serving side: stops taking requests and events (RabbitMQ: cancels the consumers,
+   * so what is queued waits for another replica; in-process there is no other replica, and the
+   * services stay reachable for the process's own workers), and resolves once the handlers
+   * running now have finished, or after `graceMs`. Calls, publishes and the rest stay open
+   * (workers and relays still use them) until `close()`.
+   */
+  stopServing(graceMs: number): Promise<void>;
   /** True while the transport can deliver calls (broker connected). */
   isReady(): boolean;
   /** Counters of the serving, publishing and subscribing sides (read by metrics; cheap to call). */

@@ -147,6 +147,12 @@ export const ConfigSchema = z.object({
    * unset: no such listener. The gateway serves them on its own port.
    */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
+  /**
+   * On SIGTERM the gateway answers `/readyz` with 503 but keeps serving new requests this long,
+   * so a load balancer that polls `/readyz` stops sending before the listener closes
+   * (docs/guide/operator.md, Stopping and draining). Behind Kubernetes the preStop wait does it: 0.
+   */
+  DRAIN_DELAY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(0)),
   /** Default timeout of one RPC call. */
   RPC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   /**

@@ -1,5 +1,5 @@
 /** Why a holder lost its lease. */
-export type LeaseLossReason = "taken_over" | "expired" | "held_too_long";
+export type LeaseLossReason = "taken_over" | "expired" | "held_too_long" | "released";
 
 /** The default error a holder gets from `check()` once its lease is lost. */
 export class LeaseLost extends Error {
@@ -34,6 +34,35 @@ export interface LeaseHeartbeatOptions {
   onLost?: (reason: LeaseLossReason) => void;
   /** Told when a renewal write failed (store unavailable); the next one tries again. */
   onRenewError?: (err: unknown) => void;
+  /**
+   * Gives the lease back in one conditional write on the lease id (its work due again at once).
+   * With it, the lease is one of the process's held leases that `releaseHeldLeases` hands back
+   * when a stopping process cannot wait for its holder any longer.
+   */
+  release?: () => Promise<unknown>;
+}
+
+/** The leases this process holds that can be given back early, each with how to give it up. */
+const held = new Set<{ lose(reason: LeaseLossReason): void; release(): Promise<unknown> }>();
+
+/**
+ * Gives back every lease this process still holds (those started with a `release`): each is
+ * lost first ("released": its holder's next `check()` throws, and its writes, conditional on the
+ * lease id, would find it gone anyway), then released, so another replica takes the work over at
+ * once instead of after the lease runs out. For a process whose stop ran out of time: the work
+ * is then done again elsewhere, as after a crash, under the same idempotency keys. Resolves with
+ * how many leases it gave back.
+ */
+export async function releaseHeldLeases(): Promise<number> {
+  const leases = [...held];
+  held.clear();
+  await Promise.all(
+    leases.map(async (lease) => {
+      lease.lose("released");
+      await lease.release().catch(() => undefined); // the lease runs out instead
+    }),
+  );
+  return leases.length;
 }
 
 /** A lease kept alive while its holder works. */
@@ -75,6 +104,8 @@ export function startLeaseHeartbeat(options: LeaseHeartbeatOptions): LeaseHeartb
     controller.abort(options.lostError?.(reason) ?? new LeaseLost(reason));
     if (!stopped) options.onLost?.(reason);
   };
+  const entry = options.release ? { lose, release: options.release } : undefined;
+  if (entry) held.add(entry);
   const ranOut = () => now().getTime() >= heldUntil - marginMs;
   const schedule = () => {
     if (stopped || controller.signal.aborted) return;
@@ -105,6 +136,7 @@ export function startLeaseHeartbeat(options: LeaseHeartbeatOptions): LeaseHeartb
     stop() {
       stopped = true;
       clearTimeout(timer);
+      if (entry) held.delete(entry);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { releaseHeldLeases } from "./lease-heartbeat.ts";
 import { flushLogger } from "./logger.ts";
 
 /** Something started that must be stopped, in reverse order of starting. */
@@ -7,23 +8,47 @@ export interface Stoppable {
   stop(): Promise<void>;
 }
 
+/** Left at the end of a drain to give back the leases of work that did not finish, and to exit. */
+const LEASE_RELEASE_MARGIN_MS = 2_000;
+/** Beyond the longest request: the workers' last writes, the relays' last events, closing the store. */
+const DRAIN_SLACK_MS = 5_000;
+
+/**
+ * How long a process takes at most to drain on SIGTERM (docs/guide/operator.md, Stopping and
+ * draining): the gateway's DRAIN_DELAY_MS (its `/readyz` says 503 while it still serves, so a load
+ * balancer stops sending), then the longest request (RPC_TIMEOUT_MS: a call's deadline, after
+ * which nobody waits for its answer), then a few seconds for the rest. The Helm chart's
+ * terminationGracePeriodSeconds counts the same way.
+ */
+export function drainBoundMs(options: { rpcTimeoutMs: number; drainDelayMs: number; gateway: boolean }): number {
+  return (options.gateway ? options.drainDelayMs : 0) + options.rpcTimeoutMs + DRAIN_SLACK_MS;
+}
+
 /**
  * Stops everything on SIGINT/SIGTERM, last started first, writes out the buffered log lines,
- * then exits. A second signal, or a stop that hangs past `graceMs`, exits at once (pino's exit
+ * then exits. Work that has not finished `LEASE_RELEASE_MARGIN_MS` before `boundMs` has its
+ * leases given back (`releaseHeldLeases`), so another replica takes it over at once; at
+ * `boundMs` the process exits whatever still runs. A second signal exits at once (pino's exit
  * hook still writes the buffer synchronously then).
  */
-export function stopOnSignals(parts: Stoppable[], logger: Logger, graceMs = 10_000): void {
+export function stopOnSignals(parts: Stoppable[], logger: Logger, boundMs = 10_000): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    logger.info({ signal }, "stopping");
+    logger.info({ signal, boundMs }, "draining");
+    const giveBack = setTimeout(
+      () => void releaseHeldLeases().then((n) => n > 0 && logger.warn({ leases: n }, "drain running out of time: gave back the leases of unfinished work")),
+      Math.max(0, boundMs - LEASE_RELEASE_MARGIN_MS),
+    );
     const timer = setTimeout(() => {
       logger.error("stop timed out; exiting");
       process.exit(1);
-    }, graceMs);
+    }, boundMs);
+    giveBack.unref();
     timer.unref();
     await stopAll(parts, logger);
+    clearTimeout(giveBack);
     logger.info("stopped");
     await flushLogger(logger);
     process.exit(0);

@@ -87,6 +87,8 @@ export interface GatewayOptions {
    * metrics are counted into `processMetrics`, which the launcher serves on METRICS_PORT only.
    */
   metricsOnApiPort?: boolean | undefined;
+  /** True once the process drains (SIGTERM): `/readyz` answers 503 while requests are still served. */
+  draining?: () => boolean;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -141,6 +143,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     defaultPhoneCountry: options.defaultPhoneCountry ?? "US",
     secureCookies: options.secureCookies ?? false,
     sandboxEventsPerMinute: options.sandboxEventsPerMinute ?? DEFAULT_SANDBOX_EVENTS_PER_MINUTE,
+    ...(options.draining ? { draining: options.draining } : {}),
   };
 
   await registerOpenApi(app);

@@ -18,4 +18,6 @@ export interface GatewayContext {
   secureCookies: boolean;
   /** Test events per merchant per minute: each fans out to up to 16 endpoints. */
   sandboxEventsPerMinute: number;
+  /** True once the process drains (SIGTERM): `/readyz` answers 503 while requests are still served. */
+  draining?: () => boolean;
 }

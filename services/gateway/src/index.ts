@@ -28,11 +28,31 @@ export interface GatewayServiceDeps {
   sandboxEventsPerMinute?: number | undefined;
   processMetrics?: GatewayOptions["processMetrics"];
   metricsOnApiPort?: boolean | undefined;
+  /** DRAIN_DELAY_MS: how long `stop` keeps serving new requests after `/readyz` turned 503. */
+  drainDelayMs?: number | undefined;
 }
 
-/** Starts the HTTP gateway; `stop` stops accepting and lets in-flight requests finish. */
+/**
+ * Starts the HTTP gateway. `stop` drains it: `/readyz` answers 503 at once, new requests are
+ * still served for `drainDelayMs` (a load balancer polling `/readyz` stops sending meanwhile),
+ * then the listener closes and the requests in flight finish.
+ */
 export async function start(deps: GatewayServiceDeps): Promise<{ name: string; url: string; stop(): Promise<void> }> {
-  const app = await buildApp(deps);
+  let draining = false;
+  let closing = false;
+  const app = await buildApp({ ...deps, draining: () => draining });
+  // Once closing, every answer ends its connection: a client's (a load balancer's) keep-alive
+  // connection would otherwise hold the close open after its last request, idle but never closed.
+  app.addHook("onSend", (_request, reply, _payload, done) => {
+    if (closing) reply.header("connection", "close");
+    done();
+  });
   const url = await app.listen({ host: deps.host, port: deps.port });
-  return { name: "gateway", url, stop: () => app.close() };
+  const stop = async () => {
+    draining = true;
+    if (deps.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, deps.drainDelayMs));
+    closing = true;
+    await app.close();
+  };
+  return { name: "gateway", url, stop };
 }

@@ -61,17 +61,27 @@ payrail-{{ . }}
 {{- end }}
 
 {{/*
-  terminationGracePeriodSeconds: longer than the preStop wait plus the longest RPC deadline, so a
-  request taken just before SIGTERM can finish (the process bounds its own stop at 10 s).
+  The drain bound a process prints at start ("drains within N s on SIGTERM"), in whole seconds,
+  as libs/runtime/src/lifecycle.ts counts it for a gateway (the longest): DRAIN_DELAY_MS + the
+  RPC deadline + 5 s.
+*/}}
+{{- define "payrail.drainSeconds" -}}
+{{- $delayMs := .Values.config.DRAIN_DELAY_MS | default "0" | int -}}
+{{- add (div (add $delayMs 999) 1000) (include "payrail.rpcDeadlineSeconds" . | int) 5 -}}
+{{- end }}
+
+{{/*
+  terminationGracePeriodSeconds: longer than the preStop wait plus the process's drain bound, so
+  a pod is never killed while it still drains (requests in flight, leases being given back).
 */}}
 {{- define "payrail.gracePeriod" -}}
-{{- $floor := add (int .Values.drain.preStopSeconds) (include "payrail.rpcDeadlineSeconds" . | int) -}}
+{{- $floor := add (int .Values.drain.preStopSeconds) (include "payrail.drainSeconds" . | int) -}}
 {{- if .Values.drain.terminationGracePeriodSeconds -}}
 {{- $grace := int .Values.drain.terminationGracePeriodSeconds -}}
-{{- if le $grace $floor }}{{ fail (printf "drain.terminationGracePeriodSeconds (%d) must exceed preStopSeconds + the RPC deadline (%d s)" $grace $floor) }}{{ end -}}
+{{- if le $grace $floor }}{{ fail (printf "drain.terminationGracePeriodSeconds (%d) must exceed preStopSeconds + the drain bound (%d s)" $grace $floor) }}{{ end -}}
 {{- $grace -}}
 {{- else -}}
-{{- add $floor 10 -}}
+{{- add $floor 5 -}}
 {{- end -}}
 {{- end }}
 

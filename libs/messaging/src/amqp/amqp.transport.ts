@@ -136,6 +136,9 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
       // The broker's queues are durable already: only the dead letters move to the store.
       subscriber.deadLetters = stores.deadLetters;
     },
+    async stopServing(graceMs) {
+      await Promise.all([server.stop(graceMs), subscriber.stop(graceMs)]);
+    },
     isReady: () => !closed && connection.isReady(),
     stats: () => ({ expiredRequests: server.expiredCount, events: counters.snapshot() }),
     async close() {

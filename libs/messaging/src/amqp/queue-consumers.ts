@@ -42,6 +42,8 @@ export class QueueConsumers<C extends Channel, Q extends ConsumedQueue<C>> {
 
   /** Declares and consumes every queue again on a (re)connected connection. */
   async attach(model: ChannelModel): Promise<void> {
+    // Drained (stop) stays drained: a reconnection during a drain must not consume again.
+    if (this.stopping) return;
     this.model = model;
     for (const consumed of [...this.consumed]) await this.consume(model, consumed);
   }

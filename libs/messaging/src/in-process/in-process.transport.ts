@@ -97,6 +97,12 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
 
     useEventStores: (stores) => bus.useEventStores(stores),
 
+    async stopServing(graceMs) {
+      // The services stay reachable: in one process the only callers left once the gateway
+      // closed are this process's own workers, which may still need them until close().
+      await running.drain(graceMs);
+    },
+
     isReady: () => !closed,
 
     stats: () => ({ expiredRequests: expired.count, events: events.stats() }),

@@ -46,6 +46,8 @@ export class NoticeWorker extends PollingWorker {
       until,
       now: deps.now,
       renew: (to: Date) => deps.notices.renew(notice._id, leaseId, to.toISOString()),
+      // Due now, under this claim's id no more once another worker claims it.
+      release: () => deps.notices.renew(notice._id, leaseId, deps.now().toISOString()),
       onLost: (reason: string) => deps.logger.warn({ noticeId: notice._id, reason }, "notice claim lost; another worker takes it over"),
       onRenewError: (err: unknown) => deps.logger.warn({ err, noticeId: notice._id }, "could not renew a notice claim; trying again"),
     };

@@ -36,6 +36,7 @@ export async function chargeRenewal(deps: RenewalDeps, checkoutId: string, by: s
     until,
     now: deps.now,
     renew: (to: Date) => deps.schedules.renewLease(checkoutId, leaseId, to.toISOString()),
+    release: () => deps.schedules.saveUnderLease(checkoutId, leaseId, { renewalLeaseId: null, renewalLeaseUntil: null }),
     lostError: () => inProgress(checkoutId),
     onLost: (reason: string) => deps.logger.warn({ checkoutId, reason }, "renewal lease lost; this charger stops"),
     onRenewError: (err: unknown) => deps.logger.warn({ err, checkoutId }, "could not renew the renewal lease; trying again"),

@@ -28,6 +28,7 @@ export async function runUnderTransferLease(
       until,
       now: deps.now,
       renew: (to: Date) => deps.attempts.renewLease(checkoutId, leaseId, to.toISOString()),
+      release: () => deps.attempts.releaseLease(checkoutId, leaseId),
       lostError: () => transferInProgress(checkoutId),
       onLost: (reason: string) => deps.logger.warn({ requestId: meta.requestId, checkoutId, reason }, "transfer lease lost; this call stops"),
       onRenewError: (err: unknown) => deps.logger.warn({ err, checkoutId }, "could not renew the transfer lease; trying again"),

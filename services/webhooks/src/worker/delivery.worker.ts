@@ -57,6 +57,8 @@ export class DeliveryWorker extends PollingWorker {
       until,
       now: deps.now,
       renew: (to: Date) => deps.deliveries.renew(delivery._id, leaseId, to.toISOString()),
+      // Due now, under this claim's id no more once another worker claims it.
+      release: () => deps.deliveries.renew(delivery._id, leaseId, deps.now().toISOString()),
       // An attempt ends by its timeout (WEBHOOK_TIMEOUT, unbounded), then records itself.
       maxHoldMs: deps.policy.timeoutMs + 60_000,
       onLost: (reason: string) => deps.logger.warn({ deliveryId: delivery._id, reason }, "webhook delivery claim lost; another worker takes it over"),

@@ -13,9 +13,10 @@ const BATCH = 50;
  * only when the previous charge settled. A failure is logged and retried on a later pass.
  */
 export function startRenewalScheduler(deps: RenewalDeps, pollMs: number): { stop(): Promise<void> } {
-  const pass = async () => {
+  const pass = async (stopping: () => boolean) => {
     const now = deps.now().toISOString();
     for (const checkoutId of await deps.schedules.due(now, BATCH)) {
+      if (stopping()) break;
       try {
         await chargeRenewal(deps, checkoutId, now);
       } catch (err) {
