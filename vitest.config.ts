@@ -17,6 +17,13 @@ const FAULT_SUITES = [
   "test/faults/**/*.test.ts",
 ];
 
+/**
+ * The rolling restart behind HAProxy (2 gateways, 2 replicas of the domain services, restarted
+ * one at a time under a steady load): over 10 minutes on this 2-core machine and not yet seen
+ * green beside other work, so `npm test` leaves it out; `npm run test:rolling` runs it alone.
+ */
+const ROLLING_SUITES = ["test/faults/rolling-restart.test.ts"];
+
 export default defineConfig({
   test: {
     // Suites share one broker and one database; files run in parallel workers but each test
@@ -36,7 +43,8 @@ export default defineConfig({
           exclude: ["**/node_modules/**", ...FAULT_SUITES],
         },
       },
-      { extends: true, test: { name: "faults", include: FAULT_SUITES } },
+      { extends: true, test: { name: "faults", include: FAULT_SUITES, exclude: ["**/node_modules/**", ...ROLLING_SUITES] } },
+      { extends: true, test: { name: "rolling", include: ROLLING_SUITES, testTimeout: 1_200_000 } },
     ],
   },
 });

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { until } from "../../support/until.ts";
 
-/** Debian's haproxy (`apt-get install haproxy`; .ci/run installs it), or undefined. */
+/** Debian's haproxy (`apt-get install haproxy`: `npm run test:rolling` needs it), or undefined. */
 export function haproxyBinary(): string | undefined {
   return ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"].find((path) => existsSync(path));
 }
