@@ -3194,14 +3194,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The checkout whose bank account this is; optional: the link-token names its checkout (a different one is 403 `link_token_mismatch`) */
-                    checkout_id?: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description OK */
             200: {
@@ -3242,20 +3235,6 @@ export interface operations {
                             tries_left: number;
                         } | null;
                     };
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /**
@@ -3308,30 +3287,6 @@ export interface operations {
              *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
              */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,6 @@
 import { ApiError } from "./api.ts";
 import { h, show } from "./dom.ts";
 import { merchantUrl, type Session } from "./session.ts";
-import { alreadyLinkedStep } from "./micro-deposits.step.ts";
-import { phoneStep } from "./phone.step.ts";
 
 /** A step the consumer cannot go past: says why, and offers the way back to the merchant if known. */
 export function messageStep(title: string, text: string, session?: Session, back: "cancel" | "confirm" = "cancel"): void {
@@ -39,8 +37,7 @@ export function closedCheckoutStep(session: Session): boolean {
   const { status } = session.checkout;
   if (status === "open") return false;
   if (status === "payment_method_saved") {
-    // It may be waiting for the consumer's micro-deposit amounts: signing in again leads there.
-    alreadyLinkedStep(session, () => phoneStep(session));
+    messageStep("Your bank account is already linked", "This order is waiting for the shop to take the payment.", session, "confirm");
   } else if (status === "failed") {
     messageStep("This payment did not go through", "Go back to the shop to try again.", session);
   } else {

@@ -46,7 +46,8 @@ const CheckoutIdField = z
   .optional()
   .describe("The checkout whose bank account this is; optional: the link-token names its checkout (a different one is 403 `link_token_mismatch`)");
 
-export const StartMicroDepositsBody = z.object({ checkout_id: CheckoutIdField }).optional();
+/** Start Micro-deposits takes no body, or this one. */
+export const StartMicroDepositsBody = z.object({ checkout_id: CheckoutIdField });
 export const VerifyMicroDepositsBody = z.object({ checkout_id: CheckoutIdField, amounts: MicroDepositAmounts });
 
 export const BankAccountValidationStatus = z.enum(["validated", "validation_required", "micro_deposits_sent", "locked"]);

@@ -17,7 +17,6 @@ import { mandateClient } from "../http/mandate-client.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 import { userAuth } from "../auth/hooks.ts";
-import { consumerMicroDepositRoutes } from "./consumer-micro-deposits.routes.ts";
 
 const MAX_LINK_TOKEN_LENGTH = 512;
 
@@ -107,5 +106,4 @@ export async function consumerCheckoutRoutes(app: FastifyInstance, ctx: GatewayC
         ...(request.body.mandate ? { client: mandateClient(request) } : {}),
       }),
   );
-  consumerMicroDepositRoutes(app, ctx);
 }

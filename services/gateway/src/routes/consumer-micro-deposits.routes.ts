@@ -1,4 +1,4 @@
-import { BankAccountValidationState, StartMicroDepositsBody, VerifyMicroDepositsBody, startMicroDepositsOp, verifyMicroDepositsOp } from "@payrail/contracts";
+import { BankAccountValidationState, parseOrThrow, StartMicroDepositsBody, VerifyMicroDepositsBody, startMicroDepositsOp, verifyMicroDepositsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { userAuth } from "../auth/hooks.ts";
@@ -10,7 +10,7 @@ import { ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 /**
  * Account validation by micro-deposits (docs/api-notes.md, Account validation), for the
  * consumer: the two headers of bank linking, on the account linked to the link token's checkout.
- * Registered in the bank-linking scope, whose JSON parser takes an empty body as none.
+ * Registered in the bank-linking routes' scope (app.ts), whose JSON parser takes an empty body as none.
  */
 export function consumerMicroDepositRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,8 +19,12 @@ export function consumerMicroDepositRoutes(app: FastifyInstance, ctx: GatewayCon
   const responses = { 200: BankAccountValidationState, ...errorResponses, 403: ErrorBodySchema, 502: ErrorBodySchema };
   r.post(
     "/api/consumers/bank_account/micro_deposits",
-    { preValidation, schema: { tags, summary: "Start micro-deposits to validate the linked bank account", headers: ConsumerHeaders, body: StartMicroDepositsBody, response: responses } },
-    (request) => callService(ctx, request, startMicroDepositsOp, { ...(request.body?.checkout_id ? { checkout_id: request.body.checkout_id } : {}), link_token: linkTokenFrom(request) }),
+    // No body schema: a body is optional here (the link token names the checkout), and a schema would require one.
+    { preValidation, schema: { tags, summary: "Start micro-deposits to validate the linked bank account", headers: ConsumerHeaders, response: responses } },
+    (request) => {
+      const body = request.body === undefined || request.body === null ? undefined : parseOrThrow(StartMicroDepositsBody, request.body);
+      return callService(ctx, request, startMicroDepositsOp, { ...(body?.checkout_id ? { checkout_id: body.checkout_id } : {}), link_token: linkTokenFrom(request) });
+    },
   );
   r.post(
     "/api/consumers/bank_account/micro_deposits/verify",

@@ -1,5 +1,13 @@
 import { AppError, type AccountValidation, type BankAccountValidationState, type ValidationMethod } from "@payrail/contracts";
-import type { PaymentMethodRecord } from "./payment-method.entity.ts";
+
+/** What the validation of a payment method is read from (its record, payment-method.entity.ts). */
+interface ValidatedMethod {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  validation?: AccountValidationRecord | null;
+  microDeposits?: MicroDepositsRecord | null;
+}
 
 /** How and when a bank account was validated (docs/decisions/0040-account-validation.md). */
 export interface AccountValidationRecord {
@@ -34,8 +42,8 @@ export const MICRO_DEPOSITS_EXPIRE_MS = 10 * 86_400_000;
  * absent) came from the bank-data provider's Auth, which returned its numbers: validated by
  * `bank_data_provider` when it was linked.
  */
-export function validationOf(method: Pick<PaymentMethodRecord, "validation" | "createdAt" | "updatedAt">): AccountValidationRecord | null {
-  if (method.validation === undefined) return { method: "bank_data_provider", validatedAt: method.updatedAt ?? method.createdAt };
+export function validationOf(method: Omit<ValidatedMethod, "_id">): AccountValidationRecord | null {
+  if (method.validation === undefined) return { method: "bank_data_provider", validatedAt: method.updatedAt };
   return method.validation;
 }
 
@@ -49,7 +57,7 @@ export function microDepositsExpired(md: MicroDepositsRecord, now: Date): boolea
 }
 
 /** Where the account stands, as both consumer routes and the bank_account.* events show it. */
-export function toValidationState(method: PaymentMethodRecord): BankAccountValidationState {
+export function toValidationState(method: ValidatedMethod): BankAccountValidationState {
   const validation = validationOf(method);
   const md = method.microDeposits ?? null;
   const status = validation ? "validated" : md?.status === "locked" ? "locked" : md?.status === "sent" ? "micro_deposits_sent" : "validation_required";
