@@ -9,6 +9,8 @@ export function transfersWith(inner: TransferPort, replaced: Partial<Omit<Transf
     createTransfer: (input) => inner.createTransfer(input),
     getTransfer: (transferId) => inner.getTransfer(transferId),
     findTransfer: (input) => inner.findTransfer(input),
+    initiateMicroDeposits: (input) => inner.initiateMicroDeposits(input),
+    verifyMicroDeposits: (input) => inner.verifyMicroDeposits(input),
     ...replaced,
   };
 }

@@ -212,6 +212,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consumers/bank_account/micro_deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start micro-deposits to validate the linked bank account
+         * @description Validates the bank account linked to the link token's checkout when the bank-data provider could not (NACHA's WEB rule; the sandbox's "Unverifiable Checking"): two deposits under $1 described `ACCTVERIFY`, with a debit taking them back, go to the account through the transfer provider, once however many calls race; the consumer reads them on their statement (in the sandbox: `GET /api/sandbox/notices`, type `micro_deposits`). Answers where the account stands; a pair still open is answered as it is, one expired is replaced by a new pair. Needs the consumer's auth token and the merchant link token; the consumer must be the one who linked the account.
+         */
+        post: operations["startMicroDeposits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumers/bank_account/micro_deposits/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the two micro-deposit amounts
+         * @description Checks the two amounts the consumer read (in any order, decimal strings under 1.00: anything else is 400 naming `amounts`). The right pair validates the account (`validation.method: micro_deposits`, event `bank_account.validated`) and the checkout may be debited; a wrong pair is 400 `micro_deposit_amounts_mismatch` with the tries left; the third wrong pair locks the account (409 `micro_deposits_locked`, then and after: the consumer links another account). The amounts expire 10 days after they were sent (409 `micro_deposits_expired`: start again). An account validated already answers its state.
+         */
+        post: operations["verifyMicroDeposits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/public_token": {
         parameters: {
             query?: never;
@@ -243,7 +283,7 @@ export interface paths {
         put?: never;
         /**
          * Get Processor Token (executes the transfer, at most once per checkout)
-         * @description Executes the checkout's transfer from the consumer's saved bank account. Any number of calls, concurrent or repeated, start at most one transfer per checkout and answer the same; a call that failed half-way resumes on the next one.
+         * @description Executes the checkout's transfer from the consumer's saved bank account. Any number of calls, concurrent or repeated, start at most one transfer per checkout and answer the same; a call that failed half-way resumes on the next one. An account that was never validated (the bank-data provider could not, and the consumer has not verified micro-deposits yet) is not debited: 409 `bank_account_not_validated`, nothing is sent, and the same call succeeds once the consumer verified them.
          */
         post: operations["executeTransfer"];
         delete?: never;
@@ -3167,6 +3207,350 @@ export interface operations {
             };
         };
     };
+    startMicroDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What kind of object it is
+                         * @enum {string}
+                         */
+                        object: "bank_account_validation";
+                        /** @description The checkout (`chk_…`) the bank account is linked to */
+                        checkout_id: string;
+                        /**
+                         * @description `validated`; `validation_required` (start micro-deposits); `micro_deposits_sent` (enter the two amounts); `locked` (three wrong tries: link another account)
+                         * @enum {string}
+                         */
+                        status: "validated" | "validation_required" | "micro_deposits_sent" | "locked";
+                        /** @description How and when the account was validated; null until it is */
+                        validation: {
+                            /**
+                             * @description `bank_data_provider` (the bank-data provider returned the account and routing numbers) or `micro_deposits` (the consumer entered the two amounts)
+                             * @enum {string}
+                             */
+                            method: "bank_data_provider" | "micro_deposits";
+                            /** @description When the account was validated (ISO 8601 UTC) */
+                            validated_at: string;
+                        } | null;
+                        /** @description The micro-deposits sent to the account, or null when none were */
+                        micro_deposits: {
+                            /** @description When the two deposits were sent (ISO 8601 UTC) */
+                            sent_at: string;
+                            /** @description When the amounts stop being accepted: 10 days after they were sent (ISO 8601 UTC) */
+                            expires_at: string;
+                            /** @description Wrong pairs still allowed before the account is locked (3 at first) */
+                            tries_left: number;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `checkout_claimed`: another consumer has claimed this checkout
+             *     - `payment_method_missing`: the consumer has not saved a bank account for this checkout yet
+             *     - `bank_account_already_validated`: the bank account is validated already; no micro-deposits are needed
+             *     - `micro_deposits_locked`: three wrong pairs of amounts were entered: the bank account cannot be used; the consumer links another
+             *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyMicroDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The checkout whose bank account this is; optional: the link-token names its checkout (a different one is 403 `link_token_mismatch`) */
+                    checkout_id?: string;
+                    /** @description The two amounts deposited, in any order, as decimal strings under 1.00 (e.g. `["0.07", "0.15"]`) */
+                    amounts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What kind of object it is
+                         * @enum {string}
+                         */
+                        object: "bank_account_validation";
+                        /** @description The checkout (`chk_…`) the bank account is linked to */
+                        checkout_id: string;
+                        /**
+                         * @description `validated`; `validation_required` (start micro-deposits); `micro_deposits_sent` (enter the two amounts); `locked` (three wrong tries: link another account)
+                         * @enum {string}
+                         */
+                        status: "validated" | "validation_required" | "micro_deposits_sent" | "locked";
+                        /** @description How and when the account was validated; null until it is */
+                        validation: {
+                            /**
+                             * @description `bank_data_provider` (the bank-data provider returned the account and routing numbers) or `micro_deposits` (the consumer entered the two amounts)
+                             * @enum {string}
+                             */
+                            method: "bank_data_provider" | "micro_deposits";
+                            /** @description When the account was validated (ISO 8601 UTC) */
+                            validated_at: string;
+                        } | null;
+                        /** @description The micro-deposits sent to the account, or null when none were */
+                        micro_deposits: {
+                            /** @description When the two deposits were sent (ISO 8601 UTC) */
+                            sent_at: string;
+                            /** @description When the amounts stop being accepted: 10 days after they were sent (ISO 8601 UTC) */
+                            expires_at: string;
+                            /** @description Wrong pairs still allowed before the account is locked (3 at first) */
+                            tries_left: number;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `micro_deposit_amounts_mismatch`: the two amounts are not the micro-deposits sent; the message says how many tries are left before the account is locked
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             *     - `link_token_missing`: the link-token header is missing
+             *     - `link_token_invalid`: the link-token is unknown
+             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `link_token_mismatch`: the link-token was issued for another checkout
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `checkout_claimed`: another consumer has claimed this checkout
+             *     - `payment_method_missing`: the consumer has not saved a bank account for this checkout yet
+             *     - `micro_deposits_not_started`: no micro-deposits were sent to this bank account yet: start them first
+             *     - `micro_deposits_locked`: three wrong pairs of amounts were entered: the bank account cannot be used; the consumer links another
+             *     - `micro_deposits_expired`: the micro-deposits were sent more than 10 days ago: start again for a new pair
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createSandboxPublicToken: {
         parameters: {
             query?: never;
@@ -3419,6 +3803,7 @@ export interface operations {
              *     - `mandate_required`: mandate required
              *     - `mandate_revoked`: mandate revoked
              *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
+             *     - `bank_account_not_validated`: the bank account was not validated (the bank-data provider could not, and micro-deposits were not verified); no debit is made until the consumer verifies it
              */
             409: {
                 headers: {
@@ -6593,6 +6978,16 @@ export interface operations {
                         last_debit_at: string | null;
                         /** @description When it was revoked (ISO 8601 UTC), or null */
                         revoked_at: string | null;
+                        /** @description How the bank account was validated before its first debit (NACHA's WEB rule): `bank_data_provider` or `micro_deposits`, with `validated_at`; null while it is not (no debit is made) */
+                        validation: {
+                            /**
+                             * @description `bank_data_provider` (the bank-data provider returned the account and routing numbers) or `micro_deposits` (the consumer entered the two amounts)
+                             * @enum {string}
+                             */
+                            method: "bank_data_provider" | "micro_deposits";
+                            /** @description When the account was validated (ISO 8601 UTC) */
+                            validated_at: string;
+                        } | null;
                     };
                 };
             };
@@ -8915,10 +9310,10 @@ export interface operations {
                             /** @description The notice (`ntc_…`); one per cause and channel */
                             id: string;
                             /**
-                             * @description `authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update` or `subscription_cancelled`
+                             * @description `authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update`, `subscription_cancelled` or `micro_deposits` (two deposits were sent to validate the bank account)
                              * @enum {string}
                              */
-                            type: "authorization_copy" | "payment_receipt" | "upcoming_charge" | "payment_failed" | "refund_update" | "subscription_cancelled";
+                            type: "authorization_copy" | "payment_receipt" | "upcoming_charge" | "payment_failed" | "refund_update" | "subscription_cancelled" | "micro_deposits";
                             /**
                              * @description `sms` (the consumer's verified phone) or `email` (the checkout's `customer.email`)
                              * @enum {string}
@@ -9045,10 +9440,10 @@ export interface operations {
                             /** @description The notice (`ntc_…`); one per cause and channel */
                             id: string;
                             /**
-                             * @description `authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update` or `subscription_cancelled`
+                             * @description `authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update`, `subscription_cancelled` or `micro_deposits` (two deposits were sent to validate the bank account)
                              * @enum {string}
                              */
-                            type: "authorization_copy" | "payment_receipt" | "upcoming_charge" | "payment_failed" | "refund_update" | "subscription_cancelled";
+                            type: "authorization_copy" | "payment_receipt" | "upcoming_charge" | "payment_failed" | "refund_update" | "subscription_cancelled" | "micro_deposits";
                             /**
                              * @description `sms` (the consumer's verified phone) or `email` (the checkout's `customer.email`)
                              * @enum {string}

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   invalid_status: 400,
   idempotency_key_reused: 400,
   mandate_text_outdated: 400,
+  /** The two amounts are not the micro-deposits sent (a try is counted). */
+  micro_deposit_amounts_mismatch: 400,
   // 401
   api_key_missing: 401,
   api_key_invalid: 401,
@@ -85,6 +87,14 @@ export const ERROR_CODES = {
   /** The bank account had a return that forbids further debits (docs/api-notes.md, Returns and blocked bank accounts). */
   bank_account_blocked: 409,
   review_closed: 409,
+  /** No debit from a bank account that was not validated (docs/api-notes.md, Account validation): micro-deposits first. */
+  bank_account_not_validated: 409,
+  bank_account_already_validated: 409,
+  micro_deposits_not_started: 409,
+  /** Three wrong pairs of amounts: the account cannot be used; the consumer links another. */
+  micro_deposits_locked: 409,
+  /** The amounts were sent more than 10 days ago: start again for a new pair. */
+  micro_deposits_expired: 409,
   subscription_cancelled: 409,
   merchant_user_exists: 409,
   last_owner: 409,

@@ -22,6 +22,7 @@ export * from "./http/sandbox-identity.schema.ts";
 export * from "./http/webhooks.schema.ts";
 export * from "./http/notices.schema.ts";
 export * from "./http/consumer-receipts.schema.ts";
+export * from "./http/micro-deposits.schema.ts";
 export * from "./operations/identity/index.ts";
 export * from "./operations/checkout/index.ts";
 export * from "./operations/payments/index.ts";

@@ -2,6 +2,7 @@ import { api, ApiError } from "./api.ts";
 import { errorLine, h, show } from "./dom.ts";
 import { failStep } from "./messages.ts";
 import { openPlaidLink } from "./plaid-link.ts";
+import { validationStep } from "./micro-deposits.step.ts";
 import { cancelButton, consumerHeaders, merchantUrl, sandboxBanner, type Account, type MandateText, type Session } from "./session.ts";
 
 /**
@@ -79,7 +80,8 @@ function accountStep(session: Session, mandate: MandateText, publicToken: string
         bankdata_account_id: chosen.value,
         mandate: { text_version: mandate.text_version },
       });
-      doneStep(session);
+      // An account the bank could not validate gets micro-deposits first (validationStep).
+      await validationStep(session, () => doneStep(session), () => void bankStep(session));
     } catch (err) {
       if (err instanceof ApiError && err.status >= 500) {
         submit.disabled = false;
@@ -101,7 +103,7 @@ export const RETURN_AFTER_SECONDS = 10;
  * announced in a live region and can be stopped (WCAG 2.2.1, timing adjustable); the link
  * returns at once.
  */
-function doneStep(session: Session): void {
+export function doneStep(session: Session): void {
   const target = merchantUrl(session.checkout.redirect_confirm_url, session.checkoutId);
   const merchant = session.checkout.merchant_name;
   const status = h("p", { role: "status", id: "return-status" }, "");

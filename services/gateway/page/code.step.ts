@@ -1,5 +1,6 @@
 import { api, ApiError } from "./api.ts";
-import { bankStep } from "./bank.step.ts";
+import { bankStep, doneStep } from "./bank.step.ts";
+import { validationStep } from "./micro-deposits.step.ts";
 import { errorLine, h, setFieldError, show } from "./dom.ts";
 import { phoneErrorText, sendCode } from "./send-code.ts";
 import { cancelButton, sandboxBanner, type Session } from "./session.ts";
@@ -87,7 +88,9 @@ export function codeStep(session: Session, resendIn: number, changePhone: () => 
       const verified = await api<{ data: { auth_token: string } }>("POST", "/api/verify_user/verify_code", {}, { phone: session.phone, verification_code: code });
       window.clearInterval(timer);
       session.authToken = verified.data.auth_token;
-      await bankStep(session);
+      // A linked checkout opened again: the consumer came back to enter micro-deposit amounts.
+      if (session.checkout.status === "payment_method_saved") await validationStep(session, () => doneStep(session), () => void bankStep(session));
+      else await bankStep(session);
     } catch (err) {
       submit.disabled = false;
       if (err instanceof ApiError && err.code === "invalid_verification_code") {

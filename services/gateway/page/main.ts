@@ -2,6 +2,8 @@ import { api } from "./api.ts";
 import { closedCheckoutStep, failStep, messageStep } from "./messages.ts";
 import type { HostedCheckout } from "./session.ts";
 import { summaryStep } from "./summary.step.ts";
+import { alreadyLinkedStep } from "./micro-deposits.step.ts";
+import { phoneStep } from "./phone.step.ts";
 
 /**
  * The consumer's hosted page: `/pay/{checkout_id}#link_token=…`. Reads the checkout id from the
@@ -19,7 +21,9 @@ async function start(): Promise<void> {
   try {
     const checkout = await api<HostedCheckout>("GET", `/api/consumers/checkout/${encodeURIComponent(checkoutId)}`, { "link-token": linkToken });
     const session = { checkoutId, linkToken, sandbox, phoneCountry, checkout };
-    if (!closedCheckoutStep(session)) summaryStep(session);
+    // A linked checkout may be waiting for the consumer's micro-deposit amounts: signing in again leads there.
+    if (session.checkout.status === "payment_method_saved") alreadyLinkedStep(session, () => phoneStep(session));
+    else if (!closedCheckoutStep(session)) summaryStep(session);
   } catch (err) {
     failStep(err);
   }

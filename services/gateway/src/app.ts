@@ -24,6 +24,7 @@ import { webhooksRoutes } from "./routes/webhooks.routes.ts";
 import { consumerIdentityRoutes } from "./routes/consumer-identity.routes.ts";
 import { sandboxIdentityRoutes } from "./routes/sandbox-identity.routes.ts";
 import { consumerCheckoutRoutes } from "./routes/consumer-checkout.routes.ts";
+import { consumerMicroDepositRoutes } from "./routes/consumer-micro-deposits.routes.ts";
 import { consumerBankAccountRoutes } from "./routes/consumer-bank-account.routes.ts";
 import { merchantCheckoutRoutes } from "./routes/merchant-checkout.routes.ts";
 import { sandboxBankRoutes } from "./routes/sandbox-bank.routes.ts";
@@ -152,7 +153,11 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => merchantCheckoutRoutes(scope, ctx));
   await app.register(async (scope) => consumerIdentityRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxIdentityRoutes(scope, ctx));
-  await app.register(async (scope) => consumerCheckoutRoutes(scope, ctx));
+  await app.register(async (scope) => {
+    await consumerCheckoutRoutes(scope, ctx);
+    // The same scope: its JSON parser takes an empty body as none (Start Micro-deposits has none).
+    consumerMicroDepositRoutes(scope, ctx);
+  });
   if (ctx.sandbox) await app.register(async (scope) => sandboxBankRoutes(scope, ctx));
   await app.register(async (scope) => transfersRoutes(scope, ctx));
   await app.register(async (scope) => consumerBankAccountRoutes(scope, ctx));

@@ -195,7 +195,18 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
       // The merchant-keyed sandbox picker takes the re-link's bank-linking token too.
       const picked = await post(first, "/api/sandbox/public_token", { link_token: body.link_token });
       expect(picked.statusCode, picked.body).toBe(200);
-      expect(picked.json().accounts.map((a: { mask: string }) => a.mask)).toEqual(["0000", "1111"]);
+      expect(picked.json().accounts.map((a: { mask: string }) => a.mask)).toEqual(["0000", "1111", "2222"]);
+    });
+
+    it("refuses a re-link to an account the bank could not validate: 409 bank_account_not_validated, the subscription unchanged (docs/decisions/0041-account-validation.md)", async () => {
+      const s = await unpaid();
+      const before = (await checkout(first, s.id)).mandate_id as string;
+      const p = await publicToken(first, s.consumer, s.uuid, 2);
+      const refused = await relink(s.consumer, relinkBody(s.uuid, p));
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.code).toBe("bank_account_not_validated");
+      expect(await checkout(first, s.id)).toMatchObject({ subscription_status: "unpaid", next_charge_at: null, mandate_id: before });
+      expect(await mandate(first, before)).toMatchObject({ status: "active" });
     });
 
     it("recognises a re-link of the same account as blocked: 409 bank_account_blocked, the subscription stays unpaid", async () => {

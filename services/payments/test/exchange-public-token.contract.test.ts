@@ -48,6 +48,7 @@ describe.each(variants)("payments.exchangePublicToken and the sandbox public tok
       expect(c.accounts.map(({ name, mask, subtype }) => ({ name, mask, subtype }))).toEqual([
         { name: "Plaid Checking", mask: "0000", subtype: "checking" },
         { name: "Plaid Saving", mask: "1111", subtype: "savings" },
+        { name: "Unverifiable Checking", mask: "2222", subtype: "checking" },
       ]);
       const account = c.accounts[0]!.account_id;
       await expect(exchange(ada, c, c.public_token, account)).resolves.toEqual({ message: "Payment method saved" });

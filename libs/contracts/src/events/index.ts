@@ -24,6 +24,7 @@ import { MandateRevokedEvent } from "./mandate-revoked.event.ts";
 import { PaymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
 import { ReviewOpenedEvent } from "./review-opened.event.ts";
 import { ReviewClosedEvent } from "./review-closed.event.ts";
+import { BankAccountValidatedEvent, BankAccountValidationRequiredEvent, MicroDepositsSentEvent } from "./bank-account-validation.event.ts";
 
 export * from "./domain-event.ts";
 export * from "./event-snapshots.ts";
@@ -52,6 +53,7 @@ export * from "./mandate-revoked.event.ts";
 export * from "./payment-method-blocked.event.ts";
 export * from "./review-opened.event.ts";
 export * from "./review-closed.event.ts";
+export * from "./bank-account-validation.event.ts";
 
 /**
  * The event catalogue (docs/api-notes.md, Events and webhooks): every type a service may publish, each with its schema.
@@ -81,13 +83,15 @@ const CATALOGUE = [
   PaymentMethodBlockedEvent,
   ReviewOpenedEvent,
   ReviewClosedEvent,
+  BankAccountValidationRequiredEvent,
+  BankAccountValidatedEvent,
 ] as const;
 
 /**
  * Events services publish for each other only: they carry what one service's change means for
  * another (no RPC call-backs), and are never listed in the events API or sent to webhooks.
  */
-const INTERNAL = [PaymentMethodSavedEvent, RefundPayoutSettledEvent] as const;
+const INTERNAL = [PaymentMethodSavedEvent, RefundPayoutSettledEvent, MicroDepositsSentEvent] as const;
 
 /** Any event, of the catalogue or internal: narrow it on `type` to get its `data` typed. */
 export const AnyDomainEvent = z.discriminatedUnion("type", [...CATALOGUE, ...INTERNAL]);
@@ -123,6 +127,9 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "payment_method.blocked": "payments",
   "review.opened": "payments",
   "review.closed": "payments",
+  "bank_account.validation_required": "payments",
+  "bank_account.validated": "payments",
+  "bank_account.micro_deposits_sent": "payments",
   "subscription.renewed": "payments",
   "subscription.past_due": "payments",
   "subscription.cancelled": "payments",

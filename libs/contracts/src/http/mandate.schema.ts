@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AccountValidation } from "./micro-deposits.schema.ts";
 
 /**
  * Mandates (docs/api-notes.md, Mandates): the consumer's authorization of the debits, as NACHA's WEB entries
@@ -34,6 +35,9 @@ export const Mandate = z.object({
     .describe("The bank account it authorizes debits from"),
   last_debit_at: z.string().nullable().describe("When the last debit was made on it (ISO 8601 UTC), or null"),
   revoked_at: z.string().nullable().describe("When it was revoked (ISO 8601 UTC), or null"),
+  validation: AccountValidation.nullable().describe(
+    "How the bank account was validated before its first debit (NACHA's WEB rule): `bank_data_provider` or `micro_deposits`, with `validated_at`; null while it is not (no debit is made)",
+  ),
 });
 export type Mandate = z.infer<typeof Mandate>;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
  * Consumer notices (docs/decisions/0009-consumer-notices.md): what Payrail tells the consumer
  * about their money, by SMS to the verified phone and by email when the checkout has one.
  */
-export const NoticeType = z.enum(["authorization_copy", "payment_receipt", "upcoming_charge", "payment_failed", "refund_update", "subscription_cancelled"]);
+export const NoticeType = z.enum(["authorization_copy", "payment_receipt", "upcoming_charge", "payment_failed", "refund_update", "subscription_cancelled", "micro_deposits"]);
 export type NoticeType = z.infer<typeof NoticeType>;
 export const NoticeChannel = z.enum(["sms", "email"]);
 export type NoticeChannel = z.infer<typeof NoticeChannel>;
@@ -18,7 +18,7 @@ export const NoticeId = z.string().regex(/^ntc_[0-9a-f]{32}$/, "must be ntc_ and
 export const Notice = z.object({
   id: NoticeId.describe("The notice (`ntc_…`); one per cause and channel"),
   type: NoticeType.describe(
-    "`authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update` or `subscription_cancelled`",
+    "`authorization_copy`, `payment_receipt`, `upcoming_charge`, `payment_failed`, `refund_update`, `subscription_cancelled` or `micro_deposits` (two deposits were sent to validate the bank account)",
   ),
   channel: NoticeChannel.describe("`sms` (the consumer's verified phone) or `email` (the checkout's `customer.email`)"),
   to: z.string().describe("The recipient, masked (`+1•••••••0100`, `j•••@example.com`)"),

@@ -13,7 +13,8 @@ import type { LinkTokensPort } from "./ports/link-tokens.port.ts";
  */
 export async function verifyLinkToken(
   deps: { checkouts: CheckoutsPort; linkTokens: LinkTokensPort },
-  checkoutId: string,
+  /** Undefined: the checkout the token was generated for. */
+  checkoutId: string | undefined,
   linkToken: string,
   caller: Principal,
 ): Promise<CheckoutSummary> {
@@ -22,10 +23,10 @@ export async function verifyLinkToken(
   if (Date.parse(token.expiresAt) <= Date.now()) {
     throw new AppError("link_token_expired", "the link-token has expired; ask the merchant for a new one");
   }
-  if (token.checkoutId !== checkoutId) {
+  if (checkoutId !== undefined && token.checkoutId !== checkoutId) {
     throw new AppError("link_token_mismatch", "the link-token was generated for another checkout", { param: "checkout_id" });
   }
-  const checkout = await deps.checkouts.findById(checkoutId);
-  if (!checkout || !reachesMerchant(caller, checkout.merchantId)) throw checkoutNotFound(checkoutId);
+  const checkout = await deps.checkouts.findById(token.checkoutId);
+  if (!checkout || !reachesMerchant(caller, checkout.merchantId)) throw checkoutNotFound(token.checkoutId);
   return toCheckoutSummary(checkout);
 }

@@ -81,6 +81,18 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "Saves the consumer's bank account as the checkout's payment method: the provider's public token is exchanged for an access token kept encrypted at rest. With `mandate`, records the consumer's acceptance of the mandate text (from Get Mandate Text) with the request's client address and user agent; without it, the merchant attests the authorization at the first debit.",
     errors: ["checkout_not_found", "checkout_claimed", "checkout_closed", "mandate_text_outdated", "provider_error"],
   },
+  "post /api/consumers/bank_account/micro_deposits": {
+    operationId: "startMicroDeposits",
+    description:
+      "Validates the bank account linked to the link token's checkout when the bank-data provider could not (NACHA's WEB rule; the sandbox's \"Unverifiable Checking\"): two deposits under $1 described `ACCTVERIFY`, with a debit taking them back, go to the account through the transfer provider, once however many calls race; the consumer reads them on their statement (in the sandbox: `GET /api/sandbox/notices`, type `micro_deposits`). Answers where the account stands; a pair still open is answered as it is, one expired is replaced by a new pair. Needs the consumer's auth token and the merchant link token; the consumer must be the one who linked the account.",
+    errors: ["checkout_not_found", "checkout_claimed", "payment_method_missing", "bank_account_already_validated", "micro_deposits_locked", "bank_account_blocked", "transfer_in_progress", "provider_error"],
+  },
+  "post /api/consumers/bank_account/micro_deposits/verify": {
+    operationId: "verifyMicroDeposits",
+    description:
+      "Checks the two amounts the consumer read (in any order, decimal strings under 1.00: anything else is 400 naming `amounts`). The right pair validates the account (`validation.method: micro_deposits`, event `bank_account.validated`) and the checkout may be debited; a wrong pair is 400 `micro_deposit_amounts_mismatch` with the tries left; the third wrong pair locks the account (409 `micro_deposits_locked`, then and after: the consumer links another account). The amounts expire 10 days after they were sent (409 `micro_deposits_expired`: start again). An account validated already answers its state.",
+    errors: ["checkout_not_found", "checkout_claimed", "payment_method_missing", "micro_deposit_amounts_mismatch", "micro_deposits_not_started", "micro_deposits_locked", "micro_deposits_expired", "transfer_in_progress", "provider_error"],
+  },
   "get /api/consumers/checkout/{checkout_id}/mandate_text": {
     operationId: "getMandateText",
     description:
@@ -113,7 +125,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "post /api/merchants/payment_preprocess/get_processor_token": {
     operationId: "executeTransfer",
     description:
-      "Executes the checkout's transfer from the consumer's saved bank account. Any number of calls, concurrent or repeated, start at most one transfer per checkout and answer the same; a call that failed half-way resumes on the next one.",
+      "Executes the checkout's transfer from the consumer's saved bank account. Any number of calls, concurrent or repeated, start at most one transfer per checkout and answer the same; a call that failed half-way resumes on the next one. An account that was never validated (the bank-data provider could not, and the consumer has not verified micro-deposits yet) is not debited: 409 `bank_account_not_validated`, nothing is sent, and the same call succeeds once the consumer verified them.",
     errors: [
       "checkout_not_found",
       "payment_method_missing",
@@ -123,6 +135,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "mandate_required",
       "mandate_revoked",
       "bank_account_blocked",
+      "bank_account_not_validated",
       "provider_error",
     ],
   },

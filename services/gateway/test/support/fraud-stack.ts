@@ -40,6 +40,8 @@ export function withFraudStack(variant: InfraVariant, env: Record<string, string
     createFundingSource: (input) => inner.createFundingSource(input),
     getTransfer: (id) => inner.getTransfer(id),
     findTransfer: (input) => inner.findTransfer(input),
+    initiateMicroDeposits: (input) => inner.initiateMicroDeposits(input),
+    verifyMicroDeposits: (input) => inner.verifyMicroDeposits(input),
     createTransfer: async (input) => {
       world.transferCalls.set(input.idempotencyKey, (world.transferCalls.get(input.idempotencyKey) ?? 0) + 1);
       if (world.failNext.delete(input.idempotencyKey)) throw new Error("the provider is unreachable (test)");

@@ -6,6 +6,8 @@ import { consumerToken } from "./bank-linking.ts";
 export interface LinkedCheckout {
   id: string;
   consumer: { token: string; userId: string; phone: string };
+  /** The merchant link token the consumer used (the consumer routes' `link-token`). */
+  linkToken: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export async function linkedCheckout(
   overrides: Record<string, unknown> = {},
   /**
    * An existing consumer (else a new one), which of the sandbox item's accounts to link (0:
-   * checking, 1: savings), and whether to accept the checkout's mandate text as the hosted page
+   * checking, 1: savings, 2: "Unverifiable Checking", which needs micro-deposits), and whether to accept the checkout's mandate text as the hosted page
    * does (else the merchant attests it at the debit).
    */
   options: { consumer?: LinkedCheckout["consumer"]; account?: number; acceptMandate?: boolean } = {},
@@ -45,5 +47,5 @@ export async function linkedCheckout(
     },
     "exchange",
   );
-  return { id, consumer };
+  return { id, consumer, linkToken };
 }

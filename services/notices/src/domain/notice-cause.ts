@@ -24,6 +24,9 @@ export interface NoticeFacts {
   failureReason?: string;
   /** Whether a failed debit was a subscription's (the consumer can change the account it draws on). */
   subscriptionUuid?: string;
+  /** Micro-deposits: when their amounts stop being accepted, and (sandbox only) the amounts themselves. */
+  expiresAt?: string;
+  microDepositAmounts?: string[];
 }
 
 const REFUND_STATUS = { "refund.approved": "approved", "refund.rejected": "rejected", "refund.completed": "paid", "refund.failed": "failed" } as const;
@@ -39,6 +42,7 @@ export const NOTICE_EVENTS = [
   "refund.completed",
   "refund.failed",
   "subscription.cancelled",
+  "bank_account.micro_deposits_sent",
   "payment_method.saved",
 ] as const;
 
@@ -83,6 +87,17 @@ export function noticeCause(event: AnyDomainEvent): NoticeCause | null {
     case "subscription.cancelled": {
       const sub = event.data.object;
       return { ...base, type: "subscription_cancelled", checkoutId: String(sub["checkout_id"]), transactionUuid: String(sub["transaction_uuid"]), facts: {} };
+    }
+    case "bank_account.micro_deposits_sent": {
+      const sent = event.data.object;
+      return {
+        ...base,
+        type: "micro_deposits",
+        checkoutId: sent.checkout_id,
+        transactionUuid: null,
+        userId: sent.user_id,
+        facts: { expiresAt: sent.expires_at, ...(sent.amounts ? { microDepositAmounts: sent.amounts } : {}) },
+      };
     }
     default:
       return null;

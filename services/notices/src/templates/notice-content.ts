@@ -1,4 +1,4 @@
-import { centsToDecimal, type NoticeType } from "@payrail/contracts";
+import { centsToDecimal, toCents, type NoticeType } from "@payrail/contracts";
 import type { NoticeFacts } from "../domain/notice-cause.ts";
 import type { CheckoutRecipient, MandateCopy } from "../domain/ports/contacts.port.ts";
 
@@ -93,6 +93,19 @@ export function noticeContent(f: ContentFacts): NoticeContent {
         paragraphs: [`Your subscription with ${f.merchant} is cancelled. Nothing more will be debited for it.`],
         action: { label: "See your subscriptions", url: `${f.portalUrl}/subscriptions` },
       };
+    case "micro_deposits": {
+      const until = f.facts.expiresAt ? day(f.facts.expiresAt) : "10 days from now";
+      const amounts = f.facts.microDepositAmounts?.map((a) => money(toCents(a) ?? 0, "USD"));
+      const sandbox = amounts ? ` (Sandbox: the amounts are ${amounts.join(" and ")}.)` : "";
+      return {
+        subject: `Confirm your bank account for ${f.merchant}`,
+        sms: `${f.merchant}: two deposits under $1 (ACCTVERIFY) are on their way to your bank account. Enter both amounts on the payment page by ${until}.${sandbox}`,
+        paragraphs: [
+          `To confirm your bank account for your payment to ${f.merchant}, we sent it two deposits of less than $1 each, described ACCTVERIFY, and a withdrawal of the same total.`,
+          `They appear within 1–2 business days. Enter the two amounts on the payment page by ${until}; after 3 wrong tries the account cannot be used.${sandbox}`,
+        ],
+      };
+    }
     case "upcoming_charge":
       return {
         subject: `Upcoming payment of ${amount} to ${f.merchant}`,

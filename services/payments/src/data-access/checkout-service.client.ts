@@ -11,8 +11,8 @@ import type { CheckoutsPort, RequestMeta } from "../domain/ports/checkouts.port.
 export class CheckoutServiceClient implements CheckoutsPort {
   constructor(private readonly transport: Transport) {}
 
-  verifyLinkToken(meta: RequestMeta, checkoutId: string, linkToken: string): Promise<CheckoutSummary> {
-    return this.transport.call(verifyLinkTokenOp, { checkout_id: checkoutId, link_token: linkToken }, onOwnAccount("payments", meta));
+  verifyLinkToken(meta: RequestMeta, checkoutId: string | undefined, linkToken: string): Promise<CheckoutSummary> {
+    return this.transport.call(verifyLinkTokenOp, { ...(checkoutId !== undefined ? { checkout_id: checkoutId } : {}), link_token: linkToken }, onOwnAccount("payments", meta));
   }
 
   getSummary(meta: RequestMeta, checkoutId: string): Promise<CheckoutSummary> {

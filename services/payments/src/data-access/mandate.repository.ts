@@ -1,5 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
+import type { AccountValidationRecord } from "../domain/account-validation.ts";
 import type { MandateRecord } from "../domain/mandate.entity.ts";
 import type { MandatesPort } from "../domain/ports/mandates.port.ts";
 
@@ -28,8 +29,12 @@ export class MandateRepository implements MandatesPort {
     return this.mandates.findOne({ _id: mandateId });
   }
 
-  markDebit(mandateId: string, at: string): Promise<MandateRecord | null> {
-    return this.mandates.findOneAndUpdate({ _id: mandateId, status: "active" }, { $set: { lastDebitAt: at } });
+  markDebit(mandateId: string, at: string, validation: AccountValidationRecord): Promise<MandateRecord | null> {
+    return this.mandates.findOneAndUpdate({ _id: mandateId, status: "active" }, { $set: { lastDebitAt: at, validation } });
+  }
+
+  async recordValidation(mandateId: string, validation: AccountValidationRecord): Promise<void> {
+    await this.mandates.findOneAndUpdate({ _id: mandateId, validation: null }, { $set: { validation } });
   }
 
   revoke(mandateId: string, at: string, event: DomainEvent): Promise<MandateRecord | null> {

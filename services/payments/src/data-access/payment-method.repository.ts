@@ -24,16 +24,31 @@ export class PaymentMethodRepository implements PaymentMethodsPort {
     return new Set(methods.map((m) => (m.bankAccount?.mask ? `${m.bankAccount.institution ?? ""}|${m.bankAccount.mask}` : (m.fingerprint ?? m.accountId)))).size;
   }
 
-  async save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, event: DomainEvent): Promise<boolean> {
-    if (!previous) return insertIfAbsent(this.methods, insertWithEvents(record, [event]));
+  async save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, event: DomainEvent | readonly DomainEvent[]): Promise<boolean> {
+    const events = Array.isArray(event) ? [...(event as readonly DomainEvent[])] : [event as DomainEvent];
+    if (!previous) return insertIfAbsent(this.methods, insertWithEvents(record, events));
     // A re-link replaces the account and token but keeps the first createdAt.
     const { _id, createdAt: _first, ...fields } = record;
     // `null` also matches the missing version of a method saved before events.
-    return (await this.methods.findOneAndUpdate({ _id, version: previous.version ?? null }, withEvents({ $set: fields }, [event]))) !== null;
+    return (await this.methods.findOneAndUpdate({ _id, version: previous.version ?? null }, withEvents({ $set: fields }, events))) !== null;
   }
 
   async recordFingerprint(checkoutId: string, accountId: string, fingerprint: string | null): Promise<void> {
     await this.methods.findOneAndUpdate({ _id: checkoutId, accountId }, { $set: { fingerprint } });
+  }
+
+  changeValidation(
+    checkoutId: string,
+    accountId: string,
+    expected: number | undefined,
+    set: Pick<PaymentMethodRecord, "microDeposits"> & Partial<Pick<PaymentMethodRecord, "validation">>,
+    events: readonly DomainEvent[],
+  ): Promise<PaymentMethodRecord | null> {
+    // `null` also matches the missing counter of a method saved before validation was recorded.
+    return this.methods.findOneAndUpdate(
+      { _id: checkoutId, accountId, validationVersion: expected ?? null },
+      withEvents({ $set: { ...set, validationVersion: (expected ?? 0) + 1 } }, events),
+    );
   }
 
   findByCheckout(checkoutId: string): Promise<PaymentMethodRecord | null> {

@@ -1,9 +1,11 @@
 import { AppError, type UserPrincipal } from "@payrail/contracts";
 import { nowIso, type Logger } from "@payrail/runtime";
 import { claimCheckout } from "./claim-checkout.ts";
+import type { AccountValidationRecord } from "./account-validation.ts";
+import { bankAccountEvent } from "./bank-account-events.ts";
 import { paymentMethodSavedEvent, type PaymentEventsDeps } from "./payment-events.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
-import type { BankDataPort } from "./ports/bank-data.port.ts";
+import type { AccountDescription, BankDataPort } from "./ports/bank-data.port.ts";
 import type { CheckoutsPort, RequestMeta } from "./ports/checkouts.port.ts";
 import type { ClaimsPort } from "./ports/claims.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
@@ -26,7 +28,9 @@ const TRIES = 3;
  * 3. the exchange at the provider: a used or expired public token fails here, before any write;
  * 4. the payment method, its access token sealed, replaces any earlier one of the checkout, in
  *    one write with the payment_method.saved event by which the checkout moves to
- *    `payment_method_saved` (a subscriber: no call back);
+ *    `payment_method_saved` (a subscriber: no call back); an account the bank-data provider
+ *    could not validate is saved unvalidated, with bank_account.validation_required in the same
+ *    write (micro-deposits validate it before any debit);
  * 5. with `mandate`, the consumer's acceptance is stored after the method that names it: a crash
  *    between the two leaves a method whose mandate is missing, which no debit accepts (409
  *    `mandate_required`), rather than a mandate for an account never saved. A mandate of an
@@ -65,12 +69,16 @@ export async function exchangePublicToken(
   // Asked before the public token is spent: a failure here leaves the consumer's token usable.
   const merchantName = input.mandate ? await deps.merchants.merchantName(meta, checkout.merchant_id) : null;
   const item = await deps.bankData.exchangePublicToken(input.public_token);
-  const bankAccount = await describeAccount(deps, item.accessToken, input.bankdata_account_id, !!input.mandate);
+  const { validated, ...bankAccount } = await describeAccount(deps, item.accessToken, input.bankdata_account_id, !!input.mandate);
+  const now = nowIso();
+  // NACHA's WEB rule: the account the provider returned numbers for is validated now; any other
+  // waits for micro-deposits, and no debit is made from it until then.
+  const validation: AccountValidationRecord | null = validated ? { method: "bank_data_provider", validatedAt: now } : null;
   const acceptance = input.mandate
     ? { textVersion: input.mandate.text_version, ipAddress: input.client?.ip_address ?? null, userAgent: input.client?.user_agent ?? null }
     : null;
-  const mandate = acceptance && merchantName !== null ? buildConsumerMandate(merchantName, checkout, user.userId, acceptance, bankAccount, deps.now()) : null;
-  const now = nowIso();
+  const mandate =
+    acceptance && merchantName !== null ? buildConsumerMandate(merchantName, checkout, user.userId, acceptance, bankAccount, deps.now(), deps.now(), validation) : null;
   const method: PaymentMethodRecord = {
     _id: checkout.id,
     checkoutNumber: checkout.number,
@@ -85,13 +93,17 @@ export async function exchangePublicToken(
     mandateId: mandate?._id ?? null,
     createdAt: now,
     updatedAt: now,
+    validation,
+    microDeposits: null,
   };
   let replaced: PaymentMethodRecord | null = null;
   for (let i = 0; ; i++) {
     const previous = await deps.paymentMethods.findByCheckout(checkout.id);
     const version = (previous?.version ?? 0) + 1;
-    const event = paymentMethodSavedEvent(checkout.id, checkout.merchant_id, user.userId, version, now, deps.livemode);
-    if (await deps.paymentMethods.save({ ...method, version }, previous, event)) {
+    const saved = { ...method, version, validationVersion: (previous?.validationVersion ?? 0) + 1 };
+    const events = [paymentMethodSavedEvent(checkout.id, checkout.merchant_id, user.userId, version, now, deps.livemode)];
+    if (!validation) events.push(bankAccountEvent("bank_account.validation_required", saved, now, deps.livemode));
+    if (await deps.paymentMethods.save(saved, previous, events)) {
       replaced = previous;
       break;
     }
@@ -114,12 +126,13 @@ async function describeAccount(
   accessToken: string,
   accountId: string,
   strict: boolean,
-): Promise<{ institution: string | null; mask: string | null }> {
+): Promise<AccountDescription> {
   try {
     return await deps.bankData.describeAccount({ accessToken, accountId });
   } catch (err) {
     if (strict || !(err instanceof AppError && err.code === "provider_error")) throw err;
-    deps.logger.warn({ providerCode: err.providerCode }, "could not describe the linked account; kept without bank and mask");
-    return { institution: null, mask: null };
+    // Not knowing whether the provider validated it, the account is treated as not validated.
+    deps.logger.warn({ providerCode: err.providerCode }, "could not describe the linked account; kept without bank and mask, not validated");
+    return { institution: null, mask: null, validated: false };
   }
 }

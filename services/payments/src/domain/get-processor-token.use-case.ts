@@ -6,6 +6,7 @@ import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
 import { requireDebitMandate } from "./require-debit-mandate.ts";
 import { checkoutEntryDescription } from "./company-entry-description.ts";
+import { bankAccountNotValidated, validationOf } from "./account-validation.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
 export const TRANSACTION_HELD = "Transaction held for review";
@@ -67,6 +68,9 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
   }
   const method = await deps.paymentMethods.findByCheckout(checkout.id);
   if (!method) throw paymentMethodMissing(checkout.id);
+  // Before the attempt fixes the account: the consumer may still link another one instead.
+  // The check that counts is the one under the lease (requireDebitMandate).
+  if (!validationOf(method)) throw bankAccountNotValidated(checkout.id);
   const payee = await deps.merchants.payee(meta, checkout.merchant_id);
   const destination = payee.destinationFundingSource ?? (deps.sandbox ? `sandbox://merchants/${checkout.merchant_id}/balance` : null);
   if (!destination) {

@@ -1,5 +1,6 @@
 import type { Mandate, MandateType } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
+import { toValidationView, type AccountValidationRecord } from "./account-validation.ts";
 
 /**
  * A debit authorization (docs/api-notes.md, Mandates), owned by payments. Never swept: NACHA has the originator
@@ -28,6 +29,13 @@ export interface MandateRecord extends OutboxFields {
   revokedAt: string | null;
   /** 1 when created, 2 once revoked: its events' aggregate version. */
   version: number;
+  /**
+   * How its bank account was validated (NACHA's WEB rule), copied from the payment method when
+   * it is created and at every debit; null until validated. Absent on mandates recorded before
+   * validation was: their accounts came from the bank-data provider's Auth, so they show
+   * `bank_data_provider` as of their acceptance (docs/decisions/0041-account-validation.md).
+   */
+  validation?: AccountValidationRecord | null;
 }
 
 export function toMandateView(m: MandateRecord): Mandate {
@@ -44,5 +52,6 @@ export function toMandateView(m: MandateRecord): Mandate {
     bank_account: { institution: m.bankAccount.institution, mask: m.bankAccount.mask },
     last_debit_at: m.lastDebitAt,
     revoked_at: m.revokedAt,
+    validation: m.validation === undefined ? { method: "bank_data_provider", validated_at: m.acceptedAt } : toValidationView(m.validation),
   };
 }

@@ -1,4 +1,5 @@
 import type { OutboxFields } from "@payrail/store";
+import type { AccountValidationRecord, MicroDepositsRecord } from "./account-validation.ts";
 
 /** The first consumer to use a checkout holds it (`_id` is the checkout id: one claim each). */
 export interface ClaimRecord {
@@ -37,4 +38,17 @@ export interface PaymentMethodRecord extends OutboxFields {
   fingerprint?: string | null;
   /** Counts the saves (1 for the first): its payment_method.saved events' version. Absent before events. */
   version?: number;
+  /**
+   * How the account was validated (docs/decisions/0041-account-validation.md); null: not yet,
+   * and no debit is made from it. Absent on methods saved before validation was recorded:
+   * those came from the bank-data provider's Auth (validationOf).
+   */
+  validation?: AccountValidationRecord | null;
+  /** The micro-deposits sent to validate the account, when the bank-data provider could not. */
+  microDeposits?: MicroDepositsRecord | null;
+  /**
+   * Counts the validation's changes across the checkout's links: every micro-deposit write is
+   * conditional on it (and on `accountId`), and the bank_account.* events carry it as their version.
+   */
+  validationVersion?: number;
 }

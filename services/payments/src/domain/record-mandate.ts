@@ -1,6 +1,7 @@
 import { AppError, type CheckoutSummary } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { mandateEvent } from "./mandate-events.ts";
+import type { AccountValidationRecord } from "./account-validation.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import { MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
 import type { PaymentEventsDeps } from "./payment-events.ts";
@@ -34,6 +35,8 @@ export function buildConsumerMandate(
   at: Date,
   /** The first debit it authorizes: at once (`at`) for a checkout, the next period for a re-linked subscription. */
   firstDebitOn: Date = at,
+  /** The account's validation as linked; null until micro-deposits validate it. */
+  validation: AccountValidationRecord | null = null,
 ): MandateRecord {
   const rendered = renderMandateText({ merchantName, checkout, firstDebitOn });
   return {
@@ -53,6 +56,7 @@ export function buildConsumerMandate(
     lastDebitAt: null,
     revokedAt: null,
     version: 1,
+    validation,
   };
 }
 

@@ -13,6 +13,7 @@ import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import { buildConsumerMandate, checkTextVersion, storeMandate } from "./record-mandate.ts";
 import { attestedMandateId } from "./require-debit-mandate.ts";
+import { bankAccountNotValidated } from "./account-validation.ts";
 import { revokeMandate } from "./revoke-mandate.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
@@ -84,7 +85,10 @@ async function relinkUnderLease(
   const text = await relinkMandateText(deps, meta, a);
   const accountId = input.bankdata_account_id;
   const item = await deps.bankData.exchangePublicToken(input.public_token);
-  const bankAccount = await deps.bankData.describeAccount({ accessToken: item.accessToken, accountId });
+  const { validated, ...bankAccount } = await deps.bankData.describeAccount({ accessToken: item.accessToken, accountId });
+  // A subscription's account is debited with no consumer at hand: it must be one the bank-data
+  // provider validated (docs/decisions/0041-account-validation.md); micro-deposits are a checkout's.
+  if (!validated) throw bankAccountNotValidated(a._id, "the bank could not validate the chosen account; choose another account");
   const { processorToken } = await deps.bankData.createProcessorToken({ accessToken: item.accessToken, accountId, processor: "dwolla" });
   const { customerUrl } = await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone });
   const source = await deps.transfers.createFundingSource({
@@ -97,7 +101,8 @@ async function relinkUnderLease(
 
   const at = deps.now();
   const acceptance = { textVersion: input.mandate.text_version, ipAddress: input.client?.ip_address ?? null, userAgent: input.client?.user_agent ?? null };
-  const mandate = buildConsumerMandate(text.merchantName, text.checkout, user.userId, acceptance, bankAccount, at, text.firstDebitOn);
+  const validation = { method: "bank_data_provider" as const, validatedAt: at.toISOString() };
+  const mandate = buildConsumerMandate(text.merchantName, text.checkout, user.userId, acceptance, bankAccount, at, text.firstDebitOn, validation);
   await storeMandate(deps, mandate);
 
   const next = nextChargeAfterRelink(a, at.toISOString());
@@ -123,7 +128,16 @@ async function relinkUnderLease(
   }
   if (events.length > 0) deps.events.written();
 
-  const replaced = await saveMethod(deps, a, user, { itemId: item.itemId, accountId, accessTokenSealed: set.accessTokenSealed!, bankAccount, mandateId: mandate._id, fingerprint: source.fingerprint });
+  const replaced = await saveMethod(deps, a, user, {
+    itemId: item.itemId,
+    accountId,
+    accessTokenSealed: set.accessTokenSealed!,
+    bankAccount,
+    mandateId: mandate._id,
+    fingerprint: source.fingerprint,
+    validation,
+    microDeposits: null,
+  });
   await revokeMandate(deps, replaced?.mandateId ?? attestedMandateId(a._id), at.toISOString());
   // A cancel that landed between the writes revoked the old mandate only: this one goes too.
   const now = await deps.attempts.find(a._id);
@@ -137,7 +151,7 @@ async function saveMethod(
   deps: RelinkDeps,
   a: TransferAttemptRecord,
   user: UserPrincipal,
-  account: Pick<PaymentMethodRecord, "itemId" | "accountId" | "accessTokenSealed" | "bankAccount" | "mandateId" | "fingerprint">,
+  account: Pick<PaymentMethodRecord, "itemId" | "accountId" | "accessTokenSealed" | "bankAccount" | "mandateId" | "fingerprint" | "validation" | "microDeposits">,
 ): Promise<PaymentMethodRecord | null> {
   const at = deps.now().toISOString();
   for (let i = 0; i < TRIES; i++) {
@@ -154,6 +168,7 @@ async function saveMethod(
       createdAt: previous?.createdAt ?? at,
       updatedAt: at,
       version,
+      validationVersion: (previous?.validationVersion ?? 0) + 1,
     };
     if (await deps.paymentMethods.save(method, previous, paymentMethodSavedEvent(a._id, a.merchantId, user.userId, version, at, deps.livemode))) {
       deps.events.written();

@@ -1,5 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { createHash } from "node:crypto";
+import { bankAccountNotValidated, validationOf } from "./account-validation.ts";
 import { mandateEvent } from "./mandate-events.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import type { PaymentEventsDeps } from "./payment-events.ts";
@@ -31,6 +32,8 @@ export async function mandateIdOf(deps: Pick<DebitMandateDeps, "paymentMethods">
  * revocation either lands before (no debit: 409 `mandate_revoked`) or after this debit. A
  * consumer flow that sent a mandate whose record is missing: 409 `mandate_required`. A flow
  * without one (the seed's clients) gets its `merchant_attested` mandate here, at the first debit.
+ * Beside the mandate, the account: one never validated (NACHA's WEB rule) is not debited, 409
+ * `bank_account_not_validated`; the mandate records the validation with the debit.
  */
 export async function requireDebitMandate(
   deps: DebitMandateDeps,
@@ -43,9 +46,13 @@ export async function requireDebitMandate(
   if (method && method.accountId !== facts.accountId) {
     throw new AppError("mandate_required", `the bank account of checkout ${facts.checkoutId} changed after its transfer began; no mandate covers the account being debited`, { param: "checkout_id" });
   }
+  // Attempts are started from a saved method; without one (none is deleted today) the rule of
+  // methods saved before validation was recorded applies: validated by the bank-data provider.
+  const validation = method ? validationOf(method) : { method: "bank_data_provider" as const, validatedAt: at };
+  if (!validation) throw bankAccountNotValidated(facts.checkoutId);
   const mandateId = method?.mandateId ?? attestedMandateId(facts.checkoutId);
   for (let i = 0; i < 2; i++) {
-    const marked = await deps.mandates.markDebit(mandateId, at);
+    const marked = await deps.mandates.markDebit(mandateId, at, validation);
     if (marked) return marked;
     const existing = await deps.mandates.find(mandateId);
     if (existing?.status === "revoked") {
@@ -70,6 +77,7 @@ export async function requireDebitMandate(
       lastDebitAt: at,
       revokedAt: null,
       version: 1,
+      validation,
     };
     if (await deps.mandates.create(attested, mandateEvent("mandate.created", attested, at, deps.livemode))) {
       deps.events.written();

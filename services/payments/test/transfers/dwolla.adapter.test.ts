@@ -230,4 +230,18 @@ describe("Dwolla adapter on the dwolla-v2 SDK against a local Dwolla", () => {
     await expect(a.ensureCustomer({ userId: userId(), phone: "+15551234567" })).resolves.toHaveProperty("customerUrl");
   });
 
+
+  it("initiates micro-deposits on the funding source with our idempotency key, and verifies the two amounts (a wrong pair is `wrong`, not an error)", async () => {
+    const a = adapter();
+    const { fundingSourceUrl } = await fundedCustomer(a);
+    const deposits = await a.initiateMicroDeposits({ fundingSourceUrl, idempotencyKey: "md-key-round-1" });
+    const id = fundingSourceUrl.split("/").at(-1);
+    expect(deposits).toEqual({ reference: `${dwolla.url}/funding-sources/${id}/micro-deposits` });
+    expect(dwolla.requests.at(-1)).toMatchObject({ method: "POST", path: `/funding-sources/${id}/micro-deposits`, headers: { "idempotency-key": "md-key-round-1" } });
+    expect(await a.verifyMicroDeposits({ fundingSourceUrl, reference: deposits.reference, amountsCents: [1, 2] })).toBe("wrong");
+    expect(await a.verifyMicroDeposits({ fundingSourceUrl, reference: deposits.reference, amountsCents: [9, 3] })).toBe("verified");
+    expect(dwolla.requests.at(-1)?.body).toEqual({ amount1: { value: "0.09", currency: "USD" }, amount2: { value: "0.03", currency: "USD" } });
+    const gone = await failure(a.verifyMicroDeposits({ fundingSourceUrl: `${dwolla.url}/funding-sources/${crypto.randomUUID()}`, reference: "x", amountsCents: [3, 9] }));
+    expect(gone).toBeInstanceOf(TransferRefused);
+  });
 });

@@ -24,10 +24,12 @@ export type CheckoutSummary = z.infer<typeof CheckoutSummary>;
 /**
  * Checks a merchant link token (the consumer's `link-token` header) against the checkout it is
  * presented for, on behalf of a consumer. Unknown: 401 `link_token_invalid`; expired: 401
- * `link_token_expired`; generated for another checkout: 403 `link_token_mismatch`.
+ * `link_token_expired`; generated for another checkout: 403 `link_token_mismatch`. Without
+ * `checkout_id`, the checkout is the one the token was generated for (the consumer's
+ * micro-deposit routes name no checkout).
  */
 export const verifyLinkTokenOp = defineOperation(
   "checkout.verifyLinkToken",
-  z.object({ checkout_id: z.string().min(1).max(64), link_token: z.string().min(1).max(512) }),
+  z.object({ checkout_id: z.string().min(1).max(64).optional(), link_token: z.string().min(1).max(512) }),
   CheckoutSummary,
 );

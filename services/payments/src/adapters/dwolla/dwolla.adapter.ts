@@ -8,6 +8,7 @@ import {
   type CreateTransferInput,
   type EnsureCustomerInput,
   type FundingSource,
+  type MicroDeposits,
   type TransferCustomer,
   type TransferPort,
   type TransferState,
@@ -31,6 +32,7 @@ import {
   type DwollaFailure,
 } from "./dwolla.transformers.ts";
 import { plainFailure, type SdkResponse } from "./dwolla.sdk-failure.ts";
+import { isWrongMicroDepositAmounts, toVerifyMicroDepositsBody } from "./dwolla-micro-deposits.transformers.ts";
 
 /** What the adapter needs; the config schema fills it from the DWOLLA_* variables. */
 export interface DwollaConfig {
@@ -155,6 +157,29 @@ export class DwollaTransferAdapter implements TransferPort {
     if (!found) return null;
     const id = found.transferId.toLowerCase();
     return { transferId: id, transferUrl: `${this.apiUrl}/transfers/${id}`, status: fromDwollaStatus(found.vendorStatus).status };
+  }
+
+  /**
+   * `POST /funding-sources/{id}/micro-deposits` with no body: Dwolla sends two deposits under
+   * $0.10 (described ACCTVERIFY on the statement) and withdraws them; they settle in 1–2 banking
+   * days. The key makes a repeat answer the same initiation.
+   */
+  async initiateMicroDeposits(input: { fundingSourceUrl: string; idempotencyKey: string }): Promise<MicroDeposits> {
+    const id = idFromLocation(input.fundingSourceUrl, "funding-sources");
+    const op = "POST /funding-sources/{id}/micro-deposits";
+    await this.send(op, () => this.client.post(`/funding-sources/${id}/micro-deposits`, {}, { "Idempotency-Key": checkedKey(input.idempotencyKey) }));
+    return { reference: `${this.apiUrl}/funding-sources/${id}/micro-deposits` };
+  }
+
+  /** The same path with `amount1` and `amount2`: 200 verifies the funding source; a wrong pair is a 400 ValidationError. */
+  async verifyMicroDeposits(input: { fundingSourceUrl: string; reference: string; amountsCents: readonly [number, number] }): Promise<"verified" | "wrong"> {
+    const id = idFromLocation(input.fundingSourceUrl, "funding-sources");
+    const op = "POST /funding-sources/{id}/micro-deposits (verify)";
+    const r = await this.attempt(op, () => this.client.post(`/funding-sources/${id}/micro-deposits`, toVerifyMicroDepositsBody(input.amountsCents)));
+    if (!("failure" in r)) return "verified";
+    if (isWrongMicroDepositAmounts(r.failure)) return "wrong";
+    const error = this.fail(op, r.failure);
+    throw isRefusedForGood(r.failure) ? new TransferRefused(error.message, error.providerCode ?? "refused") : error;
   }
 
   /** Whether a webhook request really comes from Dwolla (header `X-Request-Signature-SHA-256`). */

@@ -101,7 +101,7 @@ export function fromFailureResponse(body: unknown): string {
 }
 
 /** Dwolla's error body: a code, a message, and for ValidationError the list of field errors. */
-const DwollaErrorBody = z.object({
+export const DwollaErrorBody = z.object({
   code: z.string().min(1),
   message: z.string().optional(),
   _links: z.object({ about: z.object({ href: z.string() }).partial().optional() }).partial().optional(),

@@ -43,8 +43,12 @@ describe("plaid transformers", () => {
       item: { item_id: "eVBnVMp7zdTJLkRNr33Rs6zr7KNJqBFL9DrE6", institution_id: "ins_109508", institution_name: "First Platypus Bank" },
       request_id: "bkVE1BHWMAZ9Rnr",
     };
-    expect(fromAccountsResponse(answer, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp")).toEqual({ institution: "First Platypus Bank", mask: "0000" });
+    expect(fromAccountsResponse(answer, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp")).toEqual({ institution: "First Platypus Bank", mask: "0000", validated: true });
     expect(fromAccountsResponse({ ...answer, item: { institution_id: "ins_109508" } }, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp").institution).toBe("ins_109508");
+    const pending = { ...answer, accounts: answer.accounts.map((a) => ({ ...a, verification_status: "pending_manual_verification" })) };
+    expect(fromAccountsResponse(pending, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp").validated).toBe(false);
+    const verified = { ...answer, accounts: answer.accounts.map((a) => ({ ...a, verification_status: "manually_verified" })) };
+    expect(fromAccountsResponse(verified, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp").validated).toBe(true);
     expect(() => fromAccountsResponse(answer, "another")).toThrow(expect.objectContaining({ code: "provider_error", providerCode: "INVALID_ACCOUNT_ID" }));
   });
 

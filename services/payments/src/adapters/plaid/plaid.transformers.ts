@@ -36,16 +36,27 @@ export function fromExchangeResponse(data: unknown): ExchangedItem {
 }
 
 const AccountsAnswer = z.object({
-  accounts: z.array(z.object({ account_id: z.string(), mask: z.string().nullable().optional() })),
+  accounts: z.array(z.object({ account_id: z.string(), mask: z.string().nullable().optional(), verification_status: z.string().nullable().optional() })),
   item: z.object({ institution_id: z.string().nullable().optional(), institution_name: z.string().nullable().optional() }).optional(),
 });
 
-/** /accounts/get filtered to one account: its mask and the item's bank (name when Plaid gives one). */
+/**
+ * Plaid's `verification_status` of an account whose numbers it has validated: absent (`instant`,
+ * Plaid Auth matched the login) or verified by one of its own flows. Anything else (pending
+ * micro-deposits, `database_matched`, `unsent`, ...) is not validated.
+ */
+const VALIDATED = new Set(["instant", "automatically_verified", "manually_verified"]);
+
+/** /accounts/get filtered to one account: its mask, the item's bank (name when Plaid gives one), and whether Plaid validated it. */
 export function fromAccountsResponse(data: unknown, accountId: string): AccountDescription {
   const a = parseAnswer(AccountsAnswer, data, "/accounts/get");
   const account = a.accounts.find((x) => x.account_id === accountId);
   if (!account) throw new AppError("provider_error", "the bank-data provider does not know the chosen account", { providerCode: "INVALID_ACCOUNT_ID" });
-  return { institution: a.item?.institution_name ?? a.item?.institution_id ?? null, mask: account.mask ?? null };
+  return {
+    institution: a.item?.institution_name ?? a.item?.institution_id ?? null,
+    mask: account.mask ?? null,
+    validated: VALIDATED.has(account.verification_status ?? "instant"),
+  };
 }
 
 export function fromProcessorTokenResponse(data: unknown): ProcessorToken {

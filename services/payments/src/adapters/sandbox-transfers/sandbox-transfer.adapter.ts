@@ -7,6 +7,7 @@ import type {
   CreateTransferInput,
   EnsureCustomerInput,
   FundingSource,
+  MicroDeposits,
   TransferCustomer,
   TransferPort,
   TransferState,
@@ -33,6 +34,7 @@ import {
   type SimulateInput,
   type SimulationResult,
 } from "./sandbox-transfer.rules.ts";
+import { initiateSandboxMicroDeposits, SANDBOX_MICRO_DEPOSITS, verifySandboxMicroDeposits, type SandboxMicroDepositsRecord } from "./sandbox-micro-deposits.ts";
 import { SANDBOX_PROCESSOR_TOKENS, type SandboxProcessorTokenRecord } from "../sandbox/sandbox-bank-data.records.ts";
 
 export type { SandboxTransferStats, SimulateInput, SimulationResult } from "./sandbox-transfer.rules.ts";
@@ -62,6 +64,9 @@ export class SandboxTransferAdapter implements TransferPort {
   }
   private get transfers() {
     return this.store.collection<SandboxTransferRecord>(SANDBOX_TRANSFERS);
+  }
+  private get microDeposits() {
+    return this.store.collection<SandboxMicroDepositsRecord>(SANDBOX_MICRO_DEPOSITS);
   }
 
   async ensureCustomer(input: EnsureCustomerInput): Promise<TransferCustomer> {
@@ -158,6 +163,19 @@ export class SandboxTransferAdapter implements TransferPort {
     return first ? { transferId: first._id, transferUrl: SANDBOX_URL.transfer(first._id), status: first.status } : null;
   }
 
+  async initiateMicroDeposits(input: { fundingSourceUrl: string; idempotencyKey: string }): Promise<MicroDeposits> {
+    await this.ready();
+    const fundingSourceExists = async (url: string) => {
+      const id = sandboxId(url, "funding-sources");
+      return !!id && (await this.fundingSources.findOne({ _id: id })) !== null;
+    };
+    return initiateSandboxMicroDeposits({ microDeposits: this.microDeposits, transfers: this.transfers, fundingSourceExists }, input, this.iso(), randomUUID);
+  }
+
+  verifyMicroDeposits(input: { fundingSourceUrl: string; reference: string; amountsCents: readonly [number, number] }): Promise<"verified" | "wrong"> {
+    return verifySandboxMicroDeposits(this.microDeposits, input);
+  }
+
   /**
    * Sandbox only: the provider settles (`completed`) or returns (`failed`, ACH code, R01 by
    * default) a pending transfer, or returns a completed one, in one conditional write so racing
@@ -196,6 +214,7 @@ export class SandboxTransferAdapter implements TransferPort {
       this.fundingSources.createIndex({ keys: { idempotencyKey: 1 }, unique: true, name: "idempotency_key" }),
       this.transfers.createIndex({ keys: { idempotencyKey: 1 }, unique: true, name: "idempotency_key" }),
       this.transfers.createIndex({ keys: { correlationId: 1, createdAt: 1 }, name: "correlation_id" }),
+      this.microDeposits.createIndex({ keys: { idempotencyKey: 1 }, unique: true, name: "idempotency_key" }),
     ]).then(
       () => undefined,
       (err: unknown) => {

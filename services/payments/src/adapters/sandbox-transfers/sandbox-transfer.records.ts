@@ -14,6 +14,7 @@ export const SANDBOX_URL = {
   customer: (id: string) => `sandbox://customers/${id}`,
   fundingSource: (id: string) => `sandbox://funding-sources/${id}`,
   transfer: (id: string) => `sandbox://transfers/${id}`,
+  microDeposits: (id: string) => `sandbox://micro-deposits/${id}`,
 };
 
 /** The id of a sandbox reference of that kind, or undefined for any other string. */

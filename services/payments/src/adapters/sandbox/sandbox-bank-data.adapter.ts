@@ -23,10 +23,14 @@ import { SANDBOX_PROCESSOR_TOKENS } from "./sandbox-bank-data.records.ts";
 export const SANDBOX_LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
 export const SANDBOX_PUBLIC_TOKEN_TTL_MS = 30 * 60 * 1000;
 
-/** Every sandbox item holds these two accounts (Plaid's sandbox bank shows the same pair). */
-const ACCOUNT_TEMPLATES: readonly Omit<BankAccount, "accountId">[] = [
+/**
+ * Every sandbox item holds these accounts: Plaid's sandbox pair, whose numbers the provider
+ * returns (validated at link time), and one it cannot validate, which needs micro-deposits.
+ */
+const ACCOUNT_TEMPLATES: readonly (Omit<BankAccount, "accountId"> & { unverifiable?: true })[] = [
   { name: "Plaid Checking", mask: "0000", subtype: "checking" },
   { name: "Plaid Saving", mask: "1111", subtype: "savings" },
+  { name: "Unverifiable Checking", mask: "2222", subtype: "checking", unverifiable: true },
 ];
 
 /** The bank every sandbox item is at (Plaid's sandbox institution), and its routing number. */
@@ -143,7 +147,8 @@ export class SandboxBankDataAdapter implements BankDataPort {
     if (!item) throw providerError("INVALID_ACCESS_TOKEN", "the access token is not valid");
     const account = item.accounts.find((a) => a.accountId === input.accountId);
     if (!account) throw providerError("INVALID_ACCOUNT_ID", "the account is not part of this item");
-    return { institution: SANDBOX_INSTITUTION, mask: account.mask };
+    // Accounts kept before the unverifiable one existed lack the flag: they were all validated.
+    return { institution: SANDBOX_INSTITUTION, mask: account.mask, validated: account.unverifiable !== true };
   }
 
   private iso(): string {

@@ -20,6 +20,8 @@ export interface SandboxLinkTokenRecord {
 export interface SandboxAccount extends BankAccount {
   routingNumber?: string;
   accountNumber?: string;
+  /** "Unverifiable Checking": the provider returns no numbers for it, so micro-deposits validate it. */
+  unverifiable?: boolean;
 }
 
 export const SANDBOX_PROCESSOR_TOKENS = "sandbox_processor_tokens";

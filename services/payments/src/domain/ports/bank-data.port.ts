@@ -25,7 +25,7 @@ export interface BankDataPort {
   /** A processor token that lets the transfer provider (Dwolla) use one account of the item. */
   createProcessorToken(input: { accessToken: string; accountId: string; processor: "dwolla" }): Promise<ProcessorToken>;
 
-  /** The chosen account's bank and last digits, as a mandate records them (AppError as above). */
+  /** The chosen account's bank and last digits, as a mandate records them, and whether the provider validated it (AppError as above). */
   describeAccount(input: { accessToken: string; accountId: string }): Promise<AccountDescription>;
 
   /**
@@ -55,6 +55,12 @@ export interface AccountDescription {
   institution: string | null;
   /** The account number's last digits. */
   mask: string | null;
+  /**
+   * Whether the provider validated the account: it returned the account and routing numbers
+   * (Plaid Auth, or a verified micro-deposit flow of its own). Otherwise micro-deposits must
+   * validate it before its first debit (NACHA's WEB rule).
+   */
+  validated: boolean;
 }
 
 export interface ProcessorToken {

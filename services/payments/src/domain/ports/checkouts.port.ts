@@ -13,9 +13,10 @@ export interface RequestMeta {
 export interface CheckoutsPort {
   /**
    * The checkout, if `linkToken` is a valid merchant link token of it: else AppError
-   * `link_token_invalid` / `link_token_expired` (401) or `link_token_mismatch` (403).
+   * `link_token_invalid` / `link_token_expired` (401) or `link_token_mismatch` (403). Without
+   * `checkoutId`: the checkout the token was generated for.
    */
-  verifyLinkToken(meta: RequestMeta, checkoutId: string, linkToken: string): Promise<CheckoutSummary>;
+  verifyLinkToken(meta: RequestMeta, checkoutId: string | undefined, linkToken: string): Promise<CheckoutSummary>;
   /** The checkout, whoever owns it: the caller checks that it is the merchant's own. */
   getSummary(meta: RequestMeta, checkoutId: string): Promise<CheckoutSummary>;
 }

@@ -8,7 +8,7 @@ export interface PaymentMethodsPort {
    * none (`previous` null), else a replacement conditional on `previous`'s version. False when a
    * racing save got there first (nothing written).
    */
-  save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, event: DomainEvent): Promise<boolean>;
+  save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, events: DomainEvent | readonly DomainEvent[]): Promise<boolean>;
   findByCheckout(checkoutId: string): Promise<PaymentMethodRecord | null>;
   /** The transfer provider's fingerprint of the method's account `accountId` (no-op once re-linked to another). */
   recordFingerprint(checkoutId: string, accountId: string, fingerprint: string | null): Promise<void>;
@@ -17,4 +17,18 @@ export interface PaymentMethodsPort {
    * `since`, among its `limit` latest payment methods (an index read, bounded).
    */
   accountsLinkedByPhone(phone: string, since: string, limit: number): Promise<number>;
+  /**
+   * One change of the account's validation (micro-deposits, validated), with its events, in one
+   * write conditional on the account still being `accountId` at `validationVersion` `expected`
+   * (the write sets one more). The method after, or null when another change (or a
+   * re-link) came first.
+   */
+  changeValidation(
+    checkoutId: string,
+    accountId: string,
+    /** The method's `validationVersion` as read (undefined: saved before it was counted). */
+    expected: number | undefined,
+    set: Pick<PaymentMethodRecord, "microDeposits"> & Partial<Pick<PaymentMethodRecord, "validation">>,
+    events: readonly DomainEvent[],
+  ): Promise<PaymentMethodRecord | null>;
 }

@@ -47,6 +47,31 @@ export interface TransferPort {
    * `customerUrl` names the consumer whose transfers to search (Dwolla lists by customer).
    */
   findTransfer(input: { idempotencyKey: string; customerUrl: string | null }): Promise<CreatedTransfer | null>;
+
+  /**
+   * Sends two micro-deposits (each under $1, described `ACCTVERIFY`) to the bank account behind
+   * a funding source, with the debit that takes them back (Dwolla:
+   * `POST /funding-sources/{id}/micro-deposits`). Repeating a call with the same `idempotencyKey`
+   * answers the same deposits, never a second pair.
+   */
+  initiateMicroDeposits(input: { fundingSourceUrl: string; idempotencyKey: string }): Promise<MicroDeposits>;
+
+  /**
+   * Checks the consumer's two amounts (cents, in any order) against the deposits of
+   * `reference`: `verified` (the funding source is verified at the provider) or `wrong`.
+   * Deposits the provider no longer accepts amounts for: TransferRefused.
+   */
+  verifyMicroDeposits(input: { fundingSourceUrl: string; reference: string; amountsCents: readonly [number, number] }): Promise<"verified" | "wrong">;
+}
+
+export interface MicroDeposits {
+  /** The provider's reference to this pair of deposits; store it and pass it back as is. */
+  reference: string;
+  /**
+   * The two amounts, from the sandbox only (no real statement shows them there: the sandbox's
+   * notices do). A live provider never reveals them.
+   */
+  sandboxAmountsCents?: [number, number];
 }
 
 /** How long the provider deduplicates an idempotency key (Dwolla: 24 hours). */

@@ -25,6 +25,7 @@ import { listConsumerSubscriptionsHandler } from "./list-consumer-subscriptions.
 import { getSubscriptionMandateHandler } from "./get-subscription-mandate.handler.ts";
 import { createRelinkTokenHandler } from "./create-relink-token.handler.ts";
 import { relinkBankAccountHandler } from "./relink-bank-account.handler.ts";
+import { startMicroDepositsHandler, verifyMicroDepositsHandler } from "./micro-deposits.handler.ts";
 import { listReviewsHandler } from "./list-reviews.handler.ts";
 import { getReviewHandler } from "./get-review.handler.ts";
 import { decideReviewHandler } from "./decide-review.handler.ts";
@@ -59,6 +60,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     getSubscriptionMandateHandler(deps),
     createRelinkTokenHandler(deps),
     relinkBankAccountHandler(deps),
+    startMicroDepositsHandler(deps),
+    verifyMicroDepositsHandler(deps),
     listReviewsHandler(deps),
     getReviewHandler(deps),
     decideReviewHandler(deps),

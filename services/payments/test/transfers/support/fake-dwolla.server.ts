@@ -91,6 +91,14 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
       fundingSources.set(id, { customerId, plaidToken: body.plaidToken });
       return { status: 201, location: `${url}/funding-sources/${id}` };
     }
+    if (method === "POST" && (m = /^\/funding-sources\/([^/]+)\/micro-deposits$/.exec(path))) {
+      if (!fundingSources.has(m[1]!)) return notFound;
+      // Initiation has no body; verification names both amounts. This fake always sends 0.03 and 0.09.
+      if (body.amount1 === undefined) return { status: 201, location: `${url}/funding-sources/${m[1]}/micro-deposits` };
+      const values = [body.amount1, body.amount2].map((a) => (a as { value?: unknown } | undefined)?.value).sort();
+      if (values[0] === "0.03" && values[1] === "0.09") return { status: 200, body: { _links: {} } };
+      return validation("Invalid", "Wrong amount(s).", "/amount1/value");
+    }
     if (method === "GET" && (m = /^\/funding-sources\/([^/]+)$/.exec(path))) {
       const source = fundingSources.get(m[1]!);
       if (!source) return notFound;
