@@ -24,6 +24,9 @@ export interface NoticeFacts {
   failureReason?: string;
   /** Whether a failed debit was a subscription's (the consumer can change the account it draws on). */
   subscriptionUuid?: string;
+  /** An upcoming charge: when it is made, and what the previous one was (it differs: a 10-day notice). */
+  chargeAt?: string;
+  previousAmountCents?: number;
 }
 
 const REFUND_STATUS = { "refund.approved": "approved", "refund.rejected": "rejected", "refund.completed": "paid", "refund.failed": "failed" } as const;
@@ -39,6 +42,7 @@ export const NOTICE_EVENTS = [
   "refund.completed",
   "refund.failed",
   "subscription.cancelled",
+  "subscription.upcoming",
   "payment_method.saved",
 ] as const;
 
@@ -83,6 +87,16 @@ export function noticeCause(event: AnyDomainEvent): NoticeCause | null {
     case "subscription.cancelled": {
       const sub = event.data.object;
       return { ...base, type: "subscription_cancelled", checkoutId: String(sub["checkout_id"]), transactionUuid: String(sub["transaction_uuid"]), facts: {} };
+    }
+    case "subscription.upcoming": {
+      const sub = event.data.object;
+      const upcoming = (sub["upcoming_charge"] ?? {}) as Record<string, unknown>;
+      const facts: NoticeFacts = {
+        amountCents: toCents(upcoming["amount"]) ?? undefined,
+        previousAmountCents: toCents(upcoming["previous_amount"]) ?? undefined,
+        chargeAt: typeof upcoming["charge_at"] === "string" ? upcoming["charge_at"] : undefined,
+      };
+      return { ...base, type: "upcoming_charge", checkoutId: String(sub["checkout_id"]), transactionUuid: String(sub["transaction_uuid"]), facts };
     }
     default:
       return null;
