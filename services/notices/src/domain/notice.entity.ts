@@ -26,8 +26,12 @@ export interface NoticeDoc {
   body: string;
   /** The email's HTML part; null for SMS. */
   html: string | null;
-  /** Optional notices (receipts, reminders) carry an unsubscribe link; the authorization copy never. */
+  /** Optional notices (receipts, reminders of unchanged renewals) carry an unsubscribe link and are not sent after an opt-out. */
   optional: boolean;
+  /** The consumer (absent on notices written before opt-outs existed). */
+  userId?: string;
+  /** An optional email's unsubscribe link (its footer and `List-Unsubscribe`); null otherwise. */
+  unsubscribeUrl?: string | null;
   status: NoticeStatus;
   /** Attempts made so far. */
   attempts: number;

@@ -1,2 +1,3 @@
 export * from "./list-notices.op.ts";
 export * from "./list-sandbox-notices.op.ts";
+export * from "./unsubscribe.op.ts";

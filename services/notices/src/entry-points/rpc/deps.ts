@@ -1,4 +1,5 @@
 import type { NoticesPort } from "../../domain/ports/notices.port.ts";
+import type { UnsubscribeDeps } from "../../domain/unsubscribe.use-case.ts";
 
 /** What the notices handlers need, built by the composition root. */
 export interface NoticesHandlerDeps {
@@ -7,4 +8,6 @@ export interface NoticesHandlerDeps {
   sandbox: boolean;
   /** Readiness: resolves when this service's database answers. */
   ping(): Promise<void>;
+  /** Unsubscribe links: the opt-outs, the key tokens are signed with, the merchant's name. */
+  unsubscribe: UnsubscribeDeps;
 }
