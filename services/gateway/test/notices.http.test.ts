@@ -66,7 +66,7 @@ describe.each(variants)("consumer notices over $name", (variant) => {
       expect(copy.body).not.toContain("unsubscribe");
       const receipt = list.find((n) => n.type === "payment_receipt" && n.channel === "email")!;
       expect(receipt.transaction_uuid).toBe(p.uuid);
-      expect(receipt.body).toMatch(/https:\/\/pay\.example\/notices\/unsubscribe\/u1\.[\w-]+\.[\w-]{43}/);
+      expect(receipt.body).toMatch(/https:\/\/pay\.example\/notices\/unsubscribe\/u1\.[\w-]+\.[\w-]{22}/);
       // The merchant's list: the same records, without what they say.
       const mine = await stack.app.inject({ url: `/api/merchants/notices?checkout_id=${p.checkoutId}`, headers: headers() });
       expect(mine.statusCode).toBe(200);
@@ -188,7 +188,7 @@ describe.each(variants)("consumer notices over $name", (variant) => {
       const receiptId = messages.find((m) => m.Subject.startsWith("Receipt"))!.ID;
       const receipt = await messageBody(mailpit.apiUrl!, receiptId);
       const receiptHeaders = (await (await fetch(`${mailpit.apiUrl}/api/v1/message/${receiptId}/headers`)).json()) as Record<string, string[]>;
-      expect(receiptHeaders["List-Unsubscribe"]?.[0]).toMatch(/^<https:\/\/pay\.example\/notices\/unsubscribe\/u1\.[\w-]+\.[\w-]{43}>$/);
+      expect(receiptHeaders["List-Unsubscribe"]?.[0]).toMatch(/^<https:\/\/pay\.example\/notices\/unsubscribe\/u1\.[\w-]+\.[\w-]{22}>$/);
       expect(receiptHeaders["List-Unsubscribe-Post"]?.[0]).toBe("List-Unsubscribe=One-Click");
       const copyId = messages.find((m) => m.Subject.startsWith("Your payment authorization"))!.ID;
       const copyHeaders = (await (await fetch(`${mailpit.apiUrl}/api/v1/message/${copyId}/headers`)).json()) as Record<string, string[]>;
@@ -221,7 +221,8 @@ describe.each(variants)("consumer notices over $name", (variant) => {
       const list = await settled(p.checkoutId, ["authorization_copy/sms", "authorization_copy/email", "payment_receipt/sms", "payment_receipt/email"]);
       expect(list.filter((n) => n.channel === "email").map((n) => n.status)).toEqual(["failed", "failed"]);
       expect(list.filter((n) => n.channel === "sms").map((n) => n.status)).toEqual(["sent", "sent"]);
-      expect(notices.noticeStats.snapshot().failed).toBeGreaterThanOrEqual(failedBefore + 2);
+      // Counted right after the write that marks it failed: the list can show it a moment before.
+      await eventually(async () => expect(notices.noticeStats.snapshot().failed).toBeGreaterThanOrEqual(failedBefore + 2));
       expect((await stack.app.inject({ url: `/api/merchants/checkout/${p.checkoutId}`, headers: headers() })).json().status).toBe("paid");
     });
   });
