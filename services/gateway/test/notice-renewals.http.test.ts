@@ -159,6 +159,8 @@ describe.each(variants)("notices over a subscription's life over $name", (varian
       expect(click.statusCode, click.body).toBe(200);
       expect(click.body).toContain("You are unsubscribed");
       expect((await n.stack.app.inject({ method: "POST", url })).statusCode).toBe(200);
+      const multipart = "--b\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--b--\r\n";
+      expect((await n.stack.app.inject({ method: "POST", url, payload: multipart, headers: { "content-type": "multipart/form-data; boundary=b" } })).statusCode).toBe(200);
       expect((await n.stack.app.inject({ url })).body).toContain("You are unsubscribed");
 
       const again = await payment(n.stack, n.merchant.apiKey, "completed", { customer: { email: address } }, { acceptMandate: true, consumer: paid.consumer });

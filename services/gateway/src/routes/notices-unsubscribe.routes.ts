@@ -1,4 +1,3 @@
-import formbody from "@fastify/formbody";
 import { ANONYMOUS, AppError, UnsubscribeToken, unsubscribeOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
@@ -12,10 +11,13 @@ const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'se
  * the signed token in the path is the consumer's proof. `GET` shows what the link stops and a
  * button; `POST` records the opt-out, whether from that button or from a mail client's RFC 8058
  * one-click (`List-Unsubscribe=One-Click`, which needs no page). A token Payrail did not sign is
- * a 400 page. In their own scope: the form-body parser exists only here (the API stays JSON).
+ * a 400 page. The POST means the same whatever its body (RFC 8058 allows a urlencoded or a
+ * multipart one, and the page's button sends an empty form): in this scope only, every body
+ * up to 1 KiB is read and dropped (the API stays JSON-only).
  */
 export async function noticesUnsubscribeRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  await app.register(formbody, { bodyLimit: 1024 });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
   const hide = { schema: { hide: true } };
   type WithToken = { Params: { token: string } };
   app.get<WithToken>("/notices/unsubscribe/:token", hide, (request, reply) => answer(ctx, request, reply, false));
