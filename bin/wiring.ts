@@ -139,6 +139,7 @@ export async function startServices(
           smtpUrl: config.SMTP_URL,
           smtpFrom: config.SMTP_FROM,
           publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+          secretsKey: await secretsKey(),
           policy: { retryScheduleMs: config.NOTICE_RETRY_SCHEDULE },
         }),
       );

@@ -776,6 +776,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/subscriptions/{checkout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a subscription's amount, from the first renewal at least 10 days away
+         * @description The merchant changes the amount of one of its subscriptions, named by its checkout (`{"amount": "12.00"}`, strict as every amount, above 0). The new amount applies from the first renewal at least 10 days away (`amount_effective_at`) that is not already being charged, retried or announced, so the consumer's `upcoming_charge` notice goes 10 days before it with the new and the previous amount (Reg E 1005.10(d)); renewals before it keep `previous_amount`. A second change before then replaces the first. One event, `subscription.updated`. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`; a cancelled subscription 409 `subscription_cancelled`; one whose first charge has not settled 409 `transaction_not_settled`.
+         */
+        post: operations["updateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consumers/checkout/{checkout_id}": {
         parameters: {
             query?: never;
@@ -7274,6 +7294,168 @@ export interface operations {
              *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
              */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
+                 * @example chk_0123456789abcdef0123456789abcdef
+                 */
+                checkout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
+                    amount: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
+                        checkout_id: string;
+                        /** @description An amount in major units (e.g. 40.5 is $40.50); an item's `price.amount` is in cents */
+                        amount: number | string;
+                        /** @description What a subscription's renewals were charged before this change, in major units (a decimal string) */
+                        previous_amount: string;
+                        /** @description The first renewal charged the new amount (ISO 8601 UTC): the first at least 10 days after the change */
+                        amount_effective_at: string;
+                        /** @description A subscription's state: "" before its first transfer, then active, past_due, unpaid or cancelled */
+                        subscription_status: string;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `amount_invalid`: an amount is not a non-negative decimal with at most 2 fraction digits, or the total is 0
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `checkout_not_found`: no checkout with this id for this merchant
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             *     - `transaction_not_settled`: the original transfer is not completed yet
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

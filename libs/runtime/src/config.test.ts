@@ -28,6 +28,14 @@ describe("hosted page configuration", () => {
   });
 });
 
+describe("upcoming-charge notices", () => {
+  it("go 3 days before a renewal by default, and NOTICE_DAYS_BEFORE takes 1 to 10 (a changed amount's 10 days is the law's)", () => {
+    expect(loadConfig({}).NOTICE_DAYS_BEFORE).toBe(3);
+    expect(loadConfig({ NOTICE_DAYS_BEFORE: "7" }).NOTICE_DAYS_BEFORE).toBe(7);
+    for (const bad of ["0", "11", "2.5", "soon"]) expect(() => loadConfig({ NOTICE_DAYS_BEFORE: bad }), bad).toThrow(/NOTICE_DAYS_BEFORE/);
+  });
+});
+
 describe("renewal retries within NACHA's bounds", () => {
   it("retries 3 then 5 days after each failure by default", () => {
     expect(loadConfig({}).RENEWAL_RETRY_DAYS).toEqual([3, 5]);

@@ -42,6 +42,7 @@ import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { noticesRoutes } from "./routes/notices.routes.ts";
 import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
+import { noticesUnsubscribeRoutes } from "./routes/notices-unsubscribe.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
 import { portalRoutes } from "./portal/portal.routes.ts";
@@ -183,6 +184,8 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
   await app.register(async (scope) => noticesRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxNoticesRoutes(scope, ctx));
+  // Unsubscribe links of consumer notices: pages, in their own scope (a form-body parser).
+  await app.register(async (scope) => noticesUnsubscribeRoutes(scope, ctx));
   // The merchant dashboard (issue 22): pages over the same RPC operations, in its own scope.
   await app.register(async (scope) => dashboardRoutes(scope, ctx));
   const adminTokens = [options.adminToken, options.cliAdminToken].filter((t): t is string => !!t);

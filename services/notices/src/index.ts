@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import type { SubscribeOptions, Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
@@ -8,6 +9,7 @@ import { ConsumerRepository } from "./data-access/consumer.repository.ts";
 import { ContactsClient } from "./data-access/contacts.client.ts";
 import { NoticeRepository } from "./data-access/notice.repository.ts";
 import { ReceiptRepository } from "./data-access/receipt.repository.ts";
+import { OptOutRepository } from "./data-access/opt-out.repository.ts";
 import { noticeStats } from "./domain/notice-stats.ts";
 import type { NoticePolicy, NoticesDeps } from "./domain/notices.deps.ts";
 import { subscribeNoticeEvents } from "./entry-points/events/notices.subscriber.ts";
@@ -28,6 +30,11 @@ export interface NoticesServiceDeps {
   smtpFrom?: string;
   /** Where consumers reach the gateway (PUBLIC_URL): notices link to the portal there. */
   publicUrl: string;
+  /**
+   * The installation's secrets key: unsubscribe tokens are signed with a key derived from it, so
+   * links keep working across restarts and replicas. Absent (tests): a key of this process only.
+   */
+  secretsKey?: Buffer;
   /** Retry schedule and lease (NOTICE_RETRY_SCHEDULE). */
   policy?: Partial<NoticePolicy>;
   worker?: NoticeWorkerOptions;
@@ -59,23 +66,31 @@ export async function start(deps: NoticesServiceDeps): Promise<{ name: string; s
   const smtp = deps.smtpUrl ? new SmtpEmailSender({ url: deps.smtpUrl, from: deps.smtpFrom ?? "Payrail <notices@localhost>" }) : null;
   if (livemode && !smtp) deps.logger.warn("SMTP_URL is not set: consumer notices go by SMS only");
   const publicUrl = deps.publicUrl.replace(/\/+$/, "");
+  const unsubscribeKey = deps.secretsKey ? createHmac("sha256", deps.secretsKey).update("payrail notices unsubscribe v1").digest() : randomBytes(32);
+  const optOuts = new OptOutRepository(deps.store);
+  const contacts = new ContactsClient(deps.transport);
   const domain: NoticesDeps = {
     notices,
     consumers: new ConsumerRepository(deps.store),
-    contacts: new ContactsClient(deps.transport),
+    contacts,
     sms: livemode ? new IdentitySmsSender(deps.transport) : outbox,
     email: smtp ?? (livemode ? null : outbox),
     policy: { ...DEFAULT_NOTICE_POLICY, ...deps.policy },
     stats: noticeStats,
     portalUrl: `${publicUrl}/account`,
     unsubscribeUrl: `${publicUrl}/notices/unsubscribe/`,
+    unsubscribeKey,
+    optOuts,
     // Called only once the service serves, after the worker below exists.
     noticesWritten: () => worker.notify(),
     logger: deps.logger,
     now: deps.now ?? (() => new Date()),
   };
   const worker = new NoticeWorker(domain, deps.worker);
-  await deps.transport.serve("notices", noticesHandlers({ notices, receipts, sandbox: !livemode, ping: () => deps.store.ping() }));
+  await deps.transport.serve(
+    "notices",
+    noticesHandlers({ notices, receipts, sandbox: !livemode, ping: () => deps.store.ping(), unsubscribe: { optOuts, contacts, unsubscribeKey, now: domain.now } }),
+  );
   await subscribeNoticeEvents(deps.transport, domain, deps.subscribe);
   worker.start();
   deps.logger.info({ email: smtp ? "smtp" : livemode ? "off" : "sandbox outbox", sms: livemode ? "identity" : "sandbox outbox" }, "notices service started");

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseHeldLeases, silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { until } from "../../../test/support/until.ts";
+import { OptOutRepository } from "../src/data-access/opt-out.repository.ts";
 import { NoticeRepository } from "../src/data-access/notice.repository.ts";
 import { NoticeStats } from "../src/domain/notice-stats.ts";
 import { noticeId, type NoticeDoc } from "../src/domain/notice.entity.ts";
@@ -71,6 +73,8 @@ describe.each(variants)("a notice claim given back on a drain, on $name", (varia
       stats: new NoticeStats(),
       portalUrl: "http://127.0.0.1/account",
       unsubscribeUrl: "http://127.0.0.1/notices/unsubscribe/",
+      unsubscribeKey: randomBytes(32),
+      optOuts: new OptOutRepository(store),
       noticesWritten: () => undefined,
       logger: silentLogger(),
       now: () => new Date(),

@@ -50,6 +50,8 @@ export interface RenewalConfig {
   RENEWAL_RETRY_DAYS: number[];
   RENEWAL_FINAL_STATUS: "cancelled" | "unpaid";
   RENEWAL_POLL_MS: number;
+  /** Days before an unchanged renewal the consumer is told of it (a changed amount: 10). */
+  NOTICE_DAYS_BEFORE: number;
 }
 
 /** The reconciler (docs/api-notes.md, Convergence with the provider): what counts as stale, and how often a pass is tried (0: never). */
@@ -150,6 +152,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     blocks: new BlockedBankAccountRepository(deps.store),
     attempts,
     schedules,
+    upcomingNotice: { daysBefore: deps.providers.NOTICE_DAYS_BEFORE ?? 3 },
     renewalPolicy: { retryDays: deps.providers.RENEWAL_RETRY_DAYS ?? [3, 5], finalStatus: deps.providers.RENEWAL_FINAL_STATUS ?? "cancelled" },
     transactions,
     dayTotals,

@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen first types of docs/events.md, transaction.returned, merchant.return_rate_warning, mandate.created, mandate.revoked, payment_method.blocked and subscription.reactivated, the fraud reviews' review.opened and review.closed, and account validation's bank_account.validation_required and bank_account.validated", () => {
+  it("catalogues exactly the fifteen first types of docs/events.md, transaction.returned, merchant.return_rate_warning, mandate.created, mandate.revoked, payment_method.blocked, subscription.reactivated, .upcoming and .updated, the fraud reviews' review.opened and review.closed, and account validation's bank_account.validation_required and bank_account.validated", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",
@@ -36,6 +36,8 @@ describe("domain events", () => {
         "mandate.revoked",
         "payment_method.blocked",
         "subscription.reactivated",
+        "subscription.upcoming",
+        "subscription.updated",
         "review.opened",
         "review.closed",
         "bank_account.validation_required",

@@ -11,6 +11,8 @@ import { SubscriptionPastDueEvent } from "./subscription-past-due.event.ts";
 import { SubscriptionCancelledEvent } from "./subscription-cancelled.event.ts";
 import { SubscriptionUnpaidEvent } from "./subscription-unpaid.event.ts";
 import { SubscriptionReactivatedEvent } from "./subscription-reactivated.event.ts";
+import { SubscriptionUpcomingEvent } from "./subscription-upcoming.event.ts";
+import { SubscriptionUpdatedEvent } from "./subscription-updated.event.ts";
 import { RefundRequestedEvent } from "./refund-requested.event.ts";
 import { RefundApprovedEvent } from "./refund-approved.event.ts";
 import { RefundRejectedEvent } from "./refund-rejected.event.ts";
@@ -40,6 +42,8 @@ export * from "./subscription-past-due.event.ts";
 export * from "./subscription-cancelled.event.ts";
 export * from "./subscription-unpaid.event.ts";
 export * from "./subscription-reactivated.event.ts";
+export * from "./subscription-upcoming.event.ts";
+export * from "./subscription-updated.event.ts";
 export * from "./refund-requested.event.ts";
 export * from "./refund-approved.event.ts";
 export * from "./refund-rejected.event.ts";
@@ -71,6 +75,8 @@ const CATALOGUE = [
   SubscriptionCancelledEvent,
   SubscriptionUnpaidEvent,
   SubscriptionReactivatedEvent,
+  SubscriptionUpcomingEvent,
+  SubscriptionUpdatedEvent,
   RefundRequestedEvent,
   RefundApprovedEvent,
   RefundRejectedEvent,
@@ -135,6 +141,8 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "subscription.cancelled": "payments",
   "subscription.unpaid": "payments",
   "subscription.reactivated": "payments",
+  "subscription.upcoming": "payments",
+  "subscription.updated": "payments",
   "payment_method.saved": "payments",
   "refund_payout.settled": "payments",
   "refund.requested": "refunds",

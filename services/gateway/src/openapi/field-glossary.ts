@@ -26,6 +26,8 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   response_body: "The start of the endpoint's answer (at most 2 KiB); null from a loopback or private address, whose answers are never kept",
   attempted_at: "When the attempt was made (ISO 8601 UTC)",
   next_retry_at: "When the next attempt is due (ISO 8601 UTC), or null",
+  previous_amount: "What a subscription's renewals were charged before this change, in major units (a decimal string)",
+  amount_effective_at: "The first renewal charged the new amount (ISO 8601 UTC): the first at least 10 days after the change",
   current_period_start: "Start of the subscription's current (last paid) period (ISO 8601 UTC), or null",
   current_period_end: "End of the subscription's current period (ISO 8601 UTC), or null",
   next_charge_at: "When the subscription is charged next (ISO 8601 UTC), or null when nothing more is charged",

@@ -374,6 +374,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "Revokes one of the merchant's API keys, named by its prefix.",
     errors: ["merchant_not_found", "api_key_not_found"],
   },
+  "post /api/merchants/subscriptions/{checkout_id}": {
+    operationId: "updateSubscription",
+    description:
+      "The merchant changes the amount of one of its subscriptions, named by its checkout (`{\"amount\": \"12.00\"}`, strict as every amount, above 0). The new amount applies from the first renewal at least 10 days away (`amount_effective_at`) that is not already being charged, retried or announced, so the consumer's `upcoming_charge` notice goes 10 days before it with the new and the previous amount (Reg E 1005.10(d)); renewals before it keep `previous_amount`. A second change before then replaces the first. One event, `subscription.updated`. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`; a cancelled subscription 409 `subscription_cancelled`; one whose first charge has not settled 409 `transaction_not_settled`.",
+    errors: ["checkout_not_found", "not_a_subscription", "subscription_cancelled", "transaction_not_settled", "amount_invalid", "transfer_in_progress"],
+  },
   "post /api/merchants/subscriptions/{checkout_id}/cancel": {
     operationId: "cancelSubscriptionAsMerchant",
     description:

@@ -1,4 +1,4 @@
-import { cancelSubscriptionForMerchantOp, CheckoutIdParam } from "@payrail/contracts";
+import { cancelSubscriptionForMerchantOp, CheckoutIdParam, UpdateSubscriptionBody, UpdateSubscriptionResult, updateSubscriptionOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,7 +7,7 @@ import { callService } from "../http/call-service.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
-/** A merchant cancels one of its subscriptions (the dashboard's Cancel uses the same operation). */
+/** A merchant changes the amount of, or cancels, one of its subscriptions (the dashboard's Cancel uses the same operation). */
 export async function merchantSubscriptionsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/merchants/subscriptions/:checkout_id/cancel",
@@ -22,5 +22,20 @@ export async function merchantSubscriptionsRoutes(app: FastifyInstance, ctx: Gat
       },
     },
     (request) => callService(ctx, request, cancelSubscriptionForMerchantOp, { checkout_id: request.params.checkout_id }),
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/merchants/subscriptions/:checkout_id",
+    {
+      preValidation: merchantAuth(ctx),
+      schema: {
+        tags: ["Merchant: transfers"],
+        summary: "Change a subscription's amount, from the first renewal at least 10 days away",
+        headers: ApiKeyHeader,
+        params: CheckoutIdParam,
+        body: UpdateSubscriptionBody,
+        response: { 200: UpdateSubscriptionResult, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, updateSubscriptionOp, { checkout_id: request.params.checkout_id, amount: request.body.amount }),
   );
 }

@@ -27,6 +27,9 @@ export interface NoticeFacts {
   /** Micro-deposits: when their amounts stop being accepted, and (sandbox only) the amounts themselves. */
   expiresAt?: string;
   microDepositAmounts?: string[];
+  /** An upcoming charge: when it is made, and what the previous one was (it differs: a 10-day notice). */
+  chargeAt?: string;
+  previousAmountCents?: number;
 }
 
 const REFUND_STATUS = { "refund.approved": "approved", "refund.rejected": "rejected", "refund.completed": "paid", "refund.failed": "failed" } as const;
@@ -43,6 +46,7 @@ export const NOTICE_EVENTS = [
   "refund.failed",
   "subscription.cancelled",
   "bank_account.micro_deposits_sent",
+  "subscription.upcoming",
   "payment_method.saved",
 ] as const;
 
@@ -98,6 +102,16 @@ export function noticeCause(event: AnyDomainEvent): NoticeCause | null {
         userId: sent.user_id,
         facts: { expiresAt: sent.expires_at, ...(sent.amounts ? { microDepositAmounts: sent.amounts } : {}) },
       };
+    }
+    case "subscription.upcoming": {
+      const sub = event.data.object;
+      const upcoming = (sub["upcoming_charge"] ?? {}) as Record<string, unknown>;
+      const facts: NoticeFacts = {
+        amountCents: toCents(upcoming["amount"]) ?? undefined,
+        previousAmountCents: toCents(upcoming["previous_amount"]) ?? undefined,
+        chargeAt: typeof upcoming["charge_at"] === "string" ? upcoming["charge_at"] : undefined,
+      };
+      return { ...base, type: "upcoming_charge", checkoutId: String(sub["checkout_id"]), transactionUuid: String(sub["transaction_uuid"]), facts };
     }
     default:
       return null;

@@ -27,8 +27,10 @@ export interface NoticeDoc {
   body: string;
   /** The email's HTML part; null for SMS. */
   html: string | null;
-  /** Optional notices (receipts, reminders) carry an unsubscribe link; the authorization copy never. */
+  /** Optional notices (receipts, reminders of unchanged renewals) carry an unsubscribe link and are not sent after an opt-out. */
   optional: boolean;
+  /** An optional email's unsubscribe link (its footer and `List-Unsubscribe`); null otherwise. */
+  unsubscribeUrl?: string | null;
   status: NoticeStatus;
   /** Attempts made so far. */
   attempts: number;
@@ -39,7 +41,7 @@ export interface NoticeDoc {
   providerMessageId: string | null;
   createdAt: string;
   sentAt: string | null;
-  /** The consumer (identity's user id): the portal finds their receipts by it. Absent on notices written before it was kept. */
+  /** The consumer (identity's user id): opt-outs and the portal's receipts find them by it. Absent on notices written before it was kept. */
   userId?: string;
   /** The merchant as the notice named it (made safe), which the portal shows beside the words. */
   merchant?: MerchantContact;

@@ -3,6 +3,7 @@ import type { NoticeStats } from "./notice-stats.ts";
 import type { ConsumersPort } from "./ports/consumers.port.ts";
 import type { ContactsPort } from "./ports/contacts.port.ts";
 import type { NoticesPort } from "./ports/notices.port.ts";
+import type { OptOutsPort } from "./ports/opt-outs.port.ts";
 import type { EmailPort, SmsNoticePort } from "./ports/senders.port.ts";
 
 export interface NoticePolicy {
@@ -24,8 +25,11 @@ export interface NoticesDeps {
   stats: NoticeStats;
   /** The consumer portal (PUBLIC_URL + /account): notices link to it. */
   portalUrl: string;
-  /** Where optional notices can be stopped (the route may come later); the notice id is appended. */
+  /** Where optional notices can be stopped: the unsubscribe token is appended. */
   unsubscribeUrl: string;
+  /** The key unsubscribe tokens are signed with. */
+  unsubscribeKey: Buffer;
+  optOuts: OptOutsPort;
   /** New notices were written: send them now rather than at the next poll. */
   noticesWritten(): void;
   logger: Logger;

@@ -4,9 +4,19 @@ import { noticeContent } from "../templates/notice-content.ts";
 import { noticeCause, type NoticeCause } from "./notice-cause.ts";
 import { maskEmail, noticeId, type NoticeDoc } from "./notice.entity.ts";
 import type { NoticesDeps } from "./notices.deps.ts";
+import { signUnsubscribeToken, type OptOutKey } from "./unsubscribe-token.ts";
 
-/** Receipts and reminders may be stopped by the consumer; the other notices may not. */
-const OPTIONAL = new Set(["payment_receipt", "upcoming_charge"]);
+/**
+ * Receipts and reminders of unchanged renewals may be stopped by the consumer. Not the
+ * authorization copy (Reg E 1005.10(b)), the 10-day notice of a changed amount (1005.10(d)),
+ * failures, refunds or a cancellation: they tell of money moving otherwise than agreed.
+ */
+export function isOptional(cause: Pick<NoticeCause, "type" | "facts">): boolean {
+  if (cause.type === "payment_receipt") return true;
+  if (cause.type !== "upcoming_charge") return false;
+  const { amountCents, previousAmountCents } = cause.facts;
+  return amountCents === undefined || previousAmountCents === undefined || amountCents === previousAmountCents;
+}
 
 /** Thrown when the consumer of a checkout is not known yet: the transport tries the event again. */
 export class ConsumerNotKnownYet extends Error {}
@@ -37,25 +47,39 @@ export async function recordNotices(deps: NoticesDeps, event: AnyDomainEvent): P
   if (phoneMasked) channels.push({ channel: "sms", address: userId, to: phoneMasked });
   if (checkout.email && deps.email) channels.push({ channel: "email", address: checkout.email, to: maskEmail(checkout.email) });
   let written = false;
+  const optional = isOptional(cause);
   for (const [i, { channel, address, to }] of channels.entries()) {
     const id = noticeId(cause.eventId, channel);
-    const optional = OPTIONAL.has(cause.type);
-    const rendered = renderNotice(channel, content, safe, optional ? unsubscribeUrl(deps, id) : undefined);
-    const consumer = { userId, merchant: safe, portalCopy: i === 0 };
-    written = (await deps.notices.insert({ ...noticeDoc(deps, cause, { id, channel, address, to, optional, ...rendered }), ...consumer })) || written;
+    // SMS is stopped by replying STOP, which the SMS provider honours: only email carries a link.
+    const link = optional && channel === "email" ? unsubscribeUrl(deps, { merchantId: cause.merchantId, userId, channel }) : null;
+    const rendered = renderNotice(channel, content, safe, link ?? undefined);
+    const doc = noticeDoc(deps, cause, { id, channel, address, to, optional, userId, unsubscribeUrl: link, ...rendered });
+    // The portal's copy of this cause is the first channel's; it shows the merchant as named here.
+    written = (await deps.notices.insert({ ...doc, merchant: safe, portalCopy: i === 0 })) || written;
   }
   if (written) deps.noticesWritten();
 }
 
-/** Where the consumer stops optional notices (`List-Unsubscribe`, and the email's footer). */
-export function unsubscribeUrl(deps: Pick<NoticesDeps, "unsubscribeUrl">, id: string): string {
-  return `${deps.unsubscribeUrl}${id}`;
+/** Where the consumer stops the merchant's optional notices on a channel (`List-Unsubscribe`, and the email's footer). */
+export function unsubscribeUrl(deps: Pick<NoticesDeps, "unsubscribeUrl" | "unsubscribeKey">, who: OptOutKey): string {
+  return `${deps.unsubscribeUrl}${signUnsubscribeToken(deps.unsubscribeKey, who)}`;
 }
 
 function noticeDoc(
   deps: NoticesDeps,
   cause: NoticeCause,
-  n: { id: string; channel: NoticeChannel; address: string; to: string; optional: boolean; subject: string; body: string; html: string | null },
+  n: {
+    id: string;
+    channel: NoticeChannel;
+    address: string;
+    to: string;
+    optional: boolean;
+    userId: string;
+    unsubscribeUrl: string | null;
+    subject: string;
+    body: string;
+    html: string | null;
+  },
 ): NoticeDoc {
   const now = deps.now().toISOString();
   return {
@@ -73,6 +97,8 @@ function noticeDoc(
     body: n.body,
     html: n.html,
     optional: n.optional,
+    userId: n.userId,
+    unsubscribeUrl: n.unsubscribeUrl,
     status: "queued",
     attempts: 0,
     dueAt: now,

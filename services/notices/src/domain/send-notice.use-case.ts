@@ -1,5 +1,4 @@
 import { nextRetryDelayMs, type LeaseHeartbeat } from "@payrail/runtime";
-import { unsubscribeUrl } from "./record-notices.use-case.ts";
 import type { NoticeDoc } from "./notice.entity.ts";
 import type { NoticesDeps } from "./notices.deps.ts";
 import type { SendOutcome } from "./ports/senders.port.ts";
@@ -9,10 +8,18 @@ import type { SendOutcome } from "./ports/senders.port.ts";
  * `sent` (one conditional write on the lease, while still queued), or schedule its next try, or
  * mark it `failed` when the provider refused it for good (a bounce) or the retries ran out.
  * `lease.check()` comes before the send and before the write: a worker that lost its claim
- * stops there, so two workers never both send one notice while each holds the claim.
+ * stops there, so two workers never both send one notice while each holds the claim. An
+ * optional notice to a consumer who unsubscribed from the merchant on its channel is not sent:
+ * it ends `failed` with the reason `unsubscribed` (counted as `suppressed`, not as a failure).
  */
 export async function attemptNotice(deps: NoticesDeps, notice: NoticeDoc, leaseId: string, lease: Pick<LeaseHeartbeat, "check">): Promise<void> {
   lease.check();
+  if (await unsubscribed(deps, notice)) {
+    const at = deps.now().toISOString();
+    await deps.notices.finish(notice._id, leaseId, { status: "failed", attempts: notice.attempts, dueAt: at, lastError: "unsubscribed", providerMessageId: null, sentAt: null });
+    deps.stats.count("suppressed");
+    return;
+  }
   const outcome = await send(deps, notice);
   const attempts = notice.attempts + 1;
   const end = deps.now();
@@ -32,6 +39,11 @@ export async function attemptNotice(deps: NoticesDeps, notice: NoticeDoc, leaseI
   else deps.logger.info({ ...log, dueAt }, "consumer notice not sent; retrying");
 }
 
+function unsubscribed(deps: NoticesDeps, notice: NoticeDoc): Promise<boolean> {
+  if (!notice.optional || !notice.userId) return Promise.resolve(false);
+  return deps.optOuts.has({ merchantId: notice.merchantId, userId: notice.userId, channel: notice.channel });
+}
+
 async function send(deps: NoticesDeps, notice: NoticeDoc): Promise<SendOutcome> {
   try {
     if (notice.channel === "sms") return await deps.sms.send(notice.address, notice.body);
@@ -42,7 +54,7 @@ async function send(deps: NoticesDeps, notice: NoticeDoc): Promise<SendOutcome> 
       text: notice.body,
       html: notice.html ?? "",
       noticeId: notice._id,
-      unsubscribeUrl: notice.optional ? unsubscribeUrl(deps, notice._id) : undefined,
+      unsubscribeUrl: notice.unsubscribeUrl ?? undefined,
     });
   } catch (err) {
     // An adapter's unexpected throw (the service it asks is away) is a failure that may pass.

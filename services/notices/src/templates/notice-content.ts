@@ -106,11 +106,20 @@ export function noticeContent(f: ContentFacts): NoticeContent {
         ],
       };
     }
-    case "upcoming_charge":
+    case "upcoming_charge": {
+      const when = f.facts.chargeAt ? day(f.facts.chargeAt) : "soon";
+      const previous = f.facts.previousAmountCents;
+      const changed = previous !== undefined && f.facts.amountCents !== undefined && previous !== f.facts.amountCents;
+      const was = changed ? ` This is a change: your previous payment was ${money(previous, f.checkout.currency)}.` : "";
       return {
-        subject: `Upcoming payment of ${amount} to ${f.merchant}`,
-        sms: `${f.merchant}: ${amount} will be debited soon.`,
-        paragraphs: [`${amount} will be debited for your subscription with ${f.merchant}.`],
+        subject: changed ? `Your payment to ${f.merchant} changes to ${amount} on ${when}` : `Upcoming payment of ${amount} to ${f.merchant} on ${when}`,
+        sms: `${f.merchant}: ${amount} will be debited from your bank account on ${when}.${was} Cancel at ${f.portalUrl}/subscriptions.`,
+        paragraphs: [
+          `On ${when}, ${amount} will be debited from your bank account for your ${period ? `${f.checkout.planType ?? ""} ` : ""}subscription with ${f.merchant}.${was}`,
+          `To stop it, cancel your subscription at ${f.portalUrl}/subscriptions before that date, or contact ${f.merchant}.`,
+        ],
+        action: { label: "Manage your subscription", url: `${f.portalUrl}/subscriptions` },
       };
+    }
   }
 }

@@ -25,7 +25,7 @@ describe("notice templates", () => {
   });
 
   it("names the merchant and its support email and phone in every notice, on both channels", () => {
-    for (const type of ["authorization_copy", "payment_receipt", "payment_failed", "refund_update", "subscription_cancelled", "micro_deposits"] as const) {
+    for (const type of ["authorization_copy", "payment_receipt", "upcoming_charge", "payment_failed", "refund_update", "subscription_cancelled", "micro_deposits"] as const) {
       for (const channel of ["sms", "email"] as const) {
         const { body } = render(type, channel);
         expect(body, `${type}/${channel}`).toContain("help@evil.example");

@@ -15,6 +15,17 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
   async ensureIndexes(): Promise<void> {
     // The scheduler's query: a range on the due time, earliest first.
     await this.attempts.createIndex({ keys: { nextChargeAt: 1 }, name: "next_charge_at" });
+    // The upcoming-charge pass: a range on when a renewal's notice is next looked at, earliest first.
+    await this.attempts.createIndex({ keys: { noticeDueAt: 1 }, name: "notice_due_at" });
+  }
+
+  async noticesDue(by: string, limit: number): Promise<string[]> {
+    const due = await this.attempts.find({ noticeDueAt: { $lte: by } }, { sort: { noticeDueAt: 1 }, limit });
+    return due.map((a) => a._id);
+  }
+
+  async moveNotice(checkoutId: string, from: string, to: string | null): Promise<boolean> {
+    return (await this.attempts.findOneAndUpdate({ _id: checkoutId, noticeDueAt: from }, { $set: { noticeDueAt: to } })) !== null;
   }
 
   async due(by: string, limit: number): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { AppError, type MerchantPrincipal, type TransactionRecord } from "@payrail/contracts";
+import { announceUpcomingCharge } from "./announce-upcoming-charge.use-case.ts";
 import { chargeRenewal } from "./charge-renewal.use-case.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
 import { toTransactionRecord } from "./transaction.entity.ts";
@@ -12,7 +13,8 @@ const MAX_CHARGES = 10;
  * Sandbox test clock (docs/api-notes.md, Subscriptions and renewals): the merchant moves its subscription's clock forward to `to`
  * and every charge or retry due by then runs now, dated at its due time. One charge is in flight
  * at a time (the next is scheduled when it settles), so a renewal left `pending` holds the
- * schedule until it is simulated; advancing again then charges what became due.
+ * schedule until it is simulated; advancing again then charges what became due. The renewal's
+ * upcoming-charge notice due on the way (`subscription.upcoming`) is written before its charge.
  */
 export async function advanceSubscriptionClock(
   deps: RenewalDeps & { sandbox: boolean },
@@ -30,6 +32,8 @@ export async function advanceSubscriptionClock(
   const moved = await deps.schedules.moveClock(checkoutId, to);
   if (!moved) throw new AppError("invalid_request", `the subscription's clock stands later than ${to} already; it only moves forward`, { param: "to" });
   for (let i = 0; i < MAX_CHARGES; i++) {
+    const noticeDue = (await deps.attempts.find(checkoutId))?.noticeDueAt;
+    if (noticeDue && noticeDue <= to) await announceUpcomingCharge(deps, checkoutId, to);
     const due = (await deps.attempts.find(checkoutId))?.nextChargeAt;
     if (!due || due > to) break;
     const result = await chargeRenewal(deps, checkoutId, due);

@@ -10,6 +10,7 @@ import { renewalReviewGate } from "./fraud/renewal-review-gate.ts";
 import { requireDebitMandate } from "./require-debit-mandate.ts";
 import { tellCheckoutBlocked } from "./block-bank-account.ts";
 import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
+import { amountForPeriod } from "./upcoming-charge.ts";
 
 /**
  * Makes the subscription's due charge (a renewal, or a retry of a failed one), when it is due
@@ -68,6 +69,7 @@ async function chargeUnderLease(
     }
     const charge: RenewalCharge = {
       period: a.period!,
+      amountCents: amountForPeriod(a, a.period!),
       tryNumber: a.periodTry ?? 0,
       transactionUuid: prefixedHexId("sc-"),
       consumerTransactionId: randomUUID(),

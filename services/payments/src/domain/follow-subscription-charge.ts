@@ -5,6 +5,7 @@ import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import { subscriptionEvent, type SubscriptionEventType } from "./subscription-events.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import { periodDue } from "./upcoming-charge.ts";
 
 /** Changes that lose to a concurrent one (the consumer cancelling) read again; a few at most. */
 const TRIES = 5;
@@ -66,7 +67,7 @@ function afterFirstCharge(a: TransferAttemptRecord, outcome: ChargeOutcome): Cha
   const anchorAt = outcome.at;
   const live = !a.subscriptionCancelledAt;
   return {
-    set: { anchorAt, period: 1, periodTry: 0, subscriptionStatus: live ? "active" : "cancelled", nextChargeAt: live ? periodStart(anchorAt, a.planType!, 1) : null },
+    set: { anchorAt, period: 1, periodTry: 0, subscriptionStatus: live ? "active" : "cancelled", ...(live ? periodDue(periodStart(anchorAt, a.planType!, 1)) : { nextChargeAt: null }) },
     type: live ? "subscription.renewed" : null,
   };
 }
@@ -76,7 +77,7 @@ function afterRenewal(deps: RenewalOutcomeDeps, a: TransferAttemptRecord, charge
   if (a.subscriptionStatus !== "active" && a.subscriptionStatus !== "past_due") return { set: { charge: null, nextChargeAt: null }, type: null };
   if (outcome.completed) {
     const period = charge.period + 1;
-    return { set: { charge: null, period, periodTry: 0, subscriptionStatus: "active", nextChargeAt: periodStart(a.anchorAt!, a.planType!, period) }, type: "subscription.renewed" };
+    return { set: { charge: null, period, periodTry: 0, subscriptionStatus: "active", ...periodDue(periodStart(a.anchorAt!, a.planType!, period)) }, type: "subscription.renewed" };
   }
   const first = periodStart(a.anchorAt!, a.planType!, charge.period);
   const next = outcome.refused

@@ -9,6 +9,7 @@ import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import { attestedMandateId } from "./require-debit-mandate.ts";
 import { amountOf } from "./transaction.entity.ts";
+import { amountForPeriod } from "./upcoming-charge.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 
 export interface ConsumerSubscriptionsDeps {
@@ -49,7 +50,8 @@ async function toSubscription(deps: ConsumerSubscriptionsDeps, a: TransferAttemp
     subscription_transaction_uuid: a.transactionUuid,
     merchant_name: merchantName,
     status: a.subscriptionStatus ?? (a.subscriptionCancelledAt ? "cancelled" : "incomplete"),
-    amount: amountOf(a.amountCents),
+    // What the next charge debits (a merchant's new amount once its period has come).
+    amount: amountOf(a.period === undefined ? a.amountCents : amountForPeriod(a, a.period)),
     currency: a.currency,
     interval: a.planType ?? "",
     next_charge_at: a.subscriptionCancelledAt ? null : (a.nextChargeAt ?? null),

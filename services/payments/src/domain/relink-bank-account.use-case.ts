@@ -18,6 +18,7 @@ import { revokeMandate } from "./revoke-mandate.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import { bankAccountBlocked } from "./transfer-steps.ts";
+import { periodDue } from "./upcoming-charge.ts";
 
 export const BANK_ACCOUNT_CHANGED = "Bank account changed";
 /** How long one re-link may hold the subscription (its provider calls) before another may take over. */
@@ -116,7 +117,7 @@ async function relinkUnderLease(
     fundingFingerprint: source.fingerprint,
     accountBlockedAt: null,
     ...(reactivated
-      ? { subscriptionStatus: "active" as const, period: next.period!, periodTry: 0, nextChargeAt: next.at, subscriptionVersion: (a.subscriptionVersion ?? 0) + 1 }
+      ? { subscriptionStatus: "active" as const, period: next.period!, periodTry: 0, ...periodDue(next.at), subscriptionVersion: (a.subscriptionVersion ?? 0) + 1 }
       : {}),
   };
   const after = { ...a, ...set };

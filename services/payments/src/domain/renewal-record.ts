@@ -4,7 +4,7 @@ import { transactionDoc } from "./transaction-doc.ts";
 
 /** The transaction record of a renewal charge (sequential `id` drawn by the caller). */
 export function renewalRecordDoc(a: TransferAttemptRecord, id: number, charge: RenewalCharge, transferId: string): TransactionDoc {
-  const doc = transactionDoc(a, id, {
+  const doc = transactionDoc({ ...a, amountCents: charge.amountCents ?? a.amountCents }, id, {
     transactionUuid: charge.transactionUuid,
     transferId,
     at: charge.at,

@@ -5,6 +5,7 @@ import type { TransactionsPort } from "./ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { RenewalPolicy } from "./renewal-policy.ts";
+import type { UpcomingNoticePolicy } from "./upcoming-charge.ts";
 import type { TransferRecordedDeps } from "./transfer.deps.ts";
 import type { DebitMandateDeps } from "./require-debit-mandate.ts";
 import type { BlockingDeps } from "./block-bank-account.ts";
@@ -33,4 +34,6 @@ export interface RenewalDeps extends RenewalOutcomeDeps, TransferRecordedDeps, D
   /** Fraud reviews of held renewals, and how long one waits for the merchant (REVIEW_EXPIRES_HOURS). */
   reviews: ReviewsPort;
   reviewExpiresMs: number;
+  /** When renewals are announced to the consumer (NOTICE_DAYS_BEFORE). */
+  upcomingNotice: UpcomingNoticePolicy;
 }

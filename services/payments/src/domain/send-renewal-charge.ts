@@ -67,7 +67,7 @@ async function startTransfer(deps: RenewalDeps, a: TransferAttemptRecord, charge
     const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
-      amountCents: a.amountCents,
+      amountCents: charge.amountCents ?? a.amountCents,
       currency: a.currency,
       idempotencyKey: renewalKey(a._id, charge),
       metadata: { checkout_id: a._id, transaction_uuid: charge.transactionUuid, company_entry_description: chargeEntryDescription(a.companyEntryDescription, charge.tryNumber) },

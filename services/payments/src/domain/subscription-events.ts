@@ -3,7 +3,14 @@ import { periodStart } from "./billing-period.ts";
 import { envelope } from "./payment-events.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 
-export type SubscriptionEventType = "subscription.renewed" | "subscription.past_due" | "subscription.unpaid" | "subscription.reactivated" | "subscription.cancelled";
+export type SubscriptionEventType =
+  | "subscription.renewed"
+  | "subscription.past_due"
+  | "subscription.unpaid"
+  | "subscription.reactivated"
+  | "subscription.cancelled"
+  | "subscription.upcoming"
+  | "subscription.updated";
 
 /**
  * A subscription event built from the attempt as it is AFTER the change (the document the same
@@ -18,6 +25,8 @@ export function subscriptionEvent(
   livemode: boolean,
   /** The record of the charge that caused the change, when one did. */
   chargeUuid?: string,
+  /** What this type adds to the object (subscription.upcoming's `upcoming_charge`, subscription.updated's amounts). */
+  extra: Record<string, unknown> = {},
 ): DomainEvent {
   const paid = after.anchorAt && after.planType && after.period !== undefined;
   const status = after.subscriptionStatus ?? (after.subscriptionCancelledAt ? "cancelled" : "active");
@@ -33,6 +42,7 @@ export function subscriptionEvent(
     next_charge_at: status === "active" || status === "past_due" ? (after.nextChargeAt ?? null) : null,
     ...(chargeUuid ? { charge_transaction_uuid: chargeUuid } : {}),
     ...(after.subscriptionCancelledAt ? { cancelled_at: after.subscriptionCancelledAt } : {}),
+    ...extra,
   };
   return envelope(type, { type: "subscription", id: after._id, version: after.subscriptionVersion ?? 1 }, after.merchantId, at, object, livemode);
 }

@@ -82,6 +82,25 @@ export interface TransferAttemptRecord extends OutboxFields {
   relinkLeaseUntil?: string | null;
   /** Sandbox: where the subscription's test clock stands. */
   clockAt?: string;
+  /**
+   * When the scheduler next looks at the upcoming charge's notice (upcoming-charge.ts): set with
+   * a period's first due date to 10 days before it (the longest notice), moved to the notice's own
+   * time, and null once it is announced or nothing is due.
+   */
+  noticeDueAt?: string | null;
+  /** The due date the last `subscription.upcoming` announced: each is announced once. */
+  announcedChargeAt?: string | null;
+  /** The merchant's change of the amount (POST /api/merchants/subscriptions/{checkout_id}), from period `fromPeriod` on. */
+  amountChange?: AmountChange | null;
+}
+
+/** A subscription's new amount and the first period it is charged for (at least 10 days after the change). */
+export interface AmountChange {
+  amountCents: number;
+  /** What the periods before `fromPeriod` are charged. */
+  previousAmountCents: number;
+  fromPeriod: number;
+  changedAt: string;
 }
 
 export type SubscriptionStatus = "active" | "past_due" | "unpaid" | "cancelled";
@@ -92,6 +111,8 @@ export type SubscriptionStatus = "active" | "past_due" | "unpaid" | "cancelled";
  */
 export interface RenewalCharge {
   period: number;
+  /** What this try charges, fixed when it is claimed (absent on charges claimed before amounts could change: the attempt's). */
+  amountCents?: number;
   tryNumber: number;
   transactionUuid: string;
   consumerTransactionId: string;

@@ -20,6 +20,7 @@ export * from "./get-subscription-mandate.op.ts";
 export * from "./create-relink-token.op.ts";
 export * from "./relink-bank-account.op.ts";
 export * from "./cancel-subscription-for-merchant.op.ts";
+export * from "./update-subscription.op.ts";
 export * from "./get-payment-stats.op.ts";
 export * from "./get-mandate-copy.op.ts";
 export * from "./reviews.op.ts";

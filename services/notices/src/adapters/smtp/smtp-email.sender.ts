@@ -44,7 +44,8 @@ export class SmtpEmailSender implements EmailPort {
         text: message.text,
         html: message.html,
         messageId: `<${message.noticeId}@payrail>`,
-        ...(message.unsubscribeUrl ? { list: { unsubscribe: message.unsubscribeUrl } } : {}),
+        // RFC 8058: a mail client's one-click unsubscribe POSTs to the link, no page needed.
+        ...(message.unsubscribeUrl ? { list: { unsubscribe: message.unsubscribeUrl }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
       });
       return { ok: true, providerMessageId: info.messageId };
     } catch (err) {

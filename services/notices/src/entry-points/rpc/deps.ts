@@ -1,5 +1,6 @@
 import type { NoticesPort } from "../../domain/ports/notices.port.ts";
 import type { ReceiptsPort } from "../../domain/ports/receipts.port.ts";
+import type { UnsubscribeDeps } from "../../domain/unsubscribe.use-case.ts";
 
 /** What the notices handlers need, built by the composition root. */
 export interface NoticesHandlerDeps {
@@ -10,4 +11,6 @@ export interface NoticesHandlerDeps {
   sandbox: boolean;
   /** Readiness: resolves when this service's database answers. */
   ping(): Promise<void>;
+  /** Unsubscribe links: the opt-outs, the key tokens are signed with, the merchant's name. */
+  unsubscribe: UnsubscribeDeps;
 }

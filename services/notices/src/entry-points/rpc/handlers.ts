@@ -5,6 +5,7 @@ import { getConsumerReceiptHandler } from "./get-consumer-receipt.handler.ts";
 import { listConsumerReceiptsHandler } from "./list-consumer-receipts.handler.ts";
 import { listNoticesHandler } from "./list-notices.handler.ts";
 import { listSandboxNoticesHandler } from "./list-sandbox-notices.handler.ts";
+import { unsubscribeHandler } from "./unsubscribe.handler.ts";
 
 /** The notices service's operations: its whole RPC surface in one list. */
 export function noticesHandlers(deps: NoticesHandlerDeps): HandlerEntry[] {
@@ -13,6 +14,7 @@ export function noticesHandlers(deps: NoticesHandlerDeps): HandlerEntry[] {
     listSandboxNoticesHandler(deps),
     listConsumerReceiptsHandler(deps),
     getConsumerReceiptHandler(deps),
+    unsubscribeHandler(deps),
     handle(pingOp("notices"), async () => {
       await deps.ping();
       return { service: "notices", ok: true as const };

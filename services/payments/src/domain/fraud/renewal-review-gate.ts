@@ -26,7 +26,8 @@ export async function renewalReviewGate(
   save: (set: Record<string, unknown>) => Promise<void>,
 ): Promise<"send" | "held" | "stopped"> {
   const charge = a.charge!;
-  const review = await reviewOfDebit(deps, a, { transactionUuid: charge.transactionUuid, kind: "renewal" });
+  // Screened at what this try charges (a merchant's new amount from its period on).
+  const review = await reviewOfDebit(deps, { ...a, amountCents: charge.amountCents ?? a.amountCents }, { transactionUuid: charge.transactionUuid, kind: "renewal" });
   if (!review) return "send";
   lease.check();
   const heldRecord = async () => (await deps.transactions.insertHeld(held(renewalRecordDoc(a, await deps.transactions.nextId(), charge, ""), review))).doc;

@@ -8,6 +8,10 @@ import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
 export interface SubscriptionSchedulesPort {
   /** Checkout ids of subscriptions with a charge due by `by`, earliest first (an index serves it). */
   due(by: string, limit: number): Promise<string[]>;
+  /** Checkout ids of subscriptions whose upcoming-charge notice is to be looked at by `by`, earliest first (an index serves it). */
+  noticesDue(by: string, limit: number): Promise<string[]>;
+  /** Moves when the upcoming-charge notice is looked at (null: never), if it still stands at `from`: false when another writer moved it. */
+  moveNotice(checkoutId: string, from: string, to: string | null): Promise<boolean>;
   /**
    * Takes the renewal lease of a subscription whose next charge is due by `by`, when nobody holds
    * it or the holder's ran out at `now`: null when nothing is due or another holds it.

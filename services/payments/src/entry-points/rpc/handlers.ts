@@ -4,6 +4,7 @@ import { advanceSubscriptionClockHandler } from "./advance-subscription-clock.ha
 import { cancelSubscriptionHandler } from "./cancel-subscription.handler.ts";
 import { getPaymentStatsHandler } from "./get-payment-stats.handler.ts";
 import { cancelSubscriptionForMerchantHandler } from "./cancel-subscription-for-merchant.handler.ts";
+import { updateSubscriptionHandler } from "./update-subscription.handler.ts";
 import { createLinkTokenHandler } from "./create-link-token.handler.ts";
 import { getProcessorTokenHandler } from "./get-processor-token.handler.ts";
 import { handleTransferWebhookHandler } from "./handle-transfer-webhook.handler.ts";
@@ -44,6 +45,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     cancelSubscriptionHandler(deps),
     getPaymentStatsHandler(deps),
     cancelSubscriptionForMerchantHandler(deps),
+    updateSubscriptionHandler(deps),
     simulateTransferHandler(deps),
     simulateRefundPayoutHandler(deps),
     advanceSubscriptionClockHandler(deps),
