@@ -18,8 +18,11 @@ export interface PageAssets {
   portalRelinkScript: string;
 }
 
-/** Where `npm run build` leaves the built page (dist/page/ beside dist/payrail.mjs). */
-const PREBUILT = new URL("./page/", import.meta.url);
+/**
+ * Where `npm run build` leaves the built page: dist/page/ beside dist/payrail.mjs. This module is
+ * in that file, or in a chunk under dist/chunks/ when the services are loaded lazily.
+ */
+const PREBUILT = [new URL("./page/", import.meta.url), new URL("../page/", import.meta.url)];
 /** The page's sources, for a process that runs from the TypeScript (npm start, tests). */
 const SOURCES = new URL("../../page/", import.meta.url);
 
@@ -38,9 +41,17 @@ export function pageAssets(): Promise<PageAssets> {
 }
 
 async function loadPrebuilt(): Promise<PageAssets | null> {
+  for (const dir of PREBUILT) {
+    const found = await loadPrebuiltFrom(dir);
+    if (found) return found;
+  }
+  return null;
+}
+
+async function loadPrebuiltFrom(dir: URL): Promise<PageAssets | null> {
   let manifest: { html: string; portalRelinkScript: string; assets: Record<string, string> };
   try {
-    manifest = JSON.parse(await readFile(new URL("manifest.json", PREBUILT), "utf8"));
+    manifest = JSON.parse(await readFile(new URL("manifest.json", dir), "utf8"));
   } catch {
     return null;
   }
@@ -48,7 +59,7 @@ async function loadPrebuilt(): Promise<PageAssets | null> {
   if (!manifest.portalRelinkScript) return null;
   const assets = new Map<string, PageAsset>();
   for (const [name, contentType] of Object.entries(manifest.assets)) {
-    assets.set(name, { body: await readFile(new URL(name, PREBUILT)), contentType });
+    assets.set(name, { body: await readFile(new URL(name, dir)), contentType });
   }
   return { html: manifest.html, portalRelinkScript: manifest.portalRelinkScript, assets };
 }
