@@ -221,6 +221,7 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
       const worker = async () => {
         while (running) {
           if (!client.isReady() || !server.isReady()) {
+            // Mid-reconnect: no event says "ready again", so the load loop looks every 10 ms.
             await new Promise((resolve) => setTimeout(resolve, 10));
             continue;
           }
