@@ -79,6 +79,20 @@ await_start() {
   die "$name did not answer on $where within ${TIMEOUT}s (log: $log)"
 }
 
+# Takes a lock named for a server and its port, held until this script exits: two runs side by
+# side (two CI runs, even from two clones) would both find the port free and both start a
+# server, and the second would fail. Under the lock the second waits, then finds the first's
+# server answering and reuses it. The lock lives in the machine's temporary folder because the
+# port is the machine's, not the clone's. usage: hold_lock NAME PORT FD
+hold_lock() {
+  local file="${TMPDIR:-/tmp}/payrail-infra-$1-$2.lock"
+  eval "exec $3>>\"\$file\""
+  if ! flock -n "$3"; then
+    say "$1: another infra-up is starting it on port $2; waiting for it"
+    flock "$3"
+  fi
+}
+
 # True when something accepts TCP connections on host:port.
 port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null; }
 
@@ -271,6 +285,7 @@ fi
 
 # ---------------------------------------------------------------------------- MongoDB / FerretDB
 mkdir -p "$INFRA_DIR"
+hold_lock ferretdb "$MONGO_PORT" 7
 if [ "$BACKEND" = auto ]; then
   if postgresql_up; then
     BACKEND=postgresql
@@ -323,7 +338,7 @@ else
     --debug-addr=- \
     --telemetry=disable \
     --log-level=warn \
-    </dev/null >>"$LOG_FILE" 2>&1 &
+    </dev/null >>"$LOG_FILE" 2>&1 7>&- 6>&- & # not the locks: they end with this script
   pid=$!
   echo "$pid" >"$PID_FILE"
   echo "$BACKEND" >"$BACKEND_FILE"
@@ -347,6 +362,7 @@ mailpit_up() {
   node -e "fetch('http://$1:$2/livez').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" 2>/dev/null
 }
 
+[ "${MAILPIT:-1}" = 0 ] || hold_lock mailpit "$MAILPIT_SMTP_PORT" 6
 if [ "${MAILPIT:-1}" = 0 ]; then
   say "Mailpit: left out (MAILPIT=0)"
 elif mailpit_up "$MAILPIT_HOST" "$MAILPIT_HTTP_PORT"; then
@@ -367,7 +383,7 @@ else
     --smtp-allowed-recipients="$MAILPIT_ALLOWED_RECIPIENTS" \
     --disable-version-check \
     --quiet \
-    </dev/null >>"$MAILPIT_DIR/mailpit.log" 2>&1 &
+    </dev/null >>"$MAILPIT_DIR/mailpit.log" 2>&1 7>&- 6>&- &
   mailpit_pid=$!
   echo "$mailpit_pid" >"$MAILPIT_DIR/mailpit.pid"
   await_start Mailpit "$mailpit_pid" "$MAILPIT_DIR/mailpit.pid" "$MAILPIT_DIR/mailpit.log" "http://$MAILPIT_HOST:$MAILPIT_HTTP_PORT" mailpit_up "$MAILPIT_HOST" "$MAILPIT_HTTP_PORT"

@@ -305,9 +305,8 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
     const server = await checkoutServer();
     await server.close(); // the durable queue stays, without a consumer
     const gateway = await transportAs("payrail-gateway");
-    const started = Date.now();
+    // Answered, not timed out: waiting out the 5 s call timeout would end in service_timeout.
     expect(await outcome(gateway, MERCHANT)).toBe("service_unavailable");
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

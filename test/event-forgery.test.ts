@@ -94,6 +94,7 @@ describe.skipIf(!canAdminister)("forged events are refused (deploy/rabbitmq/defi
         channel.on("return", () => resolve("returned"));
       });
       channel.publish(exchange, routingKey, Buffer.from(JSON.stringify(event)), { userId: user, messageId: event.id, type: event.type, mandatory: true, persistent: true });
+      // Confirmed, then 100 ms for the broker's channel error or return to overtake it ("sent" wins otherwise).
       const confirmed = channel.waitForConfirms().then(() => new Promise<string>((resolve) => setTimeout(() => resolve("sent"), 100)));
       return await Promise.race([outcome, confirmed.catch((err: Error) => err.message)]);
     } finally {

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "./support/until.ts";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -100,18 +101,17 @@ describe("the production build", () => {
     const declared = await productionDependencies();
     expect([...imported].filter((name) => !name.startsWith("node:") && !declared.has(name))).toEqual([]);
 
-    server = spawn(process.execPath, [join(dir, "bin", "start.mjs")], { env: productionEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [join(dir, "bin", "start.mjs")], { env: productionEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    server = child;
     let stdout = "";
     let stderr = "";
     server.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
     server.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     const exited = once(server, "exit");
 
-    const deadline = Date.now() + 20_000;
-    while (!/Health and metrics: /.test(stdout)) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${stdout}\n${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const started = () => /Health and metrics: /.test(stdout);
+    await until("the server to start or exit", () => started() || child.exitCode !== null, 20_000, 50).catch(() => undefined);
+    if (!started()) throw new Error(`server did not start:\n${stdout}\n${stderr}`);
     expect(stdout).not.toContain("Demo merchant");
     const base = /API:\s+(http:\/\/\S+)/.exec(stdout)![1]!;
     const created = await fetch(`${base}/api/admin/merchants`, {

@@ -51,6 +51,7 @@ describe("payrail listen", () => {
 
     const events = [await testEvent("transaction.completed"), await testEvent("refund.requested")];
     await until("both events forwarded", () => events.every((e) => receiver.of(e.id).length === 1));
+    // Room for a second forward of either (or of the event from before): three of its 100 ms polls.
     await new Promise((resolve) => setTimeout(resolve, 300));
     controller.abort();
     await running;

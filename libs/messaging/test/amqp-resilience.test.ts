@@ -73,11 +73,10 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
     await server.serve("echo", echoHandlers("a"));
     await server.close(); // the durable queue stays, without a consumer
     const client = await transport();
-    const started = Date.now();
     const err = await client.call(sayEcho, { text: "anyone?" }, anonymousCtx, { timeoutMs: 3_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
+    // Answered, not timed out: waiting out the 3 s would end in service_timeout.
     expect((err as AppError).code).toBe("service_unavailable");
-    expect(Date.now() - started).toBeLessThan(1_000);
     // The first call went out before the broker's answer came back (and expires in the queue);
     // now the client knows, and the next ones fail without sending.
     await vi.waitFor(async () => {
@@ -112,13 +111,14 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
     await server.serve("echo", echoHandlers("a"));
     const client = await transport();
     expect(await client.call(sayEcho, { text: "warm" }, anonymousCtx)).toMatchObject({ text: "warm" });
-    const started = Date.now();
     const waiting = client.call(sayEcho, { text: "slow", delayMs: 2_500 }, anonymousCtx, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    // A head start for the request to reach the handler (it has no signal for "started").
     await new Promise((resolve) => setTimeout(resolve, 100));
     void server.close(); // waits 1 s for the handler, then leaves the request to nobody
     const err = await waiting;
+    // Failed when the server left, not answered after its 2.5 s (a reply) nor timed out after
+    // 10 s (service_timeout).
     expect((err as AppError).code).toBe("service_unavailable");
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("acks a delivered request past its deadline without running it or replying; one within it is answered", async () => {
@@ -221,6 +221,7 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
       const worker = async () => {
         while (running) {
           if (!client.isReady() || !server.isReady()) {
+            // Mid-reconnect: no event says "ready again", so the load loop looks every 10 ms.
             await new Promise((resolve) => setTimeout(resolve, 10));
             continue;
           }

@@ -49,10 +49,9 @@ describe.skipIf(!canAdminister)("RPC through the payrail.rpc exchange", () => {
 
   it("answers service_unavailable before any server declared the exchange, then serves once one has, on the same client", async () => {
     const client = await transport();
-    const started = Date.now();
     const err = await client.call(echo, { text: "early" }, ctx).catch((e: unknown) => e);
+    // Answered, not timed out: waiting out the 3 s call timeout would end in service_timeout.
     expect(err instanceof AppError && err.code).toBe("service_unavailable");
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(client.isReady()).toBe(true); // the channel was not closed by a publish to a missing exchange
 
     const server = await transport();

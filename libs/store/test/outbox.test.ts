@@ -14,6 +14,7 @@ import {
 } from "../src/index.ts";
 import { createMongoStore } from "../src/mongo/index.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
+import { until } from "../../../test/support/until.ts";
 
 const logger = silentLogger();
 const mongo = await mongoTestUrl();
@@ -32,15 +33,6 @@ let seq = 0;
 function event(type: string, aggregateId: string): OutboxEvent & { aggregate: string } {
   seq++;
   return { id: `evt_${String(seq).padStart(32, "0")}`, type, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, seq)).toISOString(), aggregate: aggregateId };
-}
-
-/** Waits (bounded) until `check` holds: no fixed sleeps. */
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const variants: [string, (() => Store) | null][] = [
@@ -71,8 +63,8 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     const paid = [event("order.paid", "o1"), event("order.receipt", "o1")];
     await orders.findOneAndUpdate({ _id: "o1", status: "open" }, withEvents({ $set: { status: "paid" }, $inc: { version: 1 } }, paid));
     relay.notify();
-    await until(() => published.length === 3);
-    await until(async () => (await orders.findOne({ _id: "o1" }))?.outboxPending === false);
+    await until("the three events to be published", () => published.length === 3);
+    await until("o1's outbox to drain", async () => (await orders.findOne({ _id: "o1" }))?.outboxPending === false);
     await relay.stop();
     expect(published.map((e) => e.id)).toEqual([created.id, paid[0]!.id, paid[1]!.id]);
     expect(await orders.findOne({ _id: "o1" })).toEqual({ _id: "o1", status: "paid", version: 2, outboxPending: false, _outbox: {} });
@@ -156,7 +148,7 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     const recent = event("order.touched", "recent").id;
     expect(await processed.applyOnce(recent, async () => {})).toBe(true); // past a minute: sweeps behind
     const records = store.collection<{ _id: string }>("processed_events");
-    await until(async () => (await records.findOne({ _id: `sweeper/${old[249]}` })) === null);
+    await until("the last old record to be swept", async () => (await records.findOne({ _id: `sweeper/${old[249]}` })) === null);
     expect(await records.findOne({ _id: `sweeper/${recent}` })).not.toBeNull();
     // Still remembered within the retention: a duplicate is skipped.
     expect(await processed.applyOnce(recent, async () => expect.unreachable())).toBe(false);
@@ -235,7 +227,7 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     const relay = new OutboxRelay({ store, collections: [name], logger, batch: 10, pollMs: 600_000, publish: async (e) => void published.push(e.id) });
     await relay.start();
     try {
-      await until(() => published.length === events.length);
+      await until("every event to be published", () => published.length === events.length);
       expect(published).toEqual(events.map((e) => e.id));
     } finally {
       await relay.stop();
@@ -277,9 +269,10 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     const store = fresh();
     let clock = Date.UTC(2026, 0, 1);
     const keepMs = 24 * 60 * 60 * 1000;
-    // Passes of 500: 3,000 expired records take six, all behind one event, with no more time passing.
-    const processed = await createProcessedEvents(store, "backlog", { keepMs, now: () => clock, sweepBatch: 500 });
-    const old = Array.from({ length: 3_000 }, (_, i) => event("order.touched", `backlog${i}`).id);
+    // Passes of 100: 600 expired records take six, all behind one event, with no more time passing
+    // (3,000 in passes of 500 outlasted the 30 s on the Mongo-wire store at load 20: the writes cost).
+    const processed = await createProcessedEvents(store, "backlog", { keepMs, now: () => clock, sweepBatch: 100 });
+    const old = Array.from({ length: 600 }, (_, i) => event("order.touched", `backlog${i}`).id);
     await Promise.all(Array.from({ length: 16 }, async (_, w) => {
       // A millisecond apart, as events come (a batch's last time bounds its delete, ties included).
       for (let i = w; i < old.length; i += 16) await processed.applyOnce(old[i]!, async () => void clock++);
@@ -287,9 +280,9 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     const records = store.collection<{ _id: string; processedAt: string }>("processed_events");
     const cutoff = () => new Date(clock - keepMs).toISOString();
     clock += keepMs + 60_000;
-    expect(await records.countDocuments({ processedAt: { $lt: cutoff() } })).toBe(3_000);
+    expect(await records.countDocuments({ processedAt: { $lt: cutoff() } })).toBe(600);
     expect(await processed.applyOnce(event("order.touched", "backlog-last").id, async () => {})).toBe(true);
-    await until(async () => (await records.countDocuments({ processedAt: { $lt: cutoff() } })) === 0);
+    await until("no record older than the cutoff", async () => (await records.countDocuments({ processedAt: { $lt: cutoff() } })) === 0);
   });
 
   runIf("loses none of 500 events written while two relays publish", async () => {
@@ -311,8 +304,8 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
         }
       }),
     );
-    await until(() => written.every((id) => seen.has(id)), 20_000);
-    await until(async () => (await orders.find({ outboxPending: true }, { limit: 1 })).length === 0);
+    await until("every written event to be seen", () => written.every((id) => seen.has(id)), 20_000);
+    await until("every outbox to drain", async () => (await orders.find({ outboxPending: true }, { limit: 1 })).length === 0);
     for (const relay of relays) await relay.stop();
     expect(written).toHaveLength(500);
   });

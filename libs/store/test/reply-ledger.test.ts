@@ -25,14 +25,16 @@ type Reply = { ok: boolean; data: unknown };
 const HOUR = 3_600_000;
 
 describe.each(variants)("reply ledger on the %s", (_name, open) => {
+  // The ledger's clock: leases and records expire when a test moves it, not after a sleep.
+  const clock = { now: Date.now() };
   const ledger = async () => {
     if (!open) throw new Error("unreachable");
     const store = withIndexCheck(open(), { mode: "enforce" });
     opened.push(store);
-    return createReplyLedger<Reply>(store, { sealer: new SecretBox(randomBytes(32)) });
+    return createReplyLedger<Reply>(store, { sealer: new SecretBox(randomBytes(32)), now: () => clock.now });
   };
   const runIf = open ? it : it.skip;
-  const later = (ms: number) => Date.now() + ms;
+  const later = (ms: number) => clock.now + ms;
 
   runIf("lets one of 20 racing claims run, shows it running to the others, then its reply", async () => {
     const l = await ledger();
@@ -54,7 +56,7 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     expect(await l.claim("k2", "fp", "dead", later(150), later(HOUR))).toBeNull();
     expect(await l.claim("k3", "fp", "alive", later(150), later(HOUR))).toBeNull();
     await l.renew("k3", "alive", later(10_000));
-    await new Promise((r) => setTimeout(r, 200));
+    clock.now += 200;
     // Taken over as the dead runner's run, so effects keyed on the run id are found, not made again.
     expect(await l.claim("k2", "fp", "next", later(5_000), later(HOUR))).toEqual({ state: "resumed", runId: "dead" });
     expect(await l.claim("k2", "fp", "third", later(5_000), later(HOUR))).toMatchObject({ state: "running", callId: "next" });
@@ -65,7 +67,7 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     expect(await l.claim("k3", "fp", "next", later(5_000), later(HOUR))).toMatchObject({ state: "running", callId: "alive" });
     // Another request under a key whose runner died is still refused by its fingerprint, not run.
     expect(await l.claim("k4", "fp", "dead", later(100), later(HOUR))).toBeNull();
-    await new Promise((r) => setTimeout(r, 150));
+    clock.now += 150;
     expect(await l.claim("k4", "other", "next", later(5_000), later(HOUR))).toMatchObject({ state: "running", fingerprint: "fp" });
   });
 
@@ -76,7 +78,7 @@ describe.each(variants)("reply ledger on the %s", (_name, open) => {
     expect(await l.claim("k5", "fp", "b", later(5_000), later(HOUR))).toBeNull();
     expect(await l.claim("k6", "fp", "a", later(5_000), later(100))).toBeNull();
     await l.finish("k6", "a", "fp", { ok: true, data: 1 }, later(100));
-    await new Promise((r) => setTimeout(r, 150));
+    clock.now += 150;
     expect(await l.claim("k6", "other", "b", later(5_000), later(HOUR))).toBeNull();
     await l.finish("k6", "b", "other", { ok: true, data: 2 }, later(HOUR));
     expect(await l.claim("k6", "other", "c", later(5_000), later(HOUR))).toMatchObject({ state: "done", reply: { ok: true, data: 2 } });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLogger, silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore } from "../src/index.ts";
 import { WalCheckpointer, type WriteGate } from "../src/embedded/wal-checkpointer.ts";
+import { until } from "../../../test/support/until.ts";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -27,14 +28,6 @@ async function walDatabase(): Promise<{ file: string; db: Database.Database }> {
   db.pragma("busy_timeout = 5000");
   db.exec("CREATE TABLE t (n INTEGER PRIMARY KEY, blob BLOB NOT NULL)");
   return { file, db };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
 }
 
 /** A write queue's gate as the store's is: while held, the writer below commits nothing. */
@@ -79,7 +72,7 @@ describe("the WAL checkpoint worker", () => {
     const { file, db } = await walDatabase();
     const writes = gate();
     const checkpointer = new WalCheckpointer(file, db, writes, silentLogger(), { intervalMs: 5, restartFrames: 128 });
-    await until(() => autocheckpoint(db) === 0, "the worker took the checkpoints over");
+    await until("the worker to take the checkpoints over", () => autocheckpoint(db) === 0);
 
     // ~24 MiB through the WAL in commits of ~80 KiB, the event loop free between them as in
     // the store's group commit. Without a checkpointer the WAL file would hold all of it.
@@ -89,17 +82,19 @@ describe("the WAL checkpoint worker", () => {
     let written = 0;
     for (let n = 0; written < 6_000; n++) {
       if (writes.held) {
+        // The gate has no release event: the writer polls it, as the store's queue waits its turn.
         await sleep(1);
         continue;
       }
       commitRows(db, written, 20);
       written += 20;
       largestWal = Math.max(largestWal, statSync(`${file}-wal`).size);
+      // The pace of a busy store, on purpose: the worker thread copies while the writes go on.
       await (n % 4 === 0 ? sleep(1) : turn());
     }
     expect(walRewinds(file) - rewoundBefore).toBeGreaterThanOrEqual(3);
     expect(writes.holds).toBeGreaterThanOrEqual(3);
-    await until(() => !writes.held, "the last hold was released");
+    await until("the last hold to be released", () => !writes.held);
     expect(largestWal).toBeLessThan((written * frameBytes) / 3);
     expect(autocheckpoint(db)).toBe(0);
     expect(db.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: written });
@@ -111,9 +106,9 @@ describe("the WAL checkpoint worker", () => {
   it("gives the serving connection its own checkpoints back when the worker ends on its own", async () => {
     const { file, db } = await walDatabase();
     const checkpointer = new WalCheckpointer(file, db, gate(), silentLogger());
-    await until(() => autocheckpoint(db) === 0, "the worker took the checkpoints over");
+    await until("the worker to take the checkpoints over", () => autocheckpoint(db) === 0);
     await (checkpointer as unknown as { worker: Worker }).worker.terminate();
-    await until(() => autocheckpoint(db) === 1000, "the serving connection checkpoints again");
+    await until("the serving connection to checkpoint again", () => autocheckpoint(db) === 1000);
     await checkpointer.stop(); // already ended: resolves at once
     db.close();
   });
@@ -129,7 +124,7 @@ describe("the WAL checkpoint worker", () => {
     });
     const writes = gate();
     const checkpointer = new WalCheckpointer(file, db, writes, createLogger({ level: "warn", destination }), { intervalMs: 5, restartFrames: 64 });
-    await until(() => autocheckpoint(db) === 0, "the worker took the checkpoints over");
+    await until("the worker to take the checkpoints over", () => autocheckpoint(db) === 0);
     commitRows(db, 0, 10);
     db.pragma("wal_checkpoint(PASSIVE)");
 
@@ -141,9 +136,9 @@ describe("the WAL checkpoint worker", () => {
     let written = 10;
     for (; written < 1_000; written += 20) {
       commitRows(db, written, 20);
-      await sleep(1);
+      await sleep(1); // a store's pace: the worker gets its passes in between, and must skip the WAL
     }
-    await until(() => logged.some((line) => line.includes("holds an old snapshot")), "the held-back WAL was reported");
+    await until("the held-back WAL to be reported", () => logged.some((line) => line.includes("holds an old snapshot")));
     // One hold at most: a pass that copied up to the snapshot, if the worker had not got there
     // before the reader began, cannot yet tell it from progress.
     expect(writes.holds - holdsBefore).toBeLessThanOrEqual(1);
@@ -153,13 +148,20 @@ describe("the WAL checkpoint worker", () => {
 
     // Once the reader is gone the WAL is copied and rewound again.
     const rewound = walRewinds(file);
-    while (walRewinds(file) === rewound) {
-      if (!writes.held) {
-        commitRows(db, written, 20);
-        written += 20;
-      }
-      await sleep(1);
-    }
+    // Writing on (1 ms apart, as a store's commits come) while waiting: only new frames start a pass.
+    await until(
+      "the WAL to be rewound again",
+      () => {
+        if (walRewinds(file) !== rewound) return true;
+        if (!writes.held) {
+          commitRows(db, written, 20);
+          written += 20;
+        }
+        return false;
+      },
+      10_000,
+      1,
+    );
 
     await checkpointer.stop();
     db.close();
@@ -175,7 +177,7 @@ describe("the embedded store's checkpoint worker", () => {
     const store = createEmbeddedStore({ dir, logger: silentLogger() });
     const col = store.collection<{ _id: string }>("docs");
     for (let i = 0; i < 50; i++) await col.insertOne({ _id: `d${i}` });
-    await until(() => threads() > before, "the worker thread started");
+    await until("the worker thread to start", () => threads() > before);
     expect(existsSync(join(dir, "payrail.sqlite-wal"))).toBe(true);
     await store.close();
     expect(threads()).toBe(before);

@@ -9,17 +9,9 @@ import { startServices, type Started } from "../../../bin/wiring.ts";
 import { merchantPrincipal } from "../../../test/support/fixtures.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
+import { until } from "../../../test/support/until.ts";
 
 const variants = await infraVariants();
-
-/** Polls `check` until it holds, for at most `timeoutMs`: events arrive asynchronously. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(variants)("checkout events over $name", (variant) => {
   let client: Transport;

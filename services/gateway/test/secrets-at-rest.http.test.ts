@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { createInProcessBus, createInProcessTransport, type Transport } from "@payrail/messaging";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore, withIndexCheck, type Store } from "@payrail/store";
@@ -15,6 +14,7 @@ import { startServices } from "../../../bin/wiring.ts";
 import type { InfraVariant } from "../../../test/support/infra.ts";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { ADMIN_TOKEN, startStack, type Stack } from "../../../test/support/stack.ts";
+import { until } from "../../../test/support/until.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
 
 /*
@@ -181,8 +181,7 @@ describe.each([embeddedOnDisk(), mongoWire()])("no secret kept in clear, on the 
       (scoped) => `key:${scoped}|done`,
     );
     const remembered = () => ledger.countDocuments({ _id: { $in: records } });
-    for (let waited = 0; (await remembered()) < records.length && waited < 5_000; waited += 150) await sleep(150);
-    expect(await remembered()).toBe(records.length);
+    await until("the four replies to be remembered", async () => (await remembered()) === records.length, 5_000, 150);
 
     const contents = await variant.contents();
     expect(contents.length).toBeGreaterThan(10_000);

@@ -16,6 +16,7 @@ import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-dat
 import type { TransferStep } from "../src/domain/transfer.deps.ts";
 import { start } from "../src/index.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
+import { until } from "../../../test/support/until.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 
 const variants = await infraVariants();
@@ -106,8 +107,8 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       const before = await counts();
       fault = { step, mode: "hang" };
       void run(id).catch(() => undefined); // dies (hangs) after the step, holding the lease
-      await waitFor(async () => (await store.collection<{ _id: string; leaseId: string | null }>("transfer_attempts").findOne({ _id: id }))?.leaseId != null);
-      await new Promise((r) => setTimeout(r, 200));
+      // The fault is used up when the call reaches it: from then on it hangs holding the lease.
+      await until(`the call to die after its ${step} step`, () => fault === null);
       expect(await codeOf(run(id))).toBe("transfer_in_progress");
       offsetMs += LEASE_MS + 1_000;
       const answer = await run(id);
@@ -144,11 +145,3 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
     });
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

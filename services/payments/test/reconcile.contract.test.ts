@@ -90,6 +90,8 @@ describe.each(variants)("the reconciler over $name", (variant) => {
   const attempt = (id: string) => raw().collection<{ _id: string; transactionUuid: string; transferId: string | null }>("transfer_attempts").findOne({ _id: id });
   const transfersAtProvider = async (id: string) => raw().collection("sandbox_transfers").countDocuments({ correlationId: (await attempt(id))!.transactionUuid });
   const record = async (id: string) => raw().collection<{ _id: string; transaction_status: string }>("transactions").findOne({ _id: (await attempt(id))!.transactionUuid });
+  /** Moves the service's clock on: a reconcile with `after_ms: 0` takes what was written strictly before now. */
+  const past = () => void (offsetMs += 5);
   /** A transfer whose creation the provider answered, but whose answer payments never got. */
   const lostAnswer = async () => {
     const id = await linked();
@@ -97,7 +99,7 @@ describe.each(variants)("the reconciler over $name", (variant) => {
     expect(await codeOf(run(id))).toBe("provider_error");
     expect(await record(id)).toBeNull();
     expect(await transfersAtProvider(id)).toBe(1);
-    await new Promise((r) => setTimeout(r, 5));
+    past();
     return id;
   };
   const providerTransferOf = async (id: string) =>
@@ -124,7 +126,7 @@ describe.each(variants)("the reconciler over $name", (variant) => {
       fault = "transfer";
       expect(await codeOf(run(id))).toBe("internal_error");
       expect((await attempt(id))!.transferId).not.toBeNull();
-      await new Promise((r) => setTimeout(r, 5));
+      past();
       const report = await reconcile();
       expect(report.changes).toContainEqual({ kind: "attempt", id, from: "transfer recorded, no transaction record", to: expect.any(String) });
       expect(await record(id)).toMatchObject({ transaction_status: "pending" });
@@ -146,7 +148,7 @@ describe.each(variants)("the reconciler over $name", (variant) => {
       const id = await linked();
       fault = "funding_source";
       expect(await codeOf(run(id))).toBe("internal_error");
-      await new Promise((r) => setTimeout(r, 5));
+      past();
       const report = await reconcile();
       expect(report.changes.filter((c) => c.id === id)).toEqual([]);
       expect(await transfersAtProvider(id)).toBe(0);

@@ -50,12 +50,13 @@ describe.each(variants)("the renewal lease's heartbeat over $name", (variant) =>
         let settled = false;
         void first.finally(() => (settled = true)).catch(() => undefined);
         const others: string[] = [];
+        // A head start for the slow charge, so the calls below come while it works.
         await sleep(300);
         while (!settled) {
           const answer = await codeOf(h.advance(s, due));
           if (answer === "resolved") break;
           others.push(answer);
-          await sleep(250);
+          await sleep(250); // a caller's pace while the slow charge works
         }
         const records = await first;
         expect(others.length).toBeGreaterThanOrEqual(10);

@@ -13,6 +13,7 @@ import type { TransferPort } from "../src/domain/ports/transfer.port.ts";
 import type { TransferStep } from "../src/domain/transfer.deps.ts";
 import { start } from "../src/index.ts";
 import { transfersWith } from "../../../test/support/transfers-with.ts";
+import { until } from "../../../test/support/until.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 
 /*
@@ -99,8 +100,8 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
       const leaseAheadOfNow: boolean[] = [];
       let settled = false;
       void first.finally(() => (settled = true)).catch(() => undefined);
-      // Another call every 200 ms while the slow one works: each must find the lease held.
-      await sleep(300);
+      // Another call every 200 ms (a caller's pace) while the slow one works: each must find the lease held.
+      await until("the slow call to take the lease", async () => (await attempts().findOne({ _id: id }))?.leaseId != null);
       while (!settled) {
         const answer = await codeOf(run(id));
         // A call that arrives as the slow one finishes answers its body: the end of the race.
@@ -137,7 +138,8 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
         afterStep = null;
         // Another holder takes the lease while this call is between two steps...
         await attempts().findOneAndUpdate({ _id: id }, { $set: { leaseId: "thief", leaseUntil: new Date(Date.now() + 60_000).toISOString() } });
-        // ...and this call's heartbeat finds out (it renews about every 667 ms).
+        // ...and this call's heartbeat finds out (it renews about every 667 ms, on the real clock:
+        // nothing to wait on from here but two of its beats).
         await sleep(1_500);
       };
       expect(await codeOf(run(id))).toBe("transfer_in_progress");

@@ -10,17 +10,9 @@ import type { OutboxFields } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { as, codeOf, startRefunds, type RefundsHarness } from "./support/refunds-harness.ts";
+import { until } from "../../../test/support/until.ts";
 
 const variants = await infraVariants();
-
-/** Polls `check` until it holds, for at most `timeoutMs`: events arrive asynchronously. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(variants)("refund events over $name", (variant) => {
   let h: RefundsHarness;

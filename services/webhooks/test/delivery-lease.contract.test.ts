@@ -90,6 +90,8 @@ describe.each(variants)("a webhook delivery's lease over $name", (variant) => {
       const event = refundEvent(m);
       await h.publish(event);
       await until("the attempt", () => receiver.of(event.id).length === 1, 15_000);
+      // Past the receiver's answer, and time for the worker to act on it: an attempt it wrongly
+      // recorded would show below (nothing marks "not recorded").
       await sleep(ANSWER_AFTER_MS + 1_500);
       // The answer came, but the worker had lost its claim: no attempt, the thief's claim stands.
       expect((await h.client.call(listDeliveriesOp, { id: endpoint.id, limit: 10 }, as(m))).data).toEqual([]);

@@ -44,6 +44,7 @@ describe.each(variants)("disabling a failing endpoint over $name", (variant) => 
     await until("the other endpoint to be told", () => watcher.of(data[0]!.id).length === 1);
     expect(verify(watching.secret, watcher.of(data[0]!.id)[0]!)).toMatchObject({ type: "webhook_endpoint.disabled" });
 
+    // No attempt once disabled: 400 ms is past the next 150 ms retry there would have been.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(dead.of(event.id).length).toBe(attempts);
   });

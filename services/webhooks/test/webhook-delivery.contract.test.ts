@@ -66,6 +66,7 @@ describe.each(variants)("webhook delivery over $name", (variant) => {
       const event = refundEvent(m, "refund.requested");
       await h.publish(event);
       await until("the refund endpoint's delivery", () => refunds.receiver.of(event.id).length === 1);
+      // Nothing marks "not sent": 300 ms is six of the worker's 50 ms polls, room for a wrong delivery.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(checkouts.receiver.received).toHaveLength(0);
     });
@@ -96,6 +97,7 @@ describe.each(variants)("webhook delivery over $name", (variant) => {
       expect(await codeOf(h.client.call(listDeliveriesOp, { id: endpoint.id, limit: 3, starting_after: "nope" }, as(m)))).toBe("parameter_invalid");
       expect(data[1]!.next_retry_at).not.toBeNull();
       expect(data.every((a) => a.event_id === event.id && a.duration_ms >= 0)).toBe(true);
+      // No attempt after the success: 400 ms is past the next 150 ms retry there would have been.
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(receiver.of(event.id)).toHaveLength(4);
     });
@@ -109,12 +111,11 @@ describe.each(variants)("webhook delivery over $name", (variant) => {
       await h.publish(first);
       await until("the hanging receiver to get the event", () => slow.receiver.of(first.id).length === 1);
       const second = refundEvent(m);
-      const sentAt = Date.now();
       await h.publish(second);
       await until("the other receiver to get both", () => fast.receiver.of(first.id).length === 1 && fast.receiver.of(second.id).length === 1);
-      // While the hanging attempts still wait for their 3 s timeout: none has ended yet.
+      // While the hanging attempts still wait for their 3 s timeout: none has ended yet, so the
+      // other endpoint was not waiting behind them.
       expect((await h.client.call(listDeliveriesOp, { id: slow.endpoint.id, limit: 10 }, as(m))).data).toEqual([]);
-      expect(fast.receiver.of(second.id)[0]!.at - sentAt).toBeLessThan(2_500);
       await until("the hung attempt to time out", async () => (await h.client.call(listDeliveriesOp, { id: slow.endpoint.id, limit: 10 }, as(m))).data.length > 0);
       const after = await h.client.call(listDeliveriesOp, { id: slow.endpoint.id, limit: 10 }, as(m));
       expect(after.data.at(-1)).toMatchObject({ status: "failed", http_status: null, error: expect.stringContaining("timed out") });
@@ -156,6 +157,7 @@ describe.each(variants)("webhook delivery over $name", (variant) => {
       await h.publish(event);
       await h.publish(event);
       await until("the delivery", () => receiver.of(event.id).length === 1);
+      // Room for the second copy's delivery, had the fan-out made one: ten of the worker's polls.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(receiver.of(event.id)).toHaveLength(1);
     });
