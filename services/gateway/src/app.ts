@@ -40,6 +40,7 @@ import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { noticesRoutes } from "./routes/notices.routes.ts";
+import { booksRoutes } from "./routes/books.routes.ts";
 import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
@@ -174,6 +175,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
   await app.register(async (scope) => noticesRoutes(scope, ctx));
+  await app.register(async (scope) => booksRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxNoticesRoutes(scope, ctx));
   // The merchant dashboard (issue 22): pages over the same RPC operations, in its own scope.
   await app.register(async (scope) => dashboardRoutes(scope, ctx));
