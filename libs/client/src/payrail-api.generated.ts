@@ -1008,6 +1008,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's balance: available and pending
+         * @description The merchant's balance as signed decimals: `available` (what may be paid out now; a return after a payout can make it negative) and `pending` (settled debits waiting `FUNDS_AVAILABLE_DAYS` banking days; none with sandbox providers), and `currency`.
+         */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/balance_transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant's balance transactions, newest first (`from`, `to`, `type`, `payout_id`, `limit`, `starting_after`)
+         * @description Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.
+         */
+        get: operations["listBalanceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/exports/balance_transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the merchant's balance transactions as CSV, newest first (`from`, `to`)
+         * @description Every balance transaction `GET /api/merchants/balance_transactions` lists for `from` and `to`, as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.
+         */
+        get: operations["exportBalanceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/notices": {
         parameters: {
             query?: never;
@@ -1175,6 +1235,26 @@ export interface paths {
          * @description Removes an operator at once.
          */
         delete: operations["removeOperator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one reconciler pass now: bring what is pending to the provider's status
+         * @description One reconciler pass now (what `payrail reconcile` runs): every transfer and refund payout pending longer than `after_ms` (default `RECONCILE_AFTER`) is looked up at the provider and applied, and every charge stopped between the provider call and its record is finished. Answers what changed; `busy` when another pass was running (it then did nothing).
+         */
+        post: operations["reconcile"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8991,6 +9071,304 @@ export interface operations {
             };
         };
     };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What may be paid out now (signed: a return after a payout can make it negative) */
+                        available: string;
+                        /** @description Settled debits not yet available */
+                        pending: string;
+                        /** @description Three-letter ISO currency code, lower case (`usd`) */
+                        currency: string;
+                    };
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBalanceTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only what was created at or after this (a date or an ISO 8601 time) */
+                from?: string;
+                /** @description Only what was created before this (a date or an ISO 8601 time) */
+                to?: string;
+                /** @description Only this type */
+                type?: "debit" | "return" | "refund" | "payout";
+                /** @description Only the balance transactions of this payout */
+                payout_id?: string;
+                /**
+                 * @description At most this many (1–100, default 20)
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The last balance transaction of the previous page: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The balance transactions, newest first */
+                        data: {
+                            /** @description The balance transaction (`btx_…`), one per money movement */
+                            id: string;
+                            /**
+                             * @description `debit` (a settled debit), `return` (a settled debit came back), `refund` (a refund paid out) or `payout`
+                             * @enum {string}
+                             */
+                            type: "debit" | "return" | "refund" | "payout";
+                            /** @description Signed decimal: positive adds to the balance, negative takes from it */
+                            amount: string;
+                            /** @description Three-letter ISO currency code, lower case (`usd`) */
+                            currency: string;
+                            /**
+                             * @description `pending` until `available_at`, then `available`
+                             * @enum {string}
+                             */
+                            status: "pending" | "available";
+                            /** @description What moved the money: the transaction record (`sc-…`) or the refund (`rfd_…`) */
+                            source: string;
+                            /** @description When the money moved (ISO 8601 UTC) */
+                            created_at: string;
+                            /** @description When it counts in the available balance (ISO 8601 UTC) */
+                            available_at: string;
+                            /** @description The payout that took it to the merchant's bank, or null */
+                            payout_id: string | null;
+                        }[];
+                        /** @description Whether more follow (ask again with `starting_after`) */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportBalanceTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only what was created at or after this (a date or an ISO 8601 time) */
+                from?: string;
+                /** @description Only what was created before this (a date or an ISO 8601 time) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listSandboxNotices: {
         parameters: {
             query?: {
@@ -10141,6 +10519,109 @@ export interface operations {
              *     - `operator_not_found`: this phone is not an operator of the merchant
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    after_ms?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        busy: boolean;
+                        checked: number;
+                        errors: number;
+                        changes: {
+                            /** @enum {string} */
+                            kind: "transaction" | "payout" | "attempt";
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            id: string;
+                            from: string;
+                            /** @description The time to move the test clock to (ISO 8601 UTC, not before its current time) */
+                            to: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
