@@ -35,13 +35,16 @@ export async function vhostWithDefinitions(brokerUrl: string, users: string[]): 
   const definitions = readDefinitions();
   const name = `payrail-trust-${randomUUID().slice(0, 8)}`;
   await ctl("add_vhost", name);
-  for (const user of users) {
-    const entry = definitions.users.find((u) => u.name === user);
-    const permission = definitions.permissions.find((p) => p.user === user && p.vhost === "/");
-    if (!entry || !permission) throw new Error(`definitions.json has no user ${user} with permissions on "/"`);
-    await ctl("add_user", user, entry.password).catch(() => ctl("change_password", user, entry.password));
-    await ctl("set_permissions", "-p", name, user, permission.configure, permission.write, permission.read);
-  }
+  // One user's calls in turn, the users side by side: each rabbitmqctl call starts a VM of its own (seconds).
+  await Promise.all(
+    users.map(async (user) => {
+      const entry = definitions.users.find((u) => u.name === user);
+      const permission = definitions.permissions.find((p) => p.user === user && p.vhost === "/");
+      if (!entry || !permission) throw new Error(`definitions.json has no user ${user} with permissions on "/"`);
+      await ctl("add_user", user, entry.password).catch(() => ctl("change_password", user, entry.password));
+      await ctl("set_permissions", "-p", name, user, permission.configure, permission.write, permission.read);
+    }),
+  );
   const base = new URL(brokerUrl);
   return {
     name,
