@@ -1068,6 +1068,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/exports/transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the merchant's transaction records as CSV, newest first (`from`, `to`)
+         * @description Every transaction record of the merchant (first charges and renewals) created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, the record's fields with `amount` and `amount_refunded` as decimals, times in UTC, an empty field for none.
+         */
+        get: operations["exportTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/notices": {
         parameters: {
             query?: never;
@@ -9281,6 +9301,95 @@ export interface operations {
         };
     };
     exportBalanceTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only what was created at or after this (a date or an ISO 8601 time) */
+                from?: string;
+                /** @description Only what was created before this (a date or an ISO 8601 time) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTransactions: {
         parameters: {
             query?: {
                 /** @description Only what was created at or after this (a date or an ISO 8601 time) */

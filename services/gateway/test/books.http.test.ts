@@ -8,8 +8,8 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { BalanceTransactionRepository } from "../../ledger/src/data-access/balance-transaction.repository.ts";
 import { balanceTransactionId } from "../../ledger/src/domain/balance-transaction.entity.ts";
-import { BALANCE_TRANSACTION_COLUMNS } from "../src/routes/books.routes.ts";
-import { payment, refundClient, requested } from "./support/refund-flow.ts";
+import { BALANCE_TRANSACTION_COLUMNS, TRANSACTION_COLUMNS } from "../src/routes/books.routes.ts";
+import { payment, refundClient, requested, type Payment } from "./support/refund-flow.ts";
 
 const variants = await infraVariants();
 
@@ -73,11 +73,13 @@ describe.each(variants)("the merchant's books over $name", (variant) => {
   describe.skipIf(!!variant.skipReason)("balance and balance transactions", () => {
     let rows: Btx[];
     let refundAmount: string;
+    let payments: Payment[];
 
     it("books settled debits, a return and a paid refund, and the balance adds them up", async () => {
       const kept = await payment(stack, merchant.apiKey, "completed");
       const comesBack = await payment(stack, merchant.apiKey, "completed");
       const refunded = await payment(stack, merchant.apiKey, "completed");
+      payments = [kept, comesBack, refunded];
       const refunds = refundClient(stack);
       expect((await refunds.simulate(merchant.apiKey, comesBack.uuid, "failed")).statusCode).toBe(200);
       const refund = await requested(stack, refunded);
@@ -153,6 +155,36 @@ describe.each(variants)("the merchant's books over $name", (variant) => {
       const windowed = await get(`/api/merchants/exports/balance_transactions.csv?from=${from}&to=${to}`);
       expect(windowed.body).toBe(expectedCsv(await allRows(`&from=${from}&to=${to}`)));
       expect(windowed.body.split("\r\n").length - 2).toBe(3);
+    });
+
+    it("exports the merchant's transaction records as the API shows them, amounts as decimals", async () => {
+      // Each payment's record as Get Subscription Details answers its consumer.
+      const records: Record<string, unknown>[] = [];
+      for (const p of payments) {
+        const reply = await stack.app.inject({ url: "/api/merchants/manage_subscription/get_subscription_details", headers: { authorization: `Token ${p.consumer.token}` } });
+        expect(reply.statusCode, reply.body).toBe(200);
+        records.push(...(reply.json() as Record<string, unknown>[]).filter((r) => r["transaction_uuid"] === p.uuid));
+      }
+      expect(records).toHaveLength(3);
+      records.sort((a, b) => String(b["created_at"]).localeCompare(String(a["created_at"])) || String(b["transaction_uuid"]).localeCompare(String(a["transaction_uuid"])));
+      const field = (record: Record<string, unknown>, column: string) => {
+        const value = record[column];
+        if (column === "amount" || column === "amount_refunded") return (value as number).toFixed(2);
+        const text = value === undefined || value === null ? "" : String(value);
+        return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+      };
+      const lines = [TRANSACTION_COLUMNS.join(","), ...records.map((r) => TRANSACTION_COLUMNS.map((c) => field(r, c)).join(","))];
+      const csv = await get("/api/merchants/exports/transactions.csv");
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(csv.body).toBe(lines.map((l) => `${l}\r\n`).join(""));
+      expect(csv.body).toContain(",107.50,");
+      expect(csv.body).toContain(",returned,");
+      const newest = encodeURIComponent(String(records[0]!["created_at"]));
+      expect((await get(`/api/merchants/exports/transactions.csv?from=${newest}`)).body).toBe([lines[0], lines[1]].map((l) => `${l}\r\n`).join(""));
+      expect((await get("/api/merchants/exports/transactions.csv?to=13/11/2026")).statusCode).toBe(400);
+      const other = await stack.merchant("Nobody's records");
+      expect((await get("/api/merchants/exports/transactions.csv", other.apiKey)).body).toBe(`${TRANSACTION_COLUMNS.join(",")}\r\n`);
     });
 
     it("shows another merchant nothing", async () => {

@@ -77,5 +77,12 @@ export const BalanceTransactionListResponse = z.object({
 });
 export type BalanceTransactionListResponse = z.infer<typeof BalanceTransactionListResponse>;
 
+/** A page of the merchant's transaction records for transactions.csv, newest first. */
+export const TransactionExportPageQuery = ExportQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(100).describe("At most this many (1–100, default 100)"),
+  starting_after: z.string().regex(/^sc-[0-9a-f]{32}$/, "must be sc- and 32 lowercase hex").optional().describe("The last record of the previous page"),
+});
+export type TransactionExportPageQuery = z.infer<typeof TransactionExportPageQuery>;
+
 /** The merchant's balance has no input. */
 export const BalanceQuery = z.object({});

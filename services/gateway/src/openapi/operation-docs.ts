@@ -203,6 +203,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "Every balance transaction `GET /api/merchants/balance_transactions` lists for `from` and `to`, as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.",
     errors: ["parameter_invalid"],
   },
+  "get /api/merchants/exports/transactions.csv": {
+    operationId: "exportTransactions",
+    description:
+      "Every transaction record of the merchant (first charges and renewals) created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, the record's fields with `amount` and `amount_refunded` as decimals, times in UTC, an empty field for none.",
+    errors: ["parameter_invalid"],
+  },
   "get /api/sandbox/notices": {
     operationId: "listSandboxNotices",
     description: "Sandbox only: the outbox of consumer notices, the same records as `GET /api/merchants/notices` plus `body`, the text each said.",

@@ -6,9 +6,13 @@ import {
   ExportQuery,
   getBalanceOp,
   listBalanceTransactionsOp,
+  listMerchantTransactionsOp,
+  centsToDecimal,
+  toCents,
   type BalanceTransaction,
+  type TransactionRecord,
 } from "@payrail/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { merchantAuth } from "../auth/hooks.ts";
@@ -23,7 +27,60 @@ export const BALANCE_TRANSACTION_COLUMNS = ["id", "type", "amount", "currency", 
 /** Rows per RPC page of an export: the list's largest page. */
 const EXPORT_PAGE = 100;
 
+/** The columns of transactions.csv: the transaction record's, amounts as decimals. */
+export const TRANSACTION_COLUMNS = [
+  "transaction_uuid",
+  "id",
+  "checkout",
+  "checkout_id",
+  "amount",
+  "amount_refunded",
+  "transaction_status",
+  "company_entry_description",
+  "failure_code",
+  "failure_reason",
+  "returned_at",
+  "transaction_date_time",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** A record's row: numbers that are amounts as two-decimal text, absent or null as empty. */
+function transactionRow(record: TransactionRecord): (string | null)[] {
+  return TRANSACTION_COLUMNS.map((column) => {
+    const value = (record as Record<string, unknown>)[column];
+    if (column === "amount" || column === "amount_refunded") return centsToDecimal(toCents(value) ?? Math.round(Number(value) * 100));
+    return value === undefined || value === null ? null : String(value);
+  });
+}
+
+/**
+ * Streams one export: the first page is fetched before the reply starts (a bad filter is still
+ * a 4xx with the error body), then each page after the last row of the one before.
+ */
+async function csvExport<R>(
+  reply: FastifyReply,
+  filename: string,
+  columns: readonly string[],
+  source: { page(after?: string): Promise<{ data: R[]; has_more: boolean }>; row(record: R): (string | null)[]; cursor(record: R): string },
+): Promise<void> {
+  const first = await source.page();
+  const body = csvStream(
+    columns,
+    first,
+    (p) => p.data.map((record) => source.row(record)),
+    async (p) => (p.has_more && p.data.length > 0 ? source.page(source.cursor(p.data[p.data.length - 1]!)) : null),
+  );
+  // A stream is sent as it is: the string schema documents the body, it does not serialise it.
+  reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${filename}"`).send(body as unknown as string);
+}
+
 const CsvBody = z.string().describe("RFC 4180 CSV: one header row, then one row per record, CRLF line ends");
+
+/** What every export route takes and answers: `from`/`to`, and CSV. */
+function exportSchema(summary: string) {
+  return { tags: ["Books"], summary, produces: ["text/csv"], headers: ApiKeyHeader, querystring: ExportQuery, response: { 200: CsvBody, ...errorResponses } };
+}
 
 /** The merchant's books (docs/decisions/0040-merchant-books.md): balance, balance transactions, exports. */
 export async function booksRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
@@ -58,29 +115,27 @@ export async function booksRoutes(app: FastifyInstance, ctx: GatewayContext): Pr
   );
   typed.get(
     "/api/merchants/exports/balance_transactions.csv",
-    {
-      preValidation: merchantAuth(ctx),
-      schema: {
-        tags: ["Books"],
-        summary: "Export the merchant's balance transactions as CSV, newest first (`from`, `to`)",
-        produces: ["text/csv"],
-        headers: ApiKeyHeader,
-        querystring: ExportQuery,
-        response: { 200: CsvBody, ...errorResponses },
-      },
-    },
+    { preValidation: merchantAuth(ctx), schema: exportSchema("Export the merchant's balance transactions as CSV, newest first (`from`, `to`)") },
     async (request, reply) => {
-      const page = (after?: string) =>
-        callService(ctx, request, listBalanceTransactionsOp, { ...request.query, limit: EXPORT_PAGE, ...(after ? { starting_after: after } : {}) });
-      const first = await page();
-      const body = csvStream(
-        BALANCE_TRANSACTION_COLUMNS,
-        first,
-        (p) => p.data.map((row: BalanceTransaction) => BALANCE_TRANSACTION_COLUMNS.map((column) => row[column])),
-        async (p) => (p.has_more ? page(p.data[p.data.length - 1]!.id) : null),
-      );
-      // A stream is sent as it is: the string schema documents the body, it does not serialise it.
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", 'attachment; filename="balance_transactions.csv"').send(body as unknown as string);
+      await csvExport(reply, "balance_transactions.csv", BALANCE_TRANSACTION_COLUMNS, {
+        page: (after) => callService(ctx, request, listBalanceTransactionsOp, { ...request.query, limit: EXPORT_PAGE, ...(after ? { starting_after: after } : {}) }),
+        row: (record: BalanceTransaction) => BALANCE_TRANSACTION_COLUMNS.map((column) => record[column]),
+        cursor: (record) => record.id,
+      });
+      // The reply itself: fastify then waits for the stream instead of answering an empty body.
+      return reply;
+    },
+  );
+  typed.get(
+    "/api/merchants/exports/transactions.csv",
+    { preValidation: merchantAuth(ctx), schema: exportSchema("Export the merchant's transaction records as CSV, newest first (`from`, `to`)") },
+    async (request, reply) => {
+      await csvExport(reply, "transactions.csv", TRANSACTION_COLUMNS, {
+        page: (after) => callService(ctx, request, listMerchantTransactionsOp, { ...request.query, limit: EXPORT_PAGE, ...(after ? { starting_after: after } : {}) }),
+        row: transactionRow,
+        cursor: (record) => record.transaction_uuid,
+      });
+      return reply;
     },
   );
 }

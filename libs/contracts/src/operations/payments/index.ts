@@ -23,3 +23,4 @@ export * from "./cancel-subscription-for-merchant.op.ts";
 export * from "./get-payment-stats.op.ts";
 export * from "./get-mandate-copy.op.ts";
 export * from "./reviews.op.ts";
+export * from "./list-merchant-transactions.op.ts";
