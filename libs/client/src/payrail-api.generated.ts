@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * List the merchant's refunds, newest first (`status`, `transaction_uuid`, `limit`, `starting_after`)
-         * @description The merchant's refunds, newest first, filtered by `status` or `transaction_uuid`.
+         * @description The merchant's refunds, newest first, filtered by `status`, `transaction_uuid`, or `from` (inclusive) and `to` (exclusive) on when they were requested (a date or an ISO 8601 time with offset).
          */
         get: operations["listMerchantRefunds"];
         put?: never;
@@ -1080,6 +1080,26 @@ export interface paths {
          * @description Every transaction record of the merchant (first charges and renewals) created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, the record's fields with `amount` and `amount_refunded` as decimals, times in UTC, an empty field for none.
          */
         get: operations["exportTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/exports/refunds.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the merchant's refunds as CSV, newest first (`from`, `to`)
+         * @description Every refund `GET /api/merchants/refunds` lists for `from` and `to`, newest first, as RFC 4180 CSV streamed page by page: one header row, the refund record's fields with `amount` as a decimal, times in UTC, an empty field for null.
+         */
+        get: operations["exportRefunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5030,6 +5050,10 @@ export interface operations {
                  * @example sc-0123456789abcdef0123456789abcdef
                  */
                 transaction_uuid?: string;
+                /** @description Only refunds requested at or after this (a date or an ISO 8601 time) */
+                from?: string;
+                /** @description Only refunds requested before this (a date or an ISO 8601 time) */
+                to?: string;
                 /**
                  * @description How many items to answer
                  * @example 20
@@ -9390,6 +9414,95 @@ export interface operations {
         };
     };
     exportTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only what was created at or after this (a date or an ISO 8601 time) */
+                from?: string;
+                /** @description Only what was created before this (a date or an ISO 8601 time) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportRefunds: {
         parameters: {
             query?: {
                 /** @description Only what was created at or after this (a date or an ISO 8601 time) */

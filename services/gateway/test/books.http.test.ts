@@ -8,7 +8,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { BalanceTransactionRepository } from "../../ledger/src/data-access/balance-transaction.repository.ts";
 import { balanceTransactionId } from "../../ledger/src/domain/balance-transaction.entity.ts";
-import { BALANCE_TRANSACTION_COLUMNS, TRANSACTION_COLUMNS } from "../src/routes/books.routes.ts";
+import { BALANCE_TRANSACTION_COLUMNS, REFUND_COLUMNS, TRANSACTION_COLUMNS } from "../src/routes/books.routes.ts";
 import { payment, refundClient, requested, type Payment } from "./support/refund-flow.ts";
 
 const variants = await infraVariants();
@@ -185,6 +185,28 @@ describe.each(variants)("the merchant's books over $name", (variant) => {
       expect((await get("/api/merchants/exports/transactions.csv?to=13/11/2026")).statusCode).toBe(400);
       const other = await stack.merchant("Nobody's records");
       expect((await get("/api/merchants/exports/transactions.csv", other.apiKey)).body).toBe(`${TRANSACTION_COLUMNS.join(",")}\r\n`);
+    });
+
+    it("exports the merchant's refunds as GET /api/merchants/refunds lists them, and filters that list by time", async () => {
+      const listed = await json("/api/merchants/refunds?limit=100");
+      expect(listed.data).toHaveLength(1);
+      const field = (record: Record<string, unknown>, column: string) => {
+        const value = record[column];
+        if (column === "amount") return (value as number).toFixed(2);
+        const text = value === undefined || value === null ? "" : String(value);
+        return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+      };
+      const lines = [REFUND_COLUMNS.join(","), ...listed.data.map((r: Record<string, unknown>) => REFUND_COLUMNS.map((c) => field(r, c)).join(","))];
+      const csv = await get("/api/merchants/exports/refunds.csv");
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toBe(lines.map((l) => `${l}\r\n`).join(""));
+      const requestedAt = encodeURIComponent(listed.data[0].created_at);
+      expect((await json(`/api/merchants/refunds?from=${requestedAt}`)).data).toHaveLength(1);
+      expect((await json(`/api/merchants/refunds?to=${requestedAt}`)).data).toHaveLength(0);
+      expect((await get(`/api/merchants/exports/refunds.csv?to=${requestedAt}`)).body).toBe(`${REFUND_COLUMNS.join(",")}\r\n`);
+      const bad = await get("/api/merchants/refunds?from=soon");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.param).toBe("from");
     });
 
     it("shows another merchant nothing", async () => {

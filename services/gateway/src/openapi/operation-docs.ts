@@ -209,6 +209,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "Every transaction record of the merchant (first charges and renewals) created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, the record's fields with `amount` and `amount_refunded` as decimals, times in UTC, an empty field for none.",
     errors: ["parameter_invalid"],
   },
+  "get /api/merchants/exports/refunds.csv": {
+    operationId: "exportRefunds",
+    description:
+      "Every refund `GET /api/merchants/refunds` lists for `from` and `to`, newest first, as RFC 4180 CSV streamed page by page: one header row, the refund record's fields with `amount` as a decimal, times in UTC, an empty field for null.",
+    errors: ["parameter_invalid"],
+  },
   "get /api/sandbox/notices": {
     operationId: "listSandboxNotices",
     description: "Sandbox only: the outbox of consumer notices, the same records as `GET /api/merchants/notices` plus `body`, the text each said.",
@@ -301,8 +307,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "get /api/merchants/refunds": {
     operationId: "listMerchantRefunds",
-    description: "The merchant's refunds, newest first, filtered by `status` or `transaction_uuid`.",
-    errors: [],
+    description:
+      "The merchant's refunds, newest first, filtered by `status`, `transaction_uuid`, or `from` (inclusive) and `to` (exclusive) on when they were requested (a date or an ISO 8601 time with offset).",
+    errors: ["parameter_invalid"],
   },
   "get /api/merchants/refunds/{id}": {
     operationId: "getMerchantRefund",

@@ -7,12 +7,14 @@ import {
   getBalanceOp,
   listBalanceTransactionsOp,
   listMerchantTransactionsOp,
+  listMerchantRefundsOp,
   centsToDecimal,
   toCents,
   type BalanceTransaction,
+  type RefundRecord,
   type TransactionRecord,
 } from "@payrail/contracts";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { merchantAuth } from "../auth/hooks.ts";
@@ -45,13 +47,33 @@ export const TRANSACTION_COLUMNS = [
   "updated_at",
 ] as const;
 
-/** A record's row: numbers that are amounts as two-decimal text, absent or null as empty. */
-function transactionRow(record: TransactionRecord): (string | null)[] {
-  return TRANSACTION_COLUMNS.map((column) => {
-    const value = (record as Record<string, unknown>)[column];
-    if (column === "amount" || column === "amount_refunded") return centsToDecimal(toCents(value) ?? Math.round(Number(value) * 100));
-    return value === undefined || value === null ? null : String(value);
-  });
+/** The columns of refunds.csv: the refund record's, `amount` as a decimal. */
+export const REFUND_COLUMNS = [
+  "id",
+  "transaction_uuid",
+  "checkout",
+  "checkout_id",
+  "amount",
+  "currency",
+  "status",
+  "reason",
+  "refund_transaction_id",
+  "failure_code",
+  "failure_reason",
+  "created_at",
+  "updated_at",
+] as const;
+
+const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(["amount", "amount_refunded"]);
+
+/** A record's row in `columns`: amounts (JSON numbers) as two-decimal text, absent or null as empty. */
+function recordRow(columns: readonly string[]) {
+  return (record: object): (string | null)[] =>
+    columns.map((column) => {
+      const value = (record as Record<string, unknown>)[column];
+      if (AMOUNT_COLUMNS.has(column)) return centsToDecimal(toCents(value) ?? Math.round(Number(value) * 100));
+      return value === undefined || value === null ? null : String(value);
+    });
 }
 
 /**
@@ -113,29 +135,46 @@ export async function booksRoutes(app: FastifyInstance, ctx: GatewayContext): Pr
     },
     (request) => callService(ctx, request, listBalanceTransactionsOp, request.query),
   );
-  typed.get(
-    "/api/merchants/exports/balance_transactions.csv",
-    { preValidation: merchantAuth(ctx), schema: exportSchema("Export the merchant's balance transactions as CSV, newest first (`from`, `to`)") },
-    async (request, reply) => {
-      await csvExport(reply, "balance_transactions.csv", BALANCE_TRANSACTION_COLUMNS, {
-        page: (after) => callService(ctx, request, listBalanceTransactionsOp, { ...request.query, limit: EXPORT_PAGE, ...(after ? { starting_after: after } : {}) }),
-        row: (record: BalanceTransaction) => BALANCE_TRANSACTION_COLUMNS.map((column) => record[column]),
-        cursor: (record) => record.id,
-      });
-      // The reply itself: fastify then waits for the stream instead of answering an empty body.
-      return reply;
-    },
+  const exportRoute = <R>(
+    name: string,
+    what: string,
+    columns: readonly string[],
+    page: (request: FastifyRequest, query: ExportQuery, after: string | undefined) => Promise<{ data: R[]; has_more: boolean }>,
+    row: (record: R) => (string | null)[],
+    cursor: (record: R) => string,
+  ) =>
+    typed.get(
+      `/api/merchants/exports/${name}`,
+      { preValidation: merchantAuth(ctx), schema: exportSchema(`Export the merchant's ${what} as CSV, newest first (\`from\`, \`to\`)`) },
+      async (request, reply) => {
+        await csvExport(reply, name, columns, { page: (after) => page(request, request.query, after), row, cursor });
+        // The reply itself: fastify then waits for the stream instead of answering an empty body.
+        return reply;
+      },
+    );
+  const pageOf = (after: string | undefined) => ({ limit: EXPORT_PAGE, ...(after ? { starting_after: after } : {}) });
+  exportRoute(
+    "balance_transactions.csv",
+    "balance transactions",
+    BALANCE_TRANSACTION_COLUMNS,
+    (request, query, after) => callService(ctx, request, listBalanceTransactionsOp, { ...query, ...pageOf(after) }),
+    (record: BalanceTransaction) => BALANCE_TRANSACTION_COLUMNS.map((column) => record[column]),
+    (record) => record.id,
   );
-  typed.get(
-    "/api/merchants/exports/transactions.csv",
-    { preValidation: merchantAuth(ctx), schema: exportSchema("Export the merchant's transaction records as CSV, newest first (`from`, `to`)") },
-    async (request, reply) => {
-      await csvExport(reply, "transactions.csv", TRANSACTION_COLUMNS, {
-        page: (after) => callService(ctx, request, listMerchantTransactionsOp, { ...request.query, limit: EXPORT_PAGE, ...(after ? { starting_after: after } : {}) }),
-        row: transactionRow,
-        cursor: (record) => record.transaction_uuid,
-      });
-      return reply;
-    },
+  exportRoute(
+    "transactions.csv",
+    "transaction records",
+    TRANSACTION_COLUMNS,
+    (request, query, after) => callService(ctx, request, listMerchantTransactionsOp, { ...query, ...pageOf(after) }),
+    recordRow(TRANSACTION_COLUMNS),
+    (record: TransactionRecord) => record.transaction_uuid,
+  );
+  exportRoute(
+    "refunds.csv",
+    "refunds",
+    REFUND_COLUMNS,
+    (request, query, after) => callService(ctx, request, listMerchantRefundsOp, { ...query, ...pageOf(after) }),
+    recordRow(REFUND_COLUMNS),
+    (record: RefundRecord) => record.id,
   );
 }
