@@ -70,4 +70,4 @@ export async function withAdminCalls(services: ServiceName[], work: (call: Admin
 }
 
 /** Every domain service: what an embedded CLI command that moves state starts, so events flow. */
-export const DOMAIN_SERVICES: ServiceName[] = ["identity", "checkout", "payments", "refunds", "webhooks", "notices"];
+export const DOMAIN_SERVICES: ServiceName[] = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"];

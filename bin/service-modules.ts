@@ -9,4 +9,5 @@ export * as identity from "@payrail/identity";
 export * as payments from "@payrail/payments";
 export * as refunds from "@payrail/refunds";
 export * as notices from "@payrail/notices";
+export * as ledger from "@payrail/ledger";
 export * as webhooks from "@payrail/webhooks";

@@ -52,7 +52,7 @@ export function privateWebhookUrlsAllowed(config: Pick<Config, "PROVIDERS" | "WE
   return config.PROVIDERS === "sandbox" && (config.WEBHOOK_ALLOW_PRIVATE_URLS ?? true);
 }
 
-export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices"] as const;
+export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"] as const;
 
 /**
  * Starts the named services on one transport and store: domain services first (they create
@@ -83,7 +83,7 @@ export async function startServices(
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
-  const { checkout, gateway, identity, payments, refunds, notices, webhooks } = await import("./service-modules.ts");
+  const { checkout, gateway, identity, payments, refunds, notices, webhooks, ledger } = await import("./service-modules.ts");
   // Dead letters in the store for `payrail events` (issue 19); in embedded mode the bus's queues
   // too, so an event the relays marked sent survives a crash before its subscribers handled it.
   if (store && names.some((n) => n !== "gateway")) {
@@ -144,6 +144,7 @@ export async function startServices(
         }),
       );
     }
+    if (name === "ledger") started.push(await ledger.start({ ...common, livemode: config.PROVIDERS === "live", fundsAvailableDays: config.FUNDS_AVAILABLE_DAYS }));
   }
   if (names.includes("gateway")) {
     started.push(

@@ -43,7 +43,7 @@ const canAdminister = broker.url !== undefined && (await rabbitmqctlWorks());
 const whoAmI = defineOperation("checkout.trustProbe", z.object({}), z.object({ principal: z.string() }));
 /** A stand-in for an operation payments calls on checkout (SERVICE_CALLS), served by the same probe. */
 const summaryProbe = defineOperation(getCheckoutSummaryOp.pattern as `checkout.${string}`, z.object({}), z.object({ principal: z.string() }));
-const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices"] as const;
+const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"] as const;
 /** What compose sets (AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS). */
 const POLICY: TrustedSenders = { gateway: ["payrail-gateway"], services: Object.fromEntries(DOMAIN_SERVICES.map((s) => [s, [`payrail-${s}`]])), admin: ["payrail-cli"] };
 

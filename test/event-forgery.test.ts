@@ -27,7 +27,7 @@ const broker = await amqpTestUrl();
 afterAll(() => broker.stop());
 const canAdminister = broker.url !== undefined && (await rabbitmqctlWorks());
 
-const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices"] as const;
+const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"] as const;
 /** What compose sets (AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS). */
 const POLICY: TrustedSenders = {
   gateway: ["payrail-gateway"],

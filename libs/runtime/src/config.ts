@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FRAUD_CONFIG } from "./fraud-config.ts";
 import { TrustProxySchema } from "./trust-proxy.ts";
 
-export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds", "webhooks", "notices"] as const;
+export const SERVICE_NAMES = ["gateway", "checkout", "identity", "payments", "refunds", "webhooks", "notices", "ledger"] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -265,6 +265,8 @@ export const ConfigSchema = z.object({
       .transform((v) => v.split(","))
       .pipe(z.array(durationMs).min(1).max(20)),
   ),
+  /** Banking days from a debit's settlement until it is available in the merchant's balance (live providers; sandbox: at once). */
+  FUNDS_AVAILABLE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).default(2)),
   ...FRAUD_CONFIG,
 });
 

@@ -41,6 +41,7 @@ import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { noticesRoutes } from "./routes/notices.routes.ts";
+import { booksRoutes } from "./routes/books.routes.ts";
 import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
 import { noticesUnsubscribeRoutes } from "./routes/notices-unsubscribe.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
@@ -183,6 +184,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => webhookEndpointsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
   await app.register(async (scope) => noticesRoutes(scope, ctx));
+  await app.register(async (scope) => booksRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxNoticesRoutes(scope, ctx));
   // Unsubscribe links of consumer notices: pages, in their own scope (a form-body parser).
   await app.register(async (scope) => noticesUnsubscribeRoutes(scope, ctx));

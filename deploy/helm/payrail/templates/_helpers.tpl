@@ -1,9 +1,9 @@
 {{/* The roles SERVICES can name (libs/runtime/src/config.ts, SERVICE_NAMES); the gateway first. */}}
 {{- define "payrail.components" -}}
-gateway checkout identity payments refunds webhooks notices
+gateway checkout identity payments refunds webhooks notices ledger
 {{- end }}
 {{- define "payrail.domainServices" -}}
-checkout identity payments refunds webhooks notices
+checkout identity payments refunds webhooks notices ledger
 {{- end }}
 
 {{- define "payrail.fullname" -}}
@@ -94,7 +94,8 @@ payrail-{{ . }}
   "payments" (list "SECRETS_KEY" "MONGODB_URL" "PLAID_CLIENT_ID" "PLAID_SECRET" "DWOLLA_KEY" "DWOLLA_SECRET" "DWOLLA_WEBHOOK_SECRET")
   "refunds" (list "SECRETS_KEY" "MONGODB_URL")
   "webhooks" (list "SECRETS_KEY" "MONGODB_URL")
-  "notices" (list "SECRETS_KEY" "MONGODB_URL" "SMTP_URL") -}}
+  "notices" (list "SECRETS_KEY" "MONGODB_URL" "SMTP_URL")
+  "ledger" (list "SECRETS_KEY" "MONGODB_URL") -}}
 {{- join " " (index $keys .) -}}
 {{- end }}
 

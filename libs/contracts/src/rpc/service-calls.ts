@@ -27,6 +27,8 @@ export const SERVICE_CALLS: Readonly<Record<string, readonly string[]>> = {
   webhooks: [],
   // Consumer notices: the contacts and words they need, and SMS through identity (docs/decisions/0009-consumer-notices.md).
   notices: [getNoticeContactsOp.pattern, sendNoticeSmsOp.pattern, getNoticeRecipientOp.pattern, getMandateCopyOp.pattern],
+  // The merchant's books: everything it keeps comes from events (docs/decisions/0042-merchant-books.md).
+  ledger: [],
 };
 
 /**

@@ -198,6 +198,36 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "What Payrail told the merchant's consumers (authorization copies, receipts, failed payments, refund updates, cancelled subscriptions), newest first, one record per notice and channel, the recipient masked. `checkout_id` keeps one checkout's; page with `limit` and `starting_after`.",
     errors: ["parameter_invalid"],
   },
+  "get /api/merchants/balance": {
+    operationId: "getBalance",
+    description:
+      "The merchant's balance as signed decimals: `available` (what may be paid out now; a return after a payout can make it negative) and `pending` (settled debits waiting `FUNDS_AVAILABLE_DAYS` banking days; none with sandbox providers), and `currency`.",
+    errors: [],
+  },
+  "get /api/merchants/balance_transactions": {
+    operationId: "listBalanceTransactions",
+    description:
+      "Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.",
+    errors: ["parameter_invalid"],
+  },
+  "get /api/merchants/exports/balance_transactions.csv": {
+    operationId: "exportBalanceTransactions",
+    description:
+      "Every balance transaction `GET /api/merchants/balance_transactions` lists for `from` and `to`, as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.",
+    errors: ["parameter_invalid"],
+  },
+  "get /api/merchants/exports/transactions.csv": {
+    operationId: "exportTransactions",
+    description:
+      "Every transaction record of the merchant (first charges and renewals) created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, the record's fields with `amount` and `amount_refunded` as decimals, times in UTC, an empty field for none.",
+    errors: ["parameter_invalid"],
+  },
+  "get /api/merchants/exports/refunds.csv": {
+    operationId: "exportRefunds",
+    description:
+      "Every refund `GET /api/merchants/refunds` lists for `from` and `to`, newest first, as RFC 4180 CSV streamed page by page: one header row, the refund record's fields with `amount` as a decimal, times in UTC, an empty field for null.",
+    errors: ["parameter_invalid"],
+  },
   "get /api/sandbox/notices": {
     operationId: "listSandboxNotices",
     description: "Sandbox only: the outbox of consumer notices, the same records as `GET /api/merchants/notices` plus `body`, the text each said.",
@@ -290,8 +320,9 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "get /api/merchants/refunds": {
     operationId: "listMerchantRefunds",
-    description: "The merchant's refunds, newest first, filtered by `status` or `transaction_uuid`.",
-    errors: [],
+    description:
+      "The merchant's refunds, newest first, filtered by `status`, `transaction_uuid`, or `from` (inclusive) and `to` (exclusive) on when they were requested (a date or an ISO 8601 time with offset).",
+    errors: ["parameter_invalid"],
   },
   "get /api/merchants/refunds/{id}": {
     operationId: "getMerchantRefund",

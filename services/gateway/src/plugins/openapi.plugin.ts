@@ -38,6 +38,7 @@ const TAGS = [
   { name: "Refunds", description: "The consumer asks, the merchant or its operator decides and pays out." },
   { name: "Mandates", description: "Debit authorizations: what the consumer accepted before a debit, or the merchant attested (api-key)." },
   { name: "Notices", description: "What Payrail told the merchant's consumers by SMS and email (api-key)." },
+  { name: "Books", description: "The merchant's balance, its balance transactions and CSV exports (api-key)." },
   { name: "Sandbox", description: "Stand-ins for the consumer's phone, bank and the transfer provider (PROVIDERS=sandbox only)." },
   { name: "Admin", description: "Merchants, API keys and operators (x-admin-token; off unless ADMIN_TOKEN is set)." },
   { name: "Webhooks", description: "Inbound provider webhooks." },

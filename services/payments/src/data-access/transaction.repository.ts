@@ -38,6 +38,17 @@ export class TransactionRepository implements TransactionsPort {
     await this.transactions.createIndex({ keys: { sourceFingerprint: 1, created_at: 1 }, name: "account_created" });
     await this.transactions.createIndex({ keys: { sourceFingerprint: 1, returnLearntAt: 1 }, name: "account_returns" });
     await this.transactions.createIndex({ keys: { user_id: 1, created_at: 1 }, name: "user_created" });
+    // transactions.csv: the merchant's records newest first, then by id.
+    await this.transactions.createIndex({ keys: { merchantId: 1, created_at: -1, _id: -1 }, name: "merchant_newest" });
+  }
+
+  listForMerchant(merchantId: string, window: { from?: string | undefined; to?: string | undefined }, limit: number, after?: Pick<TransactionDoc, "_id" | "created_at">): Promise<TransactionDoc[]> {
+    const filter: Filter = { merchantId };
+    if (window.from !== undefined || window.to !== undefined) {
+      filter["created_at"] = { ...(window.from !== undefined ? { $gte: window.from } : {}), ...(window.to !== undefined ? { $lt: window.to } : {}) };
+    }
+    if (after) filter.$or = [{ created_at: { $lt: after.created_at } }, { created_at: after.created_at, _id: { $lt: after._id } }];
+    return this.transactions.find(filter, { sort: { created_at: -1, _id: -1 }, limit });
   }
 
   nextId(): Promise<number> {

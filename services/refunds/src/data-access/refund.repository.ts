@@ -42,6 +42,9 @@ export class RefundRepository implements RefundsPort {
     const query: Filter = { merchantId };
     if (filter.status) query["status"] = filter.status;
     if (filter.transactionUuid) query["transactionUuid"] = filter.transactionUuid;
+    if (filter.from !== undefined || filter.to !== undefined) {
+      query["createdAt"] = { ...(filter.from !== undefined ? { $gte: filter.from } : {}), ...(filter.to !== undefined ? { $lt: filter.to } : {}) };
+    }
     if (filter.after) {
       const { createdAt, _id } = filter.after;
       query.$or = [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: _id } }];

@@ -1,16 +1,23 @@
-import { AppError, requireMerchant, type Principal, type RefundStatus } from "@payrail/contracts";
+import { AppError, normalizedBound, requireMerchant, type Principal, type RefundStatus } from "@payrail/contracts";
 import type { RefundsPort } from "./ports/refunds.port.ts";
 import { REFUND_ID, toRefundRecord } from "./refund.entity.ts";
 
 /**
  * Merchant refunds (docs/api-notes.md, Refunds): the merchant's own refunds, newest first, of one status or
- * transaction when asked. `starting_after` names the last refund of the previous page; one
+ * transaction, or requested in `from`/`to`, when asked. `starting_after` names the last refund of the previous page; one
  * that is not the merchant's is 400, as with checkouts.
  */
 export async function listMerchantRefunds(
   deps: { refunds: RefundsPort },
   principal: Principal,
-  query: { status?: RefundStatus | undefined; transaction_uuid?: string | undefined; limit: number; starting_after?: string | undefined },
+  query: {
+    status?: RefundStatus | undefined;
+    transaction_uuid?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    limit: number;
+    starting_after?: string | undefined;
+  },
 ) {
   const merchant = requireMerchant(principal);
   let after;
@@ -24,7 +31,13 @@ export async function listMerchantRefunds(
   // One more than asked tells whether another page follows.
   const page = await deps.refunds.listForMerchant(
     merchant.merchantId,
-    { status: query.status, transactionUuid: query.transaction_uuid, after },
+    {
+      status: query.status,
+      transactionUuid: query.transaction_uuid,
+      from: query.from === undefined ? undefined : normalizedBound(query.from),
+      to: query.to === undefined ? undefined : normalizedBound(query.to),
+      after,
+    },
     query.limit + 1,
   );
   return { data: page.slice(0, query.limit).map(toRefundRecord), has_more: page.length > query.limit };

@@ -25,3 +25,4 @@ export * from "./get-payment-stats.op.ts";
 export * from "./get-mandate-copy.op.ts";
 export * from "./reviews.op.ts";
 export * from "./micro-deposits.op.ts";
+export * from "./list-merchant-transactions.op.ts";

@@ -57,6 +57,8 @@ export interface TransactionsPort {
   pendingBetween(after: string, before: string, limit: number): Promise<TransactionDoc[]>;
   /** The merchant's debits (records) created since `since`: an index count, no document read. */
   countDebits(merchantId: string, since: string): Promise<number>;
+  /** The merchant's records created in [from, to), newest first, after a cursor (the exports). */
+  listForMerchant(merchantId: string, window: { from?: string | undefined; to?: string | undefined }, limit: number, after?: Pick<TransactionDoc, "_id" | "created_at">): Promise<TransactionDoc[]>;
   /**
    * Records in `status` last changed at or after `since`, oldest change first, those after the
    * cursor `after` (its change time and uuid) when given: the day totals' backfill pages through them.

@@ -9,6 +9,7 @@ import { createLinkTokenHandler } from "./create-link-token.handler.ts";
 import { getProcessorTokenHandler } from "./get-processor-token.handler.ts";
 import { handleTransferWebhookHandler } from "./handle-transfer-webhook.handler.ts";
 import { listTransactionsHandler } from "./list-transactions.handler.ts";
+import { listMerchantTransactionsHandler } from "./list-merchant-transactions.handler.ts";
 import { simulateRefundPayoutHandler } from "./simulate-refund-payout.handler.ts";
 import { simulateTransferHandler } from "./simulate-transfer.handler.ts";
 import type { PaymentsDeps } from "./deps.ts";
@@ -42,6 +43,7 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     sandboxConsumerPublicTokenHandler(deps),
     getProcessorTokenHandler(deps),
     listTransactionsHandler(deps),
+    listMerchantTransactionsHandler(deps),
     cancelSubscriptionHandler(deps),
     getPaymentStatsHandler(deps),
     cancelSubscriptionForMerchantHandler(deps),

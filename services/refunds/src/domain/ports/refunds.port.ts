@@ -19,6 +19,9 @@ export interface RefundMove {
 export interface MerchantRefundFilter {
   status?: RefundStatus | undefined;
   transactionUuid?: string | undefined;
+  /** Requested in [from, to): ISO 8601 UTC. */
+  from?: string | undefined;
+  to?: string | undefined;
   after?: Pick<RefundDoc, "_id" | "createdAt"> | undefined;
 }
 

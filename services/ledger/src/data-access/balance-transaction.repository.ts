@@ -1,0 +1,50 @@
+import { insertIfAbsent, type Filter, type Store } from "@payrail/store";
+import type { BalanceTransactionDoc } from "../domain/balance-transaction.entity.ts";
+import type { BalanceTransactionFilter, BalanceTransactionsPort } from "../domain/ports/books.port.ts";
+
+export const BALANCE_TRANSACTIONS_COLLECTION = "balance_transactions";
+
+/** The merchants' balance transactions (`_id` derived from the movement). */
+export class BalanceTransactionRepository implements BalanceTransactionsPort {
+  constructor(private readonly store: Store) {}
+
+  private get rows() {
+    return this.store.collection<BalanceTransactionDoc>(BALANCE_TRANSACTIONS_COLLECTION);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    // The list and the exports, with and without from/to: newest first, then by id.
+    await this.rows.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
+    await this.rows.createIndex({ keys: { merchantId: 1, type: 1, createdAt: -1, _id: -1 }, name: "merchant_type_newest" });
+    await this.rows.createIndex({ keys: { merchantId: 1, payoutId: 1, createdAt: -1, _id: -1 }, name: "merchant_payout_newest" });
+    // The balance's pending part: the rows not yet available.
+    await this.rows.createIndex({ keys: { merchantId: 1, availableAt: 1 }, name: "merchant_available_at" });
+  }
+
+  insert(doc: BalanceTransactionDoc): Promise<boolean> {
+    return insertIfAbsent(this.rows, doc);
+  }
+
+  find(id: string): Promise<BalanceTransactionDoc | null> {
+    return this.rows.findOne({ _id: id });
+  }
+
+  async markCounted(id: string): Promise<void> {
+    await this.rows.findOneAndUpdate({ _id: id, counted: false }, { $set: { counted: true } });
+  }
+
+  list(filter: BalanceTransactionFilter, limit: number, after?: Pick<BalanceTransactionDoc, "_id" | "createdAt">): Promise<BalanceTransactionDoc[]> {
+    const query: Filter = { merchantId: filter.merchantId };
+    if (filter.type !== undefined) query["type"] = filter.type;
+    if (filter.payoutId !== undefined) query["payoutId"] = filter.payoutId;
+    if (filter.from !== undefined || filter.to !== undefined) {
+      query["createdAt"] = { ...(filter.from !== undefined ? { $gte: filter.from } : {}), ...(filter.to !== undefined ? { $lt: filter.to } : {}) };
+    }
+    if (after) query.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after._id } }];
+    return this.rows.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
+  }
+
+  pendingAt(merchantId: string, now: string): Promise<BalanceTransactionDoc[]> {
+    return this.rows.find({ merchantId, availableAt: { $gt: now } });
+  }
+}

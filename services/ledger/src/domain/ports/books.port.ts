@@ -1,0 +1,33 @@
+import type { BalanceTransactionType } from "@payrail/contracts";
+import type { BalanceTransactionDoc } from "../balance-transaction.entity.ts";
+import type { BalanceDoc } from "../balance.entity.ts";
+
+/** What a list or an export asks for: merchant-scoped, newest first, after a cursor. */
+export interface BalanceTransactionFilter {
+  merchantId: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  type?: BalanceTransactionType | undefined;
+  payoutId?: string | undefined;
+}
+
+/** The merchant's balance transactions. */
+export interface BalanceTransactionsPort {
+  /** Inserts once; false when the row is there already. */
+  insert(doc: BalanceTransactionDoc): Promise<boolean>;
+  find(id: string): Promise<BalanceTransactionDoc | null>;
+  /** Sets `counted`; a row already counted stays as it is. */
+  markCounted(id: string): Promise<void>;
+  list(filter: BalanceTransactionFilter, limit: number, after?: Pick<BalanceTransactionDoc, "_id" | "createdAt">): Promise<BalanceTransactionDoc[]>;
+  /** The merchant's rows not yet available at `now`: a window of days, never the history. */
+  pendingAt(merchantId: string, now: string): Promise<BalanceTransactionDoc[]>;
+}
+
+/** The merchant's running totals. */
+export interface BalancesPort {
+  find(merchantId: string): Promise<BalanceDoc | null>;
+  /** Creates the merchant's zero total unless there is one. */
+  open(merchantId: string, currency: string): Promise<void>;
+  /** Adds `row`'s cents when the total is still at `seq`; false when another write came first. */
+  count(merchantId: string, seq: number, row: Pick<BalanceTransactionDoc, "_id" | "amountCents">): Promise<boolean>;
+}
