@@ -8,6 +8,12 @@ describe("csvRecords (RFC 4180)", () => {
     );
     expect(csvRecords([])).toBe("");
   });
+
+  it("makes a cell that begins like a spreadsheet formula inert with an apostrophe, and leaves signed amounts as they are", () => {
+    expect(csvRecords([["=HYPERLINK(\"http://x\")", "+1 555", "-cmd", "@SUM(A1)", "\tx", "-12.50", "12", "a=b"]])).toBe(
+      `"'=HYPERLINK(""http://x"")",'+1 555,'-cmd,'@SUM(A1),'\tx,-12.50,12,a=b\r\n`,
+    );
+  });
 });
 
 describe("csvStream", () => {
