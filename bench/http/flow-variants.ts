@@ -24,10 +24,10 @@ type WithDeployment = <T>(start: () => Promise<Deployment>, what: string, fn: (d
 export async function measureFlowVariants(s: MeasureSettings, settings: PayrailSettings, apiKey: string, withDeployment: WithDeployment): Promise<FlowVariants> {
   const ids: string[] = [];
   const noticesOn = await withDeployment(() => startEmbeddedVariant(settings, null), "embedded, every service (variant server)", (d) =>
-    measureFlow(s, d, apiKey, "full flow, notices on", (id) => ids.push(id)),
+    measureFlow(s, d, apiKey, "full flow, notices on", (id) => ids.push(id), true),
   );
   const noticesOff = await withDeployment(() => startEmbeddedVariant(settings, "notices"), "embedded without notices (variant server)", (d) =>
-    measureFlow(s, d, apiKey, "full flow, notices off"),
+    measureFlow(s, d, apiKey, "full flow, notices off", undefined, true),
   );
   let screening: ScreeningCost | null = null;
   if (ids.length > 0) {
@@ -37,16 +37,24 @@ export async function measureFlowVariants(s: MeasureSettings, settings: PayrailS
   return { noticesOn, noticesOff, screening };
 }
 
-/** Notices' share of a flow's CPU: (on − off) ÷ off; null without both figures. */
+/**
+ * A flow's CPU with what it left to do after the row: the notices of a row's flows are written
+ * and sent by a worker, some after the row ended, and would otherwise be missed.
+ */
+export function settledCpu(f: FlowResult): number | undefined {
+  return f.cpuMsPerFlowSettled ?? f.cpuMsPerFlow;
+}
+
+/** Notices' share of a flow's CPU, each counted until idle: (on − off) ÷ off; null without both figures. */
 export function noticesShare(v: FlowVariants): number | null {
-  const on = v.noticesOn.cpuMsPerFlow;
-  const off = v.noticesOff.cpuMsPerFlow;
+  const on = settledCpu(v.noticesOn);
+  const off = settledCpu(v.noticesOff);
   return on !== undefined && off !== undefined && off > 0 ? (on - off) / off : null;
 }
 
 /** Screening's share of a first charge's flow: screening ÷ (the flow's CPU − screening); null without both figures. */
 export function screeningShare(v: FlowVariants): number | null {
-  const flow = v.noticesOn.cpuMsPerFlow;
+  const flow = settledCpu(v.noticesOn);
   const screen = v.screening?.cpuMsPerDebit;
   return flow !== undefined && screen !== undefined && Number.isFinite(screen) && flow > screen ? screen / (flow - screen) : null;
 }

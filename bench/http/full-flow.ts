@@ -17,6 +17,8 @@ export interface FlowResult {
   firstError: string | undefined;
   /** The server processes' CPU time over the measured flows, per flow (set by the caller that knows the processes). */
   cpuMsPerFlow?: number;
+  /** The same counted until the processes were idle after the row: the work the flows left behind (events, notices) included. */
+  cpuMsPerFlowSettled?: number;
 }
 
 // Resend limits are per phone: each flow texts its own number (+1 415 NXX-XXXX, "possible" per

@@ -112,7 +112,14 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
  * The full flow once idle: its warm-up, then `durationS` of flows with the server processes' CPU
  * per completed flow. `completed` hears each measured flow's checkout id.
  */
-export async function measureFlow(s: MeasureSettings, d: Deployment, apiKey: string, name: string, completed?: (checkoutId: string) => void): Promise<FlowResult> {
+export async function measureFlow(
+  s: MeasureSettings,
+  d: Deployment,
+  apiKey: string,
+  name: string,
+  completed?: (checkoutId: string) => void,
+  settled = false,
+): Promise<FlowResult> {
   await idleBefore(s, d, name);
   if (s.load.warmupS > 0) await runFullFlow(d.url, apiKey, s.flowClients, s.load.warmupS);
   const cpuAtStart = serversCpuMs(d);
@@ -122,6 +129,13 @@ export async function measureFlow(s: MeasureSettings, d: Deployment, apiKey: str
   const cpu = flow.cpuMsPerFlow === undefined ? "" : `, ${flow.cpuMsPerFlow.toFixed(2)} ms CPU/flow`;
   s.log(`    ${name}: ${flow.flowsPerS.toFixed(1)} flows/s, p50 ${ms(flow.p50)} ms, p99 ${ms(flow.p99)} ms, ${flow.errors} failed${cpu}`);
   if (flow.firstError) s.log(`      first failure: ${flow.firstError}`);
+  // `settled`: also the CPU until the work the flows queued (events relayed, notices sent) is done.
+  if (settled && cpuAtStart !== null && flow.flows > 0) {
+    const waitedS = await untilIdle(d);
+    const cpuIdle = serversCpuMs(d);
+    if (cpuIdle !== null) flow.cpuMsPerFlowSettled = (cpuIdle - cpuAtStart) / flow.flows;
+    s.log(`      idle ${waitedS.toFixed(1)} s after it; ${flow.cpuMsPerFlowSettled?.toFixed(2) ?? "?"} ms CPU/flow until then`);
+  }
   return flow;
 }
 

@@ -74,21 +74,22 @@ function variantLines(mode: ModeFigures): string[] {
   const out = [
     "Full flow with and without the fourth wave's additions (bench/http/servers/payrail-variant.server.ts, both through tsx, NODE_ENV=production):",
     "",
-    "| variant | flows/s | p50 ms | p99 ms | failed | server CPU ms/flow |",
-    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| variant | flows/s | p50 ms | p99 ms | failed | server CPU ms/flow | the same until idle after the row |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const [name, f] of [["notices on (every service)", v.noticesOn], ["notices off (every service but notices)", v.noticesOff]] as const) {
-    out.push(`| ${name} | ${f.flowsPerS.toFixed(1)} | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${cpu(f)} |`);
+    const settled = f.cpuMsPerFlowSettled === undefined ? "?" : f.cpuMsPerFlowSettled.toFixed(2);
+    out.push(`| ${name} | ${f.flowsPerS.toFixed(1)} | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${cpu(f)} | ${settled} |`);
   }
   out.push("");
   const notices = noticesShare(v);
-  if (notices !== null) out.push(`Notices add ${percent(notices)} to a flow's CPU ((on − off) ÷ off).`, "");
+  if (notices !== null) out.push(`Notices add ${percent(notices)} to a flow's CPU ((on − off) ÷ off, each until idle after its row).`, "");
   if (v.screening) {
     const share = screeningShare(v);
     out.push(
       `Screening, replayed on the same store for the ${v.screening.debits} first charges of the "notices on" row (${v.screening.flagged} flagged): ` +
         `${v.screening.cpuMsPerDebit.toFixed(3)} ms CPU each` +
-        (share === null ? "." : `, ${percent(share)} of the rest of the flow's CPU (screening ÷ (flow − screening)).`),
+        (share === null ? "." : `, ${percent(share)} of the rest of the flow's CPU (screening ÷ (the flow's CPU until idle − screening)).`),
       "",
     );
   }
