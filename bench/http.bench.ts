@@ -23,6 +23,7 @@ import { silentLogger } from "@payrail/runtime";
 import { benchAmqpUrl, redactUrl } from "./http/amqp-vhost.ts";
 import { parseBenchArgs, USAGE, type BenchOptions } from "./http/args.ts";
 import { startBaseline, startCeiling, startEmbedded, startLeanAnchor, startRabbitMq, type Deployment } from "./http/deployments.ts";
+import { measureFlowVariants } from "./http/flow-variants.ts";
 import { sizeLabel, type AnchorFigures, type ModeFigures, type SizeFigures } from "./http/figures.ts";
 import { seedLeanAnchor } from "./http/lean-anchor/seed-lean.ts";
 import { payrailLauncher, type Launcher } from "./http/payrail-build.ts";
@@ -125,6 +126,16 @@ async function measureSize(
     if (rabbitmq) await cp(dir, copy, { recursive: true });
     if (embedded) {
       await attempt("embedded", () => withDeployment(() => startEmbedded(settingsOf({ dataDir: dir })), "embedded", (d) => measureMode(measure, "embedded", d, seeded, size)));
+      // The full flow with and without notices, and screening's share, on the same store in the same run.
+      const mode = modes.find((m) => m.mode === "embedded");
+      if (mode) {
+        try {
+          mode.flowVariants = await measureFlowVariants(measure, settingsOf({ dataDir: dir }), seeded.apiKey, withDeployment);
+        } catch (err) {
+          log(`  full-flow variants FAILED: ${(err as Error).message}`);
+          failures.push(`full-flow variants failed: ${(err as Error).message.split("\n")[0]}`);
+        }
+      }
     }
     if (!opts.keepData) await rm(dir, { recursive: true, force: true });
     if (rabbitmq && amqpUrl) {

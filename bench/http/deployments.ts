@@ -51,6 +51,18 @@ export function startEmbedded(settings: PayrailSettings): Promise<Deployment> {
   return deploy(async (port) => [spawnServer("payrail", settings.launcher.argv, env(port))]);
 }
 
+/**
+ * Bench only: Payrail embedded through bench/http/servers/payrail-variant.server.ts, with every
+ * service or every service but `leaveOut`, on the launcher's node flags and NODE_ENV=production
+ * (as the build runs), through tsx whatever --runtime says: the two variants of a comparison run
+ * the same way.
+ */
+export function startEmbeddedVariant(settings: PayrailSettings, leaveOut: "notices" | null): Promise<Deployment> {
+  const env = (port: number) => ({ ...payrailEnv(settings, port), ...settings.storeEnv, NODE_ENV: "production", BENCH_LEAVE_OUT: leaveOut ?? "" });
+  const argv = [...settings.launcher.nodeFlags, ...tsxArgv("bench/http/servers/payrail-variant.server.ts")];
+  return deploy(async (port) => [spawnServer(leaveOut ? `payrail without ${leaveOut}` : "payrail", argv, env(port))]);
+}
+
 /** Every domain service: the gateway pings each for /readyz, so one left out keeps it from being ready. */
 const DOMAIN_SERVICES = SERVICE_NAMES.filter((s) => s !== "gateway").join(",");
 

@@ -1,3 +1,4 @@
+import type { FlowVariants } from "./flow-variants.ts";
 import type { FlowResult } from "./full-flow.ts";
 import type { LoadResult } from "./load.ts";
 
@@ -42,6 +43,8 @@ export interface ModeFigures {
   mode: ModeName;
   rows: MeasuredRow[];
   flow: FlowResult | null;
+  /** Embedded only: the full flow with and without notices, and screening's CPU (flow-variants.ts). */
+  flowVariants?: FlowVariants;
   startupS: number;
   processes: ProcessRss[];
   seedS: number;

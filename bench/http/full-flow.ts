@@ -17,6 +17,8 @@ export interface FlowResult {
   firstError: string | undefined;
   /** The server processes' CPU time over the measured flows, per flow (set by the caller that knows the processes). */
   cpuMsPerFlow?: number;
+  /** The same counted until the processes were idle after the row: the work the flows left behind (events, notices) included. */
+  cpuMsPerFlowSettled?: number;
 }
 
 // Resend limits are per phone: each flow texts its own number (+1 415 NXX-XXXX, "possible" per
@@ -24,10 +26,15 @@ export interface FlowResult {
 let phoneSeq = randomInt(0, 8_000_000);
 const nextPhone = () => `+1415${2_000_000 + (phoneSeq++ % 8_000_000)}`;
 
-export async function runFullFlow(baseUrl: string, apiKey: string, clients: number, durationS: number): Promise<FlowResult> {
+/** `completed` hears the checkout id of each flow that completed (its first charge made). */
+export async function runFullFlow(baseUrl: string, apiKey: string, clients: number, durationS: number, completed?: (checkoutId: string) => void): Promise<FlowResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const call = jsonClient(baseUrl, agent);
-  const oneFlow = async () => getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey));
+  const oneFlow = async () => {
+    const id = await linkedCheckout(call, apiKey);
+    await getProcessorToken(call, apiKey, id);
+    completed?.(id);
+  };
 
   const latencies: number[] = [];
   let errors = 0;
@@ -54,10 +61,13 @@ export async function runFullFlow(baseUrl: string, apiKey: string, clients: numb
   return { flows: latencies.length, flowsPerS: latencies.length / seconds, p50: at(50), p99: at(99), errors, firstError };
 }
 
-/** The flow up to its last step: a checkout whose consumer is verified and whose bank account is linked. */
-export async function linkedCheckout(call: JsonCall, apiKey: string): Promise<string> {
+/**
+ * The flow up to its last step: a checkout whose consumer is verified and whose bank account is
+ * linked. `body` makes the checkout's body from its merchant_checkout_id (default: the walk-through's).
+ */
+export async function linkedCheckout(call: JsonCall, apiKey: string, body: (merchantCheckoutId: string) => Record<string, unknown> = checkoutBody): Promise<string> {
   const merchant = { "api-key": apiKey };
-  const { id } = await call("POST", "/api/merchants/checkout", merchant, checkoutBody(`flow-${Date.now()}-${tag++}`));
+  const { id } = await call("POST", "/api/merchants/checkout", merchant, body(`flow-${Date.now()}-${tag++}`));
   const { link_token: linkToken } = await call("GET", `/api/merchants/checkout/${id}/generate_link_token`, merchant);
   const phone = nextPhone();
   await call("POST", "/api/verify_user/send_code", {}, { phone });

@@ -4,7 +4,7 @@
  */
 import type { Deployment } from "./deployments.ts";
 import type { AnchorFigures, MeasuredRow, ModeFigures, ModeName } from "./figures.ts";
-import { runFullFlow } from "./full-flow.ts";
+import { runFullFlow, type FlowResult } from "./full-flow.ts";
 import { createBodies, createCheckout, getCheckout, getPath, randomCheckoutPath, runLoad, type LoadResult, type LoadSettings, type RequestShape } from "./load.ts";
 import { eventsCaughtUp } from "./events-caught-up.ts";
 import { runPaced } from "./paced.ts";
@@ -100,20 +100,43 @@ export async function measureMode(s: MeasureSettings, mode: ModeName, d: Deploym
     rows.push(await record(s, d, "Create at half max rate", (measuring) => runPaced(d.url, paced, half, s.load, measuring), half, caughtUp("half")));
   }
 
-  await idleBefore(s, d, "full flow");
-  if (s.load.warmupS > 0) await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.warmupS);
-  const cpuAtStart = serversCpuMs(d);
-  const flow = await runFullFlow(d.url, seeded.apiKey, s.flowClients, s.load.durationS);
-  const cpuAtEnd = serversCpuMs(d);
-  if (cpuAtStart !== null && cpuAtEnd !== null && flow.flows > 0) flow.cpuMsPerFlow = (cpuAtEnd - cpuAtStart) / flow.flows;
-  const cpu = flow.cpuMsPerFlow === undefined ? "" : `, ${flow.cpuMsPerFlow.toFixed(2)} ms CPU/flow`;
-  s.log(`    full flow: ${flow.flowsPerS.toFixed(1)} flows/s, p50 ${ms(flow.p50)} ms, p99 ${ms(flow.p99)} ms, ${flow.errors} failed${cpu}`);
-  if (flow.firstError) s.log(`      first failure: ${flow.firstError}`);
+  const flow = await measureFlow(s, d, seeded.apiKey, "full flow");
   const processes = d.processes.map((p, i) => ({
     name: p.name,
     maxMb: Math.max(...rows.map((r) => r.rssMb[i] ?? 0), p.rssMb() ?? 0) || null,
   }));
   return { mode, rows, flow, startupS: d.startupS, processes, seedS: seeded.seconds };
+}
+
+/**
+ * The full flow once idle: its warm-up, then `durationS` of flows with the server processes' CPU
+ * per completed flow. `completed` hears each measured flow's checkout id.
+ */
+export async function measureFlow(
+  s: MeasureSettings,
+  d: Deployment,
+  apiKey: string,
+  name: string,
+  completed?: (checkoutId: string) => void,
+  settled = false,
+): Promise<FlowResult> {
+  await idleBefore(s, d, name);
+  if (s.load.warmupS > 0) await runFullFlow(d.url, apiKey, s.flowClients, s.load.warmupS);
+  const cpuAtStart = serversCpuMs(d);
+  const flow = await runFullFlow(d.url, apiKey, s.flowClients, s.load.durationS, completed);
+  const cpuAtEnd = serversCpuMs(d);
+  if (cpuAtStart !== null && cpuAtEnd !== null && flow.flows > 0) flow.cpuMsPerFlow = (cpuAtEnd - cpuAtStart) / flow.flows;
+  const cpu = flow.cpuMsPerFlow === undefined ? "" : `, ${flow.cpuMsPerFlow.toFixed(2)} ms CPU/flow`;
+  s.log(`    ${name}: ${flow.flowsPerS.toFixed(1)} flows/s, p50 ${ms(flow.p50)} ms, p99 ${ms(flow.p99)} ms, ${flow.errors} failed${cpu}`);
+  if (flow.firstError) s.log(`      first failure: ${flow.firstError}`);
+  // `settled`: also the CPU until the work the flows queued (events relayed, notices sent) is done.
+  if (settled && cpuAtStart !== null && flow.flows > 0) {
+    const waitedS = await untilIdle(d);
+    const cpuIdle = serversCpuMs(d);
+    if (cpuIdle !== null) flow.cpuMsPerFlowSettled = (cpuIdle - cpuAtStart) / flow.flows;
+    s.log(`      idle ${waitedS.toFixed(1)} s after it; ${flow.cpuMsPerFlowSettled?.toFixed(2) ?? "?"} ms CPU/flow until then`);
+  }
+  return flow;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface Launcher {
   /** `node <argv>` runs `payrail start`. */
   argv: string[];
   env: Record<string, string>;
+  /** The node flags of Payrail's processes (`--node-flags`), also given to the bench-only variant servers. */
+  nodeFlags: string[];
   /** For the report's header. */
   description: string;
 }
@@ -30,7 +32,7 @@ export interface Launcher {
 export async function payrailLauncher(runtime: Runtime, nodeFlags: readonly string[] = []): Promise<Launcher> {
   const flags = nodeFlags.length > 0 ? `, node flags ${nodeFlags.join(" ")}` : "";
   if (runtime === "tsx") {
-    return { runtime, argv: [...nodeFlags, ...tsxArgv("bin/payrail.ts", "start")], env: {}, description: `\`payrail start\` from the TypeScript sources through tsx${flags}` };
+    return { runtime, argv: [...nodeFlags, ...tsxArgv("bin/payrail.ts", "start")], env: {}, nodeFlags: [...nodeFlags], description: `\`payrail start\` from the TypeScript sources through tsx${flags}` };
   }
   if (!existsSync(join(ROOT, "bin", "build.ts"))) throw new Error("bin/build.ts not found: run with --runtime tsx");
   await run(process.execPath, tsxArgv("bin/build.ts", "--outfile", OUTFILE), { cwd: ROOT, timeout: 120_000 });
@@ -38,6 +40,7 @@ export async function payrailLauncher(runtime: Runtime, nodeFlags: readonly stri
     runtime,
     argv: [...nodeFlags, OUTFILE, "start"],
     env: { NODE_ENV: "production" },
+    nodeFlags: [...nodeFlags],
     description: `\`payrail start\` compiled by bin/build.ts, on plain node, NODE_ENV=production${flags}`,
   };
 }

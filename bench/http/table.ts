@@ -1,4 +1,5 @@
 /** The report as markdown: one table per size and mode, the scaling lines, then the targets. */
+import { noticesShare, screeningShare } from "./flow-variants.ts";
 import { anchorOf, MODE_TITLES, sizeLabel, type MeasuredRow, type ModeFigures, type SizeFigures } from "./figures.ts";
 
 const HEAD =
@@ -28,7 +29,7 @@ function renderSize(figures: SizeFigures): string {
       HEAD,
     );
     for (const r of mode.rows) out.push(line(r, against, reference?.result.rps, anchorOf(anchor, r.name)?.result.rps));
-    out.push("", ...mode.rows.flatMap(eventsLine), flowLine(mode), "");
+    out.push("", ...mode.rows.flatMap(eventsLine), flowLine(mode), "", ...variantLines(mode));
   }
   for (const failure of figures.failures) out.push(`**Not measured**: ${failure}`, "");
   return out.join("\n");
@@ -63,6 +64,36 @@ function flowLine(mode: ModeFigures): string {
     `p50 ${ms(f.p50)} ms, p99 ${ms(f.p99)} ms, ${f.errors} failed${failed}` +
     (f.cpuMsPerFlow === undefined ? "." : `; server CPU ${f.cpuMsPerFlow.toFixed(2)} ms per flow.`)
   );
+}
+
+/** The flow with notices off and on, and screening's CPU per first charge (flow-variants.ts). */
+function variantLines(mode: ModeFigures): string[] {
+  const v = mode.flowVariants;
+  if (!v) return [];
+  const cpu = (f: { cpuMsPerFlow?: number }) => (f.cpuMsPerFlow === undefined ? "?" : f.cpuMsPerFlow.toFixed(2));
+  const out = [
+    "Full flow with and without the fourth wave's additions (bench/http/servers/payrail-variant.server.ts, both through tsx, NODE_ENV=production):",
+    "",
+    "| variant | flows/s | p50 ms | p99 ms | failed | server CPU ms/flow | the same until idle after the row |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  for (const [name, f] of [["notices on (every service)", v.noticesOn], ["notices off (every service but notices)", v.noticesOff]] as const) {
+    const settled = f.cpuMsPerFlowSettled === undefined ? "?" : f.cpuMsPerFlowSettled.toFixed(2);
+    out.push(`| ${name} | ${f.flowsPerS.toFixed(1)} | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${cpu(f)} | ${settled} |`);
+  }
+  out.push("");
+  const notices = noticesShare(v);
+  if (notices !== null) out.push(`Notices add ${percent(notices)} to a flow's CPU ((on − off) ÷ off, each until idle after its row).`, "");
+  if (v.screening) {
+    const share = screeningShare(v);
+    out.push(
+      `Screening, replayed on the same store for the ${v.screening.debits} first charges of the "notices on" row (${v.screening.flagged} flagged): ` +
+        `${v.screening.cpuMsPerDebit.toFixed(3)} ms CPU each` +
+        (share === null ? "." : `, ${percent(share)} of the rest of the flow's CPU (screening ÷ (the flow's CPU until idle − screening)).`),
+      "",
+    );
+  }
+  return out;
 }
 
 /** Cost per request (1 / req/s) at the largest size over the smallest, per mode and row. */

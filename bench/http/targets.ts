@@ -3,6 +3,7 @@
  * tests). A target holds when it holds at every size measured; the 10^6 targets need 10^6.
  */
 import { anchorOf, row, sizeLabel, type ModeFigures, type ModeName, type RowName, type SizeFigures } from "./figures.ts";
+import { noticesShare, screeningShare } from "./flow-variants.ts";
 import { ms, percent } from "./table.ts";
 
 interface Finding {
@@ -95,6 +96,20 @@ export function renderTargets(sizes: SizeFigures[]): string {
     each("embedded", (f, mode) =>
       mode.flow ? { where: sizeLabel(f.size), figure: `${mode.flow.flowsPerS.toFixed(0)}/s`, ok: mode.flow.flowsPerS >= 300 } : null,
     ),
+  );
+  add(
+    "Notices add at most 15% to the CPU of a full flow (embedded, notices off and on)",
+    each("embedded", (f, mode) => {
+      const x = mode.flowVariants ? noticesShare(mode.flowVariants) : null;
+      return x === null ? null : { where: sizeLabel(f.size), figure: `+${percent(x)}`, ok: x <= 0.15 };
+    }),
+  );
+  add(
+    "Screening adds at most 10% to the CPU of a first charge (embedded full flow, screening replayed on its store)",
+    each("embedded", (f, mode) => {
+      const x = mode.flowVariants ? screeningShare(mode.flowVariants) : null;
+      return x === null ? null : { where: sizeLabel(f.size), figure: `+${percent(x)}`, ok: x <= 0.1 };
+    }),
   );
   return `${out.join("\n")}\n`;
 }
