@@ -5,8 +5,10 @@ import { every } from "./every.ts";
 
 /** Due subscriptions one pass takes; the next pass takes the rest. */
 const BATCH = 50;
-/** Upcoming-charge notices one pass looks at: a burst of renewals due at once is announced in a few passes. */
+/** Upcoming-charge notices one query takes; a pass takes page after page while they come full. */
 const NOTICE_BATCH = 500;
+/** Pages one pass announces at most (20,000 notices): bounds a pass that keeps finding work. */
+const NOTICE_PAGES = 40;
 
 /**
  * The renewal scheduler of one payments instance: every `pollMs` it asks the index for the
@@ -16,17 +18,27 @@ const NOTICE_BATCH = 500;
  * only when the previous charge settled. A failure is logged and retried on a later pass.
  * Each pass first announces the renewals whose notice is due (`subscription.upcoming`, once per
  * renewal, written with the due date it announced), so a notice precedes the charge it announces
- * even after downtime.
+ * even after downtime. A burst of renewals due at once (10,000 monthly subscriptions started on
+ * one day) is announced in the same pass, page after page, not one page per `pollMs`: a page
+ * that comes back short, or in which nothing could be announced (each failure is left for a
+ * later pass), ends it.
  */
 export function startRenewalScheduler(deps: RenewalDeps, pollMs: number): { stop(): Promise<void> } {
   const pass = async (stopping: () => boolean) => {
     const now = deps.now().toISOString();
-    for (const checkoutId of await deps.schedules.noticesDue(now, NOTICE_BATCH)) {
-      try {
-        await announceUpcomingCharge(deps, checkoutId, now);
-      } catch (err) {
-        deps.logger.error({ err, checkoutId }, "upcoming-charge notice failed; retried on a later pass");
+    for (let page = 0; page < NOTICE_PAGES && !stopping(); page++) {
+      const due = await deps.schedules.noticesDue(now, NOTICE_BATCH);
+      let announced = 0;
+      for (const checkoutId of due) {
+        if (stopping()) break;
+        try {
+          await announceUpcomingCharge(deps, checkoutId, now);
+          announced += 1;
+        } catch (err) {
+          deps.logger.error({ err, checkoutId }, "upcoming-charge notice failed; retried on a later pass");
+        }
       }
+      if (due.length < NOTICE_BATCH || announced === 0) break;
     }
     for (const checkoutId of await deps.schedules.due(now, BATCH)) {
       if (stopping()) break;
