@@ -95,8 +95,8 @@ function amountAccepted(raw: string): boolean {
  */
 describe("every operation of /openapi.json under generated and junk input", () => {
   const variant = embeddedVariant();
-  // Every service the document's operations reach: the notices routes too.
-  const world = withWebhooksStack(variant, {}, ["notices"]);
+  // Every service the document's operations reach: the notices and the books' routes too.
+  const world = withWebhooksStack(variant, {}, ["notices", "ledger"]);
   const operations: { key: string; method: string; path: string; op: Operation }[] = [];
   let schemas: Record<string, JsonSchema> = {};
   let credentials: Record<string, Record<string, string>> = {};
