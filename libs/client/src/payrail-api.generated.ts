@@ -787,7 +787,7 @@ export interface paths {
         put?: never;
         /**
          * Change a subscription's amount, from the first renewal at least 10 days away
-         * @description The merchant changes the amount of one of its subscriptions, named by its checkout (`{"amount": "12.00"}`, strict as every amount, above 0). The new amount applies from the first renewal at least 10 days away (`amount_effective_at`) that is not already being charged, retried or announced, so the consumer's `upcoming_charge` notice goes 10 days before it with the new and the previous amount (Reg E 1005.10(d)); renewals before it keep `previous_amount`. A second change before then replaces the first. One event, `subscription.updated`. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`; a cancelled subscription 409 `subscription_cancelled`; one whose first charge has not settled 409 `transaction_not_settled`.
+         * @description The merchant changes the amount of one of its subscriptions, named by its checkout (`{"amount": "12.00"}`, strict as every amount, above 0). The new amount applies from the first renewal at least 10 days away (`amount_effective_at`) that is not already being charged, retried or announced, so the consumer's `upcoming_charge` notice goes 10 days before it with the new and the previous amount (Reg E 1005.10(d)); renewals before it keep `previous_amount`. A second change that would start at the same renewal replaces the first; one that would start later, while renewals at the old amount are still to come before the first change, is 409 `amount_change_pending` (one pending change at a time keeps every renewal's amount and its notice exact). One event, `subscription.updated`. A checkout of another merchant, or one never paid, is a 404; a one-off payment is 409 `not_a_subscription`; a cancelled subscription 409 `subscription_cancelled`; one whose first charge has not settled 409 `transaction_not_settled`.
          */
         post: operations["updateSubscription"];
         delete?: never;
@@ -7533,6 +7533,7 @@ export interface operations {
              *     - `not_a_subscription`: the transaction does not belong to a subscription
              *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
              *     - `transaction_not_settled`: the original transfer is not completed yet
+             *     - `amount_change_pending`: an earlier amount change has not reached its first renewal yet; change again once it has
              *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
              */
             409: {

@@ -96,6 +96,7 @@ export const ERROR_CODES = {
   /** The amounts were sent more than 10 days ago: start again for a new pair. */
   micro_deposits_expired: 409,
   subscription_cancelled: 409,
+  amount_change_pending: 409,
   merchant_user_exists: 409,
   last_owner: 409,
   // 413 / 414 / 415

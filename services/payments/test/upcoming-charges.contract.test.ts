@@ -91,6 +91,25 @@ describe.each(variants)("upcoming charges over $name", (variant) => {
       await eventually(async () => expect(upcomingOf(s)[2]).toMatchObject({ amount: "120.00", previous_amount: "120.00" }));
     });
 
+    it("lets a second change starting at the same renewal replace a pending one, and refuses one that would start after it", async () => {
+      h.clock.ms = Date.parse("2027-01-31T10:00:00.000Z");
+      const s = await h.subscription();
+      const change = (amount: string) => h.client.call(updateSubscriptionOp, { checkout_id: s.checkoutId, amount }, as(h.merchant));
+      await eventually(async () => expect((await attempt(s)).nextChargeAt).toBe("2027-02-28T10:00:00.000Z"));
+      await h.advance(s, "2027-02-20T10:00:00.000Z");
+      await change("120.00");
+      expect(await change("130.00")).toMatchObject({ amount: "130.00", previous_amount: "107.50", amount_effective_at: "2027-03-31T10:00:00.000Z" });
+      const first = oldestFirst(await h.advance(s, "2027-02-28T10:00:00.000Z"))[1]!;
+      expect(first.amount).toBe(107.5);
+      await h.simulate(first.transaction_uuid, "completed");
+      await eventually(async () => expect((await attempt(s)).nextChargeAt).toBe("2027-03-31T10:00:00.000Z"));
+      // 6 days before the changed renewal: a new change would start a period later, and that
+      // renewal would then read 130.00 as its "previous" amount, unannounced.
+      await h.advance(s, "2027-03-25T10:00:00.000Z");
+      expect(await codeOf(change("140.00"))).toBe("amount_change_pending");
+      expect((await attempt(s)).amountChange).toMatchObject({ amountCents: 13_000, previousAmountCents: 10_750, fromPeriod: 2 });
+    });
+
     it("lets the scheduler's two replicas announce each renewal once between them, when payments' clock reaches its notice", async () => {
       h.clock.ms = Date.parse("2027-01-31T10:00:00.000Z");
       const subs = [await h.subscription(), await h.subscription()];

@@ -56,6 +56,7 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   micro_deposits_expired: "the micro-deposits were sent more than 10 days ago: start again for a new pair",
   not_a_subscription: "the transaction does not belong to a subscription",
   subscription_cancelled: "the subscription is cancelled; its bank account can no longer change",
+  amount_change_pending: "an earlier amount change has not reached its first renewal yet; change again once it has",
   transaction_not_refundable: "the transaction is not pending or completed",
   refund_exists: "the transaction already has an open refund",
   amount_exceeds_refundable: "the amount is more than what is still refundable",

@@ -12,7 +12,11 @@ const TRIES = 5;
  * The merchant changes its subscription's amount (POST /api/merchants/subscriptions/{checkout_id}).
  * The new amount applies from the first renewal at least 10 days away that is not being charged,
  * retried or announced at the old amount (firstPeriodForNewAmount), so the consumer is always told
- * 10 days before (Reg E 1005.10(d)); a change before that renewal replaces the previous change.
+ * 10 days before (Reg E 1005.10(d)). A change that starts at the same renewal as a pending one
+ * replaces it; one that would start later, before the pending one has been charged from, is
+ * refused (409): the record keeps one change, the amounts before and from it, and a second one
+ * starting later would make the renewals before it, or the pending change's own notice, read
+ * the first change's amount as the old one.
  * One conditional write on the subscription's version carries `subscription.updated` with the
  * amounts and when the new one starts; if that renewal is the next one, its notice is looked at
  * from 10 days before it.
@@ -37,6 +41,14 @@ export async function updateSubscription(
     // A sandbox subscription lives on its test clock: 10 days away counts from there.
     const now = a.clockAt && a.clockAt > real ? a.clockAt : real;
     const fromPeriod = firstPeriodForNewAmount(a, now);
+    const pending = a.amountChange;
+    // `period` is the next period to charge: the pending change has not been charged from yet.
+    if (pending && a.period <= pending.fromPeriod && fromPeriod > pending.fromPeriod) {
+      const startsAt = periodStart(a.anchorAt, a.planType, pending.fromPeriod);
+      throw new AppError("amount_change_pending", `subscription ${a._id} changes to ${centsToDecimal(pending.amountCents)} from ${startsAt}; change its amount again once that renewal is made`, {
+        param: "amount",
+      });
+    }
     const previousAmountCents = amountForPeriod(a, fromPeriod - 1);
     const change: AmountChange = { amountCents, previousAmountCents, fromPeriod, changedAt: real };
     const effectiveAt = periodStart(a.anchorAt, a.planType, fromPeriod);
