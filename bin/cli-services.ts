@@ -26,7 +26,7 @@ export interface CliContext {
  * holds the embedded store). Services that publish events should be started with those that
  * follow them, so that what they publish here is applied here.
  */
-export async function withServices(services: ServiceName[], work: (cli: CliContext) => Promise<void>): Promise<void> {
+export async function withServices(services: readonly ServiceName[], work: (cli: CliContext) => Promise<void>): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL, name: "cli", format: config.LOG_FORMAT });
   const parts: Stoppable[] = [];
@@ -59,7 +59,7 @@ export async function withServices(services: ServiceName[], work: (cli: CliConte
  * Runs admin calls: through the admin routes of the `payrail start` that holds the embedded
  * store when one does (it wrote how to reach it, cli-access.ts), else as `withServices`.
  */
-export async function withAdminCalls(services: ServiceName[], work: (call: AdminCall) => Promise<void>): Promise<void> {
+export async function withAdminCalls(services: readonly ServiceName[], work: (call: AdminCall) => Promise<void>): Promise<void> {
   const config = loadConfig();
   if (!config.AMQP_URL && !config.MONGODB_URL) {
     const pid = await runningPid(config.DATA_DIR);
@@ -70,4 +70,4 @@ export async function withAdminCalls(services: ServiceName[], work: (call: Admin
 }
 
 /** Every domain service: what an embedded CLI command that moves state starts, so events flow. */
-export const DOMAIN_SERVICES: ServiceName[] = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"];
+export { DOMAIN_SERVICES } from "./wiring.ts";

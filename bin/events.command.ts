@@ -85,10 +85,10 @@ async function withDeadLetters(work: (letters: EventDeadLetters, untilStart: boo
     // Beside a running `payrail start` the embedded store is opened too (SQLite's WAL lets a
     // second process read, and a replay request is one conditional write, atomic across
     // processes): its in-process subscribers poll the requests as they would over RabbitMQ.
-    const waiting = !config.MONGODB_URL && (await runningPid(config.DATA_DIR)) === null;
+    const untilStart = !config.MONGODB_URL && (await runningPid(config.DATA_DIR)) === null;
     const store = await openStore(config, logger);
     parts.push({ name: "store", stop: () => store.close() });
-    await work(await createEventDeadLetters(store), waiting);
+    await work(await createEventDeadLetters(store), untilStart);
   } finally {
     await stopAll(parts, logger);
   }

@@ -134,9 +134,9 @@ export const ConfigSchema = z.object({
   RECONCILE_EVERY: z.preprocess(emptyAsUndefined, z.string().default("15m").pipe(durationMs)),
   /** How often each payments instance sweeps held debits past REVIEW_EXPIRES_HOURS (one sweep at a time across replicas); 0 turns it off. */
   REVIEW_SWEEP_EVERY: z.preprocess(emptyAsUndefined, z.string().default("1m").pipe(durationMs)),
-  /** Renewals: how often each payments instance looks for due charges; 0 turns the scheduler off. */
   /** Days before an unchanged renewal its upcoming-charge notice goes (a changed amount: always 10, Reg E 1005.10(d)). */
   NOTICE_DAYS_BEFORE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10).default(3)),
+  /** Renewals: how often each payments instance looks for due charges; 0 turns the scheduler off. */
   RENEWAL_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(30_000)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedDecimal, type AnyDomainEvent, type Principal } from "@payrail/contracts";
+import { centsToDecimal, type AnyDomainEvent, type Principal } from "@payrail/contracts";
 import { silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -92,7 +92,7 @@ describe.each(variants)("the merchant's books over $name", (variant) => {
       await Promise.all([...events, ...events.slice(0, 4)].map((e) => recordEntry(deps, e)));
       const rows = (await list(m)).data;
       expect(rows).toHaveLength(12);
-      expect(await balance(m)).toEqual({ available: signedDecimal(100 * ((12 * 13) / 2)), pending: "0.00", currency: "usd" });
+      expect(await balance(m)).toEqual({ available: centsToDecimal(100 * ((12 * 13) / 2)), pending: "0.00", currency: "usd" });
       expect((await store.collection<{ _id: string; counted: boolean; merchantId: string }>("balance_transactions").find({ merchantId: m })).every((r) => r.counted)).toBe(true);
     });
 

@@ -16,13 +16,6 @@ export const BalanceTransactionId = z.string().regex(/^btx_[0-9a-f]{32}$/, "must
 /** A signed amount: `-` for money leaving the balance, then the decimal with two fraction digits. */
 export const SignedDecimal = z.string().regex(/^-?(0|[1-9]\d*)\.\d{2}$/);
 
-/** Integer cents to a signed decimal string (`-12.50`). */
-export function signedDecimal(cents: number): string {
-  const abs = Math.abs(cents);
-  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-  return cents < 0 ? `-${text}` : text;
-}
-
 export const BalanceTransaction = z.object({
   id: BalanceTransactionId.describe("The balance transaction (`btx_…`), one per money movement"),
   type: BalanceTransactionType.describe("`debit` (a settled debit), `return` (a settled debit came back), `refund` (a refund paid out) or `payout`"),

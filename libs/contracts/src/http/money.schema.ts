@@ -32,11 +32,11 @@ export function toCents(value: unknown): number | null {
   return cents <= MAX_AMOUNT_CENTS ? cents : null;
 }
 
-/** Integer cents back to the two-digit decimal text, for messages and provider calls. */
+/** Integer cents back to the two-digit decimal text, for messages, provider calls and signed balances (`-12.50`). */
 export function centsToDecimal(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  const frac = String(cents % 100).padStart(2, "0");
-  return `${whole}.${frac}`;
+  const abs = Math.abs(cents);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return cents < 0 ? `-${text}` : text;
 }
 
 /**

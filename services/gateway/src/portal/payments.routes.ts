@@ -20,7 +20,12 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: GatewayContext):
       callService(ctx, request, listRefundsOp, { limit: REFUNDS }),
     ]);
     const byPayment = new Map<string, RefundRecord[]>();
-    for (const r of [...refunds].reverse()) byPayment.set(r.transaction_uuid, [...(byPayment.get(r.transaction_uuid) ?? []), r]);
+    // Newest first from the service: each payment's refunds are listed oldest first.
+    for (const r of [...refunds].reverse()) {
+      const list = byPayment.get(r.transaction_uuid);
+      if (list) list.push(r);
+      else byPayment.set(r.transaction_uuid, [r]);
+    }
     return sendPage(reply, { title: "Payments", body: paymentsTable(list.data, list.next_cursor, byPayment), sandbox: ctx.sandbox, session: sessionOf(request, reply, "payments") });
   });
 }

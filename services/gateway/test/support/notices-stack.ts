@@ -9,17 +9,9 @@ import type { Mailpit } from "../../../../test/support/mailpit.ts";
 import { startStack, type Stack } from "../../../../test/support/stack.ts";
 import { tcpGate } from "../../../../test/support/tcp-gate.ts";
 
-export type SandboxNotice = {
-  id: string;
-  type: string;
-  channel: "sms" | "email";
-  to: string;
-  status: string;
-  transaction_uuid: string | null;
-  body: string;
-  created_at: string;
-  sent_at: string | null;
-};
+import type { SandboxNotice } from "@payrail/contracts";
+
+export type { SandboxNotice };
 
 /** A fresh address per test, so Mailpit's search finds only this test's messages. */
 export const freshEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 10)}@example.com`;

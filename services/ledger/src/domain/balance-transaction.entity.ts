@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { signedDecimal, type BalanceTransaction, type BalanceTransactionType } from "@payrail/contracts";
+import { centsToDecimal, type BalanceTransaction, type BalanceTransactionType } from "@payrail/contracts";
 
 /**
  * One money movement of a merchant (`_id` = `btx_` + 32 hex derived from its type and source,
@@ -22,7 +22,7 @@ export interface BalanceTransactionDoc {
   /**
    * Whether the merchant's running total includes it. The total counts it first (one conditional
    * write on the summary), then this flag follows; the summary's `lastBtx` names the one row
-   * that may be counted without the flag yet (see apply-entry.ts).
+   * that may be counted without the flag yet (see record-entry.use-case.ts).
    */
   counted: boolean;
 }
@@ -37,7 +37,7 @@ export function toBalanceTransaction(doc: BalanceTransactionDoc, now: string): B
   return {
     id: doc._id,
     type: doc.type,
-    amount: signedDecimal(doc.amountCents),
+    amount: centsToDecimal(doc.amountCents),
     currency: doc.currency,
     status: doc.availableAt <= now ? "available" : "pending",
     source: doc.source,

@@ -1,4 +1,4 @@
-import { requireMerchant, signedDecimal, type BalanceResponse, type Principal } from "@payrail/contracts";
+import { requireMerchant, centsToDecimal, type BalanceResponse, type Principal } from "@payrail/contracts";
 import type { LedgerDeps } from "./ledger.deps.ts";
 
 const DEFAULT_CURRENCY = "usd";
@@ -16,5 +16,5 @@ export async function getBalance(deps: Pick<LedgerDeps, "rows" | "balances" | "n
   const ahead = await deps.rows.pendingAt(merchantId, now);
   // A row the total does not count yet (its event is being retried) is not in the balance either.
   const pendingCents = ahead.filter((r) => r.counted || r._id === total.lastBtx).reduce((sum, r) => sum + r.amountCents, 0);
-  return { available: signedDecimal(total.totalCents - pendingCents), pending: signedDecimal(pendingCents), currency: total.currency };
+  return { available: centsToDecimal(total.totalCents - pendingCents), pending: centsToDecimal(pendingCents), currency: total.currency };
 }

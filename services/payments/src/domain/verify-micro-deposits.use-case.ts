@@ -31,6 +31,9 @@ export async function verifyMicroDeposits(
 ): Promise<BankAccountValidationState> {
   const amountsCents = [toCents(input.amounts[0]) ?? 0, toCents(input.amounts[1]) ?? 0] as const;
   let method = await consumerAccount(deps, meta, user, input);
+  // The provider's answer for a round, asked once: a call that loses the write to a racing one
+  // reads the account again but must not count another try at the provider (Dwolla counts them).
+  let asked = null as { reference: string; answer: "verified" | "wrong" } | null;
   for (let i = 0; i < VALIDATION_TRIES; i++) {
     if (validationOf(method)) return toValidationState(method);
     const md = method.microDeposits ?? null;
@@ -43,7 +46,11 @@ export async function verifyMicroDeposits(
         param: "checkout_id",
       });
     }
-    const answer = await deps.transfers.verifyMicroDeposits({ fundingSourceUrl: md.fundingSourceUrl, reference: md.reference, amountsCents });
+    if (asked?.reference !== md.reference) {
+      const answer = await deps.transfers.verifyMicroDeposits({ fundingSourceUrl: md.fundingSourceUrl, reference: md.reference, amountsCents });
+      asked = { reference: md.reference, answer };
+    }
+    const { answer } = asked;
     const decided = answer === "verified" ? await validated(deps, method, md) : await wrongTry(deps, method, md);
     if (decided) return decided;
     method = await consumerAccount(deps, meta, user, input);
