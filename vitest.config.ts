@@ -8,8 +8,8 @@ import { defineConfig } from "vitest/config";
 const FAULT_SUITES = [
   "services/payments/test/kill-*.contract.test.ts",
   "services/notices/test/kill-*.contract.test.ts",
-  // 100 concurrent get_processor_token within a 10 s call timeout: 6.4–6.6 s on FerretDB alone
-  // here, past 10 s beside another suite's worker on the same two cores.
+  // 100 concurrent get_processor_token: 6.4–6.6 s on FerretDB alone here, past 10 s beside
+  // another suite's worker on the same two cores.
   "services/payments/test/get-processor-token.contract.test.ts",
   "services/webhooks/test/crash-recovery.contract.test.ts",
   "libs/messaging/test/amqp-resilience.test.ts",
