@@ -23,7 +23,7 @@ const variants = await infraVariants();
 // The takeover tests move the service's clock past a lease (offsetMs) instead of waiting one out,
 // so the lease can be long enough that 100 concurrent transfers on a loaded machine, their lease
 // renewals queued behind FerretDB's serialised conditional writes, never lose theirs.
-const LEASE_MS = 30_000;
+const LEASE_MS = 60_000;
 const STEPS: TransferStep[] = ["processor_token", "customer", "funding_source", "transfer", "transaction_record"];
 
 /** The bank-data simulator, with a switch to make its next processor-token call fail like Plaid. */
@@ -123,20 +123,20 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
     });
 
     // Each transfer draws a sequential transaction id; drawn one counter write at a time they
-    // queued on one document (on FerretDB, behind its per-document lock) and all timed out. The
-    // time it takes is the bench's to measure: the 30 s here is a bound for a loaded machine
-    // (6.4–6.6 s on FerretDB alone here), far under what one counter write at a time took.
+    // queued on one document (on FerretDB, behind its per-document lock) and all timed out. How
+    // long 100 take is bench/processor-token-burst.ts's to measure (10 s target); the timeouts here
+    // only bound a loaded machine (6.4–6.6 s on FerretDB alone here, 26 s beside four workers).
     it("answers 100 concurrent calls on 100 checkouts, one transfer each", async () => {
       const ids: string[] = [];
       for (let i = 0; i < 10; i++) ids.push(...(await Promise.all(Array.from({ length: 10 }, linked))));
       const before = await counts();
-      const answers = await Promise.all(ids.map((id) => client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant), { timeoutMs: 30_000 })));
+      const answers = await Promise.all(ids.map((id) => client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant), { timeoutMs: 90_000 })));
       expect(answers.map((a) => a.message)).toEqual(ids.map(() => "Transaction executed"));
       expect(new Set(answers.map((a) => a.transaction_id)).size).toBe(100);
       const after = await counts();
       expect(after.transfers - before.transfers).toBe(100);
       expect(after.transactions - before.transactions).toBe(100);
-    }, 120_000);
+    }, 180_000);
 
     it("answers 502 provider_error on a provider failure and stays retryable", async () => {
       const id = await linked();
