@@ -1,4 +1,4 @@
-import { insertIfAbsent, type Filter, type Store } from "@payrail/store";
+import { insertIfAbsent, olderThan, within, type Filter, type Store } from "@payrail/store";
 import type { BalanceTransactionDoc } from "../domain/balance-transaction.entity.ts";
 import type { BalanceTransactionFilter, BalanceTransactionsPort } from "../domain/ports/books.port.ts";
 
@@ -37,10 +37,9 @@ export class BalanceTransactionRepository implements BalanceTransactionsPort {
     const query: Filter = { merchantId: filter.merchantId };
     if (filter.type !== undefined) query["type"] = filter.type;
     if (filter.payoutId !== undefined) query["payoutId"] = filter.payoutId;
-    if (filter.from !== undefined || filter.to !== undefined) {
-      query["createdAt"] = { ...(filter.from !== undefined ? { $gte: filter.from } : {}), ...(filter.to !== undefined ? { $lt: filter.to } : {}) };
-    }
-    if (after) query.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after._id } }];
+    const created = within(filter);
+    if (created) query["createdAt"] = created;
+    if (after) query.$or = olderThan("createdAt", after);
     return this.rows.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 

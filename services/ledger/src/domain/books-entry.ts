@@ -6,7 +6,7 @@ import { balanceTransactionId, type BalanceTransactionDoc } from "./balance-tran
 export const BOOKS_EVENTS = ["transaction.completed", "transaction.returned", "refund.completed"] as const satisfies readonly EventType[];
 
 /** Payrail moves dollars over ACH; a record that names no currency is in them. */
-const DEFAULT_CURRENCY = "usd";
+export const DEFAULT_CURRENCY = "usd";
 
 /**
  * The balance transaction an event reports, or null when it moves no money: a settled debit

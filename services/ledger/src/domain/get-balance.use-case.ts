@@ -1,7 +1,6 @@
 import { requireMerchant, centsToDecimal, type BalanceResponse, type Principal } from "@payrail/contracts";
+import { DEFAULT_CURRENCY } from "./books-entry.ts";
 import type { LedgerDeps } from "./ledger.deps.ts";
-
-const DEFAULT_CURRENCY = "usd";
 
 /**
  * The merchant's balance: the running total, less what is still pending. Pending is read from

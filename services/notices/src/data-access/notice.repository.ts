@@ -1,4 +1,4 @@
-import { insertIfAbsent, type Filter, type Store } from "@payrail/store";
+import { insertIfAbsent, olderThan, type Filter, type Store } from "@payrail/store";
 import type { NoticeDoc } from "../domain/notice.entity.ts";
 import type { NoticeOutcome, NoticesPort } from "../domain/ports/notices.port.ts";
 
@@ -45,7 +45,7 @@ export class NoticeRepository implements NoticesPort {
   list(merchantId: string, checkoutId: string | undefined, limit: number, after?: Pick<NoticeDoc, "_id" | "createdAt">): Promise<NoticeDoc[]> {
     const filter: Filter = { merchantId };
     if (checkoutId !== undefined) filter["checkoutId"] = checkoutId;
-    if (after) filter.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after._id } }];
+    if (after) filter.$or = olderThan("createdAt", after);
     return this.notices.find(filter, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 

@@ -1,4 +1,4 @@
-import type { Filter, Store } from "@payrail/store";
+import { olderThan, type Filter, type Store } from "@payrail/store";
 import type { NoticeDoc } from "../domain/notice.entity.ts";
 import type { ReceiptsPort } from "../domain/ports/receipts.port.ts";
 import { NOTICES_COLLECTION } from "./notice.repository.ts";
@@ -20,7 +20,7 @@ export class ReceiptRepository implements ReceiptsPort {
     const filter: Filter = { userId, type: "payment_receipt", portalCopy: true };
     // A sandbox token reaches one merchant: a filter on the index's range, since one consumer's receipts are few.
     if (merchantId !== undefined) filter["merchantId"] = merchantId;
-    if (after) filter.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after._id } }];
+    if (after) filter.$or = olderThan("createdAt", after);
     return this.notices.find(filter, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 }

@@ -117,3 +117,9 @@ export function noticeCause(event: AnyDomainEvent): NoticeCause | null {
       return null;
   }
 }
+
+/** An upcoming charge whose amount differs from the previous charge's (the 10-day notice of Reg E 1005.10(d)). */
+export function amountChanges(facts: Pick<NoticeFacts, "amountCents" | "previousAmountCents">): boolean {
+  const { amountCents, previousAmountCents } = facts;
+  return amountCents !== undefined && previousAmountCents !== undefined && amountCents !== previousAmountCents;
+}

@@ -1,7 +1,7 @@
 import type { AnyDomainEvent, NoticeChannel } from "@payrail/contracts";
 import { renderNotice, safeMerchant } from "../templates/render-notice.ts";
 import { noticeContent } from "../templates/notice-content.ts";
-import { noticeCause, type NoticeCause } from "./notice-cause.ts";
+import { amountChanges, noticeCause, type NoticeCause } from "./notice-cause.ts";
 import { maskEmail, noticeId, type NoticeDoc } from "./notice.entity.ts";
 import type { NoticesDeps } from "./notices.deps.ts";
 import { signUnsubscribeToken, type OptOutKey } from "./unsubscribe-token.ts";
@@ -14,8 +14,7 @@ import { signUnsubscribeToken, type OptOutKey } from "./unsubscribe-token.ts";
 export function isOptional(cause: Pick<NoticeCause, "type" | "facts">): boolean {
   if (cause.type === "payment_receipt") return true;
   if (cause.type !== "upcoming_charge") return false;
-  const { amountCents, previousAmountCents } = cause.facts;
-  return amountCents === undefined || previousAmountCents === undefined || amountCents === previousAmountCents;
+  return !amountChanges(cause.facts);
 }
 
 /** Thrown when the consumer of a checkout is not known yet: the transport tries the event again. */

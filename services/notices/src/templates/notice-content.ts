@@ -1,5 +1,5 @@
 import { centsToDecimal, toCents, type NoticeType } from "@payrail/contracts";
-import type { NoticeFacts } from "../domain/notice-cause.ts";
+import { amountChanges, type NoticeFacts } from "../domain/notice-cause.ts";
 import type { CheckoutRecipient, MandateCopy } from "../domain/ports/contacts.port.ts";
 
 /** What a notice says, before layout: a subject, then paragraphs of plain text. */
@@ -109,8 +109,8 @@ export function noticeContent(f: ContentFacts): NoticeContent {
     case "upcoming_charge": {
       const when = f.facts.chargeAt ? day(f.facts.chargeAt) : "soon";
       const previous = f.facts.previousAmountCents;
-      const changed = previous !== undefined && f.facts.amountCents !== undefined && previous !== f.facts.amountCents;
-      const was = changed ? ` This is a change: your previous payment was ${money(previous, f.checkout.currency)}.` : "";
+      const changed = amountChanges(f.facts);
+      const was = changed && previous !== undefined ? ` This is a change: your previous payment was ${money(previous, f.checkout.currency)}.` : "";
       return {
         subject: changed ? `Your payment to ${f.merchant} changes to ${amount} on ${when}` : `Upcoming payment of ${amount} to ${f.merchant} on ${when}`,
         sms: `${f.merchant}: ${amount} will be debited from your bank account on ${when}.${was} Cancel at ${f.portalUrl}/subscriptions.`,

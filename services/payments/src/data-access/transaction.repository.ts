@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertOrGet, insertWithEvents, SequenceBlocks, withEvents, type Filter, type Store } from "@payrail/store";
+import { insertOrGet, insertWithEvents, olderThan, SequenceBlocks, withEvents, within, type Filter, type Store } from "@payrail/store";
 import type { TransactionChange, TransactionsPort } from "../domain/ports/transactions.port.ts";
 import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
 
@@ -44,10 +44,9 @@ export class TransactionRepository implements TransactionsPort {
 
   listForMerchant(merchantId: string, window: { from?: string | undefined; to?: string | undefined }, limit: number, after?: Pick<TransactionDoc, "_id" | "created_at">): Promise<TransactionDoc[]> {
     const filter: Filter = { merchantId };
-    if (window.from !== undefined || window.to !== undefined) {
-      filter["created_at"] = { ...(window.from !== undefined ? { $gte: window.from } : {}), ...(window.to !== undefined ? { $lt: window.to } : {}) };
-    }
-    if (after) filter.$or = [{ created_at: { $lt: after.created_at } }, { created_at: after.created_at, _id: { $lt: after._id } }];
+    const created = within(window);
+    if (created) filter["created_at"] = created;
+    if (after) filter.$or = olderThan("created_at", after);
     return this.transactions.find(filter, { sort: { created_at: -1, _id: -1 }, limit });
   }
 

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertOrGet, insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
+import { insertOrGet, insertWithEvents, olderThan, withEvents, within, type Filter, type Store } from "@payrail/store";
 import type { MerchantRefundFilter, RefundMove, RefundsPort } from "../domain/ports/refunds.port.ts";
 import type { RefundDoc } from "../domain/refund.entity.ts";
 
@@ -42,13 +42,9 @@ export class RefundRepository implements RefundsPort {
     const query: Filter = { merchantId };
     if (filter.status) query["status"] = filter.status;
     if (filter.transactionUuid) query["transactionUuid"] = filter.transactionUuid;
-    if (filter.from !== undefined || filter.to !== undefined) {
-      query["createdAt"] = { ...(filter.from !== undefined ? { $gte: filter.from } : {}), ...(filter.to !== undefined ? { $lt: filter.to } : {}) };
-    }
-    if (filter.after) {
-      const { createdAt, _id } = filter.after;
-      query.$or = [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: _id } }];
-    }
+    const created = within(filter);
+    if (created) query["createdAt"] = created;
+    if (filter.after) query.$or = olderThan("createdAt", filter.after);
     return this.refunds.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 

@@ -1,4 +1,4 @@
-import { insertIfAbsent, type Filter, type Store } from "@payrail/store";
+import { insertIfAbsent, olderThan, type Filter, type Store } from "@payrail/store";
 import type { AttemptDoc, DeliveryDoc } from "../domain/delivery.entity.ts";
 import type { DeliveriesPort, DeliveryOutcome } from "../domain/ports/deliveries.port.ts";
 
@@ -68,7 +68,7 @@ export class DeliveryRepository implements DeliveriesPort {
 
   attemptsOf(endpointId: string, limit: number, after?: Pick<AttemptDoc, "_id" | "attemptedAt">): Promise<AttemptDoc[]> {
     const filter: Filter = { endpointId };
-    if (after) filter.$or = [{ attemptedAt: { $lt: after.attemptedAt } }, { attemptedAt: after.attemptedAt, _id: { $lt: after._id } }];
+    if (after) filter.$or = olderThan("attemptedAt", after);
     return this.attempts.find(filter, { sort: { attemptedAt: -1, _id: -1 }, limit });
   }
 

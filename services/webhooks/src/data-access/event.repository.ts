@@ -1,4 +1,4 @@
-import { insertIfAbsent, type Filter, type Store } from "@payrail/store";
+import { insertIfAbsent, olderThan, type Filter, type Store } from "@payrail/store";
 import type { EventFilter, EventsPort } from "../domain/ports/events.port.ts";
 import type { EventDoc } from "../domain/webhook-event.entity.ts";
 
@@ -35,10 +35,7 @@ export class EventRepository implements EventsPort {
     if (filter.type) query["type"] = filter.type;
     if (filter.group) query["group"] = filter.group;
     if (filter.about) query["subjects"] = filter.about;
-    if (filter.after) {
-      const { createdAt, _id } = filter.after;
-      query.$or = [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: _id } }];
-    }
+    if (filter.after) query.$or = olderThan("createdAt", filter.after);
     // The id breaks ties between events of the same millisecond (a stable order for paging).
     return this.events.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
