@@ -7,7 +7,8 @@ import { openStore } from "./wiring.ts";
 
 /**
  * `payrail check`: reports every divergence between checkouts, transaction records, refunds,
- * payouts, outboxes and the events API, one line each; exit status 1 when there is any. It
+ * payouts, outboxes and the events API, one line each; exit status 1 when there is any. Money
+ * the merchant must act on (over-returned refunds) is listed after, as `attention:` lines. It
  * reads the store (MONGODB_URL, or the embedded one, also beside a running `payrail start`:
  * SQLite's WAL lets a second process read while the first writes) and writes no document.
  */
@@ -25,8 +26,10 @@ export function registerCheckCommand(program: Command): void {
       }
       const store = await openStore(config, logger);
       try {
-        const found = await checkConsistency(store, { graceMs: o.grace });
+        const all = await checkConsistency(store, { graceMs: o.grace });
+        const found = all.filter((d) => !d.attention);
         for (const d of found) console.log(`${d.kind} ${d.id}: ${d.detail}`);
+        for (const d of all.filter((x) => x.attention)) console.log(`attention: ${d.kind} ${d.id}: ${d.detail}`);
         console.log(found.length === 0 ? "no divergence" : `${found.length} divergence${found.length === 1 ? "" : "s"}`);
         if (found.length > 0) process.exitCode = 1;
       } finally {

@@ -70,6 +70,23 @@ describe.each(variants)("payrail check over $name", (variant) => {
       }
     });
 
+    it("reports a returned payment's completed refund left unmarked, and lists a marked one for attention", async () => {
+      const transactions = raw().collection<{ _id: string; transaction_status: string }>("transactions");
+      const refunds = raw().collection<{ _id: string; overReturnedAt?: string | null }>("refunds");
+      await transactions.findOneAndUpdate({ _id: paid.uuid }, { $set: { transaction_status: "returned" } });
+      try {
+        expect(await check()).toContainEqual({ kind: "refund_over_return_not_marked", id: refundId, detail: expect.stringContaining(paid.uuid) });
+        await refunds.findOneAndUpdate({ _id: refundId }, { $set: { overReturnedAt: new Date().toISOString() } });
+        const found = await check();
+        expect(found.filter((d) => d.kind === "refund_over_return_not_marked")).toEqual([]);
+        expect(found).toContainEqual({ kind: "refund_over_returned", id: refundId, detail: expect.stringContaining("got it twice"), attention: true });
+      } finally {
+        await transactions.findOneAndUpdate({ _id: paid.uuid }, { $set: { transaction_status: "completed" } });
+        await refunds.findOneAndUpdate({ _id: refundId }, { $set: { overReturnedAt: null } });
+      }
+      expect(await check()).toEqual([]);
+    });
+
     it("reports an event its relay could never publish, one missing from the events API, and a notice still waiting for its record", async () => {
       const transactions = raw().collection<{ _id: string; outboxPending?: boolean; _outbox?: Record<string, unknown> }>("transactions");
       const old = new Date(Date.now() - 120_000).toISOString();

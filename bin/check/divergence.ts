@@ -7,6 +7,12 @@ export interface Divergence {
   /** The record it is about (a checkout, transaction, refund, event or document id). */
   id: string;
   detail: string;
+  /**
+   * Not a disagreement between records but money the merchant must act on (a refund paid back
+   * on a payment the bank also returned): listed, and not counted in the exit status, since no
+   * repair of Payrail's records makes it go away.
+   */
+  attention?: true;
 }
 
 /** What a check reads with, and what it leaves alone: changes younger than `graceMs` may still be on their way. */

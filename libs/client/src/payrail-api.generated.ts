@@ -1687,6 +1687,8 @@ export interface components {
             failure_code: string | null;
             /** @description The failure code's meaning, or null */
             failure_reason: string | null;
+            /** @description When Payrail learnt that this paid refund's payment was also returned by the consumer's bank, so the consumer got the money twice (a `refund.over_returned` event); null otherwise */
+            over_returned_at: string | null;
             /** @description When it was created (ISO 8601 UTC) */
             created_at: string;
             /** @description When it last changed (ISO 8601 UTC) */

@@ -20,7 +20,7 @@ type TxRecord = { id: number; transaction_uuid: string; transaction_status: stri
  * stopped before any payout; a returned renewal is a failed renewal.
  */
 describe.each(variants)("returns after settlement over $name", (variant) => {
-  const world = withWebhooksStack(variant);
+  const world = withWebhooksStack(variant, {}, ["ledger"]);
   let merchant: { id: string; apiKey: string };
   let secret: string;
   beforeAll(async () => {
@@ -40,6 +40,16 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
     world.receiver.received
       .map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { id: string; type: string; data: { object: Record<string, unknown> } })
       .filter((e) => e.type === type && (e.data.object["transaction_uuid"] === uuid || e.data.object["charge_transaction_uuid"] === uuid));
+
+  /** A settled payment, and a refund of it approved and handed to the provider (`processing`). */
+  async function refundOnItsWay() {
+    const p = await payment(world.stack, merchant.apiKey, "completed");
+    const refunds = refundClient(world.stack);
+    const refund = await requested(world.stack, p);
+    expect((await refunds.decide(headers(), refund.id, "Approved")).statusCode).toBe(200);
+    const payout = (await refunds.initiate(headers(), refund.id)).json().refund as { refund_transaction_id: string };
+    return { p, refunds, refund, payout };
+  }
 
   describe.skipIf(!!variant.skipReason)("a one-off payment", () => {
     it("turns a late R10 on a completed payment into a return everywhere, stops the approved refund and refuses new ones", async () => {
@@ -91,6 +101,47 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
       expect((await simulate(p.uuid, { status: "completed" })).json()).toMatchObject({ transaction_status: "returned" });
       const after = (await world.stack.app.inject({ url: "/api/merchants/events?type=transaction.returned", headers: headers() })).json() as { data: { data: { object: Record<string, unknown> } }[] };
       expect(after.data.filter((e) => e.data.object["transaction_uuid"] === p.uuid)).toHaveLength(1);
+    });
+
+    it("flags a refund paid out before its payment came back: over_returned_at, one refund.over_returned, both movements in the books", async () => {
+      const { p, refunds, refund, payout } = await refundOnItsWay();
+      expect((await refunds.simulate(merchant.apiKey, payout.refund_transaction_id, "completed")).statusCode).toBe(200);
+      const paid = await eventually(async () => {
+        const r = (await world.stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers: headers() })).json();
+        expect(r).toMatchObject({ status: "completed", over_returned_at: null });
+        return r;
+      });
+      expect(paid.over_returned_at).toBeNull();
+
+      expect((await simulate(p.uuid, { status: "failed", failure_code: "R10" })).json()).toMatchObject({ transaction_status: "returned" });
+      await eventually(async () => expect(delivered("refund.over_returned", p.uuid)).toHaveLength(1));
+      const flagged = (await world.stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers: headers() })).json();
+      expect(flagged).toMatchObject({ status: "completed", over_returned_at: expect.stringMatching(ISO) });
+      expect(delivered("refund.over_returned", p.uuid)[0]?.data.object).toMatchObject({ id: refund.id, over_returned_at: flagged.over_returned_at });
+      // The books show the money going out twice: the refund paid and the debit returned.
+      await eventually(async () => {
+        const rows = (await world.stack.app.inject({ url: "/api/merchants/balance_transactions?limit=100", headers: headers() })).json().data as { type: string; source: string }[];
+        expect(rows.filter((r) => r.source === p.uuid || r.source === refund.id).map((r) => r.type).sort()).toEqual(["debit", "refund", "return"]);
+      });
+      // The same return again (a redelivery, a second report) marks nothing twice.
+      await simulate(p.uuid, { status: "failed", failure_code: "R10" });
+      const events = (await world.stack.app.inject({ url: "/api/merchants/events?type=refund.over_returned", headers: headers() })).json() as { data: { data: { object: { id: string } } }[] };
+      expect(events.data.filter((e) => e.data.object.id === refund.id)).toHaveLength(1);
+    });
+
+    it("flags a refund whose payout completes after its payment came back", async () => {
+      const { p, refunds, refund, payout } = await refundOnItsWay();
+      // The return arrives while the refund's payout is with the provider: the refund is left to it.
+      await simulate(p.uuid, { status: "failed", failure_code: "R10" });
+      await eventually(async () => expect(delivered("transaction.returned", p.uuid)).toHaveLength(1));
+      const during = (await world.stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers: headers() })).json();
+      expect(during).toMatchObject({ status: "processing", over_returned_at: null });
+      expect((await refunds.simulate(merchant.apiKey, payout.refund_transaction_id, "completed")).statusCode).toBe(200);
+      await eventually(async () => expect(delivered("refund.over_returned", p.uuid)).toHaveLength(1));
+      expect((await world.stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers: headers() })).json()).toMatchObject({
+        status: "completed",
+        over_returned_at: expect.stringMatching(ISO),
+      });
     });
 
     it("still fails a pending transfer as before: failed, not returned", async () => {

@@ -56,6 +56,7 @@ describe.each(variants)("refund requests and decisions over $name", (variant) =>
           refund_transaction_id: null,
           failure_code: null,
           failure_reason: null,
+          over_returned_at: null,
           created_at: expect.stringMatching(ISO),
           updated_at: expect.stringMatching(ISO),
         },

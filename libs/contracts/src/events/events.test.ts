@@ -31,6 +31,7 @@ describe("domain events", () => {
         "refund.processing",
         "refund.completed",
         "refund.failed",
+        "refund.over_returned",
         "merchant.return_rate_warning",
         "mandate.created",
         "mandate.revoked",

@@ -19,6 +19,7 @@ import { RefundRejectedEvent } from "./refund-rejected.event.ts";
 import { RefundProcessingEvent } from "./refund-processing.event.ts";
 import { RefundCompletedEvent } from "./refund-completed.event.ts";
 import { RefundFailedEvent } from "./refund-failed.event.ts";
+import { RefundOverReturnedEvent } from "./refund-over-returned.event.ts";
 import { PaymentMethodSavedEvent } from "./payment-method-saved.event.ts";
 import { RefundPayoutSettledEvent } from "./refund-payout-settled.event.ts";
 import { MandateCreatedEvent } from "./mandate-created.event.ts";
@@ -50,6 +51,7 @@ export * from "./refund-rejected.event.ts";
 export * from "./refund-processing.event.ts";
 export * from "./refund-completed.event.ts";
 export * from "./refund-failed.event.ts";
+export * from "./refund-over-returned.event.ts";
 export * from "./payment-method-saved.event.ts";
 export * from "./refund-payout-settled.event.ts";
 export * from "./mandate-created.event.ts";
@@ -83,6 +85,7 @@ const CATALOGUE = [
   RefundProcessingEvent,
   RefundCompletedEvent,
   RefundFailedEvent,
+  RefundOverReturnedEvent,
   MerchantReturnRateWarningEvent,
   MandateCreatedEvent,
   MandateRevokedEvent,
@@ -151,6 +154,7 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "refund.processing": "refunds",
   "refund.completed": "refunds",
   "refund.failed": "refunds",
+  "refund.over_returned": "refunds",
 };
 
 /** The service that publishes `type`, or undefined for a type outside the catalogue. */

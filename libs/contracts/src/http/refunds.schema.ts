@@ -20,6 +20,10 @@ export const RefundRecord = z.object({
   /** Why the last payout failed: the provider's code (an ACH return code such as R01, or its refusal code). */
   failure_code: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  over_returned_at: z
+    .string()
+    .nullable()
+    .describe("When Payrail learnt that this paid refund's payment was also returned by the consumer's bank, so the consumer got the money twice (a `refund.over_returned` event); null otherwise"),
   created_at: z.string(),
   updated_at: z.string(),
 });

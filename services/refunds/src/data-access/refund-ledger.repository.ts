@@ -26,6 +26,10 @@ export class RefundLedgerRepository implements RefundLedgersPort {
     return reserved !== null;
   }
 
+  async markReturned(transactionUuid: string, at: string): Promise<void> {
+    await this.ledgers.findOneAndUpdate({ _id: transactionUuid, returnedAt: null }, { $set: { returnedAt: at } });
+  }
+
   async release(transactionUuid: string, refundId: string, attempt: number, cents: number): Promise<void> {
     await this.ledgers.findOneAndUpdate(
       { _id: transactionUuid, [`holds.${refundId}.attempt`]: attempt, [`holds.${refundId}.cents`]: cents },

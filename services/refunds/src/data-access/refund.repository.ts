@@ -55,6 +55,13 @@ export class RefundRepository implements RefundsPort {
     );
   }
 
+  markOverReturned(refundId: string, at: string, event: DomainEvent): Promise<RefundDoc | null> {
+    return this.refunds.findOneAndUpdate(
+      { _id: refundId, status: "completed", overReturnedAt: null },
+      withEvents({ $set: { overReturnedAt: at, updatedAt: at }, $inc: { version: 1 } }, [event]),
+    );
+  }
+
   recordTransferId(refundId: string, attempt: number, transferId: string, at: string): Promise<RefundDoc | null> {
     return this.refunds.findOneAndUpdate(
       { _id: refundId, status: "processing", attempt, refundTransactionId: null },

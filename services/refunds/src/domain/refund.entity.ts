@@ -29,7 +29,12 @@ export interface RefundDoc {
   failureCode: string | null;
   failureReason: string | null;
   /**
-   * 1 at the request, one more with every status change: the `aggregate.version` of the
+   * When the refund, paid out, turned out to pay back a payment the consumer's bank also
+   * returned (the consumer got the money twice); null or absent otherwise.
+   */
+  overReturnedAt?: string | null;
+  /**
+   * 1 at the request, one more with every status change (and its over-return mark): the `aggregate.version` of the
    * refund's events, so a subscriber can tell an older snapshot from a newer one.
    */
   version: number;
@@ -51,6 +56,7 @@ export function toRefundRecord(doc: RefundDoc): RefundRecord {
     refund_transaction_id: doc.refundTransactionId,
     failure_code: doc.failureCode,
     failure_reason: doc.failureReason,
+    over_returned_at: doc.overReturnedAt ?? null,
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
   };

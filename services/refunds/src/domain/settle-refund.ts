@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import { markOverReturned } from "./mark-over-returned.ts";
 import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { releasesHold } from "./refund-state.ts";
@@ -21,7 +22,9 @@ export interface PayoutEnd {
  * in one conditional write (which also records the transfer id, should the initiating call
  * have died before it could). A final refund, or one on another attempt, never moves; a
  * replay answers it as it is. A failed refund gives its amount back to the transaction (also
- * on a repeat: that repairs a release lost to a crash right after the move).
+ * on a repeat: that repairs a release lost to a crash right after the move). A completed one
+ * whose payment the bank returned meanwhile is marked over-returned (also on a repeat, for the
+ * same reason).
  */
 export async function settleRefund(deps: RefundsDeps, meta: RequestMeta, end: PayoutEnd): Promise<RefundDoc> {
   const failed = end.status === "failed";
@@ -46,5 +49,8 @@ export async function settleRefund(deps: RefundsDeps, meta: RequestMeta, end: Pa
     deps.logger.warn({ requestId: meta.requestId, refundId: refund._id, status: refund.status }, "refund payout status for a refund not processing ignored");
   }
   if (releasesHold(refund.status)) await deps.ledgers.release(refund.transactionUuid, refund._id, refund.attempt, refund.amountCents);
+  if (refund.status === "completed" && !refund.overReturnedAt && (await deps.ledgers.find(refund.transactionUuid))?.returnedAt) {
+    return (await markOverReturned(deps, meta, refund)) ?? refund;
+  }
   return refund;
 }

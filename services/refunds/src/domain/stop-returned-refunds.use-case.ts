@@ -1,3 +1,4 @@
+import { markOverReturned } from "./mark-over-returned.ts";
 import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { releasesHold } from "./refund-state.ts";
@@ -12,14 +13,20 @@ export const TRANSACTION_RETURNED = "transaction_returned";
  * consumer the money twice. The transaction's ledger names every refund that still holds part
  * of it, so no scan is needed. Each move is one conditional write from the status read, so a
  * redelivered event, or a merchant deciding at the same moment, leaves one outcome. A refund
- * already `processing` is left to its payout (the provider has the transfer).
+ * already `processing` is left to its payout (the provider has the transfer). One already
+ * `completed` paid the consumer back a payment their bank returned too: it is marked
+ * over-returned (`markOverReturned`). The return is recorded on the ledger before the refunds are
+ * read, and a payout records `completed` before it reads the ledger, so of a return and a payout
+ * completing at the same moment at least one sees the other.
  */
 export async function stopReturnedRefunds(deps: RefundsDeps, meta: RequestMeta, transactionUuid: string, failureReason: string): Promise<number> {
+  await deps.ledgers.markReturned(transactionUuid, deps.now().toISOString());
   const ledger = await deps.ledgers.find(transactionUuid);
   if (!ledger) return 0;
   const refunds = await deps.refunds.findMany(Object.keys(ledger.holds));
   let stopped = 0;
   for (const refund of refunds) {
+    if (refund.status === "completed") await markOverReturned(deps, meta, refund);
     if (refund.status !== "pending" && refund.status !== "approved") continue;
     const at = deps.now().toISOString();
     const moved = await moveRefund(deps, refund, "failed", { failureCode: TRANSACTION_RETURNED, failureReason }, at);

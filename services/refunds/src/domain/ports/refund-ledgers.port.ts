@@ -19,6 +19,8 @@ export interface RefundLedger {
   reservedCents: number;
   /** By refund id. */
   holds: Record<string, RefundHold>;
+  /** When the transaction's payment was returned by the bank (its first transaction.returned); absent before. */
+  returnedAt?: string;
   createdAt: string;
 }
 
@@ -31,6 +33,8 @@ export interface RefundLedgersPort {
    * transaction's `amountCents` leaves room for it; false otherwise.
    */
   reserve(transactionUuid: string, refundId: string, hold: RefundHold, amountCents: number): Promise<boolean>;
+  /** Records that the transaction's payment was returned, once (a later return keeps the first time); no-op without a ledger. */
+  markReturned(transactionUuid: string, at: string): Promise<void>;
   /** Gives the refund's hold of `attempt` back (no-op when it holds nothing, or a hold of another attempt). */
   release(transactionUuid: string, refundId: string, attempt: number, cents: number): Promise<void>;
 }

@@ -42,6 +42,12 @@ export interface RefundsPort {
    * when it was no longer there, so of racing moves exactly one wins (and writes its event).
    */
   move(move: RefundMove): Promise<RefundDoc | null>;
+  /**
+   * Marks a completed refund over-returned (`overReturnedAt`), counts it in its `version` and
+   * stores `event` with it, in one conditional write; null when it is not completed or already
+   * marked, so of racing marks exactly one writes its event.
+   */
+  markOverReturned(refundId: string, at: string, event: DomainEvent): Promise<RefundDoc | null>;
   /** Records payout `attempt`'s provider transfer id once; null when one was recorded, or the refund moved on. */
   recordTransferId(refundId: string, attempt: number, transferId: string, at: string): Promise<RefundDoc | null>;
 }
