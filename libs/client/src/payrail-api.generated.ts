@@ -1148,6 +1148,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/exports/checkouts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the merchant's checkouts as CSV, newest first (`from`, `to`)
+         * @description Every checkout of the merchant created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, then per checkout its id, `merchant_checkout_id`, `merchant_user_id`, status, subscription fields, `amount` and `currency` (from `amounts`), `amount_refunded`, its first charge's `transaction_uuid` and `transfer_status`, `mandate_id`, `next_charge_at` and times in UTC; an empty field for none. The whole body stays Get Checkout's.
+         */
+        get: operations["exportCheckouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/exports/refunds.csv": {
         parameters: {
             query?: never;
@@ -1843,6 +1863,10 @@ export interface operations {
                 status?: "open" | "payment_method_saved" | "transfer_pending" | "paid" | "failed" | "refunded" | "returned";
                 /** @description Whether the checkout is a subscription (then `plan_type` is required) */
                 is_subscription?: boolean;
+                /** @description Only checkouts created at or after this (a date or an ISO 8601 time); with `from` or `to` the list is ordered by `created_at` */
+                from?: string;
+                /** @description Only checkouts created before this (a date or an ISO 8601 time) */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -9994,6 +10018,95 @@ export interface operations {
         };
     };
     exportTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only what was created at or after this (a date or an ISO 8601 time) */
+                from?: string;
+                /** @description Only what was created before this (a date or an ISO 8601 time) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCheckouts: {
         parameters: {
             query?: {
                 /** @description Only what was created at or after this (a date or an ISO 8601 time) */

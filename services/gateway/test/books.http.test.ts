@@ -8,7 +8,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { BalanceTransactionRepository } from "../../ledger/src/data-access/balance-transaction.repository.ts";
 import { balanceTransactionId } from "../../ledger/src/domain/balance-transaction.entity.ts";
-import { BALANCE_TRANSACTION_COLUMNS, REFUND_COLUMNS, TRANSACTION_COLUMNS } from "../src/routes/books.routes.ts";
+import { BALANCE_TRANSACTION_COLUMNS, CHECKOUT_COLUMNS, REFUND_COLUMNS, TRANSACTION_COLUMNS } from "../src/routes/books.routes.ts";
 import { payment, refundClient, requested, type Payment } from "./support/refund-flow.ts";
 
 const variants = await infraVariants();
@@ -207,6 +207,49 @@ describe.each(variants)("the merchant's books over $name", (variant) => {
       const bad = await get("/api/merchants/refunds?from=soon");
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.param).toBe("from");
+    });
+
+    it("exports the merchant's checkouts as the list shows them, and windows that list by creation time", async () => {
+      const listed = (await json("/api/merchants/checkout?limit=100")).data as Record<string, unknown>[];
+      expect(listed.length).toBeGreaterThanOrEqual(3);
+      const cell = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+      const lines = [
+        CHECKOUT_COLUMNS.join(","),
+        ...listed.map((c) => {
+          const amounts = c["amounts"] as { total: string; currency: string };
+          const transfer = c["transfer"] as { transaction_uuid: string; status: string } | null;
+          const row: Record<string, unknown> = {
+            ...c,
+            amount: Number(amounts.total).toFixed(2),
+            currency: amounts.currency,
+            amount_refunded: (c["amount_refunded"] as number).toFixed(2),
+            transaction_uuid: transfer?.transaction_uuid,
+            transfer_status: transfer?.status,
+          };
+          const fields = CHECKOUT_COLUMNS.map((column) => cell(row[column]));
+          for (const f of fields) expect(f).not.toMatch(/[",\r\n]/);
+          return fields.join(",");
+        }),
+      ];
+      const csv = await get("/api/merchants/exports/checkouts.csv");
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers["content-disposition"]).toBe('attachment; filename="checkouts.csv"');
+      expect(csv.body).toBe(lines.map((l) => `${l}\r\n`).join(""));
+      expect(csv.body).toContain(",107.50,USD,");
+
+      // The window: the newest checkout alone from its own creation time, none before the oldest.
+      const newest = encodeURIComponent(String(listed[0]!["created_at"]));
+      const windowed = (await json(`/api/merchants/checkout?from=${newest}`)).data as { id: string }[];
+      expect(windowed.map((c) => c.id)).toEqual(listed.filter((c) => c["created_at"] === listed[0]!["created_at"]).map((c) => c["id"]));
+      const oldest = encodeURIComponent(String(listed[listed.length - 1]!["created_at"]));
+      expect((await json(`/api/merchants/checkout?to=${oldest}`)).data).toEqual([]);
+      // Paging inside a window continues where the page ended, in the same order.
+      const first = await json(`/api/merchants/checkout?from=2000-01-01&limit=2`);
+      const second = await json(`/api/merchants/checkout?from=2000-01-01&limit=100&starting_after=${first.data[1].id}`);
+      expect([...first.data, ...second.data].map((c: { id: string }) => c.id)).toEqual(listed.map((c) => c["id"]));
+      expect((await get("/api/merchants/exports/checkouts.csv?from=yesterday")).statusCode).toBe(400);
+      const other = await stack.merchant("No checkouts");
+      expect((await get("/api/merchants/exports/checkouts.csv", other.apiKey)).body).toBe(`${CHECKOUT_COLUMNS.join(",")}\r\n`);
     });
 
     it("shows another merchant nothing", async () => {

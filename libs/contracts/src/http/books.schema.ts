@@ -49,6 +49,11 @@ export function normalizedBound(value: string): string {
   return new Date(value).toISOString();
 }
 
+/** A list's `from`/`to` query as the store compares them (each normalised, absent when not given). */
+export function normalizedWindow(query: { from?: string | undefined; to?: string | undefined }): { from: string | undefined; to: string | undefined } {
+  return { from: query.from === undefined ? undefined : normalizedBound(query.from), to: query.to === undefined ? undefined : normalizedBound(query.to) };
+}
+
 /** The window of an export: `from` inclusive, `to` exclusive. */
 export const ExportQuery = z.object({
   from: DateBound.optional().describe("Only what was created at or after this (a date or an ISO 8601 time)"),

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertIfAbsent, insertWithEvents, SequenceBlocks, withEvents, type Filter, type Store } from "@payrail/store";
+import { insertIfAbsent, insertWithEvents, SequenceBlocks, withEvents, within, type Filter, type Store } from "@payrail/store";
 import type { CheckoutListFilter, CheckoutsPort } from "../domain/ports/checkouts.port.ts";
 import type { CheckoutRecord, SubscriptionState, TransferSummaryRecord } from "../domain/checkout.entity.ts";
 import { toStoredEvent } from "./checkout-outbox.ts";
@@ -36,6 +36,8 @@ export class CheckoutRepository implements CheckoutsPort {
     await this.checkouts.createIndex({ keys: { merchantId: 1, status: 1, number: -1 }, name: "merchant_status_newest" });
     await this.checkouts.createIndex({ keys: { merchantId: 1, isSubscription: 1, number: -1 }, name: "merchant_subscriptions_newest" });
     await this.checkouts.createIndex({ keys: { number: 1 }, unique: true, name: "number" });
+    // The list (and checkouts.csv) within a from/to window.
+    await this.checkouts.createIndex({ keys: { merchantId: 1, createdAt: -1, number: -1 }, name: "merchant_created_newest" });
   }
 
   nextNumber(): Promise<number> {
@@ -141,12 +143,22 @@ export class CheckoutRepository implements CheckoutsPort {
     );
   }
 
-  /** Newest first; `beforeNumber` continues after a cursor. Asks for one extra to tell has_more. */
-  listForMerchant(merchantId: string, limit: number, beforeNumber?: number, only: CheckoutListFilter = {}): Promise<CheckoutRecord[]> {
+  /**
+   * Newest first; `after` (the previous page's last checkout) continues after a cursor. Asks for
+   * one extra to tell has_more. With a `from`/`to` window the order is creation time, then
+   * number (the window's index), else number alone.
+   */
+  listForMerchant(merchantId: string, limit: number, after?: Pick<CheckoutRecord, "number" | "createdAt">, only: CheckoutListFilter = {}): Promise<CheckoutRecord[]> {
     const filter: Filter = { merchantId };
     if (only.status !== undefined) filter.status = only.status;
     if (only.isSubscription !== undefined) filter.isSubscription = only.isSubscription;
-    if (beforeNumber !== undefined) filter.number = { $lt: beforeNumber };
+    const created = within(only);
+    if (created) {
+      filter.createdAt = created;
+      if (after) filter.$or = [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, number: { $lt: after.number } }];
+      return this.checkouts.find(filter, { sort: { createdAt: -1, number: -1 }, limit });
+    }
+    if (after) filter.number = { $lt: after.number };
     return this.checkouts.find(filter, { sort: { number: -1 }, limit });
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, type CheckoutStatus, type CheckoutView, type MerchantPrincipal } from "@payrail/contracts";
+import { AppError, normalizedWindow, type CheckoutStatus, type CheckoutView, type MerchantPrincipal } from "@payrail/contracts";
 import { toCheckoutView } from "./checkout-view.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 
@@ -12,6 +12,8 @@ export async function listCheckouts(
     merchant_checkout_id?: string | undefined;
     status?: CheckoutStatus | undefined;
     is_subscription?: boolean | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
   },
 ): Promise<{ data: CheckoutView[]; has_more: boolean }> {
   if (query.merchant_checkout_id !== undefined) {
@@ -20,16 +22,17 @@ export async function listCheckouts(
     const matches = found && (query.status === undefined || found.status === query.status) && (query.is_subscription === undefined || found.isSubscription === query.is_subscription);
     return { data: matches ? [toCheckoutView(found)] : [], has_more: false };
   }
-  let before: number | undefined;
+  let after: { number: number; createdAt: string } | undefined;
   if (query.starting_after !== undefined) {
     const cursor = await deps.checkouts.findForMerchant(merchant.merchantId, query.starting_after);
     // Like Stripe: a cursor that names no checkout of this merchant is a bad parameter.
     if (!cursor) throw new AppError("parameter_invalid", "starting_after names no checkout of yours", { param: "starting_after" });
-    before = cursor.number;
+    after = cursor;
   }
-  const page = await deps.checkouts.listForMerchant(merchant.merchantId, query.limit + 1, before, {
+  const page = await deps.checkouts.listForMerchant(merchant.merchantId, query.limit + 1, after, {
     status: query.status,
     isSubscription: query.is_subscription,
+    ...normalizedWindow(query),
   });
   return { data: page.slice(0, query.limit).map(toCheckoutView), has_more: page.length > query.limit };
 }

@@ -222,6 +222,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "Every transaction record of the merchant (first charges and renewals) created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, the record's fields with `amount` and `amount_refunded` as decimals, times in UTC, an empty field for none.",
     errors: ["parameter_invalid"],
   },
+  "get /api/merchants/exports/checkouts.csv": {
+    operationId: "exportCheckouts",
+    description:
+      "Every checkout of the merchant created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, then per checkout its id, `merchant_checkout_id`, `merchant_user_id`, status, subscription fields, `amount` and `currency` (from `amounts`), `amount_refunded`, its first charge's `transaction_uuid` and `transfer_status`, `mandate_id`, `next_charge_at` and times in UTC; an empty field for none. The whole body stays Get Checkout's.",
+    errors: ["parameter_invalid"],
+  },
   "get /api/merchants/exports/refunds.csv": {
     operationId: "exportRefunds",
     description:

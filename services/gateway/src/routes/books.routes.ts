@@ -8,9 +8,11 @@ import {
   listBalanceTransactionsOp,
   listMerchantTransactionsOp,
   listMerchantRefundsOp,
+  listCheckoutsOp,
   centsToDecimal,
   toCents,
   type BalanceTransaction,
+  type CheckoutView,
   type RefundRecord,
   type TransactionRecord,
 } from "@payrail/contracts";
@@ -63,6 +65,47 @@ export const REFUND_COLUMNS = [
   "created_at",
   "updated_at",
 ] as const;
+
+/**
+ * The columns of checkouts.csv: who and what the checkout is for, where it stands, and its first
+ * charge; nested fields flattened (`amounts.total` as `amount`, `transfer.status` as
+ * `transfer_status`). The full body stays Get Checkout's.
+ */
+export const CHECKOUT_COLUMNS = [
+  "id",
+  "merchant_checkout_id",
+  "merchant_user_id",
+  "status",
+  "is_subscription",
+  "plan_type",
+  "subscription_status",
+  "amount",
+  "currency",
+  "amount_refunded",
+  "transaction_uuid",
+  "transfer_status",
+  "mandate_id",
+  "next_charge_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** A checkout's row in CHECKOUT_COLUMNS (amounts as the merchant sent them, decimals). */
+function checkoutRow(c: CheckoutView): (string | null)[] {
+  const amounts = (c["amounts"] ?? {}) as { total?: unknown; currency?: unknown };
+  const flat: Record<string, unknown> = {
+    ...c,
+    amount: amounts.total === undefined ? null : centsToDecimal(toCents(amounts.total) ?? 0),
+    currency: amounts.currency ?? null,
+    amount_refunded: centsToDecimal(toCents(c.amount_refunded) ?? 0),
+    transaction_uuid: c.transfer?.transaction_uuid ?? null,
+    transfer_status: c.transfer?.status ?? null,
+  };
+  return CHECKOUT_COLUMNS.map((column) => {
+    const value = flat[column];
+    return value === undefined || value === null ? null : String(value);
+  });
+}
 
 const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(["amount", "amount_refunded"]);
 
@@ -168,6 +211,14 @@ export async function booksRoutes(app: FastifyInstance, ctx: GatewayContext): Pr
     (request, query, after) => callService(ctx, request, listMerchantTransactionsOp, { ...query, ...pageOf(after) }),
     recordRow(TRANSACTION_COLUMNS),
     (record: TransactionRecord) => record.transaction_uuid,
+  );
+  exportRoute(
+    "checkouts.csv",
+    "checkouts",
+    CHECKOUT_COLUMNS,
+    (request, query, after) => callService(ctx, request, listCheckoutsOp, { ...query, ...pageOf(after) }),
+    checkoutRow,
+    (record: CheckoutView) => record.id,
   );
   exportRoute(
     "refunds.csv",

@@ -1,4 +1,4 @@
-import { AppError, normalizedBound, requireMerchant, type BalanceTransactionListQuery, type Principal } from "@payrail/contracts";
+import { AppError, normalizedWindow, requireMerchant, type BalanceTransactionListQuery, type Principal } from "@payrail/contracts";
 import { toBalanceTransaction, type BalanceTransactionDoc } from "./balance-transaction.entity.ts";
 import type { LedgerDeps } from "./ledger.deps.ts";
 import type { BalanceTransactionFilter } from "./ports/books.port.ts";
@@ -10,9 +10,7 @@ import type { BalanceTransactionFilter } from "./ports/books.port.ts";
  */
 export async function listBalanceTransactions(deps: Pick<LedgerDeps, "rows" | "now">, principal: Principal, query: BalanceTransactionListQuery) {
   const { merchantId } = requireMerchant(principal);
-  const filter: BalanceTransactionFilter = { merchantId };
-  if (query.from !== undefined) filter.from = normalizedBound(query.from);
-  if (query.to !== undefined) filter.to = normalizedBound(query.to);
+  const filter: BalanceTransactionFilter = { merchantId, ...normalizedWindow(query) };
   if (query.type !== undefined) filter.type = query.type;
   if (query.payout_id !== undefined) filter.payoutId = query.payout_id;
   let after: BalanceTransactionDoc | undefined;

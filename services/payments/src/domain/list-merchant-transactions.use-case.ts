@@ -1,4 +1,4 @@
-import { AppError, normalizedBound, requireMerchant, type Principal, type TransactionExportPageQuery, type TransactionRecord } from "@payrail/contracts";
+import { AppError, normalizedWindow, requireMerchant, type Principal, type TransactionExportPageQuery, type TransactionRecord } from "@payrail/contracts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 import { toTransactionRecord } from "./transaction.entity.ts";
 
@@ -18,7 +18,7 @@ export async function listMerchantTransactions(
     after = await deps.transactions.findByUuid(query.starting_after);
     if (!after || after.merchantId !== merchantId) throw new AppError("parameter_invalid", "starting_after names no transaction record of this merchant", { param: "starting_after" });
   }
-  const window = { from: query.from === undefined ? undefined : normalizedBound(query.from), to: query.to === undefined ? undefined : normalizedBound(query.to) };
+  const window = normalizedWindow(query);
   const page = await deps.transactions.listForMerchant(merchantId, window, query.limit + 1, after ?? undefined);
   return { data: page.slice(0, query.limit).map(toTransactionRecord), has_more: page.length > query.limit };
 }

@@ -1,4 +1,4 @@
-import { AppError, normalizedBound, requireMerchant, type Principal, type RefundStatus } from "@payrail/contracts";
+import { AppError, normalizedWindow, requireMerchant, type Principal, type RefundStatus } from "@payrail/contracts";
 import type { RefundsPort } from "./ports/refunds.port.ts";
 import { REFUND_ID, toRefundRecord } from "./refund.entity.ts";
 
@@ -34,8 +34,7 @@ export async function listMerchantRefunds(
     {
       status: query.status,
       transactionUuid: query.transaction_uuid,
-      from: query.from === undefined ? undefined : normalizedBound(query.from),
-      to: query.to === undefined ? undefined : normalizedBound(query.to),
+      ...normalizedWindow(query),
       after,
     },
     query.limit + 1,

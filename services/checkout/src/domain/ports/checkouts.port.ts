@@ -64,12 +64,15 @@ export interface CheckoutsPort {
    * re-link's mandate wins over the first, whatever order their events arrive in); null then.
    */
   recordMandate(checkoutId: string, mandateId: string, acceptedAt: string): Promise<CheckoutRecord | null>;
-  /** Newest first, `limit` records, numbered below `beforeNumber` when given. */
-  listForMerchant(merchantId: string, limit: number, beforeNumber?: number, only?: CheckoutListFilter): Promise<CheckoutRecord[]>;
+  /** Newest first, `limit` records, after the checkout `after` (the previous page's last) when given. */
+  listForMerchant(merchantId: string, limit: number, after?: Pick<CheckoutRecord, "number" | "createdAt">, only?: CheckoutListFilter): Promise<CheckoutRecord[]>;
 }
 
 /** The list's optional filters (each served by its own index). */
 export interface CheckoutListFilter {
   status?: CheckoutStatus | undefined;
   isSubscription?: boolean | undefined;
+  /** Created in [from, to) (ISO 8601 UTC): the list is then ordered by creation time, then number. */
+  from?: string | undefined;
+  to?: string | undefined;
 }
