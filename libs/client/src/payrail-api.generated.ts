@@ -7649,6 +7649,8 @@ export interface operations {
                             quantity: number;
                             /** @description Unit price in cents, with its currency */
                             price: string | null;
+                            /** @description The item's image URL when it is https (the page shows it); null when it is not, as the page loads nothing over plain http */
+                            image: string | null;
                         }[];
                         /** @description Whether the checkout is a subscription (then `plan_type` is required) */
                         is_subscription: boolean;
