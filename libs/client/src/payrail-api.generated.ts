@@ -1828,10 +1828,7 @@ export interface operations {
     listCheckouts: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -4001,15 +3998,9 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /**
-                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
                 checkout_id?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -5043,10 +5034,7 @@ export interface operations {
     listConsumerRefunds: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -5450,19 +5438,13 @@ export interface operations {
             query?: {
                 /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                 status?: "pending" | "approved" | "rejected" | "processing" | "completed" | "failed";
-                /**
-                 * @description The transaction record's id (`sc-…`)
-                 * @example sc-0123456789abcdef0123456789abcdef
-                 */
+                /** @description The transaction record's id (`sc-…`) */
                 transaction_uuid?: string;
                 /** @description Only refunds requested at or after this (a date or an ISO 8601 time) */
                 from?: string;
                 /** @description Only refunds requested before this (a date or an ISO 8601 time) */
                 to?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -6012,10 +5994,7 @@ export interface operations {
             query?: {
                 /** @description Only reviews in this status */
                 status?: "open" | "approved" | "cancelled" | "expired";
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last review of the previous page: the next page starts after it */
                 starting_after?: string;
@@ -7196,10 +7175,7 @@ export interface operations {
     listConsumerSubscriptions: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description The `next_cursor` of the previous page: answer the items after it */
                 cursor?: string;
@@ -8021,10 +7997,7 @@ export interface operations {
                 type?: string;
                 /** @description Only the events about this id: a checkout (`chk_…`), a transaction (`sc-…`) or a refund (`rfd_…`), their own and their objects' */
                 about?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -8492,10 +8465,7 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -9282,10 +9252,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -9568,15 +9535,9 @@ export interface operations {
     listNotices: {
         parameters: {
             query?: {
-                /**
-                 * @description Only the notices about this checkout (`chk_…`)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description Only the notices about this checkout (`chk_…`) */
                 checkout_id?: string;
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last notice of the previous page: the page after it */
                 starting_after?: string;
@@ -9785,10 +9746,7 @@ export interface operations {
                 type?: "debit" | "return" | "refund" | "payout";
                 /** @description Only the balance transactions of this payout */
                 payout_id?: string;
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last balance transaction of the previous page: the page after it */
                 starting_after?: string;
@@ -10174,15 +10132,9 @@ export interface operations {
     listSandboxNotices: {
         parameters: {
             query?: {
-                /**
-                 * @description Only the notices about this checkout (`chk_…`)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description Only the notices about this checkout (`chk_…`) */
                 checkout_id?: string;
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last notice of the previous page: the page after it */
                 starting_after?: string;
@@ -10318,10 +10270,7 @@ export interface operations {
     listMerchants: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -11913,15 +11862,9 @@ export interface operations {
     listTransactionsWithSlash: {
         parameters: {
             query?: {
-                /**
-                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
                 checkout_id?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -12280,10 +12223,7 @@ export interface operations {
     listConsumerRefundsWithSlash: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
