@@ -105,7 +105,7 @@ describe("the OpenAPI document", () => {
         if (p.in === "query" && !p.required) expect(p.example, `${key} ${p.name}`).toBeUndefined();
       }
     }
-    const refunds = doc.paths["/api/merchants/refunds"]!.get!.parameters as { name: string; example?: unknown; schema: { examples?: unknown[] } }[];
+    const refunds = doc.paths["/api/merchants/refunds"]!.get!.parameters!;
     expect(refunds.find((p) => p.name === "transaction_uuid")).toMatchObject({ schema: { examples: ["sc-0123456789abcdef0123456789abcdef"] } });
   });
 
