@@ -1850,10 +1850,7 @@ export interface operations {
     listCheckouts: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -4027,15 +4024,9 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /**
-                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
                 checkout_id?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -5069,10 +5060,7 @@ export interface operations {
     listConsumerRefunds: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -5476,19 +5464,13 @@ export interface operations {
             query?: {
                 /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                 status?: "pending" | "approved" | "rejected" | "processing" | "completed" | "failed";
-                /**
-                 * @description The transaction record's id (`sc-…`)
-                 * @example sc-0123456789abcdef0123456789abcdef
-                 */
+                /** @description The transaction record's id (`sc-…`) */
                 transaction_uuid?: string;
                 /** @description Only refunds requested at or after this (a date or an ISO 8601 time) */
                 from?: string;
                 /** @description Only refunds requested before this (a date or an ISO 8601 time) */
                 to?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -6038,10 +6020,7 @@ export interface operations {
             query?: {
                 /** @description Only reviews in this status */
                 status?: "open" | "approved" | "cancelled" | "expired";
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last review of the previous page: the next page starts after it */
                 starting_after?: string;
@@ -7222,10 +7201,7 @@ export interface operations {
     listConsumerSubscriptions: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description The `next_cursor` of the previous page: answer the items after it */
                 cursor?: string;
@@ -7675,6 +7651,8 @@ export interface operations {
                             quantity: number;
                             /** @description Unit price in cents, with its currency */
                             price: string | null;
+                            /** @description The item's image URL when it is https (the page shows it); null when it is not, as the page loads nothing over plain http */
+                            image: string | null;
                         }[];
                         /** @description Whether the checkout is a subscription (then `plan_type` is required) */
                         is_subscription: boolean;
@@ -8045,10 +8023,7 @@ export interface operations {
                 type?: string;
                 /** @description Only the events about this id: a checkout (`chk_…`), a transaction (`sc-…`) or a refund (`rfd_…`), their own and their objects' */
                 about?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -8516,10 +8491,7 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -9306,10 +9278,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
                 starting_after?: string;
@@ -9592,15 +9561,9 @@ export interface operations {
     listNotices: {
         parameters: {
             query?: {
-                /**
-                 * @description Only the notices about this checkout (`chk_…`)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description Only the notices about this checkout (`chk_…`) */
                 checkout_id?: string;
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last notice of the previous page: the page after it */
                 starting_after?: string;
@@ -9809,10 +9772,7 @@ export interface operations {
                 type?: "debit" | "return" | "refund" | "payout";
                 /** @description Only the balance transactions of this payout */
                 payout_id?: string;
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last balance transaction of the previous page: the page after it */
                 starting_after?: string;
@@ -10287,15 +10247,9 @@ export interface operations {
     listSandboxNotices: {
         parameters: {
             query?: {
-                /**
-                 * @description Only the notices about this checkout (`chk_…`)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description Only the notices about this checkout (`chk_…`) */
                 checkout_id?: string;
-                /**
-                 * @description At most this many (1–100, default 20)
-                 * @example 20
-                 */
+                /** @description At most this many (1–100, default 20) */
                 limit?: number;
                 /** @description The last notice of the previous page: the page after it */
                 starting_after?: string;
@@ -10431,10 +10385,7 @@ export interface operations {
     listMerchants: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -12026,15 +11977,9 @@ export interface operations {
     listTransactionsWithSlash: {
         parameters: {
             query?: {
-                /**
-                 * @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer)
-                 * @example chk_0123456789abcdef0123456789abcdef
-                 */
+                /** @description The checkout: its id (`chk_…`), or in transaction records and refunds its number (an integer) */
                 checkout_id?: string;
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;
@@ -12393,10 +12338,7 @@ export interface operations {
     listConsumerRefundsWithSlash: {
         parameters: {
             query?: {
-                /**
-                 * @description How many items to answer
-                 * @example 20
-                 */
+                /** @description How many items to answer */
                 limit?: number;
             };
             header?: never;

@@ -35,7 +35,7 @@ describe.each(variants)("checkout.getHostedCheckout over $name", (variant) => {
       amounts: { total: "95.00", subtotal: "100.00", tax: 0, shipping: 0, discount_total: "5", currency: "USD" },
       items: [
         { name: "Coffee beans", sku: "B-1", quantity: 2, price: { amount: 2500, currency: "USD" }, image: "https://shop.example/b.png" },
-        { name: "Filter", sku: "F-1", quantity: 1, image: "https://shop.example/f.png" },
+        { name: "Filter", sku: "F-1", quantity: 1, image: "http://shop.example/f.png" },
       ],
     });
     expect(await client.call(getHostedCheckoutOp, { checkout_id: id, link_token: token }, anonymous)).toEqual({
@@ -44,8 +44,9 @@ describe.each(variants)("checkout.getHostedCheckout over $name", (variant) => {
       status: "open",
       amounts: { total: "95.00", subtotal: "100.00", tax: "0.00", shipping: "0.00", discount_total: "5.00", currency: "USD" },
       items: [
-        { name: "Coffee beans", quantity: 2, price: "25.00" },
-        { name: "Filter", quantity: 1, price: null },
+        { name: "Coffee beans", quantity: 2, price: "25.00", image: "https://shop.example/b.png" },
+        // An http image is not the page's to load (get-hosted-checkout.use-case.ts).
+        { name: "Filter", quantity: 1, price: null, image: null },
       ],
       is_subscription: true,
       plan_type: "weekly",

@@ -6,7 +6,8 @@ export interface HostedCheckout {
   merchant_name: string;
   status: string;
   amounts: { total: string; subtotal: string; tax: string; shipping: string; discount_total: string | null; currency: string };
-  items: { name: string; quantity: number; price: string | null }[];
+  /** `image` is https or null: the checkout service drops any other URL. */
+  items: { name: string; quantity: number; price: string | null; image: string | null }[];
   is_subscription: boolean;
   plan_type: string | null;
   redirect_confirm_url: string;

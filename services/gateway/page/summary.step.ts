@@ -4,6 +4,20 @@ import { cancelButton, money, sandboxBanner, type Session } from "./session.ts";
 
 const PLANS: Record<string, string> = { daily: "day", weekly: "week", monthly: "month", quarterly: "quarter", yearly: "year" };
 
+/**
+ * An item's picture, from the merchant's https URL (anything else is not shown: the checkout
+ * service answers null for it, and this checks again before the browser is asked to load it).
+ * It sits in a fixed box, so a slow, missing or broken image moves nothing; it loads lazily and
+ * sends no Referer (the page's path names the checkout). A broken one is hidden, box kept.
+ */
+function itemImage(item: { name: string; image: string | null }): HTMLElement | null {
+  if (!item.image?.startsWith("https://")) return null;
+  // src last: the fetch's policy and laziness are set before the browser may start it.
+  const img = h("img", { alt: item.name, width: "48", height: "48", loading: "lazy", decoding: "async", referrerpolicy: "no-referrer", src: item.image });
+  img.addEventListener("error", () => img.classList.add("broken"));
+  return img;
+}
+
 /** Step 1: what is being paid, to whom, and how often. */
 export function summaryStep(session: Session): void {
   const { checkout } = session;
@@ -14,7 +28,7 @@ export function summaryStep(session: Session): void {
     h(
       "tr",
       {},
-      h("th", { scope: "row" }, item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name),
+      h("th", { scope: "row" }, h("span", { class: "item" }, itemImage(item), h("span", {}, item.quantity > 1 ? `${item.name} × ${item.quantity}` : item.name))),
       h("td", { class: "amount" }, item.price === null ? "" : money(item.price, amounts.currency)),
     ),
   );

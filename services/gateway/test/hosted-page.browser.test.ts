@@ -16,6 +16,10 @@ import { browserSkipReason, launchChromium, routeFakePlaidLink, seriousAxeViolat
 const skipReason = browserSkipReason();
 /** `PAGE_SCREENSHOTS=1` also writes the README's screenshots to docs/. */
 const DOCS = join(dirname(fileURLToPath(import.meta.url)), "../../../docs");
+/** The merchant's image host: the test itself answers it (the network is closed), never the internet. */
+const IMAGES = "https://images.shop.example/";
+/** A 1×1 PNG, the picture every item's https URL is answered with. */
+const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 /**
  * The hosted page in a real browser (Debian's chromium through playwright-core): a consumer
@@ -61,10 +65,11 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     return { status: reply.status, body: (await reply.json()) as Record<string, string> };
   };
 
-  /** A checkout that returns to the local shop, and its hosted page's url (over real HTTP). */
+  /** A checkout that returns to the local shop, its item's picture on IMAGES, and its hosted page's url (over real HTTP). */
   async function checkout(overrides: Record<string, unknown> = {}): Promise<{ id: string; url: string; linkToken: string }> {
+    const items = (sampleCheckout().items as Record<string, unknown>[]).map((item) => ({ ...item, image: `${IMAGES}widget.png` }));
     const created = await merchant("POST", "/api/merchants/checkout", {
-      ...sampleCheckout({ redirect_confirm_url: `${shop.url}/confirm?order=1001`, redirect_cancel_url: `${shop.url}/cancel`, ...overrides }),
+      ...sampleCheckout({ redirect_confirm_url: `${shop.url}/confirm?order=1001`, redirect_cancel_url: `${shop.url}/cancel`, items, ...overrides }),
     });
     expect(created.status).toBe(200);
     const link = await merchant("GET", `/api/merchants/checkout/${created.body.id}/generate_link_token`);
@@ -72,15 +77,21 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     return { id: created.body.id!, url: link.body.url!, linkToken: link.body.link_token! };
   }
 
-  /** A page in a fresh context that fails the test on any request off the gateway and shop, or a CSP report. */
+  /**
+   * A page in a fresh context that fails the test on any request off the gateway, the shop and
+   * its image host, or a CSP report. The image host answers PIXEL, and 404 to `missing-*`.
+   */
   async function open(width = 375): Promise<{ page: Page; foreign: string[]; cspErrors: string[] }> {
     const context = await browser.newContext({ viewport: { width, height: 780 } });
     contexts.push(context);
+    await context.route(`${IMAGES}**`, (route) =>
+      route.request().url().includes("/missing-") ? route.fulfill({ status: 404, body: "" }) : route.fulfill({ contentType: "image/png", body: PIXEL }),
+    );
     const page = await context.newPage();
     const foreign: string[] = [];
     const cspErrors: string[] = [];
     page.on("request", (r) => {
-      if (!r.url().startsWith(base) && !r.url().startsWith(shop.url)) foreign.push(r.url());
+      if (![base, shop.url, IMAGES].some((allowed) => r.url().startsWith(allowed))) foreign.push(r.url());
     });
     page.on("console", (m) => {
       if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
@@ -165,6 +176,48 @@ describe.skipIf(!!skipReason)("the hosted page in chromium", { timeout: 90_000 }
     const mandate = await merchant("GET", `/api/merchants/mandates/${mandateId}`);
     expect(mandate.body).toMatchObject({ checkout_id: id, type: "one_off", status: "active", ip_address: "127.0.0.1", user_agent: await page.evaluate("navigator.userAgent") });
     expect(mandate.body.text_version).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
+  });
+
+  it("shows each item's https picture in a fixed box beside it, no http one, and a broken one moves nothing", async () => {
+    const item = (name: string, image: string) => ({ name, sku: name, quantity: 2, price: { amount: 2500, currency: "USD" }, image });
+    const { url } = await checkout({
+      items: [item("Mug", `${IMAGES}mug.png`), item("Plain", "http://images.shop.example/plain.png"), item("Lost", `${IMAGES}missing-lost.png`)],
+    });
+    const { page, foreign, cspErrors } = await open();
+    const imageRequests: { url: string; referer: string | undefined }[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "image" && r.url().includes("shop.example")) imageRequests.push({ url: r.url(), referer: r.headers()["referer"] });
+    });
+    await page.goto(url);
+    await step(page, "Pay $107.50");
+    const mug = page.getByRole("img", { name: "Mug" });
+    expect(await mug.evaluate((img) => Object.fromEntries(["src", "alt", "width", "height", "loading", "referrerpolicy"].map((a) => [a, img.getAttribute(a)])))).toEqual({
+      src: `${IMAGES}mug.png`,
+      alt: "Mug",
+      width: "48",
+      height: "48",
+      loading: "lazy",
+      referrerpolicy: "no-referrer",
+    });
+    // Loaded, under the page's CSP (img-src https:), and sent without the page's address.
+    // The tests are compiled without the DOM's types: an image's two properties, as they are.
+    type Loaded = { complete: boolean; naturalWidth: number };
+    await expect.poll(() => mug.evaluate((img) => (img as unknown as Loaded).complete && (img as unknown as Loaded).naturalWidth), { timeout: 20_000 }).toBe(1);
+    // The http picture is not on the page, nor asked for; the row still names its item.
+    expect(await page.locator("main img").count()).toBe(2);
+    expect(await page.textContent("main")).toContain("Plain × 2");
+    const lost = page.locator("main img[alt='Lost']");
+    await expect.poll(() => lost.getAttribute("class"), { timeout: 20_000 }).toBe("broken");
+    expect(imageRequests.map((r) => r.url).sort()).toEqual([`${IMAGES}missing-lost.png`, `${IMAGES}mug.png`]);
+    expect(imageRequests.every((r) => r.referer === undefined)).toBe(true);
+    // The same fixed box, loaded or broken: the two items with a picture take the same room.
+    for (const img of [mug, lost]) expect(await img.boundingBox()).toMatchObject({ width: 48, height: 48 });
+    const heights = await page.locator("main .item").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+    expect(heights[2]).toBe(heights[0]);
+    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    expect(foreign).toEqual([]);
+    expect(cspErrors).toEqual([]);
   });
 
   it("can be used with the keyboard alone, at desktop width", async () => {

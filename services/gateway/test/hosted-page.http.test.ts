@@ -45,13 +45,34 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
       merchant_name: "Hosted Shop",
       status: "open",
       amounts: { total: "107.50", subtotal: "100.00", tax: "5.00", shipping: "2.50", discount_total: null, currency: "USD" },
-      items: [{ name: "Widget", quantity: 1, price: "100.00" }],
+      items: [{ name: "Widget", quantity: 1, price: "100.00", image: "https://shop.example/widget.png" }],
       is_subscription: false,
       plan_type: null,
       redirect_confirm_url: "https://shop.example/confirm",
       redirect_cancel_url: "https://shop.example/cancel",
     });
     expect(reply.body).not.toMatch(/Analytical Row|order-|user-42|mer_/);
+  });
+
+  it.skipIf(!!variant.skipReason)("gives the page an item's image only when it is https; Create Checkout refuses script, data and relative URLs", async () => {
+    const item = (name: string, image: string) => ({ name, sku: name, quantity: 1, image });
+    const create = (items: unknown[]) =>
+      stack.app.inject({ method: "POST", url: "/api/merchants/checkout", headers: { "api-key": apiKey }, payload: sampleCheckout({ items }) });
+    for (const image of ["javascript:alert(1)", "data:image/png;base64,iVBORw0KGgo=", "//shop.example/a.png", "/a.png", "ftp://shop.example/a.png"]) {
+      const refused = await create([item("Bad", image)]);
+      expect(refused.statusCode, image).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: "parameter_invalid", param: "items.0.image" });
+    }
+    const created = await create([item("Mug", "https://cdn.shop.example/mug.png?v=2"), item("Plain", "http://shop.example/plain.png"), item("Loud", "HTTPS://Shop.Example/loud.png")]);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id as string;
+    const link = await stack.app.inject({ method: "GET", url: `/api/merchants/checkout/${id}/generate_link_token`, headers: { "api-key": apiKey } });
+    const shown = await hosted(id, link.json().link_token);
+    expect(shown.json().items.map((i: { name: string; image: string | null }) => [i.name, i.image])).toEqual([
+      ["Mug", "https://cdn.shop.example/mug.png?v=2"],
+      ["Plain", null],
+      ["Loud", "https://shop.example/loud.png"],
+    ]);
   });
 
   it.skipIf(!!variant.skipReason)("refuses the order without the checkout's own link token", async () => {
@@ -73,7 +94,9 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
     const csp = String(page.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self';");
-    expect(csp).not.toMatch(/https:|unsafe/);
+    // Images: the gateway's own and any https URL (the items' pictures); no http:, no data:.
+    expect(csp.split("; ")).toContain("img-src 'self' https:");
+    expect(csp.replace("img-src 'self' https:", "")).not.toMatch(/https:|http:|data:|unsafe/);
     expect(page.body).toContain('content="sandbox"');
     expect(page.body).not.toContain("nonce");
     const assets = [...page.body.matchAll(/"(\/pay\/assets\/main-[0-9a-f]{12}\.(?:js|css))"/g)].map((m) => m[1]!);
@@ -141,7 +164,8 @@ describe.each(variants)("the hosted page's routes over $name", (variant) => {
       expect(csp).toContain(`script-src 'self' 'nonce-${nonce}' https://cdn.plaid.com/link/v2/stable/link-initialize.js;`);
       expect(csp).toContain(`style-src 'self' 'nonce-${nonce}';`);
       expect(csp).toContain("frame-src https://cdn.plaid.com;");
-      expect(csp).not.toContain("unsafe");
+      expect(csp).toContain("img-src 'self' https:;");
+      expect(csp).not.toMatch(/unsafe|data:/);
       // A fresh nonce per response.
       expect((await live.inject({ method: "GET", url: "/pay/chk_0" })).body).not.toContain(nonce);
       expect([...csp.matchAll(/https:\/\/[^\s;]+/g)].map((m) => new URL(m[0]).hostname).every((host) => host.endsWith(".plaid.com"))).toBe(true);

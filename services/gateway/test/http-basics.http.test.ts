@@ -77,6 +77,11 @@ describe("HTTP basics on the embedded stack", () => {
     const docs = await stack.app.inject("/docs/");
     expect(docs.statusCode).toBe(200);
     expect(docs.headers["content-type"]).toContain("text/html");
+    // What /docs renders has no server menu (Try-it calls this gateway) and Try-it's example id (docs-try-it.ts).
+    const rendered = (await stack.app.inject("/docs/json")).json();
+    expect(spec.servers).toEqual([{ url: "/", description: "This gateway" }]);
+    expect(rendered.servers).toBeUndefined();
+    expect(rendered.paths["/api/merchants/checkout"].post.requestBody.content["application/json"].example.merchant_checkout_id).toMatch(/^docs-try-[0-9a-f]{8}$/);
   });
 
   it("serves the icon browsers ask for, a PNG in an ICO, left out of the API's document", async () => {

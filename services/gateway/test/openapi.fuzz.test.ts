@@ -143,7 +143,8 @@ describe("every operation of /openapi.json under generated and junk input", () =
   const requestFor = ({ method, path, op }: (typeof operations)[number]): fc.Arbitrary<Request> => {
     const params = op.parameters ?? [];
     const valueOf = (p: Parameter) => {
-      const known = [...(real[p.name] ?? []), ...(p.example === undefined ? [] : [p.example])];
+      // The documented example: the parameter's, or an optional query parameter's schema's.
+      const known = [...(real[p.name] ?? []), ...(p.example === undefined ? [] : [p.example]), ...(p.schema?.examples ?? [])];
       return fc.oneof(
         { weight: known.length ? 3 : 0, arbitrary: known.length ? fc.constantFrom(...known) : junk },
         { weight: 2, arbitrary: arbitraryOf(p.schema, schemas) },

@@ -9,6 +9,23 @@ interface SentItem {
   name: string;
   quantity: number;
   price?: { amount: number };
+  image?: string;
+}
+
+/**
+ * An item's image as the consumer's page may load it: https only. Create Checkout also takes
+ * http URLs (the specification's `string (URL)`), which a page served over https must not
+ * load (mixed content, and the request would be readable on the way).
+ */
+function httpsImage(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    // Its normal form (`HTTPS://…` becomes `https://…`), which the page checks for.
+    return parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -47,6 +64,7 @@ function toHostedCheckout(record: CheckoutRecord): HostedCheckout {
       name: item.name,
       quantity: item.quantity,
       price: item.price ? centsToDecimal(item.price.amount) : null,
+      image: httpsImage(item.image),
     })),
     is_subscription: record.isSubscription,
     plan_type: record.planType,

@@ -11,14 +11,15 @@ const PLAID_SCRIPT = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
  * `nonce` for the script and styles Link injects (the page hands the nonce to Link's script tag).
  * The consumer portal's live bank-account page runs Link under this same policy, with its form
  * posting back to the portal (`formAction: "'self'"`); the hosted page posts no form.
+ * `imgSrc` is where images may come from: the hosted page's is `HOSTED_PAGE_IMAGES`.
  */
-export function pageCsp(live: boolean, nonce?: string, formAction = "'none'"): string {
+export function pageCsp(live: boolean, nonce?: string, formAction = "'none'", imgSrc = "'self' data:"): string {
   const withNonce = live && nonce ? ` 'nonce-${nonce}'` : "";
   return [
     "default-src 'none'",
     `script-src 'self'${withNonce}${live ? ` ${PLAID_SCRIPT}` : ""}`,
     `style-src 'self'${withNonce}`,
-    "img-src 'self' data:",
+    `img-src ${imgSrc}`,
     `connect-src 'self'${live ? " https://production.plaid.com https://sandbox.plaid.com" : ""}`,
     `frame-src ${live ? "https://cdn.plaid.com" : "'none'"}`,
     `form-action ${formAction}`,
@@ -26,6 +27,13 @@ export function pageCsp(live: boolean, nonce?: string, formAction = "'none'"): s
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+/**
+ * The hosted page's images: the gateway's own (its favicon, on a plain-http gateway too) and the
+ * order's item pictures, which are merchants' https URLs on any host (the checkout service
+ * answers no other scheme). No `http:`, no `data:`: the page makes none.
+ */
+export const HOSTED_PAGE_IMAGES = "'self' https:";
 
 /** A fresh nonce for one live page's response (16 random bytes, base64). */
 export function newNonce(): string {
@@ -37,6 +45,6 @@ export function newNonce(): string {
  * page): the live policy with the response's nonce, and an opener policy that lets a bank's
  * OAuth window, which Link may open, report back.
  */
-export function plaidLinkPageHeaders(nonce: string, formAction = "'none'"): Record<string, string> {
-  return { "content-security-policy": pageCsp(true, nonce, formAction), "cross-origin-opener-policy": "same-origin-allow-popups" };
+export function plaidLinkPageHeaders(nonce: string, formAction = "'none'", imgSrc?: string): Record<string, string> {
+  return { "content-security-policy": pageCsp(true, nonce, formAction, imgSrc), "cross-origin-opener-policy": "same-origin-allow-popups" };
 }

@@ -9,9 +9,10 @@ type Json = Record<string, unknown>;
 interface Parameter {
   in: string;
   name: string;
+  required?: boolean;
   description?: string;
   example?: unknown;
-  schema?: { pattern?: string };
+  schema?: { pattern?: string; examples?: unknown[] };
 }
 interface Operation {
   parameters?: Parameter[];
@@ -124,7 +125,12 @@ function finishOperation(op: Operation, method: string, path: string): Operation
     p.description ??= FIELD_GLOSSARY[p.name];
     const pattern = p.schema?.pattern ? new RegExp(p.schema.pattern) : null;
     const example = PARAMETER_EXAMPLES[p.name]?.find((v) => !pattern || pattern.test(String(v)));
-    if ((p.in === "path" || p.in === "query") && example !== undefined) p.example ??= example;
+    if (example === undefined) continue;
+    // Swagger UI's Try-it fills a parameter in from its `example`: an optional query parameter
+    // is a filter (or a page size with its own default), so its example is kept in the schema,
+    // which Try-it leaves alone; filled in, GET /api/merchants/refunds answered [] by default.
+    if (p.in === "path" || (p.in === "query" && p.required)) p.example ??= example;
+    else if (p.in === "query" && p.schema) p.schema.examples ??= [example];
   }
   if (rest.length > 0) op.parameters = rest;
   else delete op.parameters;

@@ -3,7 +3,9 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import "../openapi/components.ts";
-import { AUTHORIZE_DIALOG_SCRIPT, freshDocsExamples } from "../openapi/docs-page.ts";
+import { DOCS_PAGE_SCRIPT, DOCS_UI_CONFIG } from "../openapi/docs-page.ts";
+import { DOCS_THEME_CSS } from "../openapi/docs-theme.ts";
+import { docsDocument } from "../openapi/docs-try-it.ts";
 import { finishDocument } from "../openapi/finish-document.ts";
 
 /**
@@ -11,8 +13,7 @@ import { finishDocument } from "../openapi/finish-document.ts";
  * from files under /docs (no inline script, so `'self'` suffices), while its React components
  * write inline styles, hence `'unsafe-inline'` for styles only. Nobody may frame the page
  * (clickjacking). swagger-ui's default policy is not used: its `upgrade-insecure-requests`
- * would break the page on a plain-http gateway. The online validator badge is off
- * (`validatorUrl: null`): it would send the spec's address to validator.swagger.io.
+ * would break the page on a plain-http gateway.
  */
 const DOCS_CSP = [
   "default-src 'self'",
@@ -85,10 +86,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: "/docs",
     staticCSP: DOCS_CSP,
-    uiConfig: { validatorUrl: null },
-    theme: { js: [{ filename: "authorize-dialog.js", content: AUTHORIZE_DIALOG_SCRIPT }] },
-    // Per render (the json /docs loads), not /openapi.json: a fresh merchant_checkout_id in the example.
-    transformSpecification: (document) => freshDocsExamples(document),
+    uiConfig: DOCS_UI_CONFIG,
+    theme: {
+      title: "Payrail API reference",
+      css: [{ filename: "payrail.css", content: DOCS_THEME_CSS }],
+      js: [{ filename: "payrail.js", content: DOCS_PAGE_SCRIPT }],
+    },
+    // Per render (the json /docs loads), not /openapi.json: Try-it's example and no servers (docs-try-it.ts).
+    transformSpecification: (document) => docsDocument(document),
   });
   app.get("/openapi.json", { schema: { hide: true } as Record<string, unknown> }, async () => app.swagger());
 }

@@ -2,7 +2,7 @@ import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { pageAssets } from "../hosted-page/page-assets.ts";
-import { newNonce, pageCsp, plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
+import { HOSTED_PAGE_IMAGES, newNonce, pageCsp, plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
 
 const ONE_YEAR = "public, max-age=31536000, immutable";
 
@@ -22,7 +22,7 @@ export async function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext
     // Live: a fresh nonce per response, which Plaid Link's script and styles need (page-csp.ts).
     const nonce = live ? newNonce() : undefined;
     return reply
-      .headers(nonce ? plaidLinkPageHeaders(nonce) : { "content-security-policy": pageCsp(false) })
+      .headers(nonce ? plaidLinkPageHeaders(nonce, "'none'", HOSTED_PAGE_IMAGES) : { "content-security-policy": pageCsp(false, undefined, "'none'", HOSTED_PAGE_IMAGES) })
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
       .send(html.replace("{{MODE}}", mode).replace("{{PHONE_COUNTRY}}", ctx.defaultPhoneCountry).replace(" {{NONCE}}", nonce ? ` nonce="${nonce}"` : ""));

@@ -6,6 +6,7 @@ export interface JsonSchema {
   type?: string | string[];
   const?: unknown;
   enum?: unknown[];
+  examples?: unknown[];
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];

@@ -22,7 +22,17 @@ export const HostedCheckout = z.object({
   merchant_id: z.string(),
   status: CheckoutStatus,
   amounts: DisplayAmounts,
-  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number().int(),
+      price: z.string().nullable(),
+      image: z
+        .string()
+        .nullable()
+        .describe("The item's image URL when it is https (the page shows it); null when it is not, as the page loads nothing over plain http"),
+    }),
+  ),
   is_subscription: z.boolean(),
   plan_type: z.string().nullable(),
   redirect_confirm_url: z.string(),
