@@ -357,6 +357,7 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
 
     // The processing refund's payout, settled from its row.
     await visit(page, "/dashboard/refunds", "Refunds");
+    await screenshot(page, "dashboard-refunds-owner-375.png");
     await page.getByRole("row", { name: new RegExp(processing.id) }).getByRole("button", { name: "Settle (sandbox)" }).click();
     await page.getByText("Refund settled in the sandbox").waitFor();
     expect(await page.getByRole("row", { name: new RegExp(processing.id) }).textContent()).toContain("completed");

@@ -49,8 +49,8 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:
 table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 table.stack,table.stack tbody,table.stack tr,table.stack th,table.stack td{display:block}
 table.stack tr{border-bottom:1px solid var(--line);padding:6px 0}
-table.stack td{border:none;padding:3px 0 3px 7.5em;position:relative;min-height:1.9em;overflow-wrap:anywhere}
-table.stack td::before{content:attr(data-label);position:absolute;left:0;width:7em;color:var(--muted);font-size:13px;font-weight:600}
+table.stack td{border:none;padding:3px 0 3px 112px;position:relative;min-height:28px;overflow-wrap:anywhere}
+table.stack td::before{content:attr(data-label);position:absolute;left:0;width:104px;color:var(--muted);font:600 13px/1.7 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;word-break:normal}
 table.stack td.num{text-align:left}
 table.stack td.cell-actions{padding-left:0}table.stack td.cell-actions::before{content:none}
 }
