@@ -327,10 +327,12 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
     const email = await invitedUser("owner");
 
     const { page, cspErrors } = await open(375);
-    await page.goto(`${base}/dashboard/sign-in`);
-    await heading(page, "Sign in");
-    await expectFits375(page);
-    await expectAccessible(page);
+    // The pages before a session: sign-in and the invitation's password page.
+    for (const [path, title] of [["/dashboard/sign-in", "Sign in"], ["/dashboard/accept", "Set your password"]] as const) {
+      await visit(page, path, title);
+      await expectFits375(page);
+      await expectAccessible(page);
+    }
     await signIn(page, email);
     // The subscription shows active (with Cancel) once the checkout has learnt of its first charge.
     await visit(page, "/dashboard/subscriptions", "Subscriptions");
@@ -349,6 +351,7 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
       ["/dashboard/events", "Events", ["Redeliver"]],
       ["/dashboard/api-keys", "API keys", ["Create an API key", "Revoke"]],
       ["/dashboard/team", "Team", ["Change role", "Remove", "Create invitation link"]],
+      [`/dashboard/checkouts/chk_${"0".repeat(32)}`, "Not found", []],
     ] as const) {
       await visit(page, path, title);
       const shown = await expectFits375(page);
