@@ -48,6 +48,8 @@ describe("the merchant commands beside a running payrail start", () => {
     expect(keys.code, keys.stderr).toBe(0);
     expect(keys.stdout).toMatch(new RegExp(`^${first.slice(0, 16)}  test  created \\S+  revoked \\S+$`, "m"));
     expect(keys.stdout).toMatch(new RegExp(`^${second.slice(0, 16)}  test  created \\S+  active$`, "m"));
+    // Its last line ends, so the shell's prompt starts on a line of its own.
+    expect(keys.stdout).toMatch(/\n$/);
     expect((await checkouts(second)).status).toBe(200);
     expect((await checkouts(first)).status).toBe(401);
   }, 120_000);

@@ -58,6 +58,8 @@ describe("the payrail command line", () => {
     expect(keys.stdout).toContain(`${key.slice(0, 16)}  test  created`);
     expect(keys.stdout).toContain("active");
     expect(keys.stdout).not.toContain(key);
+    // Its last line ends, so the shell's prompt starts on a line of its own.
+    expect(keys.stdout).toMatch(/active\n$/);
   }, 120_000);
 
   it("runs a reconciler pass and a consistency check on the embedded store, and check exits 1 on a divergence", async () => {

@@ -10,7 +10,7 @@ import { startServices } from "../../../bin/wiring.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, ADMIN_TOKEN, type Stack } from "../../../test/support/stack.ts";
 import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
-import { browserSkipReason, launchChromium, seriousAxeViolations } from "./support/browser.ts";
+import { axeViolations, browserSkipReason, launchChromium } from "./support/browser.ts";
 import { HELD_AMOUNTS } from "./support/fraud-stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
@@ -99,7 +99,27 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
   }
 
   const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title }).waitFor();
-  const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
+  /** axe: no violation of any impact (region and landmark-unique among the rules), with where it was. */
+  const expectAccessible = async (page: Page) => expect(await axeViolations(page), page.url()).toEqual([]);
+  /**
+   * 375 px: the page does not scroll sideways, and every button and select of a form lies inside
+   * the viewport's width (a table's actions are not hidden off to the right). Answers the
+   * buttons' labels, so a caller can say which it expected there.
+   */
+  const expectFits375 = async (page: Page): Promise<string[]> => {
+    // What sticks out, innermost first, so a failure says which element to mend.
+    const wide = await page.evaluate(`[...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > 375)
+      .map((el) => el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ").join(".") : "") + " " + Math.round(el.getBoundingClientRect().right)).reverse().slice(0, 12).join(", ")`);
+    expect(await page.evaluate("document.documentElement.scrollWidth"), `${page.url()}: ${String(wide)}`).toBeLessThanOrEqual(375);
+    const controls = (await page.evaluate(`[...document.querySelectorAll("form button, form select")].map((el) => {
+      const box = el.getBoundingClientRect();
+      const label = el.tagName === "SELECT" ? "select#" + el.id : (el.textContent || "").trim();
+      return { label, left: box.left, right: box.right, width: box.width };
+    })`)) as { label: string; left: number; right: number; width: number }[];
+    const outside = controls.filter((c) => c.width === 0 || c.left < 0 || c.right > 375);
+    expect(outside, page.url()).toEqual([]);
+    return controls.map((c) => c.label);
+  };
   const screenshot = async (page: Page, name: string) => {
     if (process.env.PAGE_SCREENSHOTS !== "1") return;
     await mkdir(DOCS, { recursive: true });
@@ -205,9 +225,9 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
       ["/dashboard/team", "Team"],
     ] as const) {
       await visit(page, path, title);
-      // No button that changes anything but the sign-out (search and filter forms only GET); nothing scrolls sideways at 375 px but the tables' own wrappers.
+      // No button that changes anything but the sign-out (search and filter forms only GET); nothing scrolls sideways at 375 px.
       expect(await page.locator('form[method="post"] button').allTextContents(), path).toEqual(["Sign out"]);
-      expect(await page.evaluate("document.documentElement.scrollWidth"), path).toBeLessThanOrEqual(375);
+      await expectFits375(page);
       await expectAccessible(page);
     }
     await visit(page, "/dashboard/refunds", "Refunds");
@@ -281,9 +301,83 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
     await visit(page, `/dashboard/reviews/${held.reviewId}`, `Review ${held.reviewId}`);
     expect(await page.textContent("main")).toContain("600.00 USD");
     expect(await page.locator('form[method="post"] button').allTextContents()).toEqual(["Sign out"]);
-    expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
+    await expectFits375(page);
     await expectAccessible(page);
     expect(await held.status()).toBe("in_review");
+  });
+
+  it("fits every page at 375 px with every action on screen, passes axe on each, and settles a refund and a payment in the sandbox", async () => {
+    const refunds = refundClient(stack);
+    const api = { "api-key": merchant.apiKey };
+    // A pending refund (Approve, Reject), an approved one (Pay out), a processing one (Settle).
+    await requested(stack, await payment(stack, merchant.apiKey));
+    const approved = await requested(stack, await payment(stack, merchant.apiKey));
+    expect((await refunds.decide(api, approved.id, "Approved")).statusCode).toBe(200);
+    const paidOut = await payment(stack, merchant.apiKey);
+    const processing = await requested(stack, paidOut);
+    expect((await refunds.decide(api, processing.id, "Approved")).statusCode).toBe(200);
+    expect((await refunds.initiate(api, processing.id)).json().refund.status).toBe("processing");
+    const pending = await payment(stack, merchant.apiKey, "pending");
+    const sub = await linkedCheckout(stack, merchant.apiKey, { is_subscription: true, plan_type: "monthly", merchant_checkout_id: `sub-${randomBytes(3).toString("hex")}` });
+    const started = await stack.app.inject({ method: "POST", url: "/api/merchants/payment_preprocess/get_processor_token", payload: { checkout_id: sub.id }, headers: api });
+    await refunds.simulate(merchant.apiKey, started.json().transaction_uuid, "completed");
+    const endpoint = (await stack.app.inject({ method: "POST", url: "/api/merchants/webhook_endpoints", payload: { url: receiver.url, enabled_events: ["*"] }, headers: api })).json<{ id: string }>();
+    const held = await heldDebit();
+    await invitedUser("viewer");
+    const email = await invitedUser("owner");
+
+    const { page, cspErrors } = await open(375);
+    // The pages before a session: sign-in and the invitation's password page.
+    for (const [path, title] of [["/dashboard/sign-in", "Sign in"], ["/dashboard/accept", "Set your password"]] as const) {
+      await visit(page, path, title);
+      await expectFits375(page);
+      await expectAccessible(page);
+    }
+    await signIn(page, email);
+    // The subscription shows active (with Cancel) once the checkout has learnt of its first charge.
+    await visit(page, "/dashboard/subscriptions", "Subscriptions");
+    await expect.poll(async () => { await page.reload(); return page.getByRole("row", { name: new RegExp(sub.id) }).getByRole("button", { name: "Cancel" }).count(); }, { timeout: 15_000 }).toBe(1);
+    for (const [path, title, buttons] of [
+      ["/dashboard", "Overview", []],
+      ["/dashboard/checkouts", "Checkouts", ["Search"]],
+      [`/dashboard/checkouts/${pending.checkoutId}`, `Checkout ${pending.checkoutId}`, ["Settle (sandbox)"]],
+      [`/dashboard/checkouts/${paidOut.checkoutId}`, `Checkout ${paidOut.checkoutId}`, ["Settle (sandbox)"]],
+      ["/dashboard/subscriptions", "Subscriptions", ["Cancel"]],
+      ["/dashboard/refunds", "Refunds", ["Approve", "Reject", "Pay out 107.50 USD", "Settle (sandbox)"]],
+      ["/dashboard/reviews", "Reviews", ["Filter"]],
+      [`/dashboard/reviews/${held.reviewId}`, `Review ${held.reviewId}`, ["Approve", "Cancel"]],
+      ["/dashboard/webhooks", "Webhook endpoints", ["Add endpoint", "Send"]],
+      [`/dashboard/webhooks/${endpoint.id}`, "Webhook endpoint", ["Disable", "Rotate secret"]],
+      ["/dashboard/events", "Events", ["Redeliver"]],
+      ["/dashboard/api-keys", "API keys", ["Create an API key", "Revoke"]],
+      ["/dashboard/team", "Team", ["Change role", "Remove", "Create invitation link"]],
+      [`/dashboard/checkouts/chk_${"0".repeat(32)}`, "Not found", []],
+    ] as const) {
+      await visit(page, path, title);
+      const shown = await expectFits375(page);
+      expect(shown, path).toEqual(expect.arrayContaining(["Sign out", ...buttons]));
+      await expectAccessible(page);
+    }
+
+    // The processing refund's payout, settled from its row.
+    await visit(page, "/dashboard/refunds", "Refunds");
+    await screenshot(page, "dashboard-refunds-owner-375.png");
+    await page.getByRole("row", { name: new RegExp(processing.id) }).getByRole("button", { name: "Settle (sandbox)" }).click();
+    await page.getByText("Refund settled in the sandbox").waitFor();
+    expect(await page.getByRole("row", { name: new RegExp(processing.id) }).textContent()).toContain("completed");
+    const settled = await fetch(`${base}/api/merchants/refunds/${processing.id}`, { headers: api });
+    expect(((await settled.json()) as { status: string }).status).toBe("completed");
+    await expectAccessible(page);
+
+    // The pending payment, settled from its checkout's page; the checkout learns of it from payments' event.
+    await visit(page, `/dashboard/checkouts/${pending.checkoutId}`, `Checkout ${pending.checkoutId}`);
+    await page.getByRole("button", { name: "Settle (sandbox)" }).click();
+    await page.getByText("Payment settled in the sandbox.").waitFor();
+    await expect.poll(async () => { await page.reload(); return page.getByRole("button", { name: "Settle (sandbox)" }).count(); }, { timeout: 15_000 }).toBe(0);
+    expect(await page.textContent("main")).toContain("completed");
+    await expectFits375(page);
+    await expectAccessible(page);
+    expect(cspErrors).toEqual([]);
   });
 
   it("ends the session at once at sign-out, in this tab and for a copy of its cookie", async () => {

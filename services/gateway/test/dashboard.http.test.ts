@@ -1,3 +1,5 @@
+import { buildApp } from "@payrail/gateway";
+import { silentLogger } from "@payrail/runtime";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -14,6 +16,7 @@ function actions(ids: { refund: string; endpoint: string; event: string; keyPref
     [`/dashboard/refunds/${ids.refund}/approve`, {}],
     [`/dashboard/refunds/${ids.refund}/reject`, {}],
     [`/dashboard/refunds/${ids.refund}/payout`, {}],
+    [`/dashboard/refunds/${ids.refund}/settle`, {}],
     [`/dashboard/webhooks/${ids.endpoint}/disable`, {}],
     [`/dashboard/webhooks/${ids.endpoint}/enable`, {}],
     [`/dashboard/webhooks/${ids.endpoint}/rotate`, {}],
@@ -226,7 +229,7 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       // their own rows), so wait for this event's row: the redelivery is sent after the 303.
       const createdRow = await eventually(async () => {
         const body = (await a.owner.client.get(`/dashboard/checkouts/${a.checkoutId}`)).body;
-        const row = body.split("<tr>").find((r) => r.includes(`<td class="mono">${created.id}</td>`)) ?? "";
+        const row = body.split("<tr>").find((r) => r.includes(`<td data-label="Id" class="mono">${created.id}</td>`)) ?? "";
         expect(row).toContain(`href="/dashboard/webhooks/${a.endpoint}"`);
         return row;
       });
@@ -234,6 +237,70 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       const deliveries = (await world.stack.app.inject({ url: `/api/merchants/events/${created.id}/deliveries`, headers: { "api-key": a.apiKey } })).json();
       expect(deliveries.data[0]).toMatchObject({ event_id: created.id, endpoint_id: a.endpoint, status: "succeeded" });
       expect((await world.stack.app.inject({ url: `/api/merchants/events/${created.id}/deliveries`, headers: { "api-key": b.apiKey } })).statusCode).toBe(404);
+    });
+
+    it("settles a processing refund and a pending payment from the sandbox dashboard: owners only, CSRF checked, the merchant's own only, never on a live dashboard", async () => {
+      const { stack } = world;
+      const a = await merchantWithData("Acme");
+      const b = await merchantWithData("Globex");
+      const pending = await payment(stack, a.apiKey, "pending");
+      const api = (path: string) => stack.app.inject({ url: path, headers: { "api-key": a.apiKey } });
+      const refundStatus = async () => (await api(`/api/merchants/refunds/${a.refund}`)).json<{ status: string }>().status;
+      const transferStatus = async () => (await api(`/api/merchants/checkout/${pending.checkoutId}`)).json<{ transfer: { status: string } }>().transfer.status;
+      const owner = a.owner.client;
+      await owner.get("/dashboard/refunds");
+      // Before its payout a refund has nothing to settle.
+      expect((await owner.post(`/dashboard/refunds/${a.refund}/settle`)).statusCode).toBe(409);
+      await owner.post(`/dashboard/refunds/${a.refund}/approve`);
+      await owner.post(`/dashboard/refunds/${a.refund}/payout`);
+      expect(await refundStatus()).toBe("processing");
+      const refundSettle = `/dashboard/refunds/${a.refund}/settle`;
+      const paymentSettle = `/dashboard/transactions/${pending.uuid}/settle`;
+
+      // Shown to the owner on the refunds page, the checkouts' pages; never to a viewer.
+      expect((await owner.get("/dashboard/refunds")).body).toContain(`action="${refundSettle}"`);
+      expect((await owner.get(`/dashboard/checkouts/${a.checkoutId}`)).body).toContain(`action="${refundSettle}"`);
+      expect((await owner.get(`/dashboard/checkouts/${pending.checkoutId}`)).body).toContain(`action="${paymentSettle}"`);
+      const viewer = a.viewer.client;
+      for (const page of ["/dashboard/refunds", `/dashboard/checkouts/${a.checkoutId}`, `/dashboard/checkouts/${pending.checkoutId}`]) {
+        expect((await viewer.get(page)).body, page).not.toContain("/settle");
+      }
+      // A viewer's forged form, a form without the CSRF token, another merchant's owner: refused, nothing moves.
+      for (const url of [refundSettle, paymentSettle]) {
+        expect((await viewer.post(url)).statusCode, url).toBe(403);
+        expect((await owner.post(url, {}, null)).statusCode, url).toBe(403);
+        await b.owner.client.get("/dashboard");
+        expect((await b.owner.client.post(url)).statusCode, url).toBe(404);
+      }
+      expect(await refundStatus()).toBe("processing");
+      expect(await transferStatus()).toBe("pending");
+
+      // A live dashboard (PROVIDERS=live) in front of the same services: no button, no route.
+      const live = await buildApp({ transport: stack.transport, logger: silentLogger(), apiKeyCacheMs: 0, rateLimitPerMinute: 1000, services: [], sandbox: false });
+      try {
+        const liveOwner = new DashboardClient(live);
+        for (const [name, value] of owner.cookies) liveOwner.cookies.set(name, value);
+        for (const page of ["/dashboard/refunds", `/dashboard/checkouts/${a.checkoutId}`, `/dashboard/checkouts/${pending.checkoutId}`]) {
+          const reply = await liveOwner.get(page);
+          expect(reply.statusCode, page).toBe(200);
+          expect(reply.body, page).not.toContain("/settle");
+          expect(reply.body, page).not.toContain("Sandbox");
+        }
+        for (const url of [refundSettle, paymentSettle]) expect((await liveOwner.post(url)).statusCode, url).toBe(404);
+      } finally {
+        await live.close();
+      }
+      expect(await refundStatus()).toBe("processing");
+
+      // The owner's: the refund's payout completes at once; the payment's transfer settles, and the checkout learns of it.
+      await owner.get("/dashboard/refunds");
+      expect((await owner.post(refundSettle)).headers.location).toBe("/dashboard/refunds?done=refund-settled");
+      expect(await refundStatus()).toBe("completed");
+      expect((await owner.get("/dashboard/refunds")).body).not.toContain(`action="${refundSettle}"`);
+      expect((await owner.post(refundSettle)).statusCode).toBe(409);
+      expect((await owner.post(paymentSettle)).headers.location).toBe(`/dashboard/checkouts/${pending.checkoutId}?done=payment-settled`);
+      await eventually(async () => expect(await transferStatus()).toBe("completed"));
+      expect((await owner.get(`/dashboard/checkouts/${pending.checkoutId}`)).body).not.toContain(`action="${paymentSettle}"`);
     });
 
     it("delays an account's sign-in after 5 failures in 15 minutes, even with the right password and from another address", async () => {

@@ -7,13 +7,14 @@ a{color:var(--accent)}
 a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:3px solid #f9ab00;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:6px;z-index:9}
 .sandbox{background:#fff4ce;color:var(--warn);text-align:center;padding:4px 8px;font-weight:600;border-bottom:1px solid #e9d58a}
-header{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:10px 16px;background:var(--card);border-bottom:1px solid var(--line)}
+header{background:var(--card);border-bottom:1px solid var(--line)}
+header .bar{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:10px 16px}
 header .brand{font-weight:700;text-decoration:none;color:var(--fg)}
 header .who{margin-left:auto;color:var(--muted);font-size:14px;display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px}
 nav a{display:block;padding:6px 10px;border-radius:6px;text-decoration:none;color:var(--fg)}
 nav a[aria-current=page]{background:#e8f0fe;color:var(--accent);font-weight:600}
-main{max-width:1100px;margin:0 auto;padding:16px}
+main{max-width:1100px;margin:0 auto;padding:16px;overflow-wrap:break-word}
 h1{font-size:22px;margin:8px 0 16px;overflow-wrap:anywhere}h2{font-size:17px;margin:20px 0 8px}.card>h2:first-child{margin-top:0}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px;margin-bottom:16px}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px}
@@ -44,5 +45,13 @@ button.danger{background:var(--danger);border-color:var(--danger)}
 .pager{display:flex;gap:12px;margin-top:12px}
 .narrow{max-width:420px;margin:40px auto}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}
-@media (max-width:600px){main{padding:10px}.table-wrap table{min-width:560px}th,td{padding:6px 4px}header .who{margin-left:0;width:100%}}
+@media (max-width:600px){main{padding:10px}header .who{margin-left:0;width:100%}
+table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+table.stack,table.stack tbody,table.stack tr,table.stack th,table.stack td{display:block}
+table.stack tr{border-bottom:1px solid var(--line);padding:6px 0}
+table.stack td{border:none;padding:3px 0 3px 112px;position:relative;min-height:28px;overflow-wrap:anywhere}
+table.stack td::before{content:attr(data-label);position:absolute;left:0;width:104px;color:var(--muted);font:600 13px/1.7 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;word-break:normal}
+table.stack td.num{text-align:left}
+table.stack td.cell-actions{padding-left:0}table.stack td.cell-actions::before{content:none}
+}
 `;

@@ -15,6 +15,7 @@ import { eventsPageRoutes } from "./routes/events.routes.ts";
 import { overviewRoutes } from "./routes/overview.routes.ts";
 import { refundsPageRoutes } from "./routes/refunds.routes.ts";
 import { reviewsPageRoutes } from "./routes/reviews.routes.ts";
+import { sandboxSettleRoutes } from "./routes/sandbox-settle.routes.ts";
 import { signInRoutes } from "./routes/sign-in.routes.ts";
 import { subscriptionsRoutes } from "./routes/subscriptions.routes.ts";
 import { teamRoutes } from "./routes/team.routes.ts";
@@ -92,6 +93,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: GatewayContext)
   await eventsPageRoutes(app, ctx);
   await apiKeysRoutes(app, ctx);
   await teamRoutes(app, ctx);
+  if (ctx.sandbox) await sandboxSettleRoutes(app, ctx);
 }
 
 function backLink(): Html {

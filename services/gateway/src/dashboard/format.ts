@@ -15,7 +15,7 @@ export function money(amount: string | number | null | undefined, currency = "US
 
 const GOOD = new Set(["paid", "completed", "approved", "active", "enabled", "succeeded", "sent"]);
 const BAD = new Set(["failed", "rejected", "returned", "cancelled", "unpaid", "disabled", "revoked", "expired"]);
-const WAITING = new Set(["pending", "past_due", "queued", "open", "in_review"]);
+const WAITING = new Set(["pending", "processing", "past_due", "queued", "open", "in_review"]);
 
 export function badge(status: string | null | undefined): Html {
   if (!status) return html`<span class="muted">—</span>`;

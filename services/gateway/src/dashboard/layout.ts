@@ -21,6 +21,8 @@ export const NOTICES = {
   approved: "Refund approved.",
   rejected: "Refund rejected.",
   payout: "Refund payout started.",
+  "refund-settled": "Refund settled in the sandbox: its payout completed.",
+  "payment-settled": "Payment settled in the sandbox. The checkout shows it within seconds.",
   "review-approved": "Debit approved: it is sent to the bank now.",
   "review-cancelled": "Debit cancelled: nothing is debited and the payment fails.",
   cancelled: "Subscription cancelled. No further charge is made; the list shows it within seconds.",
@@ -58,23 +60,24 @@ export interface PageOptions {
 export function sendPage(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply, page: PageOptions): FastifyReply {
   const user = request.dashboardUser;
   const notice = NOTICES[(request.query as { done?: string } | undefined)?.done as Notice];
+  // The sandbox banner sits inside the header (a banner landmark): all of a page's content is in one.
+  const banner = ctx.sandbox ? html`<div class="sandbox" role="note">Sandbox: test mode. No real money moves.</div>` : "";
   const header = user
-    ? html`<header>
+    ? html`<header>${banner}<div class="bar">
         <a class="brand" href="/dashboard">Payrail</a>
         <nav aria-label="Dashboard"><ul>${NAV.map(
           ([path, label]) => html`<li><a href="${path}"${page.active === path ? html` aria-current="page"` : ""}>${label}</a></li>`,
         )}</ul></nav>
         <div class="who"><span>${user.email} · ${user.role}</span>
           <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(reply)}<button class="secondary" type="submit">Sign out</button></form>
-        </div>
+        </div></div>
       </header>`
-    : html`<header><a class="brand" href="/dashboard">Payrail</a></header>`;
+    : html`<header>${banner}<div class="bar"><a class="brand" href="/dashboard">Payrail</a></div></header>`;
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title} · Payrail dashboard</title><link rel="stylesheet" href="/dashboard/assets/${STYLE.name}">
 <script src="/dashboard/assets/${SCRIPT.name}" defer></script></head>
 <body><a class="skip" href="#main">Skip to content</a>
-${ctx.sandbox ? html`<div class="sandbox" role="note">Sandbox: test mode. No real money moves.</div>` : ""}
 ${header}
 <main id="main"><h1>${page.title}</h1>
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}

@@ -40,7 +40,10 @@ export function page(options: PageOptions): string {
 <title>${options.title} · Your payments</title><link rel="stylesheet" href="${PORTAL_PATH}/assets/${PORTAL_STYLE.name}">${
     options.script ? html`<script type="module" src="${options.script.src}" nonce="${options.script.nonce}"></script>` : ""
   }</head>
-<body>${options.sandbox ? html`<p class="sandbox" role="note">Sandbox: test data, no real money moves.</p>` : ""}
-<header><span class="brand">Your payments by bank</span>${session ? html`<span class="muted">${session.phone}</span>` : ""}${nav}</header>
+<body>
+<header>${
+    // Inside the header (a banner landmark), so all of the page's content is in a landmark.
+    options.sandbox ? html`<p class="sandbox" role="note">Sandbox: test data, no real money moves.</p>` : ""
+  }<span class="brand">Your payments by bank</span>${session ? html`<span class="muted">${session.phone}</span>` : ""}${nav}</header>
 <main><h1>${options.title}</h1>${options.body}</main></body></html>`.value;
 }

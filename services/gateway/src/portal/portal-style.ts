@@ -21,7 +21,7 @@ p{line-height:1.5;margin:.5rem 0}
 a{color:#0b5cad}
 .muted{color:#4a5360}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-.sandbox{background:#fff4d6;color:#5c3c00;border:1px solid #d9a400;border-radius:8px;padding:.5rem .75rem;margin:0 auto .75rem;max-width:46rem}
+.sandbox{background:#fff4d6;color:#5c3c00;border:1px solid #d9a400;border-radius:8px;padding:.5rem .75rem;margin:0;flex:0 0 100%}
 .notice{border-left:4px solid #1a7f37;padding:.25rem .75rem;background:#eef8f0}
 .error{color:#a4161a;font-weight:600}
 table{width:100%;border-collapse:collapse;margin:.5rem 0;font-size:.95rem}

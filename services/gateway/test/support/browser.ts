@@ -57,17 +57,26 @@ export interface AxeViolation {
 }
 
 /**
- * axe-core's WCAG 2.1 A/AA and best-practice rules on the page as it is now; the serious and
- * critical violations. axe is evaluated through the DevTools protocol, which the page's CSP
- * does not govern, so the page keeps its real policy while it is checked.
+ * axe-core's WCAG 2.1 A/AA and best-practice rules on the page as it is now, every violation
+ * whatever its impact; `region` (all content inside landmarks) and `landmark-unique` (no two
+ * landmarks of one role share a name) named among them so that a change of axe's tags cannot
+ * drop them. axe is evaluated through the DevTools protocol, which the page's CSP does not
+ * govern, so the page keeps its real policy while it is checked.
  */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axe.source);
   // A string: this runs in the page, and the test code is compiled without the DOM's types.
-  const violations = (await page.evaluate(`axe
-    .run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } })
+  return (await page.evaluate(`axe
+    .run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+      rules: { region: { enabled: true }, "landmark-unique": { enabled: true } },
+    })
     .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.length })))`)) as AxeViolation[];
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** The serious and critical violations of axeViolations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
+import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
 import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
@@ -19,12 +20,19 @@ export async function apiKeysRoutes(app: FastifyInstance, ctx: GatewayContext): 
       active: "/dashboard/api-keys",
       body: html`${issued ?? ""}
         ${acts ? html`<form method="post" action="/dashboard/api-keys">${csrfField(reply)}<p><button type="submit">Create an API key</button></p></form>` : ""}
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Key</th><th scope="col">Mode</th><th scope="col">Created</th><th scope="col">State</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
-        ${keys.data.map(
-          (k) => html`<tr><td class="mono">${k.key_prefix}…</td><td>${k.livemode ? "live" : "test"}</td><td>${when(k.created_at)}</td>
-            <td>${k.revoked_at ? html`${badge("revoked")} ${when(k.revoked_at)}` : badge("active")}</td>
-            ${acts ? html`<td>${k.revoked_at ? "" : html`<form class="inline" method="post" action="/dashboard/api-keys/${k.key_prefix}/revoke" data-confirm="Revoke this key? Calls with it stop working.">${csrfField(reply)}<button class="danger" type="submit">Revoke</button></form>`}</td>` : ""}</tr>`,
-        )}</tbody></table></div>`,
+        ${dataTable(
+          "API keys",
+          [{ label: "Key" }, { label: "Mode" }, { label: "Created" }, { label: "State" }, ...(acts ? [{ label: "Actions", actions: true }] : [])],
+          keys.data.map((k) => [
+            { content: `${k.key_prefix}…`, className: "mono" },
+            k.livemode ? "live" : "test",
+            when(k.created_at),
+            k.revoked_at ? html`${badge("revoked")} ${when(k.revoked_at)}` : badge("active"),
+            ...(acts
+              ? [k.revoked_at ? "" : html`<form class="inline" method="post" action="/dashboard/api-keys/${k.key_prefix}/revoke" data-confirm="Revoke this key? Calls with it stop working.">${csrfField(reply)}<button class="danger" type="submit">Revoke</button></form>`]
+              : []),
+          ]),
+        )}`,
     });
   };
 

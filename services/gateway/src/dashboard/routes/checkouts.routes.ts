@@ -8,7 +8,10 @@ import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { badge, money, when } from "../format.ts";
 import { html } from "../../http/html.ts";
-import { csrfField, sendPage } from "../layout.ts";
+import { sendPage } from "../layout.ts";
+import { dataTable } from "../data-table.ts";
+import { redeliverButton } from "./events.routes.ts";
+import { settleButton } from "./sandbox-settle.routes.ts";
 import { amountsOf, checkoutRows } from "./checkout-rows.ts";
 import { checkoutNotices, noticeRows } from "./notice-rows.ts";
 import { refundRows } from "./refund-rows.ts";
@@ -84,19 +87,26 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext)
           <dt>Refunded</dt><dd>${money(checkout.amount_refunded, amounts.currency)}</dd>
           <dt>Still refundable</dt><dd>${refundable === null ? "— (not settled)" : money(refundable, amounts.currency)}</dd>
           ${checkout.is_subscription === true ? html`<dt>Subscription</dt><dd>${badge(checkout.subscription_status || "not started")} · next charge ${when(checkout.next_charge_at)}</dd>` : ""}
-          <dt>Transfer</dt><dd>${transfer ? html`${badge(transfer.status)} <span class="mono">${transfer.transaction_uuid}</span>` : "none yet"}</dd>
+          <dt>Transfer</dt><dd>${transfer ? html`${badge(transfer.status)} <span class="mono">${transfer.transaction_uuid}</span>` : "none yet"}
+            ${transfer && transfer.status === "pending" && acts && ctx.sandbox ? html`<div class="actions">${settleButton(reply, `/dashboard/transactions/${transfer.transaction_uuid}/settle`)}</div>` : ""}</dd>
           <dt>Mandate</dt><dd class="mono">${checkout.mandate_id ?? "—"}</dd>
           <dt>Created</dt><dd>${when(checkout.created_at)}</dd></dl></section>
         <section class="card"><h2>Timeline</h2><ol>${timeline.map((t) => html`<li>${when(t.at)}: ${t.what}</li>`)}</ol></section>
         <section class="card"><h2>Events</h2>
-          ${events.length === 0 ? html`<p class="muted">No events in the last 30 days.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Id</th><th scope="col">Deliveries</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
-          ${events.map((e) => html`<tr><td>${when(e.created_at)}</td><td>${e.type}</td><td class="mono">${e.id}</td>
-            <td>${(deliveriesOf.get(e.id) ?? []).map((d) => html`<div><a class="mono" href="/dashboard/webhooks/${d.endpoint_id}">${d.endpoint_id}</a> #${d.attempt} ${badge(d.status)} ${d.http_status ?? ""}</div>`)}</td>
-            ${acts ? html`<td><form class="inline" method="post" action="/dashboard/events/${e.id}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form></td>` : ""}</tr>`)}
-          </tbody></table></div>`}
+          ${events.length === 0 ? html`<p class="muted">No events in the last 30 days.</p>` : dataTable(
+            "Events",
+            [{ label: "When" }, { label: "Event" }, { label: "Id" }, { label: "Deliveries" }, ...(acts ? [{ label: "Actions", actions: true }] : [])],
+            events.map((e) => [
+              when(e.created_at),
+              e.type,
+              { content: e.id, className: "mono" },
+              html`${(deliveriesOf.get(e.id) ?? []).map((d) => html`<div><a class="mono" href="/dashboard/webhooks/${d.endpoint_id}">${d.endpoint_id}</a> #${d.attempt} ${badge(d.status)} ${d.http_status ?? ""}</div>`)}`,
+              ...(acts ? [redeliverButton(reply, e.id)] : []),
+            ]),
+          )}
           <p class="muted">All of an endpoint's delivery attempts are on its page under <a href="/dashboard/webhooks">Webhooks</a>.</p></section>
         <section class="card"><h2>Notices to the consumer</h2>${noticeRows(notices)}</section>
-        <section class="card"><h2>Refunds</h2>${refundRows(reply, refunds, request.dashboardUser)}</section>`,
+        <section class="card"><h2>Refunds</h2>${refundRows(reply, refunds, request.dashboardUser, ctx.sandbox)}</section>`,
     });
   });
 }

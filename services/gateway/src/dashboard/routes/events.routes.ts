@@ -1,17 +1,23 @@
 import { listEventsOp, redeliverEventOp } from "@payrail/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
+import { dataTable } from "../data-table.ts";
 import { when } from "../format.ts";
-import { html } from "../../http/html.ts";
+import { html, type Html } from "../../http/html.ts";
 import { subjectOf } from "../event-subject.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const ListQuery = z.object({ type: z.string().trim().max(100).optional(), starting_after: z.string().regex(/^evt_[0-9a-f]{32}$/).optional() });
+
+/** Redeliver: sends an event again to the merchant's enabled endpoints (the events page and a checkout's page). */
+export function redeliverButton(reply: FastifyReply, eventId: string): Html {
+  return html`<form class="inline" method="post" action="/dashboard/events/${eventId}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form>`;
+}
 
 /** Events of the last 30 days (newest first, by type), and redelivery to the enabled endpoints. */
 export async function eventsPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
@@ -27,11 +33,17 @@ export async function eventsPageRoutes(app: FastifyInstance, ctx: GatewayContext
       active: "/dashboard/events",
       body: html`<form class="filters" method="get" action="/dashboard/events"><div><label for="type">Type</label>
           <input id="type" name="type" type="search" value="${type ?? ""}" placeholder="refund.* or transaction.completed"></div><button type="submit">Filter</button></form>
-        ${page.data.length === 0 ? html`<p class="muted">No events.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">About</th><th scope="col">When</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
-        ${page.data.map(
-          (e) => html`<tr><td class="mono">${e.id}</td><td>${e.type}</td><td class="mono">${subjectOf(e.data.object)}</td><td>${when(e.created_at)}</td>
-            ${acts ? html`<td><form class="inline" method="post" action="/dashboard/events/${e.id}/redeliver">${csrfField(reply)}<button class="secondary" type="submit">Redeliver</button></form></td>` : ""}</tr>`,
-        )}</tbody></table></div>`}
+        ${page.data.length === 0 ? html`<p class="muted">No events.</p>` : dataTable(
+          "Events",
+          [{ label: "Event" }, { label: "Type" }, { label: "About" }, { label: "When" }, ...(acts ? [{ label: "Actions", actions: true }] : [])],
+          page.data.map((e) => [
+            { content: e.id, className: "mono" },
+            e.type,
+            { content: subjectOf(e.data.object), className: "mono" },
+            when(e.created_at),
+            ...(acts ? [redeliverButton(reply, e.id)] : []),
+          ]),
+        )}
         <nav class="pager" aria-label="Pages">${nextPageLink("/dashboard/events", filters, page)}</nav>`,
     });
   });

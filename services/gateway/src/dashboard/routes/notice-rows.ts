@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { html, type Html } from "../../http/html.ts";
+import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
 
 /**
@@ -22,11 +23,16 @@ export async function checkoutNotices(ctx: GatewayContext, request: FastifyReque
 export function noticeRows(notices: readonly Notice[] | null): Html {
   if (notices === null) return html`<p class="muted">Notices cannot be read right now; reload the page in a moment.</p>`;
   if (notices.length === 0) return html`<p class="muted">No notices yet.</p>`;
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Notices (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Type</th><th scope="col">Channel</th><th scope="col">To</th>
-    <th scope="col">Status</th><th scope="col">Created</th><th scope="col">Sent</th></tr></thead><tbody>
-    ${notices.map(
-      (n) => html`<tr><td>${n.type}<br><span class="muted mono">${n.id}</span></td><td>${n.channel}</td><td class="mono">${n.to}</td><td>${badge(n.status)}</td>
-        <td>${when(n.created_at)}</td><td>${when(n.sent_at)}</td></tr>`,
-    )}
-    </tbody></table></div>`;
+  return dataTable(
+    "Notices",
+    [{ label: "Type" }, { label: "Channel" }, { label: "To" }, { label: "Status" }, { label: "Created" }, { label: "Sent" }],
+    notices.map((n) => [
+      html`${n.type}<br><span class="muted mono">${n.id}</span>`,
+      n.channel,
+      { content: n.to, className: "mono" },
+      badge(n.status),
+      when(n.created_at),
+      when(n.sent_at),
+    ]),
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { requireDashboardUser } from "../dashboard-session.ts";
+import { dataTable } from "../data-table.ts";
 import { money } from "../format.ts";
 import { html } from "../../http/html.ts";
 import { sendPage } from "../layout.ts";
@@ -35,12 +36,17 @@ export async function overviewRoutes(app: FastifyInstance, ctx: GatewayContext):
         )}</div></section>
         <section class="card" aria-labelledby="rates"><h2 id="rates">ACH return rates, last ${rates.window_days} days</h2>
         <p class="muted">${rates.debits} debits made in the window.</p>
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Group</th><th scope="col" class="num">Returns</th><th scope="col" class="num">Rate</th><th scope="col" class="num">NACHA threshold</th><th scope="col">State</th></tr></thead><tbody>
-        ${groups.map(
-          ([label, g]) => html`<tr><td>${label}</td><td class="num">${g.returns}</td><td class="num">${percent(g.rate)}</td><td class="num">${percent(g.threshold)}</td>
-            <td>${g.rate >= g.threshold ? html`<span class="badge bad">over</span>` : g.rate >= g.warning_at ? html`<span class="badge warn">warning</span>` : html`<span class="badge ok">fine</span>`}</td></tr>`,
-        )}
-        </tbody></table></div></section>
+        ${dataTable(
+          "Return rates",
+          [{ label: "Group" }, { label: "Returns", num: true }, { label: "Rate", num: true }, { label: "NACHA threshold", num: true }, { label: "State" }],
+          groups.map(([label, g]) => [
+            label,
+            g.returns,
+            percent(g.rate),
+            percent(g.threshold),
+            g.rate >= g.threshold ? html`<span class="badge bad">over</span>` : g.rate >= g.warning_at ? html`<span class="badge warn">warning</span>` : html`<span class="badge ok">fine</span>`,
+          ]),
+        )}</section>
         <section class="card" aria-labelledby="waiting"><h2 id="waiting">Refunds waiting for a decision</h2>
         <p><span class="stat">${pending.has_more ? "100+" : pending.data.length}</span> <a href="/dashboard/refunds?status=pending">Review pending refunds</a></p></section>
         <section class="card" aria-labelledby="latest"><h2 id="latest">Latest checkouts</h2>${checkoutRows(latest.data)}

@@ -31,7 +31,7 @@ export async function refundsPageRoutes(app: FastifyInstance, ctx: GatewayContex
           ${RefundStatus.options.map((s) => html`<option value="${s}"${s === status ? html` selected` : ""}>${s}</option>`)}</select></div>
           <button type="submit">Filter</button></form>
         <p class="muted">A payout sends the refund's amount back to the consumer's bank account; the amount still refundable of its transaction caps it.</p>
-        ${refundRows(reply, page.data, user)}
+        ${refundRows(reply, page.data, user, ctx.sandbox)}
         <nav class="pager" aria-label="Pages">${nextPageLink("/dashboard/refunds", filters, page)}</nav>`,
     });
   });

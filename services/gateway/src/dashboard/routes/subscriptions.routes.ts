@@ -6,6 +6,7 @@ import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
+import { dataTable } from "../data-table.ts";
 import { badge, money, when } from "../format.ts";
 import { html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
@@ -28,16 +29,26 @@ export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayCont
     return sendPage(ctx, request, reply, {
       title: "Subscriptions",
       active: "/dashboard/subscriptions",
-      body: html`${page.data.length === 0 ? html`<p class="muted">No subscriptions.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Subscription</th><th scope="col">Plan</th><th scope="col" class="num">Amount</th><th scope="col">State</th><th scope="col">Next charge</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
-        ${page.data.map((c) => {
-          const amounts = amountsOf(c);
-          // The list is the checkout service's, which learns of a cancel from payments' event a
-          // moment later: the subscription payments just answered cancelled is shown so at once.
-          const state = query.cancelled === c.id && CANCELLABLE.has(c.subscription_status) ? "cancelled" : c.subscription_status;
-          return html`<tr><td><a class="mono" href="/dashboard/checkouts/${c.id}">${c.id}</a><br><span class="muted">${String(c.merchant_checkout_id ?? "")}</span></td>
-            <td>${String(c.plan_type ?? "")}</td><td class="num">${money(amounts.total, amounts.currency)}</td><td>${badge(state || "not started")}</td><td>${when(c.next_charge_at)}</td>
-            ${acts ? html`<td>${CANCELLABLE.has(state) ? html`<form class="inline" method="post" action="/dashboard/subscriptions/${c.id}/cancel" data-confirm="Cancel this subscription? No further charge is made and its mandate is revoked.">${csrfField(reply)}<button class="danger" type="submit">Cancel</button></form>` : ""}</td>` : ""}</tr>`;
-        })}</tbody></table></div>`}
+      body: html`${page.data.length === 0 ? html`<p class="muted">No subscriptions.</p>` : dataTable(
+          "Subscriptions",
+          [{ label: "Subscription" }, { label: "Plan" }, { label: "Amount", num: true }, { label: "State" }, { label: "Next charge" }, ...(acts ? [{ label: "Actions", actions: true }] : [])],
+          page.data.map((c) => {
+            const amounts = amountsOf(c);
+            // The list is the checkout service's, which learns of a cancel from payments' event a
+            // moment later: the subscription payments just answered cancelled is shown so at once.
+            const state = query.cancelled === c.id && CANCELLABLE.has(c.subscription_status) ? "cancelled" : c.subscription_status;
+            return [
+              html`<a class="mono" href="/dashboard/checkouts/${c.id}">${c.id}</a><br><span class="muted">${String(c.merchant_checkout_id ?? "")}</span>`,
+              String(c.plan_type ?? ""),
+              money(amounts.total, amounts.currency),
+              badge(state || "not started"),
+              when(c.next_charge_at),
+              ...(acts
+                ? [CANCELLABLE.has(state) ? html`<form class="inline" method="post" action="/dashboard/subscriptions/${c.id}/cancel" data-confirm="Cancel this subscription? No further charge is made and its mandate is revoked.">${csrfField(reply)}<button class="danger" type="submit">Cancel</button></form>` : ""]
+                : []),
+            ];
+          }),
+        )}
         <nav class="pager" aria-label="Pages">${nextPageLink("/dashboard/subscriptions", {}, page)}</nav>`,
     });
   });

@@ -6,6 +6,7 @@ import { callService } from "../../http/call-service.ts";
 import { publicBase } from "../../hosted-page/page-url.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
+import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
 import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
@@ -26,15 +27,25 @@ export async function teamRoutes(app: FastifyInstance, ctx: GatewayContext): Pro
       active: "/dashboard/team",
       body: html`${invited ?? ""}
         <p class="muted">Owners and admins change things; viewers only read. Only owners grant or remove the owner role.</p>
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Since</th>${acts ? html`<th scope="col">Actions</th>` : ""}</tr></thead><tbody>
-        ${team.data.map(
-          (u) => html`<tr><td>${u.email}${u.id === user.id ? html` <span class="muted">(you)</span>` : ""}</td><td>${u.role}</td><td>${badge(u.status)}</td><td>${when(u.created_at)}</td>
-            ${acts ? html`<td><div class="actions">
+        ${dataTable(
+          "Team",
+          [{ label: "Email" }, { label: "Role" }, { label: "State" }, { label: "Since" }, ...(acts ? [{ label: "Actions", actions: true }] : [])],
+          team.data.map((u) => [
+            html`${u.email}${u.id === user.id ? html` <span class="muted">(you)</span>` : ""}`,
+            u.role,
+            badge(u.status),
+            when(u.created_at),
+            ...(acts
+              ? [
+                  html`<div class="actions">
               <form class="inline" method="post" action="/dashboard/team/${u.id}/role">${csrfField(reply)}<label class="visually-hidden" for="role-${u.id}">Role of ${u.email}</label>
                 <select id="role-${u.id}" name="role">${roleOptions(u.role)}</select> <button class="secondary" type="submit">Change role</button></form>
               <form class="inline" method="post" action="/dashboard/team/${u.id}/remove" data-confirm="Remove this user? Their sessions end at once.">${csrfField(reply)}<button class="danger" type="submit">Remove</button></form>
-            </div></td>` : ""}</tr>`,
-        )}</tbody></table></div>
+            </div>`,
+                ]
+              : []),
+          ]),
+        )}
         ${acts ? html`<section class="card"><h2>Invite someone</h2><form method="post" action="/dashboard/team">${csrfField(reply)}
           <label for="invite-email">Email</label><input id="invite-email" name="email" type="email" required>
           <label for="invite-role">Role</label><select id="invite-role" name="role">${roleOptions("viewer")}</select>

@@ -14,6 +14,7 @@ import type { GatewayContext } from "../../gateway-context.ts";
 import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
+import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
 import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
@@ -40,11 +41,16 @@ export async function webhooksPageRoutes(app: FastifyInstance, ctx: GatewayConte
       title: "Webhook endpoints",
       active: "/dashboard/webhooks",
       body: html`${shown ?? ""}
-        ${endpoints.data.length === 0 ? html`<p class="muted">No endpoints yet.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead><tbody>
-        ${endpoints.data.map(
-          (e) => html`<tr><td><a class="mono" href="/dashboard/webhooks/${e.id}">${e.url}</a>${e.description ? html`<br><span class="muted">${e.description}</span>` : ""}</td>
-            <td class="mono">${e.enabled_events.join(", ")}</td><td>${badge(e.status)}</td><td>${when(e.created_at)}</td></tr>`,
-        )}</tbody></table></div>`}
+        ${endpoints.data.length === 0 ? html`<p class="muted">No endpoints yet.</p>` : dataTable(
+          "Webhook endpoints",
+          [{ label: "URL" }, { label: "Events" }, { label: "Status" }, { label: "Created" }],
+          endpoints.data.map((e) => [
+            html`<a class="mono" href="/dashboard/webhooks/${e.id}">${e.url}</a>${e.description ? html`<br><span class="muted">${e.description}</span>` : ""}`,
+            { content: e.enabled_events.join(", "), className: "mono" },
+            badge(e.status),
+            when(e.created_at),
+          ]),
+        )}
         ${acts ? html`<section class="card"><h2>Add an endpoint</h2><form method="post" action="/dashboard/webhooks">${csrfField(reply)}
           <label for="url">URL</label><input id="url" name="url" type="url" required placeholder="https://shop.example/hooks">
           <label for="events">Events</label><input id="events" name="events" type="text" value="*" aria-describedby="events-help">
@@ -93,11 +99,19 @@ export async function webhooksPageRoutes(app: FastifyInstance, ctx: GatewayConte
           <dt>Events</dt><dd class="mono">${endpoint.enabled_events.join(", ")}</dd><dt>Created</dt><dd>${when(endpoint.created_at)}</dd></dl>
           ${acts ? html`<div class="actions">${endpoint.status === "enabled" ? post("disable", "Disable", "danger") : post("enable", "Enable")}${post("rotate", "Rotate secret")}</div>` : ""}</section>
         <h2>Deliveries</h2>
-        ${deliveries.data.length === 0 ? html`<p class="muted">No delivery attempts yet.</p>` : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Table (scrolls sideways on narrow screens)"><table><thead><tr><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Result</th><th scope="col" class="num">HTTP</th><th scope="col" class="num">ms</th><th scope="col">When</th><th scope="col">Next retry</th></tr></thead><tbody>
-        ${deliveries.data.map(
-          (d) => html`<tr><td><span class="mono">${d.event_id}</span><br><span class="muted">${d.event_type}</span></td><td>${d.attempt}</td><td>${badge(d.status)}</td>
-            <td class="num">${d.http_status ?? "—"}</td><td class="num">${d.duration_ms}</td><td>${when(d.attempted_at)}</td><td>${when(d.next_retry_at)}</td></tr>`,
-        )}</tbody></table></div>`}
+        ${deliveries.data.length === 0 ? html`<p class="muted">No delivery attempts yet.</p>` : dataTable(
+          "Deliveries",
+          [{ label: "Event" }, { label: "Attempt" }, { label: "Result" }, { label: "HTTP", num: true }, { label: "ms", num: true }, { label: "When" }, { label: "Next retry" }],
+          deliveries.data.map((d) => [
+            html`<span class="mono">${d.event_id}</span><br><span class="muted">${d.event_type}</span>`,
+            d.attempt,
+            badge(d.status),
+            d.http_status ?? "—",
+            d.duration_ms,
+            when(d.attempted_at),
+            when(d.next_retry_at),
+          ]),
+        )}
         <p>Send an event again from <a href="/dashboard/events">Events</a>.</p>`,
     });
   });
