@@ -44,7 +44,7 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
     const ownId = (await stack.app.inject({ url: `/api/merchants/checkout/${paid.checkoutId}`, headers: { "api-key": m.apiKey } })).json<{ merchant_checkout_id: string }>().merchant_checkout_id;
     const owner = await dashboardUser(stack.app, m.id, "owner");
     const viewer = await dashboardUser(stack.app, m.id, "viewer");
-    return { ...m, checkoutId: paid.checkoutId, ownId, refund: refund.id, endpoint: endpoint.id, event: events.data[0]?.id ?? "", keyPrefix, owner, viewer };
+    return { ...m, checkoutId: paid.checkoutId, paymentUuid: paid.uuid, ownId, refund: refund.id, endpoint: endpoint.id, event: events.data[0]?.id ?? "", keyPrefix, owner, viewer };
   }
 
   describe.skipIf(!!variant.skipReason)("pages and forms", () => {
@@ -148,6 +148,12 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       expect((await owner.post(`/dashboard/refunds/${acme.refund}/payout`)).statusCode).toBe(303);
       const refund = await world.stack.app.inject({ url: `/api/merchants/refunds/${acme.refund}`, headers: { "api-key": acme.apiKey } });
       expect(refund.json().status).toBe("processing");
+      // Paid back, and then the bank returns the payment too: the refunds page says the consumer got it twice.
+      const refunds = refundClient(world.stack);
+      expect((await refunds.simulate(acme.apiKey, refund.json().refund_transaction_id, "completed")).statusCode).toBe(200);
+      expect((await owner.get("/dashboard/refunds")).body).not.toContain("paid twice");
+      expect((await world.stack.app.inject({ method: "POST", url: `/api/sandbox/transfers/${acme.paymentUuid}/simulate`, payload: { status: "failed", failure_code: "R10" }, headers: { "api-key": acme.apiKey } })).statusCode).toBe(200);
+      await eventually(async () => expect((await owner.get("/dashboard/refunds")).body).toContain("paid twice: payment returned too"));
 
       const created = await owner.post("/dashboard/api-keys");
       const key = /<code id="new-key">(sk_test_[A-Za-z0-9]+)<\/code>/.exec(created.body)?.[1] ?? "";

@@ -17,6 +17,15 @@ function actionsFor(reply: FastifyReply, refund: RefundRecord, sandbox: boolean)
   return html``;
 }
 
+/**
+ * A paid refund whose payment the bank also returned: the consumer got the money twice, and only
+ * the merchant can recover it, so the row says so in words (not by colour alone).
+ */
+function overReturned(refund: RefundRecord): Html {
+  if (!refund.over_returned_at) return html``;
+  return html` <span class="badge bad">paid twice: payment returned too</span> <span class="muted">${when(refund.over_returned_at)}</span>`;
+}
+
 /** A table of refunds; the action buttons only for users who may change things (and Settle only in the sandbox). */
 export function refundRows(reply: FastifyReply, refunds: readonly RefundRecord[], user: DashboardUser | null, sandbox: boolean): Html {
   if (refunds.length === 0) return html`<p class="muted">No refunds.</p>`;
@@ -28,7 +37,7 @@ export function refundRows(reply: FastifyReply, refunds: readonly RefundRecord[]
     refunds.map((r) => [
       { content: html`${r.id}<br><span class="muted">transaction ${r.transaction_uuid}</span>`, className: "mono" },
       money(r.amount, r.currency),
-      html`${badge(r.status)}${r.failure_code ? html` <span class="muted">${r.failure_code}</span>` : ""}`,
+      html`${badge(r.status)}${r.failure_code ? html` <span class="muted">${r.failure_code}</span>` : ""}${overReturned(r)}`,
       r.reason ?? "",
       when(r.created_at),
       ...(acts ? [actionsFor(reply, r, sandbox)] : []),
