@@ -10,6 +10,8 @@ export const BankAccountSnapshot = z.looseObject({
   object: z.literal("bank_account"),
   checkout_id: z.string().regex(/^chk_[0-9a-f]{32}$/),
   status: z.enum(["validated", "validation_required", "micro_deposits_sent", "locked"]),
+  /** True: the account a subscription's consumer chose to draw on next (not debited until validated); absent on events before it. */
+  pending_change: z.boolean().optional(),
   validation: z.object({ method: z.enum(["bank_data_provider", "micro_deposits"]), validated_at: z.string() }).nullable(),
   bank_account: z.object({ institution: z.string().nullable(), mask: z.string().nullable() }),
 });

@@ -18,16 +18,14 @@ const TITLE = "Change the bank account";
 /** Accounts a subscription cannot draw on, said on the page with a fresh choice. */
 const REFUSED_ACCOUNT = {
   bank_account_blocked: "That bank account is blocked: your bank returned a payment from it, so no shop may debit it. Choose another account.",
-  // A subscription's account must be validated by the bank at once (docs/decisions/0041-account-validation.md).
-  bank_account_not_validated: "Your bank could not confirm that account, so it cannot be used for a subscription. Choose another account.",
 } as const;
 
 /**
  * Links another bank account to one of the consumer's subscriptions (docs/api-notes.md, Returns and blocked bank accounts): a bank-linking token with the new recurring authorization's words, the
  * sandbox bank's account picker for that token (live: Plaid Link in the page), and the exchange
  * that switches the account under the new mandate. A blocked account (409 `bank_account_blocked`)
- * or one the bank could not validate (409 `bank_account_not_validated`) is refused, and said on
- * the page with a fresh choice.
+ * is refused, and said on the page with a fresh choice; one the bank could not validate is kept
+ * pending, and the consumer goes on to its micro-deposits (micro-deposits.routes.ts).
  */
 export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
@@ -68,7 +66,8 @@ export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContex
       throw new AppError("parameter_missing", "Choose an account, then accept the authorization.", { param: "account_id" });
     }
     try {
-      await callService(ctx, request, relinkBankAccountOp, body);
+      const changed = await callService(ctx, request, relinkBankAccountOp, body);
+      if (changed.validation) return reply.redirect(`${PORTAL_PATH}/subscriptions/${transactionUuid}/bank-account/verify`, 303);
     } catch (err) {
       if (!(err instanceof AppError) || !(err.code in REFUSED_ACCOUNT)) throw err;
       return choose(request, reply, transactionUuid, REFUSED_ACCOUNT[err.code as keyof typeof REFUSED_ACCOUNT], err.status);
