@@ -218,7 +218,7 @@ describe.each(variants)("a subscription's pending change of account over $name",
       expect(copy.text).toBe(token.mandate.text);
 
       // A re-link accepted before the change of account had its words: the payment's, version 2026-11-25.1.
-      const checkout = { id: s.checkoutId, merchant_id: h.merchant.merchantId, amount_cents: 10750, currency: "USD", is_subscription: true, plan_type: "monthly" };
+      const checkout = { id: s.checkoutId, merchant_id: h.merchant.merchantId, amount_cents: 10750, currency: "USD", is_subscription: true, plan_type: "monthly" as const };
       const firstDebitOn = new Date("2027-02-28T10:00:00.000Z");
       const acceptance = { textVersion: MANDATE_TEXT_VERSION, ipAddress: null, userAgent: null };
       const merchantName = token.mandate.text.split(" you authorize ")[1]!.split(" to debit")[0]!;

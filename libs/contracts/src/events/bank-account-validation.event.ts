@@ -37,6 +37,8 @@ export const MicroDepositsSentEvent = defineEvent(
     user_id: z.string().min(1).max(64),
     expires_at: z.string(),
     amounts: z.array(z.string()).length(2).optional(),
+    /** True: sent to a subscription's pending change of account, which the consumer confirms in the portal. */
+    pending_change: z.boolean().optional(),
   }),
 );
 export type MicroDepositsSentEvent = z.infer<typeof MicroDepositsSentEvent>;

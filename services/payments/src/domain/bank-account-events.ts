@@ -23,12 +23,13 @@ export function bankAccountEvent(type: "bank_account.validation_required" | "ban
 }
 
 /** Internal, for the consumer's notice: the pair was sent. The sandbox's amounts ride along (a live provider never reveals them). */
-export function microDepositsSentEvent(after: PaymentMethodRecord, at: string, livemode: boolean, sandboxAmountsCents: readonly number[] | undefined): DomainEvent {
+export function microDepositsSentEvent(after: PaymentMethodRecord | AccountView, at: string, livemode: boolean, sandboxAmountsCents: readonly number[] | undefined): DomainEvent {
   const object = {
     checkout_id: after._id,
     user_id: after.userId,
     expires_at: after.microDeposits?.expiresAt ?? at,
     ...(sandboxAmountsCents ? { amounts: sandboxAmountsCents.map(centsToDecimal) } : {}),
+    ...("slot" in after && after.slot === "pending" ? { pending_change: true } : {}),
   };
   return envelope("bank_account.micro_deposits_sent", { type: "bank_account", id: after._id, version: after.validationVersion ?? 1 }, after.merchantId, at, object, livemode);
 }

@@ -28,7 +28,7 @@ describe("the mandate text", () => {
 });
 
 describe("the mandate text's versions", () => {
-  const sub = { merchantName: "Acme", checkout: { amount_cents: 1999, currency: "USD", is_subscription: true, plan_type: "monthly" }, firstDebitOn: on };
+  const sub = { merchantName: "Acme", checkout: { amount_cents: 1999, currency: "USD", is_subscription: true, plan_type: "monthly" as const }, firstDebitOn: on };
 
   it("words a change of bank account as one, with the amount, the frequency, the first charge and how to revoke", () => {
     const r = renderMandateText(sub, RELINK_MANDATE_TEXT_VERSION)!;
