@@ -12,6 +12,7 @@ import {
 import type { Store } from "@payrail/store";
 import { uncheckedStore } from "@payrail/store/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { MANDATE_TEXT_VERSION, RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "../src/domain/mandate-text.ts";
 import type { MandateRecord } from "../src/domain/mandate.entity.ts";
@@ -144,6 +145,21 @@ describe.each(variants)("a subscription's pending change of account over $name",
       expect(changed).toEqual({ message: "Bank account changed", mandate_id: expect.stringMatching(/^mdt_/), status: "active" });
       expect(await state(s)).toMatchObject({ status: "validated", pending_change: false, validation: { method: "bank_data_provider" } });
       expect(await method(s)).toMatchObject({ pendingRelink: null, mandateId: changed.mandate_id, bankAccount: { mask: "1111" } });
+    });
+
+    it("makes an unpaid subscription (its account blocked) active again from its next period once the pending account is validated, with no catch-up charge", async () => {
+      const s = await h.subscription();
+      const [, renewal] = [...(await h.advance(s, "2027-02-28T10:00:00.000Z"))].sort((x, y) => x.id - y.id);
+      await h.simulate(renewal!.transaction_uuid, "failed", "R10");
+      await eventually(async () => expect(await attempt(s)).toMatchObject({ subscriptionStatus: "unpaid" }));
+      const pending = await relink(s, UNVERIFIABLE);
+      expect(pending).toMatchObject({ message: "Bank account change pending", status: "unpaid" });
+      expect(await attempt(s)).toMatchObject({ subscriptionStatus: "unpaid" });
+      const switched = await verify(s, await sentAmounts(s));
+      expect(switched).toMatchObject({ status: "validated", pending_change: false });
+      const after = await attempt(s);
+      expect(after).toMatchObject({ subscriptionStatus: "active", accountBlockedAt: null, fundingSourceUrl: (await method(s)).microDeposits!.fundingSourceUrl });
+      expect(Date.parse(after.nextChargeAt!)).toBeGreaterThan(h.clock.ms);
     });
 
     it("expires the pair 10 days after it was sent; a start sends a new one, which switches the account", async () => {
