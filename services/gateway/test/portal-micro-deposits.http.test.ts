@@ -1,15 +1,12 @@
-import { randomBytes } from "node:crypto";
-import * as notices from "@payrail/notices";
-import { loadConfig, silentLogger } from "@payrail/runtime";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServices } from "../../../bin/wiring.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { startStack, type Stack } from "../../../test/support/stack.ts";
+import type { Stack } from "../../../test/support/stack.ts";
 import { consumerTokensAt, randomPhone } from "./support/bank-linking.ts";
 import type { LinkedCheckout } from "./support/payment-flow.ts";
 import { PortalClient } from "./support/portal-client.ts";
 import { payment, type Payment } from "./support/refund-flow.ts";
+import { withWebhooksStack } from "./support/webhooks-stack.ts";
 
 const variants = await infraVariants();
 const MONTHLY = { is_subscription: true, plan_type: "monthly" };
@@ -24,34 +21,17 @@ const MONTHLY = { is_subscription: true, plan_type: "monthly" };
  * two routes do the same for a client holding the consumer's token.
  */
 describe.each(variants)("the portal's pending change of account over $name", (variant) => {
+  // The notices service beside the stack: the consumer's micro_deposits notice is where the amounts are read.
+  const world = withWebhooksStack(variant, { PUBLIC_URL: "https://pay.example" }, ["notices"]);
   let stack: Stack;
   let bakery: { id: string; apiKey: string };
   let books: { id: string; apiKey: string };
-  const services: { stop(): Promise<void> }[] = [];
 
   beforeAll(async () => {
     if (variant.skipReason) return;
-    stack = await startStack(variant);
-    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
-    services.push(...(await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() })));
-    services.push(
-      await notices.start({
-        transport: await variant.transport(),
-        store: await variant.store(),
-        logger: silentLogger(),
-        smtpUrl: undefined,
-        publicUrl: "https://pay.example",
-        worker: { pollMs: 100 },
-        subscribe: { retry: { firstDelayMs: 100, maxDelayMs: 500 } },
-      }),
-    );
+    stack = world.stack;
     bakery = await stack.merchant("Corner Bakery");
     books = await stack.merchant("Paper Lantern Books");
-  }, 120_000);
-  afterAll(async () => {
-    for (const service of services) await service.stop();
-    await stack?.close();
-    await variant.cleanup();
   });
 
   const merchantGet = async (url: string) => (await stack.app.inject({ url, headers: { "api-key": bakery.apiKey } })).json();

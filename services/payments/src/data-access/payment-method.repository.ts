@@ -1,7 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
-import type { AccountSlot } from "../domain/micro-deposits-account.ts";
-import type { PaymentMethodRecord, PendingRelinkRecord } from "../domain/payment-method.entity.ts";
+import type { AccountSlot, PaymentMethodRecord, PendingRelinkRecord } from "../domain/payment-method.entity.ts";
 import type { PaymentMethodsPort } from "../domain/ports/payment-methods.port.ts";
 
 export const PAYMENT_METHODS_COLLECTION = "payment_methods";

@@ -1,5 +1,5 @@
 import { AppError, reachesMerchant, type BankAccountValidationState, type UserPrincipal } from "@payrail/contracts";
-import type { PaymentMethodRecord } from "./payment-method.entity.ts";
+import type { AccountSlot, PaymentMethodRecord } from "./payment-method.entity.ts";
 import type { CheckoutsPort, RequestMeta } from "./ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 
@@ -18,13 +18,6 @@ export async function changeAccountValidation(
   const saved = await deps.paymentMethods.changeValidation(account._id, account.slot, account.accountId, account.validationVersion, set, events);
   return saved ? accountInSlot(saved, account.slot) : null;
 }
-
-/**
- * Which account of a checkout's payment method micro-deposits act on: the one it draws on
- * (`current`), or the account a subscription's consumer chose to draw on next (`pending`,
- * docs/decisions/0043-portal-micro-deposits.md).
- */
-export type AccountSlot = "current" | "pending";
 
 /**
  * The account as micro-deposits see it: the payment method, with a pending change's account,

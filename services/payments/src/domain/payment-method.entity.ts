@@ -2,6 +2,13 @@ import type { OutboxFields } from "@payrail/store";
 import type { AccountValidationRecord, MicroDepositsRecord } from "./account-validation.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 
+/**
+ * Which account of a checkout's payment method micro-deposits act on: the one it draws on
+ * (`current`), or the account a subscription's consumer chose to draw on next (`pending`,
+ * docs/decisions/0043-portal-micro-deposits.md).
+ */
+export type AccountSlot = "current" | "pending";
+
 /** The first consumer to use a checkout holds it (`_id` is the checkout id: one claim each). */
 export interface ClaimRecord {
   _id: string;

@@ -1,6 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import type { AccountSlot } from "../micro-deposits-account.ts";
-import type { PaymentMethodRecord, PendingRelinkRecord } from "../payment-method.entity.ts";
+import type { AccountSlot, PaymentMethodRecord, PendingRelinkRecord } from "../payment-method.entity.ts";
 
 /** The bank account saved for each checkout (one per checkout; a re-link replaces it). */
 export interface PaymentMethodsPort {
