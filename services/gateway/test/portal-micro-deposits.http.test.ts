@@ -87,6 +87,8 @@ describe.each(variants)("the portal's pending change of account over $name", (va
       expect(form.statusCode).toBe(200);
       expect(form.body).toContain("Your subscription keeps drawing on your current account until you enter them");
       expect(form.body).toContain("You have 3 tries left.");
+      // Back on the choice, the waiting change is offered before another choice would replace it.
+      expect((await client.get(page(sub))).body).toContain(`A change to another account is waiting for its two small deposits. <a href="${page(sub, "/verify")}">Enter the amounts</a>`);
       const { amounts, body } = await noticed(sub);
       expect(body).toContain("the bank account you chose for your subscription");
       expect(body).toContain(`https://pay.example/account/subscriptions/${sub.uuid}/bank-account/verify`);
@@ -107,6 +109,7 @@ describe.each(variants)("the portal's pending change of account over $name", (va
       expect(locked.body).toContain("Three wrong pairs of amounts were entered, so this bank account cannot be used");
       expect(locked.body).toContain(`href="${page(sub)}">Choose another account`);
       expect((await client.get(page(sub, "/verify"))).body).toContain("Three wrong pairs");
+      expect((await client.get(page(sub))).body).not.toContain("is waiting for its two small deposits");
       // Nothing changed meanwhile: the same account and mandate.
       expect(await subscriptionOf(consumer, sub)).toMatchObject({ mandate_id: before.mandate_id, bank_account: { mask: before.bank_account.mask } });
       await eventually(async () =>
