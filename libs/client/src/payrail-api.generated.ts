@@ -363,9 +363,49 @@ export interface paths {
         put?: never;
         /**
          * Link another bank account to a subscription (a new recurring mandate)
-         * @description Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.
+         * @description Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`, in the change of account's own words: `text_version` of the link token's `mandate`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. An account the bank could not validate (the sandbox's "Unverifiable Checking") is not refused: the change is kept pending (`message: "Bank account change pending"`, `validation.pending_change: true`), micro-deposits are sent to it and the subscription keeps drawing on its current account until the consumer enters the two amounts (`POST /api/consumers/subscriptions/bank_account/micro_deposits/verify`); then it switches as above. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.
          */
         post: operations["relinkSubscriptionBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumers/subscriptions/bank_account/micro_deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send micro-deposits to a subscription's pending bank account
+         * @description For the consumer's own subscription (named by any of its records' `transaction_uuid`) whose change of bank account is pending: sends the two micro-deposits to the new account, as Start Micro-deposits does for a checkout (once however many calls race; a pair still open is answered as it is, an expired one replaced by a new pair). The re-link sends the first pair itself; call this after the 10 days, or when the re-link stopped before the deposits went out. With no change pending it acts on the account the subscription draws on (validated: 409 `bank_account_already_validated`). Another consumer's subscription is a 404.
+         */
+        post: operations["startSubscriptionMicroDeposits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consumers/subscriptions/bank_account/micro_deposits/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the micro-deposits of a subscription's pending bank account
+         * @description Checks the two amounts sent to the pending account of the consumer's subscription, as Verify Micro-deposits does for a checkout (in any order; a wrong pair is 400 `micro_deposit_amounts_mismatch` with the tries left, the third locks the account: 409 `micro_deposits_locked`, link another; 10 days, then 409 `micro_deposits_expired`). The right pair validates the account once (`bank_account.validated`, `pending_change: true`) and the subscription switches to it under its new mandate (`mandate.created`, the previous one revoked; an `unpaid` one becomes `active`): the answer is then the subscription's account, `pending_change: false`. A switch that meets a renewal being charged is 409 `transfer_in_progress`; calling again finishes it.
+         */
+        post: operations["verifySubscriptionMicroDeposits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3378,6 +3418,8 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "validated" | "validation_required" | "micro_deposits_sent" | "locked";
+                        /** @description True for the account a subscription's consumer chose to draw on next: the subscription keeps drawing on its current account until this one is validated; false for the account the checkout draws on */
+                        pending_change: boolean;
                         /** @description How and when the account was validated; null until it is */
                         validation: {
                             /**
@@ -3535,6 +3577,8 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "validated" | "validation_required" | "micro_deposits_sent" | "locked";
+                        /** @description True for the account a subscription's consumer chose to draw on next: the subscription keeps drawing on its current account until this one is validated; false for the account the checkout draws on */
+                        pending_change: boolean;
                         /** @description How and when the account was validated; null until it is */
                         validation: {
                             /**
@@ -4422,17 +4466,53 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description What happened, in words
+                         * @description `Bank account changed`: the subscription draws on the new account from now; `Bank account change pending`: the bank could not validate the account, micro-deposits were sent to it and the subscription keeps its current account until the consumer enters them (see `validation`)
                          * @enum {string}
                          */
-                        message: "Bank account changed";
-                        /** @description The new recurring mandate (`mdt_…`); the previous one is revoked */
+                        message: "Bank account changed" | "Bank account change pending";
+                        /** @description The new recurring mandate (`mdt_…`); the previous one is revoked. While the change is pending, the id it is recorded under once the account is validated */
                         mandate_id: string;
                         /**
-                         * @description The subscription's status after the change (`unpaid` becomes `active`)
+                         * @description The subscription's status after the change (`unpaid` becomes `active`; a pending change leaves it as it is)
                          * @enum {string}
                          */
                         status: "active" | "past_due" | "unpaid";
+                        /** @description Only for a pending change: where the new account's validation stands (`pending_change: true`) */
+                        validation?: {
+                            /**
+                             * @description What kind of object it is
+                             * @enum {string}
+                             */
+                            object: "bank_account_validation";
+                            /** @description The checkout (`chk_…`) the bank account is linked to */
+                            checkout_id: string;
+                            /**
+                             * @description `validated`; `validation_required` (start micro-deposits); `micro_deposits_sent` (enter the two amounts); `locked` (three wrong tries: link another account)
+                             * @enum {string}
+                             */
+                            status: "validated" | "validation_required" | "micro_deposits_sent" | "locked";
+                            /** @description True for the account a subscription's consumer chose to draw on next: the subscription keeps drawing on its current account until this one is validated; false for the account the checkout draws on */
+                            pending_change: boolean;
+                            /** @description How and when the account was validated; null until it is */
+                            validation: {
+                                /**
+                                 * @description `bank_data_provider` (the bank-data provider returned the account and routing numbers) or `micro_deposits` (the consumer entered the two amounts)
+                                 * @enum {string}
+                                 */
+                                method: "bank_data_provider" | "micro_deposits";
+                                /** @description When the account was validated (ISO 8601 UTC) */
+                                validated_at: string;
+                            } | null;
+                            /** @description The micro-deposits sent to the account, or null when none were */
+                            micro_deposits: {
+                                /** @description When the two deposits were sent (ISO 8601 UTC) */
+                                sent_at: string;
+                                /** @description When the amounts stop being accepted: 10 days after they were sent (ISO 8601 UTC) */
+                                expires_at: string;
+                                /** @description Wrong pairs still allowed before the account is locked (3 at first) */
+                                tries_left: number;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -4480,6 +4560,372 @@ export interface operations {
              * @description conflict_error:
              *     - `not_a_subscription`: the transaction does not belong to a subscription
              *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSubscriptionMicroDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `transaction_uuid` of any record of the consumer's subscription (as in Subscription Cancel) */
+                    subscription_transaction_uuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What kind of object it is
+                         * @enum {string}
+                         */
+                        object: "bank_account_validation";
+                        /** @description The checkout (`chk_…`) the bank account is linked to */
+                        checkout_id: string;
+                        /**
+                         * @description `validated`; `validation_required` (start micro-deposits); `micro_deposits_sent` (enter the two amounts); `locked` (three wrong tries: link another account)
+                         * @enum {string}
+                         */
+                        status: "validated" | "validation_required" | "micro_deposits_sent" | "locked";
+                        /** @description True for the account a subscription's consumer chose to draw on next: the subscription keeps drawing on its current account until this one is validated; false for the account the checkout draws on */
+                        pending_change: boolean;
+                        /** @description How and when the account was validated; null until it is */
+                        validation: {
+                            /**
+                             * @description `bank_data_provider` (the bank-data provider returned the account and routing numbers) or `micro_deposits` (the consumer entered the two amounts)
+                             * @enum {string}
+                             */
+                            method: "bank_data_provider" | "micro_deposits";
+                            /** @description When the account was validated (ISO 8601 UTC) */
+                            validated_at: string;
+                        } | null;
+                        /** @description The micro-deposits sent to the account, or null when none were */
+                        micro_deposits: {
+                            /** @description When the two deposits were sent (ISO 8601 UTC) */
+                            sent_at: string;
+                            /** @description When the amounts stop being accepted: 10 days after they were sent (ISO 8601 UTC) */
+                            expires_at: string;
+                            /** @description Wrong pairs still allowed before the account is locked (3 at first) */
+                            tries_left: number;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             *     - `payment_method_missing`: the consumer has not saved a bank account for this checkout yet
+             *     - `bank_account_already_validated`: the bank account is validated already; no micro-deposits are needed
+             *     - `micro_deposits_locked`: three wrong pairs of amounts were entered: the bank account cannot be used; the consumer links another
+             *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
+             *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description provider_error:
+             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifySubscriptionMicroDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `transaction_uuid` of any record of the consumer's subscription (as in Subscription Cancel) */
+                    subscription_transaction_uuid: string;
+                    /** @description The two amounts deposited, in any order, as decimal strings under 1.00 (e.g. `["0.07", "0.15"]`) */
+                    amounts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What kind of object it is
+                         * @enum {string}
+                         */
+                        object: "bank_account_validation";
+                        /** @description The checkout (`chk_…`) the bank account is linked to */
+                        checkout_id: string;
+                        /**
+                         * @description `validated`; `validation_required` (start micro-deposits); `micro_deposits_sent` (enter the two amounts); `locked` (three wrong tries: link another account)
+                         * @enum {string}
+                         */
+                        status: "validated" | "validation_required" | "micro_deposits_sent" | "locked";
+                        /** @description True for the account a subscription's consumer chose to draw on next: the subscription keeps drawing on its current account until this one is validated; false for the account the checkout draws on */
+                        pending_change: boolean;
+                        /** @description How and when the account was validated; null until it is */
+                        validation: {
+                            /**
+                             * @description `bank_data_provider` (the bank-data provider returned the account and routing numbers) or `micro_deposits` (the consumer entered the two amounts)
+                             * @enum {string}
+                             */
+                            method: "bank_data_provider" | "micro_deposits";
+                            /** @description When the account was validated (ISO 8601 UTC) */
+                            validated_at: string;
+                        } | null;
+                        /** @description The micro-deposits sent to the account, or null when none were */
+                        micro_deposits: {
+                            /** @description When the two deposits were sent (ISO 8601 UTC) */
+                            sent_at: string;
+                            /** @description When the amounts stop being accepted: 10 days after they were sent (ISO 8601 UTC) */
+                            expires_at: string;
+                            /** @description Wrong pairs still allowed before the account is locked (3 at first) */
+                            tries_left: number;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `micro_deposit_amounts_mismatch`: the two amounts are not the micro-deposits sent; the message says how many tries are left before the account is locked
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `auth_token_missing`: the Authorization header is missing
+             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `transaction_not_found`: no transaction record with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `not_a_subscription`: the transaction does not belong to a subscription
+             *     - `subscription_cancelled`: the subscription is cancelled; its bank account can no longer change
+             *     - `payment_method_missing`: the consumer has not saved a bank account for this checkout yet
+             *     - `micro_deposits_not_started`: no micro-deposits were sent to this bank account yet: start them first
+             *     - `micro_deposits_locked`: three wrong pairs of amounts were entered: the bank account cannot be used; the consumer links another
+             *     - `micro_deposits_expired`: the micro-deposits were sent more than 10 days ago: start again for a new pair
              *     - `bank_account_blocked`: the bank account had an ACH return that forbids further debits (R02–R04, R05, R07, R10, R29); the consumer must link another account
              *     - `transfer_in_progress`: another call is executing this checkout's transfer; retry shortly
              */

@@ -198,15 +198,21 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
       expect(picked.json().accounts.map((a: { mask: string }) => a.mask)).toEqual(["0000", "1111", "2222"]);
     });
 
-    it("refuses a re-link to an account the bank could not validate: 409 bank_account_not_validated, the subscription unchanged (docs/decisions/0041-account-validation.md)", async () => {
+    it("keeps a re-link to an account the bank could not validate pending: micro-deposits sent, the subscription unchanged until they are entered (docs/decisions/0043-portal-micro-deposits.md)", async () => {
       const s = await unpaid();
       const before = (await checkout(first, s.id)).mandate_id as string;
       const p = await publicToken(first, s.consumer, s.uuid, 2);
-      const refused = await relink(s.consumer, relinkBody(s.uuid, p));
-      expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json().error.code).toBe("bank_account_not_validated");
+      const pending = await relink(s.consumer, relinkBody(s.uuid, p));
+      expect(pending.statusCode, pending.body).toBe(200);
+      expect(pending.json()).toMatchObject({
+        message: "Bank account change pending",
+        mandate_id: expect.stringMatching(/^mdt_[0-9a-f]{32}$/),
+        status: "unpaid",
+        validation: { status: "micro_deposits_sent", pending_change: true, micro_deposits: { tries_left: 3 } },
+      });
       expect(await checkout(first, s.id)).toMatchObject({ subscription_status: "unpaid", next_charge_at: null, mandate_id: before });
       expect(await mandate(first, before)).toMatchObject({ status: "active" });
+      expect((await world.stack.app.inject({ url: `/api/merchants/mandates/${pending.json().mandate_id as string}`, headers: { "api-key": first.apiKey } })).statusCode).toBe(404);
     });
 
     it("recognises a re-link of the same account as blocked: 409 bank_account_blocked, the subscription stays unpaid", async () => {

@@ -313,8 +313,10 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     expect(await card.textContent()).toContain("ending 1111");
     expect(await card.textContent()).not.toContain("Blocked");
     expect(await card.textContent()).toContain("Active");
-    // The new authorization's own words (they name the next charge as the first debit).
-    expect(await card.textContent()).toContain("you authorize Corner Bakery to debit the bank account you choose for $107.50 every month");
+    // The new authorization's own words, those of a change of account (they name the next charge as the first debit).
+    expect(await card.textContent()).toContain(
+      "By confirming this change of bank account, you authorize Corner Bakery to debit the bank account you choose, instead of the account you pay from now, for $107.50 every month",
+    );
     await expectAccessible(page);
 
     // The next renewal is charged (a blocked account would have been refused), on the new mandate.
@@ -330,6 +332,87 @@ describe.skipIf(!!skipReason)("the consumer portal in chromium", { timeout: 120_
     expect(mandate).toMatchObject({ type: "recurring", status: "active", bank_account: { mask: "1111" }, last_debit_at: expect.any(String) });
     expect(cspErrors).toEqual([]);
     await relinkContext.close();
+  });
+
+  it("changes to an account the bank could not validate through its two deposits: tries left, locked, another account; then the right amounts switch it", async () => {
+    const mdContext = await browser.newContext({ viewport: { width: 375, height: 780 } });
+    const page = await mdContext.newPage();
+    const cspErrors: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
+    const consumer = await signIn(page, base);
+    const subscribed = async () => {
+      const sub = await payment(stack, bakery.apiKey, "completed", { is_subscription: true, plan_type: "monthly" }, { consumer, acceptMandate: true });
+      await page.goto(`${base}/account/subscriptions/${sub.uuid}/bank-account`);
+      await heading(page, "Change the bank account");
+      return sub;
+    };
+    /** The amounts, as the sandbox's micro_deposits notice of the checkout tells the consumer. */
+    const noticed = (checkoutId: string) =>
+      eventually(async () => {
+        const list = (await merchant(bakery.apiKey, "GET", `/api/sandbox/notices?checkout_id=${checkoutId}`)).body.data as { type: string; body: string }[];
+        const amounts = /the amounts are \$(0\.\d\d) and \$(0\.\d\d)/.exec(list.find((n) => n.type === "micro_deposits")?.body ?? "");
+        expect(amounts).not.toBeNull();
+        return [amounts![1]!, amounts![2]!] as const;
+      });
+    const enter = async (first: string, second: string) => {
+      await page.getByLabel("First deposit ($)").fill(first);
+      await page.getByLabel("Second deposit ($)").fill(second);
+      await page.getByRole("button", { name: "Confirm my account" }).click();
+    };
+
+    // Unverifiable Checking: the change waits for the deposits, the subscription keeps its account.
+    const sub = await subscribed();
+    expect(await page.getByRole("region", { name: "Debit authorization" }).textContent()).toContain("By confirming this change of bank account, you authorize Corner Bakery");
+    await page.getByLabel(/Unverifiable Checking/).check();
+    await page.getByRole("button", { name: "Accept and use this account" }).click();
+    await heading(page, "Confirm your new bank account");
+    expect(await page.textContent("main")).toContain("keeps drawing on your current account until you enter them");
+    expect(await page.textContent("main")).toContain("You have 3 tries left.");
+    await expectAccessible(page);
+    await expectFits(page);
+    const right = await noticed(sub.checkoutId);
+    const wrong = ["0.99", "0.98", "0.97", "0.96"].filter((x) => !right.includes(x));
+    await enter(wrong[0]!, wrong[1]!);
+    await heading(page, "Confirm your new bank account");
+    expect(await page.getByRole("alert").textContent()).toContain("Those are not the two amounts we sent");
+    expect(await page.textContent("main")).toContain("You have 2 tries left.");
+    expect(await page.getByLabel("First deposit ($)").getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+    await enter(wrong[0]!, wrong[1]!);
+    expect(await page.textContent("main")).toContain("You have 1 try left.");
+    await enter(wrong[0]!, wrong[1]!);
+    await heading(page, "Confirm your new bank account");
+    expect(await page.getByRole("alert").textContent()).toContain("Three wrong pairs of amounts were entered");
+    await expectAccessible(page);
+    await expectFits(page);
+    // Locked: choose another account, which the bank validates at once.
+    await page.getByRole("link", { name: "Choose another account" }).click();
+    await heading(page, "Change the bank account");
+    await page.getByLabel(/Plaid Saving/).check();
+    await page.getByRole("button", { name: "Accept and use this account" }).click();
+    await heading(page, "Subscriptions");
+    expect(await page.getByRole("status").textContent()).toContain("Bank account changed");
+
+    // Another subscription: the right amounts, typed as on a statement, switch it.
+    const second = await subscribed();
+    await page.getByLabel(/Unverifiable Checking/).check();
+    await page.getByRole("button", { name: "Accept and use this account" }).click();
+    await heading(page, "Confirm your new bank account");
+    const amounts = await noticed(second.checkoutId);
+    await enter(`$${amounts[1]}`, amounts[0]);
+    await heading(page, "Subscriptions");
+    expect(await page.getByRole("status").textContent()).toContain("Bank account changed");
+    const listed = (await (await fetch(`${base}/api/consumers/subscriptions`, { headers: { authorization: `Token ${consumer.token}` } })).json()) as {
+      data: { checkout_id: string; mandate_id: string; bank_account: { mask: string } }[];
+    };
+    const now = listed.data.find((d) => d.checkout_id === second.checkoutId)!;
+    expect(now.bank_account.mask).toBe("2222");
+    expect((await merchant(bakery.apiKey, "GET", `/api/merchants/mandates/${now.mandate_id}`)).body).toMatchObject({ status: "active", validation: { method: "micro_deposits" } });
+    await expectAccessible(page);
+    expect(cspErrors).toEqual([]);
+    await mdContext.close();
   });
 
   it("changes the account through Plaid Link in live mode: a blocked account refused, another one used, under the live page's policy", async () => {

@@ -10,6 +10,8 @@ export const BankAccountSnapshot = z.looseObject({
   object: z.literal("bank_account"),
   checkout_id: z.string().regex(/^chk_[0-9a-f]{32}$/),
   status: z.enum(["validated", "validation_required", "micro_deposits_sent", "locked"]),
+  /** True: the account a subscription's consumer chose to draw on next (not debited until validated); absent on events before it. */
+  pending_change: z.boolean().optional(),
   validation: z.object({ method: z.enum(["bank_data_provider", "micro_deposits"]), validated_at: z.string() }).nullable(),
   bank_account: z.object({ institution: z.string().nullable(), mask: z.string().nullable() }),
 });
@@ -35,6 +37,8 @@ export const MicroDepositsSentEvent = defineEvent(
     user_id: z.string().min(1).max(64),
     expires_at: z.string(),
     amounts: z.array(z.string()).length(2).optional(),
+    /** True: sent to a subscription's pending change of account, which the consumer confirms in the portal. */
+    pending_change: z.boolean().optional(),
   }),
 );
 export type MicroDepositsSentEvent = z.infer<typeof MicroDepositsSentEvent>;

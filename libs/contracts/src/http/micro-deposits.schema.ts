@@ -59,6 +59,11 @@ export const BankAccountValidationState = z.object({
   status: BankAccountValidationStatus.describe(
     "`validated`; `validation_required` (start micro-deposits); `micro_deposits_sent` (enter the two amounts); `locked` (three wrong tries: link another account)",
   ),
+  pending_change: z
+    .boolean()
+    .describe(
+      "True for the account a subscription's consumer chose to draw on next: the subscription keeps drawing on its current account until this one is validated; false for the account the checkout draws on",
+    ),
   validation: AccountValidation.nullable().describe("How and when the account was validated; null until it is"),
   micro_deposits: z
     .object({

@@ -148,13 +148,47 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "post /api/consumers/subscriptions/bank_account": {
     operationId: "relinkSubscriptionBankAccount",
     description:
-      "Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.",
+      "Replaces the bank account the consumer's subscription draws on: exchanges the public token, adds the account at the transfer provider (an account blocked after a return is refused), records a new recurring mandate (`mandate.created`, in the change of account's own words: `text_version` of the link token's `mandate`) and revokes the previous one (`mandate.revoked`). An `unpaid` subscription becomes `active`; its next renewal, at its next period's start, draws on the new account; the unpaid period is not charged again. An account the bank could not validate (the sandbox's \"Unverifiable Checking\") is not refused: the change is kept pending (`message: \"Bank account change pending\"`, `validation.pending_change: true`), micro-deposits are sent to it and the subscription keeps drawing on its current account until the consumer enters the two amounts (`POST /api/consumers/subscriptions/bank_account/micro_deposits/verify`); then it switches as above. One re-link at a time: a concurrent one is 409 `transfer_in_progress`.",
     errors: [
       "transaction_not_found",
       "not_a_subscription",
       "subscription_cancelled",
       "mandate_text_outdated",
       "parameter_invalid",
+      "bank_account_blocked",
+      "transfer_in_progress",
+      "provider_error",
+    ],
+  },
+  "post /api/consumers/subscriptions/bank_account/micro_deposits": {
+    operationId: "startSubscriptionMicroDeposits",
+    description:
+      "For the consumer's own subscription (named by any of its records' `transaction_uuid`) whose change of bank account is pending: sends the two micro-deposits to the new account, as Start Micro-deposits does for a checkout (once however many calls race; a pair still open is answered as it is, an expired one replaced by a new pair). The re-link sends the first pair itself; call this after the 10 days, or when the re-link stopped before the deposits went out. With no change pending it acts on the account the subscription draws on (validated: 409 `bank_account_already_validated`). Another consumer's subscription is a 404.",
+    errors: [
+      "transaction_not_found",
+      "not_a_subscription",
+      "subscription_cancelled",
+      "payment_method_missing",
+      "bank_account_already_validated",
+      "micro_deposits_locked",
+      "bank_account_blocked",
+      "transfer_in_progress",
+      "provider_error",
+    ],
+  },
+  "post /api/consumers/subscriptions/bank_account/micro_deposits/verify": {
+    operationId: "verifySubscriptionMicroDeposits",
+    description:
+      "Checks the two amounts sent to the pending account of the consumer's subscription, as Verify Micro-deposits does for a checkout (in any order; a wrong pair is 400 `micro_deposit_amounts_mismatch` with the tries left, the third locks the account: 409 `micro_deposits_locked`, link another; 10 days, then 409 `micro_deposits_expired`). The right pair validates the account once (`bank_account.validated`, `pending_change: true`) and the subscription switches to it under its new mandate (`mandate.created`, the previous one revoked; an `unpaid` one becomes `active`): the answer is then the subscription's account, `pending_change: false`. A switch that meets a renewal being charged is 409 `transfer_in_progress`; calling again finishes it.",
+    errors: [
+      "transaction_not_found",
+      "not_a_subscription",
+      "subscription_cancelled",
+      "payment_method_missing",
+      "micro_deposit_amounts_mismatch",
+      "micro_deposits_not_started",
+      "micro_deposits_locked",
+      "micro_deposits_expired",
       "bank_account_blocked",
       "transfer_in_progress",
       "provider_error",

@@ -1,4 +1,4 @@
-import { AppError, createRelinkTokenOp, relinkBankAccountOp, sandboxConsumerPublicTokenOp } from "@payrail/contracts";
+import { AppError, createRelinkTokenOp, getRelinkValidationOp, relinkBankAccountOp, sandboxConsumerPublicTokenOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { callService } from "../http/call-service.ts";
@@ -7,7 +7,7 @@ import { mandateClient } from "../http/mandate-client.ts";
 import { pageAssets } from "../hosted-page/page-assets.ts";
 import { newNonce } from "../hosted-page/page-csp.ts";
 import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
-import type { Html } from "../http/html.ts";
+import { html, type Html } from "../http/html.ts";
 import type { PageOptions } from "./portal-layout.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
@@ -18,16 +18,14 @@ const TITLE = "Change the bank account";
 /** Accounts a subscription cannot draw on, said on the page with a fresh choice. */
 const REFUSED_ACCOUNT = {
   bank_account_blocked: "That bank account is blocked: your bank returned a payment from it, so no shop may debit it. Choose another account.",
-  // A subscription's account must be validated by the bank at once (docs/decisions/0041-account-validation.md).
-  bank_account_not_validated: "Your bank could not confirm that account, so it cannot be used for a subscription. Choose another account.",
 } as const;
 
 /**
  * Links another bank account to one of the consumer's subscriptions (docs/api-notes.md, Returns and blocked bank accounts): a bank-linking token with the new recurring authorization's words, the
  * sandbox bank's account picker for that token (live: Plaid Link in the page), and the exchange
  * that switches the account under the new mandate. A blocked account (409 `bank_account_blocked`)
- * or one the bank could not validate (409 `bank_account_not_validated`) is refused, and said on
- * the page with a fresh choice.
+ * is refused, and said on the page with a fresh choice; one the bank could not validate is kept
+ * pending, and the consumer goes on to its micro-deposits (micro-deposits.routes.ts).
  */
 export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
@@ -38,22 +36,29 @@ export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContex
    * A fresh choice of accounts under a new bank-linking token: in the sandbox its picker's
    * accounts; live, Plaid Link opened with the token by the page's one script (nonce'd).
    */
-  async function choose(request: FastifyRequest, reply: FastifyReply, transactionUuid: string, error?: string, status = 200) {
+  async function choose(request: FastifyRequest, reply: FastifyReply, transactionUuid: string, error?: string, status = 200, lead: Html | "" = "") {
     const principal = request.principal;
     const relink = await callService(ctx, request, createRelinkTokenOp, { subscription_transaction_uuid: transactionUuid }, principal);
     if (!ctx.sandbox) {
       const script = { src: (await pageAssets()).portalRelinkScript, nonce: newNonce() };
       const body = liveAccountChoice(csrfToken(reply), { transactionUuid, linkToken: relink.link_token, mandate: relink.mandate }, error);
-      return show(request, reply, body, status, script);
+      return show(request, reply, html`${lead}${body}`, status, script);
     }
     const picked = await callService(ctx, request, sandboxConsumerPublicTokenOp, { link_token: relink.link_token }, principal);
     const choice = { transactionUuid, publicToken: picked.public_token, accounts: picked.accounts, mandate: relink.mandate };
-    return show(request, reply, accountChoice(csrfToken(reply), choice, error), status);
+    return show(request, reply, html`${lead}${accountChoice(csrfToken(reply), choice, error)}`, status);
   }
 
-  app.get(`${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`, auth, async (request, reply) =>
-    choose(request, reply, transactionUuidParam(request.params)),
-  );
+  app.get(`${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`, auth, async (request, reply) => {
+    const transactionUuid = transactionUuidParam(request.params);
+    // A change waiting for its deposits is offered first: choosing again would replace it.
+    const state = await callService(ctx, request, getRelinkValidationOp, { subscription_transaction_uuid: transactionUuid });
+    const lead =
+      state.pending_change && state.status !== "locked"
+        ? html`<p class="notice" role="status">A change to another account is waiting for its two small deposits. <a href="${PORTAL_PATH}/subscriptions/${transactionUuid}/bank-account/verify">Enter the amounts</a>, or choose an account below to replace it.</p>`
+        : "";
+    return choose(request, reply, transactionUuid, undefined, 200, lead);
+  });
 
   app.post(`${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`, { ...auth, preHandler: app.csrfProtection }, async (request, reply) => {
     const transactionUuid = transactionUuidParam(request.params);
@@ -68,7 +73,8 @@ export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContex
       throw new AppError("parameter_missing", "Choose an account, then accept the authorization.", { param: "account_id" });
     }
     try {
-      await callService(ctx, request, relinkBankAccountOp, body);
+      const changed = await callService(ctx, request, relinkBankAccountOp, body);
+      if (changed.validation) return reply.redirect(`${PORTAL_PATH}/subscriptions/${transactionUuid}/bank-account/verify`, 303);
     } catch (err) {
       if (!(err instanceof AppError) || !(err.code in REFUSED_ACCOUNT)) throw err;
       return choose(request, reply, transactionUuid, REFUSED_ACCOUNT[err.code as keyof typeof REFUSED_ACCOUNT], err.status);

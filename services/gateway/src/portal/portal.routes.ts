@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { registerCookies } from "../plugins/cookies.ts";
 import { bankAccountRoutes } from "./bank-account.routes.ts";
+import { microDepositRoutes } from "./micro-deposits.routes.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
 import { portalErrorHandler } from "./portal-reply.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
@@ -43,4 +44,5 @@ export async function portalRoutes(app: FastifyInstance, ctx: GatewayContext): P
   await refundsRoutes(app, ctx);
   await receiptsRoutes(app, ctx);
   await bankAccountRoutes(app, ctx);
+  await microDepositRoutes(app, ctx);
 }

@@ -1,5 +1,10 @@
 import {
+  BankAccountValidationState,
   RelinkBankAccountBody,
+  RelinkMicroDepositsBody,
+  VerifyRelinkMicroDepositsBody,
+  startRelinkMicroDepositsOp,
+  verifyRelinkMicroDepositsOp,
   RelinkBankAccountResponse,
   RelinkTokenBody,
   RelinkTokenResponse,
@@ -16,8 +21,9 @@ import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-
 
 /**
  * The consumer links another bank account to one of their subscriptions (docs/api-notes.md, Returns and blocked bank accounts): a bank-linking token with the recurring authorization text, then the
- * exchange that replaces the account. The consumer's `Authorization` only; another consumer's
- * subscription is a 404.
+ * exchange that replaces the account, or keeps the change pending on an account the bank could
+ * not validate until the consumer verifies its micro-deposits (docs/api-notes.md, Account
+ * validation). The consumer's `Authorization` only; another consumer's subscription is a 404.
  */
 export async function consumerBankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,5 +60,22 @@ export async function consumerBankAccountRoutes(app: FastifyInstance, ctx: Gatew
         ...request.body,
         client: mandateClient(request),
       }),
+  );
+  const validationResponses = { 200: BankAccountValidationState, ...errorResponses, 502: ErrorBodySchema };
+  r.post(
+    "/api/consumers/subscriptions/bank_account/micro_deposits",
+    {
+      preValidation,
+      schema: { tags, summary: "Send micro-deposits to a subscription's pending bank account", headers: AuthorizationHeader, body: RelinkMicroDepositsBody, response: validationResponses },
+    },
+    (request) => callService(ctx, request, startRelinkMicroDepositsOp, request.body),
+  );
+  r.post(
+    "/api/consumers/subscriptions/bank_account/micro_deposits/verify",
+    {
+      preValidation,
+      schema: { tags, summary: "Verify the micro-deposits of a subscription's pending bank account", headers: AuthorizationHeader, body: VerifyRelinkMicroDepositsBody, response: validationResponses },
+    },
+    (request) => callService(ctx, request, verifyRelinkMicroDepositsOp, request.body),
   );
 }

@@ -27,6 +27,8 @@ export interface NoticeFacts {
   /** Micro-deposits: when their amounts stop being accepted, and (sandbox only) the amounts themselves. */
   expiresAt?: string;
   microDepositAmounts?: string[];
+  /** Micro-deposits to a subscription's pending change of account (confirmed in the portal). */
+  pendingChange?: boolean;
   /** An upcoming charge: when it is made, and what the previous one was (it differs: a 10-day notice). */
   chargeAt?: string;
   previousAmountCents?: number;
@@ -100,7 +102,7 @@ export function noticeCause(event: AnyDomainEvent): NoticeCause | null {
         checkoutId: sent.checkout_id,
         transactionUuid: null,
         userId: sent.user_id,
-        facts: { expiresAt: sent.expires_at, ...(sent.amounts ? { microDepositAmounts: sent.amounts } : {}) },
+        facts: { expiresAt: sent.expires_at, ...(sent.amounts ? { microDepositAmounts: sent.amounts } : {}), ...(sent.pending_change ? { pendingChange: true } : {}) },
       };
     }
     case "subscription.upcoming": {

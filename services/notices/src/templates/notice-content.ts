@@ -97,6 +97,19 @@ export function noticeContent(f: ContentFacts): NoticeContent {
       const until = f.facts.expiresAt ? day(f.facts.expiresAt) : "10 days from now";
       const amounts = f.facts.microDepositAmounts?.map((a) => money(toCents(a) ?? 0, "USD"));
       const sandbox = amounts ? ` (Sandbox: the amounts are ${amounts.join(" and ")}.)` : "";
+      // A subscription's change of account is confirmed in the portal, not on a payment page.
+      if (f.facts.pendingChange) {
+        const url = f.checkout.subscriptionUuid ? `${f.portalUrl}/subscriptions/${f.checkout.subscriptionUuid}/bank-account/verify` : `${f.portalUrl}/subscriptions`;
+        return {
+          subject: `Confirm your new bank account for ${f.merchant}`,
+          sms: `${f.merchant}: two deposits under $1 (ACCTVERIFY) are on their way to the bank account you chose for your subscription. Enter both amounts at ${url} by ${until}.${sandbox}`,
+          paragraphs: [
+            `To confirm the bank account you chose for your subscription to ${f.merchant}, we sent it two deposits of less than $1 each, described ACCTVERIFY, and a withdrawal of the same total. Your subscription keeps drawing on your current account until you confirm it.`,
+            `They appear within 1–2 business days. Enter the two amounts in your account by ${until}; after 3 wrong tries the account cannot be used.${sandbox}`,
+          ],
+          action: { label: "Confirm your new bank account", url },
+        };
+      }
       return {
         subject: `Confirm your bank account for ${f.merchant}`,
         sms: `${f.merchant}: two deposits under $1 (ACCTVERIFY) are on their way to your bank account. Enter both amounts on the payment page by ${until}.${sandbox}`,

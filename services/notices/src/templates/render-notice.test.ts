@@ -41,4 +41,18 @@ describe("notice templates", () => {
     expect(copy.body).not.toContain("unsubscribe");
     expect(copy.html).not.toContain("Unsubscribe");
   });
+
+  it("sends the consumer of a subscription's pending change of account to the portal, not to a payment page", () => {
+    const facts = { expiresAt: "2026-12-08T10:00:00.000Z", microDepositAmounts: ["0.07", "0.15"] };
+    const sub = { ...checkout, isSubscription: true, planType: "monthly" as const, subscriptionUuid: "sc-0123456789abcdef0123456789abcdef" };
+    const content = (pendingChange?: boolean) =>
+      noticeContent({ type: "micro_deposits", merchant: "Acme", checkout: sub, facts: { ...facts, ...(pendingChange ? { pendingChange } : {}) }, mandateId: null, mandate: null, portalUrl: "https://pay.example/account" });
+    const pending = content(true);
+    expect(pending.sms).toContain("the bank account you chose for your subscription");
+    expect(pending.sms).toContain("https://pay.example/account/subscriptions/sc-0123456789abcdef0123456789abcdef/bank-account/verify by December 8, 2026");
+    expect(pending.sms).toContain("(Sandbox: the amounts are $0.07 and $0.15.)");
+    expect(pending.paragraphs.join(" ")).toContain("keeps drawing on your current account until you confirm it");
+    expect(pending.action).toEqual({ label: "Confirm your new bank account", url: "https://pay.example/account/subscriptions/sc-0123456789abcdef0123456789abcdef/bank-account/verify" });
+    expect(content().sms).toContain("Enter both amounts on the payment page");
+  });
 });

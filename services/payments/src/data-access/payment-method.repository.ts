@@ -1,6 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
-import type { PaymentMethodRecord } from "../domain/payment-method.entity.ts";
+import type { AccountSlot, PaymentMethodRecord, PendingRelinkRecord } from "../domain/payment-method.entity.ts";
 import type { PaymentMethodsPort } from "../domain/ports/payment-methods.port.ts";
 
 export const PAYMENT_METHODS_COLLECTION = "payment_methods";
@@ -39,15 +39,26 @@ export class PaymentMethodRepository implements PaymentMethodsPort {
 
   changeValidation(
     checkoutId: string,
+    slot: AccountSlot,
     accountId: string,
     expected: number | undefined,
     set: Pick<PaymentMethodRecord, "microDeposits"> & Partial<Pick<PaymentMethodRecord, "validation">>,
     events: readonly DomainEvent[],
   ): Promise<PaymentMethodRecord | null> {
+    // A pending change's account lives under `pendingRelink`; the counter is the method's.
+    const at = slot === "pending" ? "pendingRelink." : "";
+    const fields = Object.fromEntries(Object.entries(set).map(([k, v]) => [`${at}${k}`, v]));
     // `null` also matches the missing counter of a method saved before validation was recorded.
     return this.methods.findOneAndUpdate(
-      { _id: checkoutId, accountId, validationVersion: expected ?? null },
-      withEvents({ $set: { ...set, validationVersion: (expected ?? 0) + 1 } }, events),
+      { _id: checkoutId, [`${at}accountId`]: accountId, validationVersion: expected ?? null },
+      withEvents({ $set: { ...fields, validationVersion: (expected ?? 0) + 1 } }, events),
+    );
+  }
+
+  setPendingRelink(checkoutId: string, expected: number | undefined, pendingRelink: PendingRelinkRecord, events: readonly DomainEvent[]): Promise<PaymentMethodRecord | null> {
+    return this.methods.findOneAndUpdate(
+      { _id: checkoutId, validationVersion: expected ?? null },
+      withEvents({ $set: { pendingRelink, validationVersion: (expected ?? 0) + 1 } }, events),
     );
   }
 

@@ -7,6 +7,8 @@ interface ValidatedMethod {
   updatedAt: string;
   validation?: AccountValidationRecord | null;
   microDeposits?: MicroDepositsRecord | null;
+  /** `pending`: a subscription's change of account, not drawn on yet (micro-deposits-account.ts). */
+  slot?: "current" | "pending";
 }
 
 /** How and when a bank account was validated (docs/decisions/0041-account-validation.md). */
@@ -65,6 +67,7 @@ export function toValidationState(method: ValidatedMethod): BankAccountValidatio
     object: "bank_account_validation",
     checkout_id: method._id,
     status,
+    pending_change: method.slot === "pending",
     validation: toValidationView(validation),
     micro_deposits:
       md?.sentAt && md.expiresAt ? { sent_at: md.sentAt, expires_at: md.expiresAt, tries_left: Math.max(0, MICRO_DEPOSIT_TRIES - md.failedTries) } : null,

@@ -2,7 +2,7 @@ import type { MandateText, UserPrincipal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { firstPeriodFrom, periodStart } from "./billing-period.ts";
 import { learntAt } from "./follow-returned-charge.ts";
-import { renderMandateText } from "./mandate-text.ts";
+import { RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
 import { ownLiveSubscription } from "./own-subscription.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
@@ -35,12 +35,12 @@ export async function createRelinkToken(
   return { link_token: token.linkToken, expiration: token.expiration, mandate: { text_version, text } };
 }
 
-/** The recurring mandate's words for a re-link of `a`, and the first debit they name. */
+/** The recurring mandate's words for a re-link of `a` (the change of account's own wording), and the first debit they name. */
 export async function relinkMandateText(deps: RelinkTextDeps, meta: RequestMeta, a: TransferAttemptRecord) {
   const merchantName = await deps.merchants.merchantName(meta, a.merchantId);
   const firstDebitOn = new Date(nextChargeAfterRelink(a, deps.now().toISOString()).at);
   const checkout = { id: a._id, merchant_id: a.merchantId, amount_cents: a.amountCents, currency: a.currency, is_subscription: true, plan_type: a.planType ?? null };
-  return { ...renderMandateText({ merchantName, checkout, firstDebitOn }), merchantName, checkout, firstDebitOn };
+  return { ...renderMandateText({ merchantName, checkout, firstDebitOn }, RELINK_MANDATE_TEXT_VERSION)!, merchantName, checkout, firstDebitOn };
 }
 
 /**

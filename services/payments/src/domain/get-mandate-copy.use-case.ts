@@ -20,10 +20,11 @@ export async function getMandateCopy(
   if (!mandate) throw new AppError("mandate_not_found", `no mandate ${mandateId}`, { param: "mandate_id" });
   const firstDebitOn = mandate.firstDebitOn ?? mandate.acceptedAt;
   let text: string | null = null;
-  if (mandate.textSha256) {
+  if (mandate.textSha256 && mandate.textVersion) {
     const [merchantName, checkout] = await Promise.all([deps.merchants.merchantName(meta, mandate.merchantId), deps.checkouts.getSummary(meta, mandate.checkoutId)]);
-    const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: new Date(firstDebitOn) }).text;
-    if (sha256Hex(rendered) === mandate.textSha256) text = rendered;
+    // The words of the version it was accepted under, however the wording has moved on since.
+    const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: new Date(firstDebitOn) }, mandate.textVersion)?.text;
+    if (rendered && sha256Hex(rendered) === mandate.textSha256) text = rendered;
   }
   return {
     mandate_id: mandate._id,

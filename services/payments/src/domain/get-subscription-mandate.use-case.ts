@@ -31,12 +31,12 @@ export async function getSubscriptionMandate(
   const mandate = await deps.mandates.find(await mandateIdOf(deps, transaction.checkoutRef));
   if (!mandate) throw new AppError("mandate_not_found", `subscription ${transaction.checkoutRef} has no mandate yet`);
   let text: string | null = null;
-  if (mandate.textSha256) {
+  if (mandate.textSha256 && mandate.textVersion) {
     const attempt = await deps.attempts.find(transaction.checkoutRef);
     const merchantName = await deps.merchants.merchantName(meta, transaction.merchantId);
     const checkout = { amount_cents: attempt?.amountCents ?? transaction.amountCents, currency: transaction.currency, is_subscription: true, plan_type: attempt?.planType ?? null };
-    const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: new Date(mandate.firstDebitOn ?? mandate.acceptedAt) });
-    if (rendered.sha256 === mandate.textSha256) text = rendered.text;
+    const rendered = renderMandateText({ merchantName, checkout, firstDebitOn: new Date(mandate.firstDebitOn ?? mandate.acceptedAt) }, mandate.textVersion);
+    if (rendered?.sha256 === mandate.textSha256) text = rendered.text;
   }
   return {
     mandate_id: mandate._id,

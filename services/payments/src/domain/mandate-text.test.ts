@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
+import { MANDATE_TEXT_VERSION, RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
 
 const on = new Date("2026-11-25T13:00:00.000Z");
 
@@ -24,5 +24,32 @@ describe("the mandate text", () => {
     expect(renderMandateText(base).sha256).toBe(h);
     expect(renderMandateText({ ...base, checkout: { ...base.checkout, amount_cents: 501 } }).sha256).not.toBe(h);
     expect(renderMandateText({ ...base, firstDebitOn: new Date("2026-11-26T00:00:00.000Z") }).sha256).not.toBe(h);
+  });
+});
+
+describe("the mandate text's versions", () => {
+  const sub = { merchantName: "Acme", checkout: { amount_cents: 1999, currency: "USD", is_subscription: true, plan_type: "monthly" as const }, firstDebitOn: on };
+
+  it("words a change of bank account as one, with the amount, the frequency, the first charge and how to revoke", () => {
+    const r = renderMandateText(sub, RELINK_MANDATE_TEXT_VERSION)!;
+    expect(r.text_version).toBe(RELINK_MANDATE_TEXT_VERSION);
+    expect(r.text).toMatch(/^By confirming this change of bank account, you authorize Acme to debit the bank account you choose, instead of the account you pay from now, for \$19\.99 every month, starting with the charge due on November 25, 2026/);
+    expect(r.text).not.toContain("this payment");
+    expect(r.text).toContain("until you cancel, as an electronic (ACH) debit");
+    expect(r.text).toContain("You can revoke this authorization at any time in your account at /account on this site");
+    expect(r.text).toContain("or by contacting Acme; debits already made are not affected.");
+  });
+
+  it("keeps the payment's version renderable word for word, so mandates accepted under it still match their hash", () => {
+    const old = renderMandateText(sub, MANDATE_TEXT_VERSION)!;
+    expect(old.text).toBe(
+      "By confirming this payment, you authorize Acme to debit the bank account you choose for $19.99 every month, starting on November 25, 2026, until you cancel, as an electronic (ACH) debit. You can revoke this authorization at any time in your account at /account on this site (sign in with your phone number), or by contacting Acme; debits already made are not affected.",
+    );
+    expect(old).toEqual(renderMandateText(sub));
+    expect(renderMandateText(sub, RELINK_MANDATE_TEXT_VERSION)!.sha256).not.toBe(old.sha256);
+  });
+
+  it("renders no words for a version Payrail never had", () => {
+    expect(renderMandateText(sub, "2020-01-01.1")).toBeNull();
   });
 });

@@ -1,5 +1,13 @@
 import type { OutboxFields } from "@payrail/store";
 import type { AccountValidationRecord, MicroDepositsRecord } from "./account-validation.ts";
+import type { MandateRecord } from "./mandate.entity.ts";
+
+/**
+ * Which account of a checkout's payment method micro-deposits act on: the one it draws on
+ * (`current`), or the account a subscription's consumer chose to draw on next (`pending`,
+ * docs/decisions/0043-portal-micro-deposits.md).
+ */
+export type AccountSlot = "current" | "pending";
 
 /** The first consumer to use a checkout holds it (`_id` is the checkout id: one claim each). */
 export interface ClaimRecord {
@@ -51,4 +59,27 @@ export interface PaymentMethodRecord extends OutboxFields {
    * conditional on it (and on `accountId`), and the bank_account.* events carry it as their version.
    */
   validationVersion?: number;
+  /**
+   * A subscription's change of account kept until micro-deposits validate the account chosen
+   * (docs/decisions/0043-portal-micro-deposits.md): the subscription draws on the account above
+   * meanwhile. Null or absent: none.
+   */
+  pendingRelink?: PendingRelinkRecord | null;
+}
+
+/**
+ * The account a subscription's consumer chose that the bank-data provider could not validate,
+ * with the mandate they accepted for it (stored, with mandate.created, only at the switch).
+ * Its validation is counted by the method's `validationVersion`, as the current account's is.
+ */
+export interface PendingRelinkRecord {
+  itemId: string;
+  accountId: string;
+  /** Sealed with the checkout id as context, as the method's own. */
+  accessTokenSealed: string;
+  bankAccount: { institution: string | null; mask: string | null };
+  mandate: MandateRecord;
+  chosenAt: string;
+  validation: AccountValidationRecord | null;
+  microDeposits: MicroDepositsRecord | null;
 }

@@ -13,10 +13,13 @@ export interface Acceptance {
   userAgent: string | null;
 }
 
-/** A text version the consumer could not have been shown now: 400, before anything is written. */
-export function checkTextVersion(textVersion: string): void {
-  if (textVersion !== MANDATE_TEXT_VERSION) {
-    throw new AppError("mandate_text_outdated", `mandate.text_version must be the current version ${MANDATE_TEXT_VERSION}; show the text again`, {
+/**
+ * A text version the consumer could not have been shown now: 400, before anything is written.
+ * `current` is the wording of the flow: a checkout's payment, or a subscription's change of account.
+ */
+export function checkTextVersion(textVersion: string, current = MANDATE_TEXT_VERSION): void {
+  if (textVersion !== current) {
+    throw new AppError("mandate_text_outdated", `mandate.text_version must be the current version ${current}; show the text again`, {
       param: "mandate.text_version",
     });
   }
@@ -38,7 +41,9 @@ export function buildConsumerMandate(
   /** The account's validation as linked; null until micro-deposits validate it. */
   validation: AccountValidationRecord | null = null,
 ): MandateRecord {
-  const rendered = renderMandateText({ merchantName, checkout, firstDebitOn });
+  // The version accepted (checkTextVersion made sure it is the flow's current one).
+  const rendered = renderMandateText({ merchantName, checkout, firstDebitOn }, acceptance.textVersion);
+  if (!rendered) throw new AppError("mandate_text_outdated", `no mandate text version ${acceptance.textVersion}`, { param: "mandate.text_version" });
   return {
     _id: prefixedHexId("mdt_"),
     checkoutId: checkout.id,

@@ -1,27 +1,45 @@
 import { AppError, type BankAccountValidationState, type UserPrincipal } from "@payrail/contracts";
-import { sha256Hex, type SecretBox } from "@payrail/runtime";
+import type { SecretBox } from "@payrail/runtime";
 import { MICRO_DEPOSITS_EXPIRE_MS, microDepositsExpired, toValidationState, validationOf, type MicroDepositsRecord } from "./account-validation.ts";
 import { microDepositsSentEvent } from "./bank-account-events.ts";
-import { consumerAccount, VALIDATION_TRIES, validationBusy, type MicroDepositsAccountDeps } from "./micro-deposits-account.ts";
+import { fundAccount, microDepositsKey, type FundAccountDeps } from "./fund-account.ts";
+import {
+  changeAccountValidation,
+  consumerAccount,
+  VALIDATION_TRIES,
+  validationBusy,
+  type AccountView,
+  type MicroDepositsAccountDeps,
+  type ValidationSubject,
+} from "./micro-deposits-account.ts";
 import type { PaymentEventsDeps } from "./payment-events.ts";
-import type { PaymentMethodRecord } from "./payment-method.entity.ts";
-import type { BankDataPort } from "./ports/bank-data.port.ts";
-import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
-import { bankAccountBlocked } from "./transfer-steps.ts";
 
-export interface StartMicroDepositsDeps extends MicroDepositsAccountDeps, PaymentEventsDeps {
-  bankData: Pick<BankDataPort, "createProcessorToken">;
+export interface SendMicroDepositsDeps extends Pick<MicroDepositsAccountDeps, "paymentMethods">, PaymentEventsDeps, FundAccountDeps {
   transfers: Pick<TransferPort, "ensureCustomer" | "createFundingSource" | "initiateMicroDeposits">;
-  blocks: Pick<BlockedBankAccountsPort, "find">;
   secretBox: SecretBox;
   now(): Date;
 }
 
+export type StartMicroDepositsDeps = SendMicroDepositsDeps & MicroDepositsAccountDeps;
+
 /**
- * Start Micro-deposits (docs/decisions/0041-account-validation.md), for an account the
- * bank-data provider could not validate:
+ * Start Micro-deposits (docs/decisions/0041-account-validation.md), for the account linked to
+ * the consumer's checkout when the bank-data provider could not validate it.
+ */
+export function startMicroDeposits(
+  deps: StartMicroDepositsDeps,
+  meta: RequestMeta,
+  user: UserPrincipal,
+  input: { checkout_id?: string | undefined; link_token: string },
+): Promise<BankAccountValidationState> {
+  return sendMicroDeposits(deps, () => consumerAccount(deps, meta, user, input));
+}
+
+/**
+ * Micro-deposits to the account `read` answers (a checkout's, or a subscription's pending
+ * change, docs/decisions/0043-portal-micro-deposits.md):
  * 1. a new round is claimed in one conditional write (`sending`): none yet, or the last pair
  *    expired; a pair still open answers as it is (nothing is sent twice);
  * 2. the provider steps, each keyed by the account and the round, so any number of racing or
@@ -31,29 +49,24 @@ export interface StartMicroDepositsDeps extends MicroDepositsAccountDeps, Paymen
  *    by which the consumer is told to look at their statement. A call that finds `sending` (a
  *    racing call, or one that crashed) runs step 2 again with the same keys.
  */
-export async function startMicroDeposits(
-  deps: StartMicroDepositsDeps,
-  meta: RequestMeta,
-  user: UserPrincipal,
-  input: { checkout_id?: string | undefined; link_token: string },
-): Promise<BankAccountValidationState> {
-  let method = await consumerAccount(deps, meta, user, input);
+export async function sendMicroDeposits(deps: SendMicroDepositsDeps, read: ValidationSubject["read"]): Promise<BankAccountValidationState> {
+  let account = await read();
   for (let i = 0; i < VALIDATION_TRIES; i++) {
-    if (validationOf(method)) {
-      throw new AppError("bank_account_already_validated", `the bank account of checkout ${method._id} is validated already`, { param: "checkout_id" });
+    if (validationOf(account)) {
+      throw new AppError("bank_account_already_validated", `the bank account of checkout ${account._id} is validated already`, { param: "checkout_id" });
     }
-    const md = method.microDeposits ?? null;
-    if (md?.status === "locked") throw microDepositsLocked(method._id);
-    if (md?.status === "sent" && !microDepositsExpired(md, deps.now())) return toValidationState(method);
+    const md = account.microDeposits ?? null;
+    if (md?.status === "locked") throw microDepositsLocked(account._id);
+    if (md?.status === "sent" && !microDepositsExpired(md, deps.now())) return toValidationState(account);
     const round = md?.status === "sending" ? md : newRound(md, deps.now());
-    const claimed = md?.status === "sending" ? method : await deps.paymentMethods.changeValidation(method._id, method.accountId, method.validationVersion, { microDeposits: round }, []);
+    const claimed = md?.status === "sending" ? account : await changeAccountValidation(deps, account, { microDeposits: round }, []);
     if (claimed) {
       const sent = await sendRound(deps, claimed, round);
       if (sent) return toValidationState(sent);
     }
-    method = await consumerAccount(deps, meta, user, input);
+    account = await read();
   }
-  throw validationBusy(method._id);
+  throw validationBusy(account._id);
 }
 
 function newRound(previous: MicroDepositsRecord | null, now: Date): MicroDepositsRecord {
@@ -70,14 +83,18 @@ function newRound(previous: MicroDepositsRecord | null, now: Date): MicroDeposit
 }
 
 /** Step 2 and 3; null when another call recorded the round's outcome first. */
-async function sendRound(deps: StartMicroDepositsDeps, method: PaymentMethodRecord, round: MicroDepositsRecord): Promise<PaymentMethodRecord | null> {
+async function sendRound(deps: SendMicroDepositsDeps, account: AccountView, round: MicroDepositsRecord): Promise<AccountView | null> {
   // One funding source per linked account, whatever the round; one pair per round.
-  const key = `md-${sha256Hex(`${method._id}:${method.accountId}`).slice(0, 32)}`;
-  const accessToken = deps.secretBox.open(method.accessTokenSealed, method._id);
-  const { processorToken } = await deps.bankData.createProcessorToken({ accessToken, accountId: method.accountId, processor: "dwolla" });
-  const { customerUrl } = await deps.transfers.ensureCustomer({ userId: method.userId, phone: method.userPhone });
-  const source = await deps.transfers.createFundingSource({ customerUrl, processorToken, name: `Payrail checkout ${method._id}`, idempotencyKey: `${key}-funding-source` });
-  if (await deps.blocks.find(source.fingerprint)) throw bankAccountBlocked(method._id);
+  const key = microDepositsKey(account._id, account.accountId);
+  const { source } = await fundAccount(deps, {
+    checkoutId: account._id,
+    userId: account.userId,
+    phone: account.userPhone,
+    accessToken: deps.secretBox.open(account.accessTokenSealed, account._id),
+    accountId: account.accountId,
+    name: `Payrail checkout ${account._id}`,
+    idempotencyKey: `${key}-funding-source`,
+  });
   const deposits = await deps.transfers.initiateMicroDeposits({ fundingSourceUrl: source.fundingSourceUrl, idempotencyKey: `${key}-round-${round.round}` });
   const sentAt = deps.now();
   const microDeposits: MicroDepositsRecord = {
@@ -88,9 +105,9 @@ async function sendRound(deps: StartMicroDepositsDeps, method: PaymentMethodReco
     sentAt: sentAt.toISOString(),
     expiresAt: new Date(sentAt.getTime() + MICRO_DEPOSITS_EXPIRE_MS).toISOString(),
   };
-  const after = { ...method, microDeposits, validationVersion: (method.validationVersion ?? 0) + 1 };
+  const after = { ...account, microDeposits, validationVersion: (account.validationVersion ?? 0) + 1 };
   const event = microDepositsSentEvent(after, sentAt.toISOString(), deps.livemode, deposits.sandboxAmountsCents);
-  const saved = await deps.paymentMethods.changeValidation(method._id, method.accountId, method.validationVersion, { microDeposits }, [event]);
+  const saved = await changeAccountValidation(deps, account, { microDeposits }, [event]);
   if (saved) deps.events.written();
   return saved;
 }

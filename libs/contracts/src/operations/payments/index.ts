@@ -26,3 +26,4 @@ export * from "./get-mandate-copy.op.ts";
 export * from "./reviews.op.ts";
 export * from "./micro-deposits.op.ts";
 export * from "./list-merchant-transactions.op.ts";
+export * from "./relink-micro-deposits.op.ts";

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import type { PaymentMethodRecord } from "../payment-method.entity.ts";
+import type { AccountSlot, PaymentMethodRecord, PendingRelinkRecord } from "../payment-method.entity.ts";
 
 /** The bank account saved for each checkout (one per checkout; a re-link replaces it). */
 export interface PaymentMethodsPort {
@@ -18,17 +18,23 @@ export interface PaymentMethodsPort {
    */
   accountsLinkedByPhone(phone: string, since: string, limit: number): Promise<number>;
   /**
-   * One change of the account's validation (micro-deposits, validated), with its events, in one
-   * write conditional on the account still being `accountId` at `validationVersion` `expected`
-   * (the write sets one more). The method after, or null when another change (or a
-   * re-link) came first.
+   * One change of the validation (micro-deposits, validated) of the account in `slot` (the
+   * method's own, or its pending change's), with its events, in one write conditional on that
+   * account still being `accountId` at `validationVersion` `expected` (the write sets one more).
+   * The method after, or null when another change (or a re-link) came first.
    */
   changeValidation(
     checkoutId: string,
+    slot: AccountSlot,
     accountId: string,
     /** The method's `validationVersion` as read (undefined: saved before it was counted). */
     expected: number | undefined,
     set: Pick<PaymentMethodRecord, "microDeposits"> & Partial<Pick<PaymentMethodRecord, "validation">>,
     events: readonly DomainEvent[],
   ): Promise<PaymentMethodRecord | null>;
+  /**
+   * Records a subscription's pending change of account (replacing any earlier one), with its
+   * events, in one write conditional on `validationVersion` `expected` (the write sets one more).
+   */
+  setPendingRelink(checkoutId: string, expected: number | undefined, pending: PendingRelinkRecord, events: readonly DomainEvent[]): Promise<PaymentMethodRecord | null>;
 }

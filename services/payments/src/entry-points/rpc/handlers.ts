@@ -28,6 +28,7 @@ import { getSubscriptionMandateHandler } from "./get-subscription-mandate.handle
 import { createRelinkTokenHandler } from "./create-relink-token.handler.ts";
 import { relinkBankAccountHandler } from "./relink-bank-account.handler.ts";
 import { startMicroDepositsHandler, verifyMicroDepositsHandler } from "./micro-deposits.handler.ts";
+import { getRelinkValidationHandler, startRelinkMicroDepositsHandler, verifyRelinkMicroDepositsHandler } from "./relink-micro-deposits.handler.ts";
 import { listReviewsHandler } from "./list-reviews.handler.ts";
 import { getReviewHandler } from "./get-review.handler.ts";
 import { decideReviewHandler } from "./decide-review.handler.ts";
@@ -66,6 +67,9 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     relinkBankAccountHandler(deps),
     startMicroDepositsHandler(deps),
     verifyMicroDepositsHandler(deps),
+    startRelinkMicroDepositsHandler(deps),
+    verifyRelinkMicroDepositsHandler(deps),
+    getRelinkValidationHandler(deps),
     listReviewsHandler(deps),
     getReviewHandler(deps),
     decideReviewHandler(deps),
