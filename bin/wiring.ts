@@ -1,10 +1,11 @@
 import { createTransport, type Transport, type TrustedSenders } from "@payrail/messaging";
 import { SecretBox, type Config, type Logger, type ServiceName } from "@payrail/runtime";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
-import { createEventDeadLetters, createEventQueues, createReplyLedger, createStore, type Store } from "@payrail/store";
+import { createEventDeadLetters, createEventQueues, createReplyLedger, type Store } from "@payrail/store";
 import type * as gateway from "@payrail/gateway";
 import type * as payments from "@payrail/payments";
 import type * as refunds from "@payrail/refunds";
+import { DOMAIN_SERVICES } from "./domain-services.ts";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
 /** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions/0016-embedded-store.md, "Sequence numbers in blocks"). */
@@ -16,11 +17,7 @@ export interface Started {
   url?: string;
 }
 
-export function openStore(config: Config, logger: Logger): Promise<Store> {
-  // Unindexed queries fail in development and tests; production logs them instead of failing requests.
-  const indexCheck = process.env.NODE_ENV === "production" ? "warn" : "enforce";
-  return createStore({ mongodbUrl: config.MONGODB_URL, dbName: config.MONGODB_DB, dataDir: config.DATA_DIR, logger, indexCheck });
-}
+export { openStore } from "./open-store.ts";
 
 export function openTransport(config: Config, logger: Logger): Promise<Transport> {
   return createTransport({
@@ -52,7 +49,7 @@ export function privateWebhookUrlsAllowed(config: Pick<Config, "PROVIDERS" | "WE
   return config.PROVIDERS === "sandbox" && (config.WEBHOOK_ALLOW_PRIVATE_URLS ?? true);
 }
 
-export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"] as const;
+export { DOMAIN_SERVICES } from "./domain-services.ts";
 
 /**
  * Starts the named services on one transport and store: domain services first (they create
