@@ -12,14 +12,16 @@
  *
  * Uses the esbuild that tsx brings along.
  */
-import { readFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { realpathSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Loader, type Plugin } from "esbuild";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const ROOT_MODULES = join(ROOT, "node_modules") + "/";
+// Its real path: esbuild reports resolved paths with symlinks followed (a node_modules that is a link, as in the launcher's test).
+const ROOT_MODULES = realpathSync(join(ROOT, "node_modules")) + "/";
 const BUILTINS = new Set(builtinModules);
 
 /**
