@@ -17,7 +17,9 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-// PAYRAIL_CLI_CACHE moves the cache (the launcher's tests use their own).
+// PAYRAIL_CLI_CACHE moves the cache (the launcher's test and bench:cli use their own); the
+// build's imports of third-party packages resolve from where it lies, so it must lie below a
+// folder whose parent chain holds the repository's node_modules.
 const CACHE = process.env.PAYRAIL_CLI_CACHE ? resolve(process.env.PAYRAIL_CLI_CACHE) : join(ROOT, "node_modules", ".cache", "payrail-cli");
 const BUILDS = join(CACHE, "builds");
 const STATE = join(CACHE, "current.json");
