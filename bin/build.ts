@@ -1,48 +1,15 @@
 /**
  * `npm run build [-- --outfile <path>]`: compiles the launcher (bin/payrail.ts, every command)
  * into one ES module, dist/payrail.mjs, that production runs with plain `node`: no TypeScript
- * loader at run time.
- *
- * Our own code (bin/ and the @payrail/* workspace packages) is bundled; every third-party
- * package stays an `import` resolved from node_modules at run time. That keeps native modules
- * (better-sqlite3) and packages that read their own files (@fastify/swagger-ui's assets)
- * working unchanged, and the bundle small. The output must sit where those imports resolve
- * to the root node_modules (dist/ does; so does any folder whose parent chain has it).
- *
- * Uses the esbuild that tsx brings along.
+ * loader at run time (bin/build/bundle-launcher.ts says how), and prebuilds the consumer's
+ * hosted page beside it.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { builtinModules } from "node:module";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Plugin } from "esbuild";
 import { writePageBuild } from "@payrail/gateway";
+import { bundleLauncher } from "./build/bundle-launcher.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const ROOT_MODULES = join(ROOT, "node_modules") + "/";
-const BUILTINS = new Set(builtinModules);
-
-/**
- * Bare imports of anything but `@payrail/*` stay external. Each one must resolve into the
- * root node_modules: a copy nested under a workspace (another version) would be bundled
- * against one version and run against the root's, so the build refuses it instead.
- */
-const thirdPartyExternal: Plugin = {
-  name: "third-party-external",
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.path.startsWith("@payrail/") || args.pluginData === "probe") return undefined;
-      const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0]!;
-      if (args.path.startsWith("node:") || BUILTINS.has(name)) return { path: args.path, external: true };
-      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: "probe" });
-      if (found.errors.length === 0 && !found.path.startsWith(ROOT_MODULES)) {
-        const where = relative(ROOT, found.path);
-        return { errors: [{ text: `${args.path} resolves to ${where}, not the root node_modules: the bundle would load another copy` }] };
-      }
-      return { path: args.path, external: true };
-    });
-  },
-};
 
 function outfileFromArgs(argv: string[]): string {
   const at = argv.indexOf("--outfile");
@@ -50,40 +17,7 @@ function outfileFromArgs(argv: string[]): string {
 }
 
 const outfile = outfileFromArgs(process.argv.slice(2));
-const result = await build({
-  absWorkingDir: ROOT,
-  entryPoints: ["bin/payrail.ts"],
-  // Code splitting: a module only imported dynamically (the live providers' adapters) becomes a
-  // chunk of its own, so its SDK is loaded when that code runs, not at start (Plaid's alone is
-  // ~90 MB of memory that a sandbox process never needs). Without splitting, esbuild hoists
-  // every external import of the bundle to its top.
-  splitting: true,
-  outdir: dirname(outfile),
-  entryNames: basename(outfile, ".mjs"),
-  chunkNames: "chunks/[name]-[hash]",
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  plugins: [thirdPartyExternal],
-  // Not minified, names kept: stack traces stay readable without the source map.
-  keepNames: true,
-  sourcemap: "linked",
-  logLevel: "warning",
-  write: false,
-});
-// Chunks are named by content hash: clear the old ones rather than let them pile up.
-await rm(join(dirname(outfile), "chunks"), { recursive: true, force: true });
-let bytes = 0;
-for (const file of result.outputFiles) {
-  await mkdir(dirname(file.path), { recursive: true });
-  // The entry's `#!/usr/bin/env -S npx tsx` is carried over; the bundle runs with plain node
-  // (one line for one line, so the source map stays aligned).
-  const text = file.path === outfile ? file.text.replace(/^#![^\n]*/, "#!/usr/bin/env node") : file.text;
-  await writeFile(file.path, text);
-  bytes += Buffer.byteLength(text);
-}
+const { bytes } = await bundleLauncher(outfile);
 // The consumer's hosted page, prebuilt beside the bundle (the gateway serves dist/page/).
 await writePageBuild(dirname(outfile));
 console.log(`built ${relative(process.cwd(), outfile) || outfile} and its chunks (${Math.round(bytes / 1024)} KiB with source maps), and the hosted page in ${relative(process.cwd(), join(dirname(outfile), "page"))}`);

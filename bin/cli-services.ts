@@ -1,8 +1,6 @@
 import { createLogger, loadConfig, stopAll, type Config, type Logger, type ServiceName, type Stoppable } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import type { AdminCall } from "./admin-call.ts";
-import { adminOverHttp } from "./admin-over-http.ts";
-import { readCliAccess } from "./cli-access.ts";
 import { runningPid } from "./pid-file.ts";
 import { resolveSecretsKey } from "./secrets-key.ts";
 import { openStore, openTransport, startServices } from "./wiring.ts";
@@ -54,20 +52,3 @@ export async function withServices(services: readonly ServiceName[], work: (cli:
     await stopAll(parts, logger);
   }
 }
-
-/**
- * Runs admin calls: through the admin routes of the `payrail start` that holds the embedded
- * store when one does (it wrote how to reach it, cli-access.ts), else as `withServices`.
- */
-export async function withAdminCalls(services: readonly ServiceName[], work: (call: AdminCall) => Promise<void>): Promise<void> {
-  const config = loadConfig();
-  if (!config.AMQP_URL && !config.MONGODB_URL) {
-    const pid = await runningPid(config.DATA_DIR);
-    const access = pid === null ? null : await readCliAccess(config.DATA_DIR, pid);
-    if (access) return work(adminOverHttp(access));
-  }
-  return withServices(services, ({ call }) => work(call));
-}
-
-/** Every domain service: what an embedded CLI command that moves state starts, so events flow. */
-export { DOMAIN_SERVICES } from "./wiring.ts";

@@ -54,9 +54,7 @@ export async function exportCompliance(options: { api: string; apiKey: string; o
   return written;
 }
 
-export function registerComplianceCommands(program: Command): void {
-  const compliance = program.command("compliance").description("the merchant's compliance evidence (NACHA fraud monitoring)");
-  compliance
+export function defineCommand(compliance: Command): void {  compliance
     .command("export")
     .description("write the fraud-monitoring evidence (rules in force, reviews, monthly return rates, annual reviews) as JSON and CSV files")
     .requiredOption("--out <dir>", "the directory to write the files into (created if missing)")
@@ -64,11 +62,11 @@ export function registerComplianceCommands(program: Command): void {
     .option("--api <url>", "the Payrail API (default: PAYRAIL_URL, else PAYRAIL_API, else http://127.0.0.1:$PORT)")
     .action(async (o: { out: string; apiKey?: string; api?: string }) => {
       const apiKey = o.apiKey ?? (await payrailApiKey());
-      if (!apiKey) program.error("compliance export needs --api-key <key> (or PAYRAIL_API_KEY, or the demo merchant of a `npm start` in DATA_DIR)", { exitCode: 2 });
+      if (!apiKey) compliance.error("compliance export needs --api-key <key> (or PAYRAIL_API_KEY, or the demo merchant of a `npm start` in DATA_DIR)", { exitCode: 2 });
       try {
         for (const file of await exportCompliance({ api: o.api?.replace(/\/+$/, "") ?? payrailUrl(), apiKey: apiKey!, out: o.out })) console.log(file);
       } catch (err) {
-        program.error((err as Error).message, { exitCode: 1 });
+        compliance.error((err as Error).message, { exitCode: 1 });
       }
     });
 }

@@ -2,18 +2,11 @@ import { acceptInvitationOp, AppError, createMerchantOp, getMerchantOp, inviteMe
 import { randomToken } from "@payrail/runtime";
 import type { Transport } from "@payrail/messaging";
 import type { Config } from "@payrail/runtime";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { DEMO_MERCHANT_FILE, readSaved, type DemoMerchant } from "./demo-merchant-file.ts";
 
-export const DEMO_MERCHANT_FILE = "demo-merchant.json";
 const admin = { requestId: "demo-merchant", principal: { kind: "admin" as const } };
-
-export interface DemoMerchant {
-  merchantId: string;
-  apiKey: string;
-  /** The dashboard sign-in of the demo merchant's owner. */
-  owner?: { email: string; password: string } | undefined;
-}
 
 /**
  * A newcomer's first `npm start` gets a merchant to try the API with, and an owner to sign in
@@ -51,17 +44,6 @@ async function demoOwner(transport: Transport, merchantId: string): Promise<{ em
   return { email, password };
 }
 
-/** The saved demo merchant, or null when there is none (or the file is not ours). */
-export async function readSaved(path: string): Promise<DemoMerchant | null> {
-  try {
-    const value = JSON.parse(await readFile(path, "utf8")) as { merchantId?: unknown; apiKey?: unknown; owner?: { email?: unknown; password?: unknown } };
-    if (typeof value.merchantId !== "string" || typeof value.apiKey !== "string") return null;
-    const owner = typeof value.owner?.email === "string" && typeof value.owner.password === "string" ? { email: value.owner.email, password: value.owner.password } : undefined;
-    return { merchantId: value.merchantId, apiKey: value.apiKey, owner };
-  } catch {
-    return null;
-  }
-}
 
 async function exists(transport: Transport, merchantId: string): Promise<boolean> {
   try {

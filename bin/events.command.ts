@@ -1,8 +1,5 @@
-import { createLogger, loadConfig, stopAll, type Stoppable } from "@payrail/runtime";
-import { createEventDeadLetters, type DeadLetterStatus, type EventDeadLetters } from "@payrail/store";
+import type { DeadLetterStatus, EventDeadLetters } from "@payrail/store";
 import { type Command, InvalidArgumentError } from "commander";
-import { runningPid } from "./pid-file.ts";
-import { openStore } from "./wiring.ts";
 
 const eventId = (value: string) => {
   if (!/^evt_[0-9a-f]{32}$/.test(value)) throw new InvalidArgumentError("an event id is evt_ and 32 lowercase hex characters");
@@ -30,9 +27,7 @@ const limit = (value: string) => {
  * queue within seconds (embedded mode with no process running: when Payrail next starts), so the event reaches its
  * subscriber as any other delivery would, through the same checks.
  */
-export function registerEventsCommands(program: Command): void {
-  const events = program.command("events").description("domain events given up on: list and replay them (reads the store: the embedded one, or MONGODB_URL)");
-
+export function defineCommand(events: Command): void {
   events
     .command("dead-letters")
     .description("list dead-lettered events, oldest first: service, event id, type, reason, when")
@@ -75,21 +70,7 @@ export function registerEventsCommands(program: Command): void {
     );
 }
 
-/** Runs `work` on the dead letters of the configured store; `untilStart` when no process serves that embedded store now. */
+/** The store is opened, and its driver loaded, only when a command runs (dead-letters.ts). */
 async function withDeadLetters(work: (letters: EventDeadLetters, untilStart: boolean) => Promise<void>): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger({ level: config.LOG_LEVEL === "info" ? "warn" : config.LOG_LEVEL, name: "cli", format: config.LOG_FORMAT });
-  const parts: Stoppable[] = [];
-  try {
-    if (config.AMQP_URL && !config.MONGODB_URL) throw new Error("dead letters live in the database: set MONGODB_URL as the services have it");
-    // Beside a running `payrail start` the embedded store is opened too (SQLite's WAL lets a
-    // second process read, and a replay request is one conditional write, atomic across
-    // processes): its in-process subscribers poll the requests as they would over RabbitMQ.
-    const untilStart = !config.MONGODB_URL && (await runningPid(config.DATA_DIR)) === null;
-    const store = await openStore(config, logger);
-    parts.push({ name: "store", stop: () => store.close() });
-    await work(await createEventDeadLetters(store), untilStart);
-  } finally {
-    await stopAll(parts, logger);
-  }
+  return (await import("./dead-letters.ts")).withDeadLetters(work);
 }

@@ -1,5 +1,5 @@
 import type { WebhookEvent } from "@payrail/contracts";
-import { newSigningSecret, webhookHeaders } from "@payrail/webhooks";
+import { newSigningSecret, webhookHeaders } from "@payrail/webhooks/signing";
 import { InvalidArgumentError, type Command } from "commander";
 import { whyFetchFailed } from "./fetch-failure.ts";
 import { payrailApiKey, payrailUrl } from "./payrail-target.ts";
@@ -122,10 +122,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** `payrail listen`: its options, checked by commander before anything is fetched. */
-export function registerListenCommand(program: Command): void {
-  program
-    .command("listen")
-    .description("forward the merchant's new events to a local URL, signed as Standard Webhooks deliveries (like stripe listen)")
+export function defineCommand(command: Command): void {
+  command
     .requiredOption("--forward-to <url>", "where to POST each event", (value: string) => {
       if (!URL.canParse(value)) throw new InvalidArgumentError("not a URL");
       return value;
@@ -136,7 +134,7 @@ export function registerListenCommand(program: Command): void {
     .option("--secret <whsec>", "sign with this secret instead of a new one")
     .action(async (o: { forwardTo: string; apiKey?: string; api?: string; events: string; secret?: string }) => {
       const apiKey = o.apiKey ?? (await payrailApiKey());
-      if (!apiKey) program.error("listen needs --api-key <key> (or PAYRAIL_API_KEY, or the demo merchant of a `npm start` in DATA_DIR)", { exitCode: 2 });
+      if (!apiKey) command.error("listen needs --api-key <key> (or PAYRAIL_API_KEY, or the demo merchant of a `npm start` in DATA_DIR)", { exitCode: 2 });
       const api = o.api?.replace(/\/+$/, "") ?? payrailUrl();
       const controller = new AbortController();
       process.once("SIGINT", () => controller.abort());

@@ -1,6 +1,7 @@
 import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp } from "@payrail/contracts";
 import { type Command, InvalidArgumentError } from "commander";
-import { withAdminCalls, type AdminCall } from "./cli-services.ts";
+import type { AdminCall } from "./admin-call.ts";
+import { withAdminCalls } from "./admin-calls.ts";
 
 /** commander's check of a `--id mer_…` option (the users commands use it too). */
 export const merchantId = (value: string) => {
@@ -22,11 +23,7 @@ const url = (value: string) => {
  * service over RabbitMQ; beside a `payrail start` that holds the embedded store, its admin
  * routes; otherwise they open the store themselves and run identity in this process.
  */
-export function registerMerchantCommands(program: Command): void {
-  const merchant = program
-    .command("merchant")
-    .description("administer merchants and their API keys (over RabbitMQ with AMQP_URL, else on the store directly)");
-
+export function defineCommand(merchant: Command): void {
   merchant
     .command("create")
     .description("create a merchant and print its first API key (shown once)")

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { DEMO_MERCHANT_FILE, readSaved } from "./demo-merchant.ts";
+import { DEMO_MERCHANT_FILE, readSaved } from "./demo-merchant-file.ts";
 
 /**
  * Where the command-line helpers (`npm run demo`, `payrail listen`) find Payrail: PAYRAIL_URL,

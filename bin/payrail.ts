@@ -4,57 +4,75 @@
  * `merchant …` administers merchants and keys. commander checks every command's arguments
  * (and answers `--help`) before any action runs, so nothing opens the data directory for a
  * help page or a typo.
+ *
+ * Each command's module is loaded only when that command is the one run (issue 39): `payrail
+ * --help` loads commander alone, `merchant keys` what the merchant commands use, and no command
+ * loads the services, fastify or a database driver unless its action needs them. So this file
+ * names every command with its one-line description, and the module named fills in the rest.
  */
 import { Command } from "commander";
-import { registerEventsCommands } from "./events.command.ts";
-import { registerListenCommand } from "./listen.command.ts";
-import { registerMerchantCommands } from "./merchant.command.ts";
-import { registerUsersCommands } from "./users.command.ts";
-import { registerReconcileCommand } from "./reconcile.command.ts";
-import { registerCheckCommand } from "./check.command.ts";
-import { runStart } from "./start.command.ts";
-import { registerTriggerCommand } from "./trigger.command.ts";
-import { registerComplianceCommands } from "./compliance.command.ts";
 
-const ENVIRONMENT = `
-Environment (see docs/guide/operator.md):
-  PORT, HOST        gateway address (default 127.0.0.1:8080)
-  SERVICES          services this process runs (default: all)
-  AMQP_URL          RabbitMQ; unset: the in-process bus
-  AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS
-                    the broker trust boundary: which RabbitMQ users may act for whom
-                    and publish which events (AMQP_SERVICE_USERS as service:user,…)
-  MONGODB_URL       MongoDB; unset: the embedded store under DATA_DIR (default ./.data)
-  ADMIN_TOKEN       enables the admin routes (x-admin-token)
-  TRUST_PROXY       the proxies (addresses, CIDRs or a hop count) whose X-Forwarded-For names the client
-  PROVIDERS         sandbox (default) or live; NODE_ENV=production needs it set
-  METRICS_PORT      /healthz, /readyz and /metrics of a process without the gateway
-                    (and of every process with NODE_ENV=production; default 9464)
-  DEFAULT_PHONE_COUNTRY  the country of phone numbers written without +… (default US)
-  EVENT_RETRY_HOURS how long a failing event is retried before it is dead-lettered (default 24)
-  LOG_LEVEL, LOG_FORMAT`;
+type Definition = { defineCommand(command: Command): void };
+
+const COMMANDS: Record<string, { description: string; load: () => Promise<Definition> }> = {
+  start: {
+    description: "run the services named in SERVICES in this process (all of them by default)",
+    load: () => import("./start.command.ts"),
+  },
+  merchant: {
+    description: "administer merchants and their API keys (over RabbitMQ with AMQP_URL, else on the store directly)",
+    load: () => import("./merchant.command.ts"),
+  },
+  users: {
+    description: "a merchant's dashboard users (over RabbitMQ with AMQP_URL, beside a running Payrail through its admin routes, else on the store directly)",
+    load: () => import("./users.command.ts"),
+  },
+  listen: {
+    description: "forward the merchant's new events to a local URL, signed as Standard Webhooks deliveries (like stripe listen)",
+    load: () => import("./listen.command.ts"),
+  },
+  trigger: {
+    description: "make an event happen through the sandbox flow, with real linked objects (like stripe trigger)",
+    load: () => import("./trigger.command.ts"),
+  },
+  compliance: {
+    description: "the merchant's compliance evidence (NACHA fraud monitoring)",
+    load: () => import("./compliance.command.ts"),
+  },
+  reconcile: {
+    description: "run one reconciler pass now: bring what is pending to the provider's status, print what changed",
+    load: () => import("./reconcile.command.ts"),
+  },
+  check: {
+    description: "report every divergence between the services' records (exit 1 when any)",
+    load: () => import("./check.command.ts"),
+  },
+  events: {
+    description: "domain events given up on: list and replay them (reads the store: the embedded one, or MONGODB_URL)",
+    load: () => import("./events.command.ts"),
+  },
+};
+
+/**
+ * The command this run names: the first operand (`payrail` itself takes no option with a
+ * value), or the one after `help` (`payrail help merchant`); undefined for none or a typo.
+ */
+function commandNamed(args: readonly string[]): string | undefined {
+  const operands = args.filter((arg) => !arg.startsWith("-"));
+  const name = operands[0] === "help" ? operands[1] : operands[0];
+  return name !== undefined && Object.hasOwn(COMMANDS, name) ? name : undefined;
+}
 
 const program = new Command("payrail")
   .description("Payrail: bank-transfer checkout, subscription and refund service")
   .showHelpAfterError("(run with --help for usage)")
   .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
-program
-  .command("start")
-  .description("run the services named in SERVICES in this process (all of them by default)")
-  .addHelpText("after", ENVIRONMENT)
-  .action(() => runStart());
-
-registerMerchantCommands(program);
-registerUsersCommands(program);
-registerListenCommand(program);
-registerTriggerCommand(program);
-registerComplianceCommands(program);
-registerReconcileCommand(program);
-registerCheckCommand(program);
-registerEventsCommands(program);
+const commands = new Map(Object.entries(COMMANDS).map(([name, { description }]) => [name, program.command(name).description(description)]));
 
 try {
+  const chosen = commandNamed(process.argv.slice(2));
+  if (chosen) (await COMMANDS[chosen]!.load()).defineCommand(commands.get(chosen)!);
   await program.parseAsync(process.argv);
 } catch (err) {
   console.error(`payrail: ${(err as Error).message}`);

@@ -1,6 +1,7 @@
 import { reconcileOp } from "@payrail/contracts";
 import type { Command } from "commander";
-import { DOMAIN_SERVICES, withAdminCalls } from "./cli-services.ts";
+import { withAdminCalls } from "./admin-calls.ts";
+import { DOMAIN_SERVICES } from "./domain-services.ts";
 import { durationOption } from "./duration-option.ts";
 
 /**
@@ -10,10 +11,8 @@ import { durationOption } from "./duration-option.ts";
  * changed. Over RabbitMQ the running payments service runs it; beside a `payrail start` on the
  * embedded store, that process does (through its admin route); else this process does.
  */
-export function registerReconcileCommand(program: Command): void {
-  program
-    .command("reconcile")
-    .description("run one reconciler pass now: bring what is pending to the provider's status, print what changed")
+export function defineCommand(reconcile: Command): void {
+  reconcile
     .option("--after <duration>", "look at what has been pending longer than this (default RECONCILE_AFTER)", durationOption)
     .action((o: { after?: number }) =>
       withAdminCalls(DOMAIN_SERVICES, async (call) => {

@@ -48,11 +48,9 @@ export async function trigger(options: TriggerOptions): Promise<{ event: Webhook
 }
 
 /** `payrail trigger`: the event is checked by commander, before any call is made. */
-export function registerTriggerCommand(program: Command): void {
+export function defineCommand(command: Command): void {
   const events = Object.entries(TRIGGER_RECIPES).map(([type, r]) => `  ${type.padEnd(30)} ${r.does}`);
-  program
-    .command("trigger")
-    .description("make an event happen through the sandbox flow, with real linked objects (like stripe trigger)")
+  command
     .argument("<event>", "the event type (listed below)", (value: string) => {
       if (!Object.hasOwn(TRIGGER_RECIPES, value)) throw new InvalidArgumentError(`not one of the events below (run with --help)`);
       return value;

@@ -9,9 +9,7 @@ const role = (value: string) => {
 };
 
 /** `payrail users invite|list`: a merchant's dashboard users (over RabbitMQ with AMQP_URL, else on the store). */
-export function registerUsersCommands(program: Command): void {
-  const users = program.command("users").description("a merchant's dashboard users (over RabbitMQ with AMQP_URL, beside a running Payrail through its admin routes, else on the store directly)");
-
+export function defineCommand(users: Command): void {
   users
     .command("invite")
     .description("invite a dashboard user and print the invitation link (valid 7 days, shown once)")

@@ -1,14 +1,32 @@
 import { createTransport, type Transport, type TrustedSenders } from "@payrail/messaging";
 import { SecretBox, type Config, type Logger, type ServiceName } from "@payrail/runtime";
 import type { RpcReplyEnvelope } from "@payrail/contracts";
-import { createEventDeadLetters, createEventQueues, createReplyLedger, createStore, type Store } from "@payrail/store";
+import { createEventDeadLetters, createEventQueues, createReplyLedger, type Store } from "@payrail/store";
 import type * as gateway from "@payrail/gateway";
 import type * as payments from "@payrail/payments";
 import type * as refunds from "@payrail/refunds";
+import { DOMAIN_SERVICES } from "./domain-services.ts";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
 /** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions/0016-embedded-store.md, "Sequence numbers in blocks"). */
 const EMBEDDED_SEQUENCE_BLOCK = 100;
+
+/**
+ * The services' packages, each loaded by `startServices` only when a process runs that service:
+ * a CLI command that goes through a running gateway's admin routes loads none of them, and one
+ * that starts identity on the store loads identity alone (fastify, the providers' SDKs and every
+ * other service's code would otherwise cost each command about a second).
+ */
+const SERVICE_MODULES = {
+  checkout: () => import("@payrail/checkout"),
+  gateway: () => import("@payrail/gateway"),
+  identity: () => import("@payrail/identity"),
+  payments: () => import("@payrail/payments"),
+  refunds: () => import("@payrail/refunds"),
+  notices: () => import("@payrail/notices"),
+  ledger: () => import("@payrail/ledger"),
+  webhooks: () => import("@payrail/webhooks"),
+};
 
 export interface Started {
   name: string;
@@ -16,11 +34,7 @@ export interface Started {
   url?: string;
 }
 
-export function openStore(config: Config, logger: Logger): Promise<Store> {
-  // Unindexed queries fail in development and tests; production logs them instead of failing requests.
-  const indexCheck = process.env.NODE_ENV === "production" ? "warn" : "enforce";
-  return createStore({ mongodbUrl: config.MONGODB_URL, dbName: config.MONGODB_DB, dataDir: config.DATA_DIR, logger, indexCheck });
-}
+export { openStore } from "./open-store.ts";
 
 export function openTransport(config: Config, logger: Logger): Promise<Transport> {
   return createTransport({
@@ -52,7 +66,7 @@ export function privateWebhookUrlsAllowed(config: Pick<Config, "PROVIDERS" | "WE
   return config.PROVIDERS === "sandbox" && (config.WEBHOOK_ALLOW_PRIVATE_URLS ?? true);
 }
 
-export const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"] as const;
+export { DOMAIN_SERVICES } from "./domain-services.ts";
 
 /**
  * Starts the named services on one transport and store: domain services first (they create
@@ -83,7 +97,6 @@ export async function startServices(
   },
 ): Promise<Started[]> {
   const { config, logger, transport, store } = deps;
-  const { checkout, gateway, identity, payments, refunds, notices, webhooks, ledger } = await import("./service-modules.ts");
   // Dead letters in the store for `payrail events` (issue 19); in embedded mode the bus's queues
   // too, so an event the relays marked sent survives a crash before its subscribers handled it.
   if (store && names.some((n) => n !== "gateway")) {
@@ -107,6 +120,7 @@ export async function startServices(
     // The embedded store has one writer, this process (its lock), so numbers may come in blocks.
     const sequenceBlock = config.MONGODB_URL ? 1 : EMBEDDED_SEQUENCE_BLOCK;
     if (name === "identity") {
+      const identity = await SERVICE_MODULES.identity();
       started.push(
         await identity.start({
           ...common,
@@ -123,17 +137,17 @@ export async function startServices(
         }),
       );
     }
-    if (name === "checkout") started.push(await checkout.start({ ...common, sequenceBlock, livemode: config.PROVIDERS === "live" }));
-    if (name === "payments") started.push(await payments.start({ ...common, sequenceBlock, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
-    if (name === "refunds") started.push(await refunds.start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
+    if (name === "checkout") started.push(await (await SERVICE_MODULES.checkout()).start({ ...common, sequenceBlock, livemode: config.PROVIDERS === "live" }));
+    if (name === "payments") started.push(await (await SERVICE_MODULES.payments()).start({ ...common, sequenceBlock, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
+    if (name === "refunds") started.push(await (await SERVICE_MODULES.refunds()).start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
     if (name === "webhooks") {
       const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };
       const allowPrivateUrls = privateWebhookUrlsAllowed(config);
-      started.push(await webhooks.start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", allowPrivateUrls, policy }));
+      started.push(await (await SERVICE_MODULES.webhooks()).start({ ...common, secretsKey: await secretsKey(), livemode: config.PROVIDERS === "live", allowPrivateUrls, policy }));
     }
     if (name === "notices") {
       started.push(
-        await notices.start({
+        await (await SERVICE_MODULES.notices()).start({
           ...common,
           livemode: config.PROVIDERS === "live",
           smtpUrl: config.SMTP_URL,
@@ -144,11 +158,11 @@ export async function startServices(
         }),
       );
     }
-    if (name === "ledger") started.push(await ledger.start({ ...common, livemode: config.PROVIDERS === "live", fundsAvailableDays: config.FUNDS_AVAILABLE_DAYS }));
+    if (name === "ledger") started.push(await (await SERVICE_MODULES.ledger()).start({ ...common, livemode: config.PROVIDERS === "live", fundsAvailableDays: config.FUNDS_AVAILABLE_DAYS }));
   }
   if (names.includes("gateway")) {
     started.push(
-      await gateway.start({
+      await (await SERVICE_MODULES.gateway()).start({
         transport,
         logger: logger.child({ service: "gateway" }),
         host: config.HOST,

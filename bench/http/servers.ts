@@ -132,12 +132,19 @@ function rssMb(pid: number): number | null {
 /** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux Node runs on. */
 const USER_HZ = 100;
 
-function cpuMs(pid: number): number | null {
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc; with `children`, that of its
+ * descendants it has waited for (the whole tree of a child process that has exited: bench:cli).
+ * null where unknown.
+ */
+export function cpuMs(pid: number | "self", children = false): number | null {
   try {
-    // utime and stime are the 14th and 15th fields; the 2nd (the command) may hold spaces, so count after its ")".
+    // utime and stime are the 14th and 15th fields, cutime and cstime the 16th and 17th; the 2nd
+    // (the command) may hold spaces, so count after its ")".
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+    const at = children ? 13 : 11;
+    return ((Number(fields[at]) + Number(fields[at + 1])) * 1000) / USER_HZ;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createPayrailClient, type PayrailClient } from "@payrail/client";
-import { CREATE_CHECKOUT_EXAMPLE } from "@payrail/gateway";
+import { CREATE_CHECKOUT_EXAMPLE } from "@payrail/contracts";
 
 /*
  * The sandbox flow's steps through the typed client, shared by `npm run demo` (the walk-through's

@@ -59,8 +59,13 @@ export interface Run {
 
 /** `payrail <args>` to completion in a child process. */
 export function payrail(env: Record<string, string>, ...args: string[]): Promise<Run> {
+  return runNode(env, ["--import", "tsx", "bin/payrail.ts", ...args]);
+}
+
+/** `node <nodeArgs>` to completion in a child process, in Payrail's environment plus `env`. */
+export function runNode(env: Record<string, string>, nodeArgs: string[], timeoutMs = 60_000): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "bin/payrail.ts", ...args], { env: payrailEnv(env), timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, nodeArgs, { env: payrailEnv(env), timeout: timeoutMs }, (err, stdout, stderr) => {
       resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
