@@ -23,9 +23,13 @@ function blockedHelp(live: boolean): Html {
   return html`<p class="error" role="note">Your bank returned a payment from this account, so no shop may debit it any more and this subscription's payments have stopped. ${todo}</p>`;
 }
 
+/**
+ * One subscription. Its heading names the section (a region landmark): two subscriptions of one
+ * merchant for the same amount would share a name, so the checkout id is read out after it.
+ */
 function card(s: ConsumerSubscription, mandate: SubscriptionMandate | null): Html {
   const live = s.status !== "cancelled";
-  return html`<section class="card" aria-labelledby="sub-${s.checkout_id}"><h2 id="sub-${s.checkout_id}">${s.merchant_name}: ${money(s.amount, s.currency)} every ${perPeriod(s.interval)}</h2>
+  return html`<section class="card" aria-labelledby="sub-${s.checkout_id}"><h2 id="sub-${s.checkout_id}">${s.merchant_name}: ${money(s.amount, s.currency)} every ${perPeriod(s.interval)}<span class="vh">, subscription ${s.checkout_id}</span></h2>
 <dl><dt>Status</dt><dd>${subscriptionStatus(s.status)}</dd>
 <dt>Next charge</dt><dd>${s.next_charge_at && live ? day(s.next_charge_at) : "None"}</dd>
 <dt>Paid from</dt><dd>${account(s)}${s.bank_account.blocked ? html` <strong class="error">Blocked</strong>` : ""}</dd></dl>
