@@ -11,14 +11,14 @@ import { TRANSACTIONS_COLLECTION, TransactionRepository } from "./data-access/tr
 import { TRANSFER_ATTEMPTS_COLLECTION, TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
 import { WebhookEventRepository } from "./data-access/webhook-event.repository.ts";
 import { TransferNoticeRepository } from "./data-access/transfer-notice.repository.ts";
-import { applyKeptNotices } from "./domain/apply-kept-notices.ts";
-import type { TransferStep } from "./domain/transfer.deps.ts";
+import { applyKeptNotices } from "./domain/transfers/apply-kept-notices.ts";
+import type { TransferStep } from "./domain/transfers/transfer.deps.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
 import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
 import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
-import type { TransferPort } from "./domain/ports/transfer.port.ts";
+import type { TransferPort } from "./domain/transfers/ports/transfer.port.ts";
 import { SecretBox } from "@payrail/runtime";
 import type { PaymentsDeps } from "./entry-points/rpc/deps.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
@@ -63,7 +63,7 @@ export interface ReconcileConfig {
 /** Fraud monitoring (docs/decisions/0010-fraud-monitoring.md): the rules' thresholds, a review's time, the sweep's pace (0: never). */
 export type FraudMonitoringConfig = FraudThresholds & { REVIEW_EXPIRES_HOURS: number; REVIEW_SWEEP_EVERY: number };
 export type { BankDataConfig } from "./adapters/create-bank-data.ts";
-export { TransferRefused, type TransferPort } from "./domain/ports/transfer.port.ts";
+export { TransferRefused, type TransferPort } from "./domain/transfers/ports/transfer.port.ts";
 
 export interface PaymentsServiceDeps {
   /**

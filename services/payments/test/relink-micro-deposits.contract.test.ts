@@ -19,7 +19,7 @@ import type { MandateRecord } from "../src/domain/mandate.entity.ts";
 import type { PaymentMethodRecord } from "../src/domain/payment-method.entity.ts";
 import { buildConsumerMandate } from "../src/domain/record-mandate.ts";
 import { attestedMandateId } from "../src/domain/require-debit-mandate.ts";
-import type { TransferAttemptRecord } from "../src/domain/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../src/domain/transfers/transfer-attempt.entity.ts";
 import { as, codeOf, consumer } from "./support/payments-harness.ts";
 import { startRenewals, withCreateTransfer, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
 

@@ -1,6 +1,6 @@
 import { insertOrGet, type Store } from "@payrail/store";
 import type { RefundTransfersPort } from "../domain/ports/refund-transfers.port.ts";
-import type { TransferStatus } from "../domain/ports/transfer.port.ts";
+import type { TransferStatus } from "../domain/transfers/ports/transfer.port.ts";
 import type { RefundTransferRecord } from "../domain/refund-transfer.entity.ts";
 
 /** Refund payouts, one per refund and attempt (`_id` = payout id). */

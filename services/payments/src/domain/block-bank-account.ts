@@ -4,10 +4,10 @@ import { paymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
 import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
-import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 
 /** Changes that lose to a concurrent one (a renewal settling, a cancel) read again; a few at most. */
 const TRIES = 5;

@@ -3,7 +3,7 @@ import { nowIso } from "@payrail/runtime";
 import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
-import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";

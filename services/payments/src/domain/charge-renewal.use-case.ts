@@ -3,7 +3,7 @@ import { AppError } from "@payrail/contracts";
 import { prefixedHexId, withLeaseHeartbeat, type LeaseHeartbeat } from "@payrail/runtime";
 import { transactionEvent } from "./payment-events.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
-import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 import { renewalRecordDoc } from "./renewal-record.ts";
 import { releaseHeldRecord } from "./fraud/release-held-record.ts";
 import { renewalReviewGate } from "./fraud/renewal-review-gate.ts";

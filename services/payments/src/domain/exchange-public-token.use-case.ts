@@ -9,7 +9,7 @@ import type { AccountDescription, BankDataPort } from "./ports/bank-data.port.ts
 import type { CheckoutsPort, RequestMeta } from "./ports/checkouts.port.ts";
 import type { ClaimsPort } from "./ports/claims.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import type { SecretBox } from "@payrail/runtime";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";

@@ -3,7 +3,7 @@ import { afterFailure, type AfterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
-import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 
 /** Changes that lose to a concurrent one (the consumer cancelling) read again; a few at most. */
 const TRIES = 5;

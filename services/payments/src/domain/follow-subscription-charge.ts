@@ -4,7 +4,7 @@ import { afterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import { subscriptionEvent, type SubscriptionEventType } from "./subscription-events.ts";
 import type { TransactionDoc } from "./transaction.entity.ts";
-import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 import { periodDue } from "./upcoming-charge.ts";
 
 /** Changes that lose to a concurrent one (the consumer cancelling) read again; a few at most. */

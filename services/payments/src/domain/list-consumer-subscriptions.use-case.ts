@@ -6,11 +6,11 @@ import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
+import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { attestedMandateId } from "./require-debit-mandate.ts";
 import { amountOf } from "./transaction.entity.ts";
 import { amountForPeriod } from "./upcoming-charge.ts";
-import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 
 export interface ConsumerSubscriptionsDeps {
   attempts: Pick<TransferAttemptsPort, "subscriptionsOf">;

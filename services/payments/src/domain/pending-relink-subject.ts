@@ -1,7 +1,7 @@
 import { AppError, type BankAccountValidationState, type UserPrincipal } from "@payrail/contracts";
 import type { SecretBox } from "@payrail/runtime";
 import { toValidationState } from "./account-validation.ts";
-import { fundAccount, microDepositsKey, type FundAccountDeps } from "./fund-account.ts";
+import { fundAccount, microDepositsKey, type FundAccountDeps } from "./transfers/fund-account.ts";
 import { accountInSlot, type AccountView, type ValidationSubject } from "./micro-deposits-account.ts";
 import { ownLiveSubscription } from "./own-subscription.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";

@@ -1,5 +1,5 @@
 import type { TransactionDoc } from "./transaction.entity.ts";
-import type { RenewalCharge, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 import { transactionDoc } from "./transaction-doc.ts";
 
 /** The transaction record of a renewal charge (sequential `id` drawn by the caller). */

@@ -9,13 +9,13 @@ import type { BankDataPort } from "./ports/bank-data.port.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
-import type { FundingSource } from "./ports/transfer.port.ts";
+import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
+import type { FundingSource } from "./transfers/ports/transfer.port.ts";
 import { storeMandate } from "./record-mandate.ts";
 import { attestedMandateId } from "./require-debit-mandate.ts";
 import { revokeMandate } from "./revoke-mandate.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
-import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 import { periodDue } from "./upcoming-charge.ts";
 
 /** How long one re-link may hold the subscription (its provider calls) before another may take over. */

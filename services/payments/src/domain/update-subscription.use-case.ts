@@ -2,7 +2,7 @@ import { AppError, centsToDecimal, toCents, type MerchantPrincipal, type UpdateS
 import { periodStart } from "./billing-period.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
-import type { AmountChange, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { AmountChange, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 import { amountForPeriod, firstPeriodForNewAmount, noticeLookFrom } from "./upcoming-charge.ts";
 
 /** Writes that lose to a concurrent change (a renewal, a cancel) read again; a few at most. */

@@ -13,7 +13,7 @@ import {
 import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { TransferPort } from "./ports/transfer.port.ts";
+import type { TransferPort } from "./transfers/ports/transfer.port.ts";
 import { microDepositsLocked } from "./start-micro-deposits.use-case.ts";
 
 export interface VerifyMicroDepositsDeps extends MicroDepositsAccountDeps, PaymentEventsDeps {

@@ -2,7 +2,7 @@ import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
 import type { TransactionsPort } from "../ports/transactions.port.ts";
 import type { ReviewRecord } from "../review.entity.ts";
 import type { TransactionDoc } from "../transaction.entity.ts";
-import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import { transactionDoc } from "../transaction-doc.ts";
 
 /**

@@ -2,12 +2,12 @@ import { AppError } from "@payrail/contracts";
 import type { LeaseHeartbeat } from "@payrail/runtime";
 import { chargeEntryDescription } from "./company-entry-description.ts";
 import { createTransferOnce } from "./create-transfer-once.ts";
-import { releaseHeldRecord } from "./fraud/release-held-record.ts";
-import { reviewGate } from "./fraud/review-gate.ts";
-import { transactionEvent } from "./payment-events.ts";
-import { transactionDoc } from "./transaction-doc.ts";
-export { transactionDoc, type ChargeFacts } from "./transaction-doc.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
+import { releaseHeldRecord } from "../fraud/release-held-record.ts";
+import { reviewGate } from "../fraud/review-gate.ts";
+import { transactionEvent } from "../payment-events.ts";
+import { transactionDoc } from "../transaction-doc.ts";
+export { transactionDoc, type ChargeFacts } from "../transaction-doc.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
 

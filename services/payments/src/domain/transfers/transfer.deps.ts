@@ -1,25 +1,25 @@
 import type { Logger } from "@payrail/runtime";
-import type { DayTotalsPort } from "./ports/day-totals.port.ts";
-import type { PaymentEventsDeps } from "./payment-events.ts";
-import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
-import type { BankDataPort } from "./ports/bank-data.port.ts";
-import type { CheckoutsPort } from "./ports/checkouts.port.ts";
-import type { MerchantsPort } from "./ports/merchants.port.ts";
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { RefundTransfersPort } from "./ports/refund-transfers.port.ts";
-import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { DayTotalsPort } from "../ports/day-totals.port.ts";
+import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { RenewalOutcomeDeps } from "../renewal.deps.ts";
+import type { BankDataPort } from "../ports/bank-data.port.ts";
+import type { CheckoutsPort } from "../ports/checkouts.port.ts";
+import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
+import type { RefundTransfersPort } from "../ports/refund-transfers.port.ts";
+import type { TransactionsPort } from "../ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { WebhookEventsPort } from "./ports/webhook-events.port.ts";
 import type { TransferNoticesPort } from "./ports/transfer-notices.port.ts";
-import type { ReturnWarningsPort } from "./ports/return-warnings.port.ts";
+import type { ReturnWarningsPort } from "../ports/return-warnings.port.ts";
 import type { SecretBox } from "@payrail/runtime";
-import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
-import type { BlockingDeps } from "./block-bank-account.ts";
-import type { ScreeningDeps } from "./fraud/screen-debit.ts";
-import type { ReviewsPort } from "./ports/reviews.port.ts";
-import type { AmountStatsPort } from "./ports/amount-stats.port.ts";
+import type { MandatesPort } from "../ports/mandates.port.ts";
+import type { BlockedBankAccountsPort } from "../ports/blocked-bank-accounts.port.ts";
+import type { BlockingDeps } from "../block-bank-account.ts";
+import type { ScreeningDeps } from "../fraud/screen-debit.ts";
+import type { ReviewsPort } from "../ports/reviews.port.ts";
+import type { AmountStatsPort } from "../ports/amount-stats.port.ts";
 
 /*
  * What each group of payments' use cases needs, and nothing more: a use case names the

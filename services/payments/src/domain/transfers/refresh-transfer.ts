@@ -1,12 +1,12 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
-import { applyRefundTransferStatus } from "./apply-refund-transfer-status.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
-import { blockAfterReturn } from "./block-bank-account.ts";
-import { followSubscriptionCharge } from "./follow-subscription-charge.ts";
-import { countDayTotal } from "./count-day-total.ts";
+import { applyRefundTransferStatus } from "../apply-refund-transfer-status.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
+import { blockAfterReturn } from "../block-bank-account.ts";
+import { followSubscriptionCharge } from "../follow-subscription-charge.ts";
+import { countDayTotal } from "../count-day-total.ts";
 import { settleTransaction } from "./settle-transaction.ts";
-import { warnReturnRates } from "./warn-return-rates.ts";
-import type { TransactionDoc } from "./transaction.entity.ts";
+import { warnReturnRates } from "../warn-return-rates.ts";
+import type { TransactionDoc } from "../transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";
 
 /** What asking the provider about one transfer did. */

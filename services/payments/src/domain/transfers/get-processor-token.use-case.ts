@@ -1,12 +1,12 @@
 import { AppError, type CheckoutSummary, type MerchantPrincipal } from "@payrail/contracts";
 import { prefixedHexId, randomUUID } from "@payrail/runtime";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
-import { requireDebitMandate } from "./require-debit-mandate.ts";
+import { requireDebitMandate } from "../require-debit-mandate.ts";
 import { checkoutEntryDescription } from "./company-entry-description.ts";
-import { bankAccountNotValidated, validationOf } from "./account-validation.ts";
+import { bankAccountNotValidated, validationOf } from "../account-validation.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
 export const TRANSACTION_HELD = "Transaction held for review";
