@@ -6,7 +6,7 @@ import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
-import type { TransactionDoc } from "./transaction.entity.ts";
+import type { TransactionDoc } from "./transactions/transaction.entity.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 
 /** Changes that lose to a concurrent one (a renewal settling, a cancel) read again; a few at most. */

@@ -7,7 +7,7 @@ import { ownLiveSubscription } from "./own-subscription.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
-import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 

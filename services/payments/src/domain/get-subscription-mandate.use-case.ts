@@ -5,7 +5,7 @@ import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { mandateIdOf } from "./require-debit-mandate.ts";
 

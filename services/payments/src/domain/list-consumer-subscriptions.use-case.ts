@@ -8,7 +8,7 @@ import type { MerchantsPort } from "./ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { attestedMandateId } from "./require-debit-mandate.ts";
-import { amountOf } from "./transaction.entity.ts";
+import { amountOf } from "./transactions/transaction.entity.ts";
 import { amountForPeriod } from "./upcoming-charge.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 

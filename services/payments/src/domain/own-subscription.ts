@@ -1,7 +1,7 @@
 import { AppError, reachesMerchant, type UserPrincipal } from "@payrail/contracts";
-import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import type { TransactionDoc } from "./transaction.entity.ts";
+import type { TransactionDoc } from "./transactions/transaction.entity.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 
 /**

@@ -7,7 +7,7 @@ import { ownLiveSubscription } from "./own-subscription.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
 import { switchSubscriptionAccount, underRelinkLease, type SwitchAccountDeps } from "./switch-subscription-account.ts";
 
 export type PendingRelinkDeps = SwitchAccountDeps &

@@ -1,5 +1,5 @@
 import { AppError } from "@payrail/contracts";
-import type { TransactionDoc } from "./transaction.entity.ts";
+import type { TransactionDoc } from "./transactions/transaction.entity.ts";
 import type { RefundPayoutDeps } from "./transfers/transfer.deps.ts";
 
 /**

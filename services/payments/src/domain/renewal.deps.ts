@@ -1,7 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { SubscriptionSchedulesPort } from "./ports/subscription-schedules.port.ts";
-import type { TransactionsPort } from "./ports/transactions.port.ts";
+import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./transfers/ports/transfer.port.ts";
 import type { RenewalPolicy } from "./renewal-policy.ts";

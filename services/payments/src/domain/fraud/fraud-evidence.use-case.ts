@@ -2,7 +2,7 @@ import { requireMerchant, requireMerchantWriter, type AnnualReview, type FraudMo
 import { prefixedHexId } from "@payrail/runtime";
 import type { AnnualReviewRecord, ComplianceRecordsPort, RuleSetRecord } from "../ports/compliance-records.port.ts";
 import type { ReviewsPort } from "../ports/reviews.port.ts";
-import type { TransactionsPort } from "../ports/transactions.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import { toReview } from "../review.entity.ts";
 
 export interface EvidenceDeps {

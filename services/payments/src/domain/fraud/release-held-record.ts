@@ -1,6 +1,6 @@
 import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
-import type { TransactionsPort } from "../ports/transactions.port.ts";
-import type { TransactionDoc } from "../transaction.entity.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { TransferRecordedDeps } from "../transfers/transfer.deps.ts";
 
 /**

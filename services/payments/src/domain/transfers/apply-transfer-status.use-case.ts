@@ -1,7 +1,7 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import { refreshTransfer } from "./refresh-transfer.ts";
-import type { TransactionDoc } from "../transaction.entity.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";
 
 /**

@@ -6,7 +6,7 @@ import { followSubscriptionCharge } from "../follow-subscription-charge.ts";
 import { countDayTotal } from "../count-day-total.ts";
 import { settleTransaction } from "./settle-transaction.ts";
 import { warnReturnRates } from "../warn-return-rates.ts";
-import type { TransactionDoc } from "../transaction.entity.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";
 
 /** What asking the provider about one transfer did. */

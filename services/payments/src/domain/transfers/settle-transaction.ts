@@ -1,8 +1,8 @@
-import type { TransactionDoc, TransactionStatus } from "../transaction.entity.ts";
+import type { TransactionDoc, TransactionStatus } from "../transactions/transaction.entity.ts";
 import { transferFailureReason } from "./failure-reason.ts";
 import { returnGroupOf } from "../return-groups.ts";
 import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
-import type { TransactionChange, TransactionsPort } from "../ports/transactions.port.ts";
+import type { TransactionChange, TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { AmountStatsPort } from "../ports/amount-stats.port.ts";
 
 /** Writes that lose to a concurrent one (a refund reserving cents) read again; a few at most. */

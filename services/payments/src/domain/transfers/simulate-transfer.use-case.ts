@@ -2,7 +2,7 @@ import { AppError, type MerchantPrincipal, type RefundPayoutSnapshot, type Trans
 import { applyRefundTransferStatus } from "../apply-refund-transfer-status.ts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
-import { toTransactionRecord } from "../transaction.entity.ts";
+import { toTransactionRecord } from "../transactions/transaction.entity.ts";
 import type { SimulateDeps } from "./transfer.deps.ts";
 
 type Simulation = { status: "completed" | "failed"; failure_code?: string | undefined };

@@ -7,7 +7,7 @@ import type { CheckoutsPort } from "../ports/checkouts.port.ts";
 import type { MerchantsPort } from "../ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
 import type { RefundTransfersPort } from "../ports/refund-transfers.port.ts";
-import type { TransactionsPort } from "../ports/transactions.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
 import type { WebhookEventsPort } from "./ports/webhook-events.port.ts";

@@ -1,6 +1,6 @@
-import { chargeEntryDescription } from "./transfers/company-entry-description.ts";
+import { chargeEntryDescription } from "../transfers/company-entry-description.ts";
 import { amountOf, type TransactionDoc } from "./transaction.entity.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 /** Which transfer a record is of: the attempt's first charge, or one of a subscription's renewals. */
 export interface ChargeFacts {
