@@ -1,5 +1,5 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
-import { applyRefundTransferStatus } from "../apply-refund-transfer-status.ts";
+import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import { blockAfterReturn } from "../block-bank-account.ts";
 import { followSubscriptionCharge } from "../follow-subscription-charge.ts";

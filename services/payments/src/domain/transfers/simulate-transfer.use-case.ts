@@ -1,5 +1,5 @@
 import { AppError, type MerchantPrincipal, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
-import { applyRefundTransferStatus } from "../apply-refund-transfer-status.ts";
+import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import { toTransactionRecord } from "../transactions/transaction.entity.ts";

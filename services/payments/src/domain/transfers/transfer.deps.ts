@@ -6,7 +6,7 @@ import type { BankDataPort } from "../ports/bank-data.port.ts";
 import type { CheckoutsPort } from "../ports/checkouts.port.ts";
 import type { MerchantsPort } from "../ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
-import type { RefundTransfersPort } from "../ports/refund-transfers.port.ts";
+import type { RefundTransfersPort } from "../refund-payouts/ports/refund-transfers.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
-import type { TransactionDoc } from "./transactions/transaction.entity.ts";
-import type { RefundPayoutDeps } from "./transfers/transfer.deps.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { RefundPayoutDeps } from "../transfers/transfer.deps.ts";
 
 /**
  * The transaction a payout is asked for, if money may go back: it exists, its transfer

@@ -1,9 +1,9 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
-import { transferFailureReason } from "./transfers/failure-reason.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
+import { transferFailureReason } from "../transfers/failure-reason.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { RefundTransferRecord } from "./refund-transfer.entity.ts";
 import { settleRefundPayout } from "./settle-refund-payout.ts";
-import type { StatusDeps } from "./transfers/transfer.deps.ts";
+import type { StatusDeps } from "../transfers/transfer.deps.ts";
 
 /**
  * A refund payout's status, re-read from the provider (the event only says "look at it").

@@ -1,12 +1,12 @@
 import { AppError } from "@payrail/contracts";
-import { createTransferOnce } from "./transfers/create-transfer-once.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
-import { TransferRefused } from "./transfers/ports/transfer.port.ts";
+import { createTransferOnce } from "../transfers/create-transfer-once.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
+import { TransferRefused } from "../transfers/ports/transfer.port.ts";
 import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts";
 import { refundPayoutEnds, settledTransaction, transactionReturned } from "./refund-payout-checks.ts";
 import { settleRefundPayout } from "./settle-refund-payout.ts";
-import type { RefundPayoutDeps } from "./transfers/transfer.deps.ts";
-import { REFUND } from "./transfers/company-entry-description.ts";
+import type { RefundPayoutDeps } from "../transfers/transfer.deps.ts";
+import { REFUND } from "../transfers/company-entry-description.ts";
 
 export type StartedPayout = { status: "pending"; transfer_id: string } | { status: "failed"; failure_code: string; failure_reason: string };
 

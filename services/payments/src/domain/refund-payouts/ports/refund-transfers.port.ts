@@ -1,5 +1,5 @@
 import type { RefundTransferRecord } from "../refund-transfer.entity.ts";
-import type { TransferStatus } from "../transfers/ports/transfer.port.ts";
+import type { TransferStatus } from "../../transfers/ports/transfer.port.ts";
 
 /** Storage of refund payouts; every write is one conditional write. */
 export interface RefundTransfersPort {

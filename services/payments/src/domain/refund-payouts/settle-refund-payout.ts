@@ -1,8 +1,8 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
-import { refundPayoutSettledEvent, type PaymentEventsDeps } from "./payment-events.ts";
+import { refundPayoutSettledEvent, type PaymentEventsDeps } from "../payment-events.ts";
 import type { RefundTransferRecord } from "./refund-transfer.entity.ts";
-import type { TransactionDoc } from "./transactions/transaction.entity.ts";
-import type { StatusDeps } from "./transfers/transfer.deps.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { StatusDeps } from "../transfers/transfer.deps.ts";
 
 /** Writes that lose to a concurrent one (another refund reserving cents) read again; a few at most. */
 const TRIES = 5;

@@ -1,4 +1,4 @@
-import type { TransferStatus } from "./transfers/ports/transfer.port.ts";
+import type { TransferStatus } from "../transfers/ports/transfer.port.ts";
 
 /**
  * One payout of a refund: a transfer merchant → consumer. A refund's first payout has the
