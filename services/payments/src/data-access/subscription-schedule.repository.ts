@@ -1,6 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { withEvents, type Filter, type Store } from "@payrail/store";
-import type { SubscriptionSchedulesPort } from "../domain/ports/subscription-schedules.port.ts";
+import type { SubscriptionSchedulesPort } from "../domain/renewals/ports/subscription-schedules.port.ts";
 import type { TransferAttemptRecord } from "../domain/transfers/transfer-attempt.entity.ts";
 import { TRANSFER_ATTEMPTS_COLLECTION } from "./transfer-attempt.repository.ts";
 

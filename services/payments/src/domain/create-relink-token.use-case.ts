@@ -1,7 +1,7 @@
 import type { MandateText, UserPrincipal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
-import { firstPeriodFrom, periodStart } from "./billing-period.ts";
-import { learntAt } from "./follow-returned-charge.ts";
+import { firstPeriodFrom, periodStart } from "./renewals/billing-period.ts";
+import { learntAt } from "./renewals/follow-returned-charge.ts";
 import { RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
 import { ownLiveSubscription } from "./own-subscription.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";

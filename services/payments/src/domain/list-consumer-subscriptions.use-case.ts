@@ -9,7 +9,7 @@ import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { attestedMandateId } from "./require-debit-mandate.ts";
 import { amountOf } from "./transactions/transaction.entity.ts";
-import { amountForPeriod } from "./upcoming-charge.ts";
+import { amountForPeriod } from "./renewals/upcoming-charge.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 
 export interface ConsumerSubscriptionsDeps {

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { periodStart } from "./billing-period.ts";
+import { periodStart } from "./renewals/billing-period.ts";
 import { envelope } from "./payment-events.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 

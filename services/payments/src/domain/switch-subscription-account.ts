@@ -16,7 +16,7 @@ import { attestedMandateId } from "./require-debit-mandate.ts";
 import { revokeMandate } from "./revoke-mandate.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
-import { periodDue } from "./upcoming-charge.ts";
+import { periodDue } from "./renewals/upcoming-charge.ts";
 
 /** How long one re-link may hold the subscription (its provider calls) before another may take over. */
 const RELINK_LEASE_MS = 30_000;

@@ -2,7 +2,7 @@ import type { RefundPayoutSnapshot } from "@payrail/contracts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import { blockAfterReturn } from "../block-bank-account.ts";
-import { followSubscriptionCharge } from "../follow-subscription-charge.ts";
+import { followSubscriptionCharge } from "../renewals/follow-subscription-charge.ts";
 import { countDayTotal } from "../count-day-total.ts";
 import { settleTransaction } from "./settle-transaction.ts";
 import { warnReturnRates } from "../warn-return-rates.ts";

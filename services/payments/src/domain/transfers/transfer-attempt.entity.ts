@@ -1,4 +1,4 @@
-import type { PlanType } from "../billing-period.ts";
+import type { PlanType } from "../renewals/billing-period.ts";
 import type { OutboxFields } from "@payrail/store";
 
 /**

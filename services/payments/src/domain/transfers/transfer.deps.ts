@@ -1,7 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import type { DayTotalsPort } from "../ports/day-totals.port.ts";
 import type { PaymentEventsDeps } from "../payment-events.ts";
-import type { RenewalOutcomeDeps } from "../renewal.deps.ts";
+import type { RenewalOutcomeDeps } from "../renewals/renewal.deps.ts";
 import type { BankDataPort } from "../ports/bank-data.port.ts";
 import type { CheckoutsPort } from "../ports/checkouts.port.ts";
 import type { MerchantsPort } from "../ports/merchants.port.ts";

@@ -3,7 +3,7 @@ import type { TransferAttemptsPort } from "../../domain/transfers/ports/transfer
 import type { PaymentMethodsPort } from "../../domain/ports/payment-methods.port.ts";
 import type { MandatesPort } from "../../domain/ports/mandates.port.ts";
 import type { ClaimsPort } from "../../domain/ports/claims.port.ts";
-import type { RenewalDeps } from "../../domain/renewal.deps.ts";
+import type { RenewalDeps } from "../../domain/renewals/renewal.deps.ts";
 import type { ReconcileDeps } from "../../domain/reconcile.use-case.ts";
 import type { EvidenceDeps } from "../../domain/fraud/fraud-evidence.use-case.ts";
 import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfers/transfer.deps.ts";

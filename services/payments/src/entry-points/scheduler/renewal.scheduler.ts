@@ -1,6 +1,6 @@
-import { announceUpcomingCharge } from "../../domain/announce-upcoming-charge.use-case.ts";
-import { chargeRenewal } from "../../domain/charge-renewal.use-case.ts";
-import type { RenewalDeps } from "../../domain/renewal.deps.ts";
+import { announceUpcomingCharge } from "../../domain/renewals/announce-upcoming-charge.use-case.ts";
+import { chargeRenewal } from "../../domain/renewals/charge-renewal.use-case.ts";
+import type { RenewalDeps } from "../../domain/renewals/renewal.deps.ts";
 import { every } from "./every.ts";
 
 /** Due subscriptions one pass takes; the next pass takes the rest. */

@@ -1,9 +1,9 @@
-import { chargeEntryDescription } from "./transfers/company-entry-description.ts";
-import { createTransferOnce } from "./transfers/create-transfer-once.ts";
+import { chargeEntryDescription } from "../transfers/company-entry-description.ts";
+import { createTransferOnce } from "../transfers/create-transfer-once.ts";
 import { applyChargeOutcome } from "./follow-subscription-charge.ts";
-import { TransferRefused } from "./transfers/ports/transfer.port.ts";
+import { TransferRefused } from "../transfers/ports/transfer.port.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
-import type { RenewalCharge, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import type { LeaseHeartbeat } from "@payrail/runtime";
 
 /**

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@payrail/contracts";
 import { prefixedHexId, withLeaseHeartbeat, type LeaseHeartbeat } from "@payrail/runtime";
-import { transactionEvent } from "./payment-events.ts";
+import { transactionEvent } from "../payment-events.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
-import type { RenewalCharge, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import { renewalRecordDoc } from "./renewal-record.ts";
-import { releaseHeldRecord } from "./fraud/release-held-record.ts";
-import { renewalReviewGate } from "./fraud/renewal-review-gate.ts";
-import { requireDebitMandate } from "./require-debit-mandate.ts";
-import { tellCheckoutBlocked } from "./block-bank-account.ts";
+import { releaseHeldRecord } from "../fraud/release-held-record.ts";
+import { renewalReviewGate } from "../fraud/renewal-review-gate.ts";
+import { requireDebitMandate } from "../require-debit-mandate.ts";
+import { tellCheckoutBlocked } from "../block-bank-account.ts";
 import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
 import { amountForPeriod } from "./upcoming-charge.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import { amountForPeriod, firstPeriodForNewAmount, upcomingCharge } from "./upcoming-charge.ts";
 
 const sub = (over: Partial<TransferAttemptRecord> = {}) =>

@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../../transfers/transfer-attempt.entity.ts";
 
 /**
  * The renewal side of a subscription's transfer attempt (its schedule, charge in flight and

@@ -2,7 +2,7 @@ import { AppError, type MerchantPrincipal, type TransactionRecord } from "@payra
 import { announceUpcomingCharge } from "./announce-upcoming-charge.use-case.ts";
 import { chargeRenewal } from "./charge-renewal.use-case.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
-import { toTransactionRecord } from "./transactions/transaction.entity.ts";
+import { toTransactionRecord } from "../transactions/transaction.entity.ts";
 
 /** A subscription's record list as Subscription Details shows it (newest first, at most 100). */
 const RECORDS = 100;

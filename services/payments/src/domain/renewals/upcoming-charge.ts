@@ -1,5 +1,5 @@
 import { daysAfter, periodStart } from "./billing-period.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 /**
  * Reg E 12 CFR 1005.10(d): a recurring debit whose amount differs from the previous one is

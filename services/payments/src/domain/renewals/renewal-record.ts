@@ -1,6 +1,6 @@
-import type { TransactionDoc } from "./transactions/transaction.entity.ts";
-import type { RenewalCharge, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
-import { transactionDoc } from "./transactions/transaction-doc.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { RenewalCharge, TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
+import { transactionDoc } from "../transactions/transaction-doc.ts";
 
 /** The transaction record of a renewal charge (sequential `id` drawn by the caller). */
 export function renewalRecordDoc(a: TransferAttemptRecord, id: number, charge: RenewalCharge, transferId: string): TransactionDoc {

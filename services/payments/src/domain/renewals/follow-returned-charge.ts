@@ -1,9 +1,9 @@
 import { periodStart } from "./billing-period.ts";
 import { afterFailure, type AfterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
-import { subscriptionEvent } from "./subscription-events.ts";
-import type { TransactionDoc } from "./transactions/transaction.entity.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import { subscriptionEvent } from "../subscription-events.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 /** Changes that lose to a concurrent one (the consumer cancelling) read again; a few at most. */
 const TRIES = 5;

@@ -1,17 +1,17 @@
 import type { Logger } from "@payrail/runtime";
-import type { PaymentEventsDeps } from "./payment-events.ts";
+import type { PaymentEventsDeps } from "../payment-events.ts";
 import type { SubscriptionSchedulesPort } from "./ports/subscription-schedules.port.ts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import type { TransferPort } from "./transfers/ports/transfer.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
+import type { TransferPort } from "../transfers/ports/transfer.port.ts";
 import type { RenewalPolicy } from "./renewal-policy.ts";
 import type { UpcomingNoticePolicy } from "./upcoming-charge.ts";
-import type { TransferRecordedDeps } from "./transfers/transfer.deps.ts";
-import type { DebitMandateDeps } from "./require-debit-mandate.ts";
-import type { BlockingDeps } from "./block-bank-account.ts";
-import type { ScreeningDeps } from "./fraud/screen-debit.ts";
-import type { ReviewsPort } from "./ports/reviews.port.ts";
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import type { TransferRecordedDeps } from "../transfers/transfer.deps.ts";
+import type { DebitMandateDeps } from "../require-debit-mandate.ts";
+import type { BlockingDeps } from "../block-bank-account.ts";
+import type { ScreeningDeps } from "../fraud/screen-debit.ts";
+import type { ReviewsPort } from "../ports/reviews.port.ts";
+import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
 
 /** What a renewal's outcome needs: the subscription, its schedule and the retry policy. */
 export interface RenewalOutcomeDeps extends PaymentEventsDeps {
