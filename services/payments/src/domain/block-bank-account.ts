@@ -5,7 +5,7 @@ import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import { subscriptionEvent } from "./subscription-events.ts";
+import { subscriptionEvent } from "./subscriptions/subscription-events.ts";
 import type { TransactionDoc } from "./transactions/transaction.entity.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 

@@ -1,6 +1,6 @@
 import { AppError, type SubscriptionMandate, type UserPrincipal } from "@payrail/contracts";
 import { renderMandateText } from "./mandate-text.ts";
-import { ownSubscriptionRecord } from "./own-subscription.ts";
+import { ownSubscriptionRecord } from "./subscriptions/own-subscription.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";

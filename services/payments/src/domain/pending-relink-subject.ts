@@ -3,7 +3,7 @@ import type { SecretBox } from "@payrail/runtime";
 import { toValidationState } from "./account-validation.ts";
 import { fundAccount, microDepositsKey, type FundAccountDeps } from "./transfers/fund-account.ts";
 import { accountInSlot, type AccountView, type ValidationSubject } from "./micro-deposits-account.ts";
-import { ownLiveSubscription } from "./own-subscription.ts";
+import { ownLiveSubscription } from "./subscriptions/own-subscription.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";

@@ -5,7 +5,7 @@ import { relinkMandateText, type RelinkTextDeps } from "./create-relink-token.us
 import { fundAccount, microDepositsKey, type FundAccountDeps } from "./transfers/fund-account.ts";
 import { RELINK_MANDATE_TEXT_VERSION } from "./mandate-text.ts";
 import { accountInSlot, VALIDATION_TRIES, validationBusy } from "./micro-deposits-account.ts";
-import { ownLiveSubscription } from "./own-subscription.ts";
+import { ownLiveSubscription } from "./subscriptions/own-subscription.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import type { PendingRelinkRecord } from "./payment-method.entity.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";

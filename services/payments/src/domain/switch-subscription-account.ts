@@ -14,7 +14,7 @@ import type { FundingSource } from "./transfers/ports/transfer.port.ts";
 import { storeMandate } from "./record-mandate.ts";
 import { attestedMandateId } from "./require-debit-mandate.ts";
 import { revokeMandate } from "./revoke-mandate.ts";
-import { subscriptionEvent } from "./subscription-events.ts";
+import { subscriptionEvent } from "./subscriptions/subscription-events.ts";
 import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
 import { periodDue } from "./renewals/upcoming-charge.ts";
 

@@ -1,6 +1,6 @@
 import { centsToDecimal } from "@payrail/contracts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
-import { subscriptionEvent } from "../subscription-events.ts";
+import { subscriptionEvent } from "../subscriptions/subscription-events.ts";
 import { upcomingCharge, type UpcomingNoticePolicy } from "./upcoming-charge.ts";
 
 /** Writes that lose to a concurrent change (a charge claimed, a cancel) read again; a few at most. */

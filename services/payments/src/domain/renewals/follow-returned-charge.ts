@@ -1,7 +1,7 @@
 import { periodStart } from "./billing-period.ts";
 import { afterFailure, type AfterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
-import { subscriptionEvent } from "../subscription-events.ts";
+import { subscriptionEvent } from "../subscriptions/subscription-events.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 

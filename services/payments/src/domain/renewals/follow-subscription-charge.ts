@@ -2,7 +2,7 @@ import { periodStart } from "./billing-period.ts";
 import { followReturnedCharge, learntAt } from "./follow-returned-charge.ts";
 import { afterFailure } from "./renewal-policy.ts";
 import type { RenewalOutcomeDeps } from "./renewal.deps.ts";
-import { subscriptionEvent, type SubscriptionEventType } from "../subscription-events.ts";
+import { subscriptionEvent, type SubscriptionEventType } from "../subscriptions/subscription-events.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import { periodDue } from "./upcoming-charge.ts";

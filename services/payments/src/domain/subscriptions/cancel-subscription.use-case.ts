@@ -1,14 +1,14 @@
 import { AppError, type UserPrincipal } from "@payrail/contracts";
 import { nowIso } from "@payrail/runtime";
-import type { PaymentEventsDeps } from "./payment-events.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
+import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
-import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import { mandateIdOf } from "./require-debit-mandate.ts";
-import { revokeMandate } from "./revoke-mandate.ts";
+import type { MandatesPort } from "../ports/mandates.port.ts";
+import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
+import { mandateIdOf } from "../require-debit-mandate.ts";
+import { revokeMandate } from "../revoke-mandate.ts";
 import { ownSubscriptionRecord } from "./own-subscription.ts";
 
 /** Cancels that lose to a concurrent subscription change (a renewal settling) read again; a few at most. */

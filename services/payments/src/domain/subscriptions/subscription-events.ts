@@ -1,7 +1,7 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { periodStart } from "./renewals/billing-period.ts";
-import { envelope } from "./payment-events.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import { periodStart } from "../renewals/billing-period.ts";
+import { envelope } from "../payment-events.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 export type SubscriptionEventType =
   | "subscription.renewed"

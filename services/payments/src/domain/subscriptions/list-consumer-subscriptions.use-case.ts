@@ -1,16 +1,16 @@
 import type { ConsumerListQuery, ConsumerSubscription, UserPrincipal } from "@payrail/contracts";
-import { bankAccountView } from "./bank-account-view.ts";
-import { merchantNames, pageOf } from "./merchant-names.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
-import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
-import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { MerchantsPort } from "./ports/merchants.port.ts";
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import { attestedMandateId } from "./require-debit-mandate.ts";
-import { amountOf } from "./transactions/transaction.entity.ts";
-import { amountForPeriod } from "./renewals/upcoming-charge.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import { bankAccountView } from "../bank-account-view.ts";
+import { merchantNames, pageOf } from "../merchant-names.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { BlockedBankAccountsPort } from "../ports/blocked-bank-accounts.port.ts";
+import type { MandatesPort } from "../ports/mandates.port.ts";
+import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
+import { attestedMandateId } from "../require-debit-mandate.ts";
+import { amountOf } from "../transactions/transaction.entity.ts";
+import { amountForPeriod } from "../renewals/upcoming-charge.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 export interface ConsumerSubscriptionsDeps {
   attempts: Pick<TransferAttemptsPort, "subscriptionsOf">;

@@ -1,9 +1,9 @@
 import { AppError, centsToDecimal, toCents, type MerchantPrincipal, type UpdateSubscriptionResult } from "@payrail/contracts";
-import { periodStart } from "./renewals/billing-period.ts";
-import type { RenewalOutcomeDeps } from "./renewals/renewal.deps.ts";
+import { periodStart } from "../renewals/billing-period.ts";
+import type { RenewalOutcomeDeps } from "../renewals/renewal.deps.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
-import type { AmountChange, TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
-import { amountForPeriod, firstPeriodForNewAmount, noticeLookFrom } from "./renewals/upcoming-charge.ts";
+import type { AmountChange, TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
+import { amountForPeriod, firstPeriodForNewAmount, noticeLookFrom } from "../renewals/upcoming-charge.ts";
 
 /** Writes that lose to a concurrent change (a renewal, a cancel) read again; a few at most. */
 const TRIES = 5;

@@ -1,8 +1,8 @@
 import { AppError, reachesMerchant, type UserPrincipal } from "@payrail/contracts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import type { TransactionDoc } from "./transactions/transaction.entity.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 /**
  * The record a consumer names a subscription by (`subscription_transaction_uuid`): 404 for an
