@@ -2,7 +2,7 @@ import type { MandateText, UserPrincipal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { firstPeriodFrom, periodStart } from "./renewals/billing-period.ts";
 import { learntAt } from "./renewals/follow-returned-charge.ts";
-import { RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
+import { RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "./mandates/mandate-text.ts";
 import { ownLiveSubscription } from "./subscriptions/own-subscription.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";

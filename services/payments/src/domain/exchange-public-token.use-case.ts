@@ -11,10 +11,10 @@ import type { ClaimsPort } from "./ports/claims.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import type { SecretBox } from "@payrail/runtime";
-import type { MandatesPort } from "./ports/mandates.port.ts";
+import type { MandatesPort } from "./mandates/ports/mandates.port.ts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
-import { buildConsumerMandate, checkTextVersion, storeMandate } from "./record-mandate.ts";
-import { revokeMandate } from "./revoke-mandate.ts";
+import { buildConsumerMandate, checkTextVersion, storeMandate } from "./mandates/record-mandate.ts";
+import { revokeMandate } from "./mandates/revoke-mandate.ts";
 
 export const PAYMENT_METHOD_SAVED = "Payment method saved";
 

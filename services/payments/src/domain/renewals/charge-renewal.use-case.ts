@@ -7,7 +7,7 @@ import type { RenewalCharge, TransferAttemptRecord } from "../transfers/transfer
 import { renewalRecordDoc } from "./renewal-record.ts";
 import { releaseHeldRecord } from "../fraud/release-held-record.ts";
 import { renewalReviewGate } from "../fraud/renewal-review-gate.ts";
-import { requireDebitMandate } from "../require-debit-mandate.ts";
+import { requireDebitMandate } from "../mandates/require-debit-mandate.ts";
 import { tellCheckoutBlocked } from "../block-bank-account.ts";
 import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
 import { amountForPeriod } from "./upcoming-charge.ts";

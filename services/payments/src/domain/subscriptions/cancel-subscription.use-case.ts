@@ -5,10 +5,10 @@ import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
-import type { MandatesPort } from "../ports/mandates.port.ts";
+import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
 import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
-import { mandateIdOf } from "../require-debit-mandate.ts";
-import { revokeMandate } from "../revoke-mandate.ts";
+import { mandateIdOf } from "../mandates/require-debit-mandate.ts";
+import { revokeMandate } from "../mandates/revoke-mandate.ts";
 import { ownSubscriptionRecord } from "./own-subscription.ts";
 
 /** Cancels that lose to a concurrent subscription change (a renewal settling) read again; a few at most. */

@@ -4,7 +4,7 @@ import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
-import { requireDebitMandate } from "../require-debit-mandate.ts";
+import { requireDebitMandate } from "../mandates/require-debit-mandate.ts";
 import { checkoutEntryDescription } from "./company-entry-description.ts";
 import { bankAccountNotValidated, validationOf } from "../account-validation.ts";
 

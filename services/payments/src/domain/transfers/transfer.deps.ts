@@ -14,7 +14,7 @@ import type { WebhookEventsPort } from "./ports/webhook-events.port.ts";
 import type { TransferNoticesPort } from "./ports/transfer-notices.port.ts";
 import type { ReturnWarningsPort } from "../ports/return-warnings.port.ts";
 import type { SecretBox } from "@payrail/runtime";
-import type { MandatesPort } from "../ports/mandates.port.ts";
+import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
 import type { BlockedBankAccountsPort } from "../ports/blocked-bank-accounts.port.ts";
 import type { BlockingDeps } from "../block-bank-account.ts";
 import type { ScreeningDeps } from "../fraud/screen-debit.ts";

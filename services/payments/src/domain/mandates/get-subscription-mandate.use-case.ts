@@ -1,12 +1,12 @@
 import { AppError, type SubscriptionMandate, type UserPrincipal } from "@payrail/contracts";
 import { renderMandateText } from "./mandate-text.ts";
-import { ownSubscriptionRecord } from "./subscriptions/own-subscription.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
+import { ownSubscriptionRecord } from "../subscriptions/own-subscription.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { MerchantsPort } from "./ports/merchants.port.ts";
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
+import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { mandateIdOf } from "./require-debit-mandate.ts";
 
 /**

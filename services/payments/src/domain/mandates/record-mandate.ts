@@ -1,10 +1,10 @@
 import { AppError, type CheckoutSummary } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { mandateEvent } from "./mandate-events.ts";
-import type { AccountValidationRecord } from "./account-validation.ts";
+import type { AccountValidationRecord } from "../account-validation.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import { MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
-import type { PaymentEventsDeps } from "./payment-events.ts";
+import type { PaymentEventsDeps } from "../payment-events.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 
 export interface Acceptance {
