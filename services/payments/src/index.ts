@@ -17,7 +17,7 @@ import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts"
 import { ClaimRepository } from "./data-access/claim.repository.ts";
 import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
-import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
+import type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
 import type { TransferPort } from "./domain/transfers/ports/transfer.port.ts";
 import { SecretBox } from "@payrail/runtime";
 import type { PaymentsDeps } from "./entry-points/rpc/deps.ts";
@@ -42,7 +42,7 @@ import { ComplianceRecordsRepository } from "./data-access/compliance-records.re
 import { ruleSet, type FraudThresholds } from "./domain/fraud/fraud-rules.ts";
 import { startReviewSweepScheduler } from "./entry-points/scheduler/review-sweep.scheduler.ts";
 
-export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
+export type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
 export { returnRateStats } from "./domain/return-rate-stats.ts";
 
 /** Renewals (docs/api-notes.md, Subscriptions and renewals): retries, the end of an unpaid subscription, the scheduler's pace (0: off). */

@@ -3,7 +3,7 @@ import { BLOCKING_RETURN_CODES, type BlockedBankAccountRecord } from "./blocked-
 import { paymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
 import type { PaymentEventsDeps } from "./payment-events.ts";
 import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import type { PaymentMethodsPort } from "./bank-accounts/ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscriptions/subscription-events.ts";
 import type { TransactionDoc } from "./transactions/transaction.entity.ts";

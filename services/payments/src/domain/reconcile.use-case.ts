@@ -1,4 +1,4 @@
-import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
+import type { PaymentMethodsPort } from "./bank-accounts/ports/payment-methods.port.ts";
 import { randomUUID } from "node:crypto";
 import type { ReconcileChange, ReconcileReport } from "@payrail/contracts";
 import type { RequestMeta } from "./ports/checkouts.port.ts";

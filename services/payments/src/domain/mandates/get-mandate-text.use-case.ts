@@ -1,8 +1,8 @@
 import type { MandateText, UserPrincipal } from "@payrail/contracts";
-import { claimCheckout } from "../claim-checkout.ts";
+import { claimCheckout } from "../bank-accounts/claim-checkout.ts";
 import { renderMandateText } from "./mandate-text.ts";
 import type { CheckoutsPort, RequestMeta } from "../ports/checkouts.port.ts";
-import type { ClaimsPort } from "../ports/claims.port.ts";
+import type { ClaimsPort } from "../bank-accounts/ports/claims.port.ts";
 import type { MerchantsPort } from "../ports/merchants.port.ts";
 
 /**

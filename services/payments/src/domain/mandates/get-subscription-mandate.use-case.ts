@@ -4,7 +4,7 @@ import { ownSubscriptionRecord } from "../subscriptions/own-subscription.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { MerchantsPort } from "../ports/merchants.port.ts";
-import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
+import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { mandateIdOf } from "./require-debit-mandate.ts";

@@ -1,6 +1,6 @@
 import type { Mandate, MandateType } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
-import { toValidationView, type AccountValidationRecord } from "../account-validation.ts";
+import { toValidationView, type AccountValidationRecord } from "../bank-accounts/account-validation.ts";
 
 /**
  * A debit authorization (docs/api-notes.md, Mandates), owned by payments. Never swept: NACHA has the originator

@@ -1,7 +1,7 @@
 import { AppError, type CheckoutSummary } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { mandateEvent } from "./mandate-events.ts";
-import type { AccountValidationRecord } from "../account-validation.ts";
+import type { AccountValidationRecord } from "../bank-accounts/account-validation.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import { MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
 import type { PaymentEventsDeps } from "../payment-events.ts";

@@ -1,11 +1,11 @@
 import { AppError } from "@payrail/contracts";
 import { createHash } from "node:crypto";
-import { bankAccountNotValidated, validationOf } from "../account-validation.ts";
+import { bankAccountNotValidated, validationOf } from "../bank-accounts/account-validation.ts";
 import { mandateEvent } from "./mandate-events.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import type { PaymentEventsDeps } from "../payment-events.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
+import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 
 export interface DebitMandateDeps extends PaymentEventsDeps {
   mandates: Pick<MandatesPort, "create" | "find" | "markDebit">;

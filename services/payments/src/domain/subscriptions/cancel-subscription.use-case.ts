@@ -6,7 +6,7 @@ import type { TransactionsPort } from "../transactions/ports/transactions.port.t
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
 import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
-import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
+import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import { mandateIdOf } from "../mandates/require-debit-mandate.ts";
 import { revokeMandate } from "../mandates/revoke-mandate.ts";
 import { ownSubscriptionRecord } from "./own-subscription.ts";

@@ -6,7 +6,7 @@ import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
 import { requireDebitMandate } from "../mandates/require-debit-mandate.ts";
 import { checkoutEntryDescription } from "./company-entry-description.ts";
-import { bankAccountNotValidated, validationOf } from "../account-validation.ts";
+import { bankAccountNotValidated, validationOf } from "../bank-accounts/account-validation.ts";
 
 export const TRANSACTION_EXECUTED = "Transaction executed";
 export const TRANSACTION_HELD = "Transaction held for review";

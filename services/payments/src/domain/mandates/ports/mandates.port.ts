@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import type { AccountValidationRecord } from "../../account-validation.ts";
+import type { AccountValidationRecord } from "../../bank-accounts/account-validation.ts";
 import type { MandateRecord } from "../mandate.entity.ts";
 
 /** Mandates, each written with its events in one write (the outbox). */

@@ -2,19 +2,19 @@ import { AppError, type BankAccountValidationState, type UserPrincipal } from "@
 import { sha256Hex, type SecretBox } from "@payrail/runtime";
 import { bankAccountEvent } from "./bank-account-events.ts";
 import { relinkMandateText, type RelinkTextDeps } from "./create-relink-token.use-case.ts";
-import { fundAccount, microDepositsKey, type FundAccountDeps } from "./transfers/fund-account.ts";
-import { RELINK_MANDATE_TEXT_VERSION } from "./mandates/mandate-text.ts";
+import { fundAccount, microDepositsKey, type FundAccountDeps } from "../transfers/fund-account.ts";
+import { RELINK_MANDATE_TEXT_VERSION } from "../mandates/mandate-text.ts";
 import { accountInSlot, VALIDATION_TRIES, validationBusy } from "./micro-deposits-account.ts";
-import { ownLiveSubscription } from "./subscriptions/own-subscription.ts";
-import type { MandateRecord } from "./mandates/mandate.entity.ts";
+import { ownLiveSubscription } from "../subscriptions/own-subscription.ts";
+import type { MandateRecord } from "../mandates/mandate.entity.ts";
 import type { PendingRelinkRecord } from "./payment-method.entity.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import { buildConsumerMandate, checkTextVersion } from "./mandates/record-mandate.ts";
+import { buildConsumerMandate, checkTextVersion } from "../mandates/record-mandate.ts";
 import { sendMicroDeposits, type SendMicroDepositsDeps } from "./start-micro-deposits.use-case.ts";
 import { switchSubscriptionAccount, underRelinkLease, type SwitchAccountDeps } from "./switch-subscription-account.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 export const BANK_ACCOUNT_CHANGED = "Bank account changed";
 export const BANK_ACCOUNT_CHANGE_PENDING = "Bank account change pending";

@@ -1,15 +1,15 @@
 import type { MandateText, UserPrincipal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
-import { firstPeriodFrom, periodStart } from "./renewals/billing-period.ts";
-import { learntAt } from "./renewals/follow-returned-charge.ts";
-import { RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "./mandates/mandate-text.ts";
-import { ownLiveSubscription } from "./subscriptions/own-subscription.ts";
+import { firstPeriodFrom, periodStart } from "../renewals/billing-period.ts";
+import { learntAt } from "../renewals/follow-returned-charge.ts";
+import { RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "../mandates/mandate-text.ts";
+import { ownLiveSubscription } from "../subscriptions/own-subscription.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
-import type { MerchantsPort } from "./ports/merchants.port.ts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 export interface RelinkTextDeps {
   transactions: Pick<TransactionsPort, "findByUuid">;

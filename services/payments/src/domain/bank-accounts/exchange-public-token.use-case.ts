@@ -3,18 +3,18 @@ import { nowIso, type Logger } from "@payrail/runtime";
 import { claimCheckout } from "./claim-checkout.ts";
 import type { AccountValidationRecord } from "./account-validation.ts";
 import { bankAccountEvent } from "./bank-account-events.ts";
-import { paymentMethodSavedEvent, type PaymentEventsDeps } from "./payment-events.ts";
+import { paymentMethodSavedEvent, type PaymentEventsDeps } from "../payment-events.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
 import type { AccountDescription, BankDataPort } from "./ports/bank-data.port.ts";
-import type { CheckoutsPort, RequestMeta } from "./ports/checkouts.port.ts";
+import type { CheckoutsPort, RequestMeta } from "../ports/checkouts.port.ts";
 import type { ClaimsPort } from "./ports/claims.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import type { SecretBox } from "@payrail/runtime";
-import type { MandatesPort } from "./mandates/ports/mandates.port.ts";
-import type { MerchantsPort } from "./ports/merchants.port.ts";
-import { buildConsumerMandate, checkTextVersion, storeMandate } from "./mandates/record-mandate.ts";
-import { revokeMandate } from "./mandates/revoke-mandate.ts";
+import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
+import type { MerchantsPort } from "../ports/merchants.port.ts";
+import { buildConsumerMandate, checkTextVersion, storeMandate } from "../mandates/record-mandate.ts";
+import { revokeMandate } from "../mandates/revoke-mandate.ts";
 
 export const PAYMENT_METHOD_SAVED = "Payment method saved";
 

@@ -1,6 +1,6 @@
 import type { OutboxFields } from "@payrail/store";
 import type { AccountValidationRecord, MicroDepositsRecord } from "./account-validation.ts";
-import type { MandateRecord } from "./mandates/mandate.entity.ts";
+import type { MandateRecord } from "../mandates/mandate.entity.ts";
 
 /**
  * Which account of a checkout's payment method micro-deposits act on: the one it draws on

@@ -2,7 +2,7 @@ import { AppError, type BankAccountValidationState, type UserPrincipal } from "@
 import type { SecretBox } from "@payrail/runtime";
 import { MICRO_DEPOSITS_EXPIRE_MS, microDepositsExpired, toValidationState, validationOf, type MicroDepositsRecord } from "./account-validation.ts";
 import { microDepositsSentEvent } from "./bank-account-events.ts";
-import { fundAccount, microDepositsKey, type FundAccountDeps } from "./transfers/fund-account.ts";
+import { fundAccount, microDepositsKey, type FundAccountDeps } from "../transfers/fund-account.ts";
 import {
   changeAccountValidation,
   consumerAccount,
@@ -12,9 +12,9 @@ import {
   type MicroDepositsAccountDeps,
   type ValidationSubject,
 } from "./micro-deposits-account.ts";
-import type { PaymentEventsDeps } from "./payment-events.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
-import type { TransferPort } from "./transfers/ports/transfer.port.ts";
+import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { TransferPort } from "../transfers/ports/transfer.port.ts";
 
 export interface SendMicroDepositsDeps extends Pick<MicroDepositsAccountDeps, "paymentMethods">, PaymentEventsDeps, FundAccountDeps {
   transfers: Pick<TransferPort, "ensureCustomer" | "createFundingSource" | "initiateMicroDeposits">;

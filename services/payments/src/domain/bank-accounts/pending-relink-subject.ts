@@ -1,13 +1,13 @@
 import { AppError, type BankAccountValidationState, type UserPrincipal } from "@payrail/contracts";
 import type { SecretBox } from "@payrail/runtime";
 import { toValidationState } from "./account-validation.ts";
-import { fundAccount, microDepositsKey, type FundAccountDeps } from "./transfers/fund-account.ts";
+import { fundAccount, microDepositsKey, type FundAccountDeps } from "../transfers/fund-account.ts";
 import { accountInSlot, type AccountView, type ValidationSubject } from "./micro-deposits-account.ts";
-import { ownLiveSubscription } from "./subscriptions/own-subscription.ts";
+import { ownLiveSubscription } from "../subscriptions/own-subscription.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import { switchSubscriptionAccount, underRelinkLease, type SwitchAccountDeps } from "./switch-subscription-account.ts";
 
 export type PendingRelinkDeps = SwitchAccountDeps &
