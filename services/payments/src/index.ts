@@ -43,7 +43,7 @@ import { ruleSet, type FraudThresholds } from "./domain/fraud/fraud-rules.ts";
 import { startReviewSweepScheduler } from "./entry-points/scheduler/review-sweep.scheduler.ts";
 
 export type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
-export { returnRateStats } from "./domain/return-rate-stats.ts";
+export { returnRateStats } from "./domain/returns/return-rate-stats.ts";
 
 /** Renewals (docs/api-notes.md, Subscriptions and renewals): retries, the end of an unpaid subscription, the scheduler's pace (0: off). */
 export interface RenewalConfig {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bankAccountView } from "./bank-account-view.ts";
-import type { BlockedBankAccountRecord } from "../blocked-bank-account.entity.ts";
+import type { BlockedBankAccountRecord } from "../returns/blocked-bank-account.entity.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
 
 const method = (fingerprint: string | null | undefined) =>

@@ -1,5 +1,5 @@
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
-import type { BlockedBankAccountsPort } from "../ports/blocked-bank-accounts.port.ts";
+import type { BlockedBankAccountsPort } from "../returns/ports/blocked-bank-accounts.port.ts";
 
 /** A checkout's bank account as the consumer portal shows it. */
 export interface BankAccountView {

@@ -8,7 +8,7 @@ import { renewalRecordDoc } from "./renewal-record.ts";
 import { releaseHeldRecord } from "../fraud/release-held-record.ts";
 import { renewalReviewGate } from "../fraud/renewal-review-gate.ts";
 import { requireDebitMandate } from "../mandates/require-debit-mandate.ts";
-import { tellCheckoutBlocked } from "../block-bank-account.ts";
+import { tellCheckoutBlocked } from "../returns/block-bank-account.ts";
 import { renewalKey, sendCharge } from "./send-renewal-charge.ts";
 import { amountForPeriod } from "./upcoming-charge.ts";
 

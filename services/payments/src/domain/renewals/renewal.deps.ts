@@ -8,7 +8,7 @@ import type { RenewalPolicy } from "./renewal-policy.ts";
 import type { UpcomingNoticePolicy } from "./upcoming-charge.ts";
 import type { TransferRecordedDeps } from "../transfers/transfer.deps.ts";
 import type { DebitMandateDeps } from "../mandates/require-debit-mandate.ts";
-import type { BlockingDeps } from "../block-bank-account.ts";
+import type { BlockingDeps } from "../returns/block-bank-account.ts";
 import type { ScreeningDeps } from "../fraud/screen-debit.ts";
 import type { ReviewsPort } from "../ports/reviews.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";

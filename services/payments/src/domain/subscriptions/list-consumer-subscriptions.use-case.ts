@@ -2,7 +2,7 @@ import type { ConsumerListQuery, ConsumerSubscription, UserPrincipal } from "@pa
 import { bankAccountView } from "../bank-accounts/bank-account-view.ts";
 import { merchantNames, pageOf } from "../merchant-names.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
-import type { BlockedBankAccountsPort } from "../ports/blocked-bank-accounts.port.ts";
+import type { BlockedBankAccountsPort } from "../returns/ports/blocked-bank-accounts.port.ts";
 import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
 import type { MerchantsPort } from "../ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";

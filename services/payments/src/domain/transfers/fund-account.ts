@@ -1,6 +1,6 @@
 import { sha256Hex } from "@payrail/runtime";
 import type { BankDataPort } from "../bank-accounts/ports/bank-data.port.ts";
-import type { BlockedBankAccountsPort } from "../ports/blocked-bank-accounts.port.ts";
+import type { BlockedBankAccountsPort } from "../returns/ports/blocked-bank-accounts.port.ts";
 import type { FundingSource, TransferPort } from "./ports/transfer.port.ts";
 import { bankAccountBlocked } from "./transfer-steps.ts";
 

@@ -1,11 +1,11 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import type { RequestMeta } from "../ports/checkouts.port.ts";
-import { blockAfterReturn } from "../block-bank-account.ts";
+import { blockAfterReturn } from "../returns/block-bank-account.ts";
 import { followSubscriptionCharge } from "../renewals/follow-subscription-charge.ts";
 import { countDayTotal } from "../count-day-total.ts";
 import { settleTransaction } from "./settle-transaction.ts";
-import { warnReturnRates } from "../warn-return-rates.ts";
+import { warnReturnRates } from "../returns/warn-return-rates.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";
 

@@ -1,5 +1,5 @@
 import type { ReturnRatesResponse } from "@payrail/contracts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import { RETURN_THRESHOLDS, RETURN_WINDOW_DAYS, WARNING_SHARE, type ReturnGroup } from "./return-groups.ts";
 import { returnRateStats } from "./return-rate-stats.ts";
 

@@ -1,13 +1,13 @@
 import type { Logger } from "@payrail/runtime";
 import { BLOCKING_RETURN_CODES, type BlockedBankAccountRecord } from "./blocked-bank-account.entity.ts";
 import { paymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
-import type { PaymentEventsDeps } from "./payment-events.ts";
+import type { PaymentEventsDeps } from "../payment-events.ts";
 import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
-import type { PaymentMethodsPort } from "./bank-accounts/ports/payment-methods.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import { subscriptionEvent } from "./subscriptions/subscription-events.ts";
-import type { TransactionDoc } from "./transactions/transaction.entity.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
+import { subscriptionEvent } from "../subscriptions/subscription-events.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 /** Changes that lose to a concurrent one (a renewal settling, a cancel) read again; a few at most. */
 const TRIES = 5;

@@ -1,9 +1,9 @@
 import type { DomainEvent } from "@payrail/contracts";
 import type { BlockedBankAccountRecord } from "./blocked-bank-account.entity.ts";
-import { transferFailureReason } from "./transfers/failure-reason.ts";
-import { envelope } from "./payment-events.ts";
-import type { PaymentMethodRecord } from "./bank-accounts/payment-method.entity.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
+import { transferFailureReason } from "../transfers/failure-reason.ts";
+import { envelope } from "../payment-events.ts";
+import type { PaymentMethodRecord } from "../bank-accounts/payment-method.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 /**
  * payment_method.blocked for one checkout (docs/events.md), built from the attempt as it is
