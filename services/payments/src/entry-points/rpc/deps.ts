@@ -4,7 +4,7 @@ import type { PaymentMethodsPort } from "../../domain/bank-accounts/ports/paymen
 import type { MandatesPort } from "../../domain/mandates/ports/mandates.port.ts";
 import type { ClaimsPort } from "../../domain/bank-accounts/ports/claims.port.ts";
 import type { RenewalDeps } from "../../domain/renewals/renewal.deps.ts";
-import type { ReconcileDeps } from "../../domain/reconcile.use-case.ts";
+import type { ReconcileDeps } from "../../domain/reconciliation/reconcile.use-case.ts";
 import type { EvidenceDeps } from "../../domain/fraud/fraud-evidence.use-case.ts";
 import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfers/transfer.deps.ts";
 

@@ -1,5 +1,5 @@
 import type { PaymentsDeps } from "../rpc/deps.ts";
-import { reconcile } from "../../domain/reconcile.use-case.ts";
+import { reconcile } from "../../domain/reconciliation/reconcile.use-case.ts";
 import { every } from "./every.ts";
 
 /**

@@ -1,13 +1,13 @@
-import type { PaymentMethodsPort } from "./bank-accounts/ports/payment-methods.port.ts";
+import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import { randomUUID } from "node:crypto";
 import type { ReconcileChange, ReconcileReport } from "@payrail/contracts";
-import type { RequestMeta } from "./ports/checkouts.port.ts";
-import type { JobLeasesPort } from "./ports/job-leases.port.ts";
-import type { TransferAttemptsPort } from "./transfers/ports/transfer-attempts.port.ts";
-import { refreshTransfer } from "./transfers/refresh-transfer.ts";
-import type { TransferAttemptRecord } from "./transfers/transfer-attempt.entity.ts";
-import type { StatusDeps, TransferDeps } from "./transfers/transfer.deps.ts";
-import { runUnderTransferLease } from "./transfers/run-under-transfer-lease.ts";
+import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { JobLeasesPort } from "../ports/job-leases.port.ts";
+import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
+import { refreshTransfer } from "../transfers/refresh-transfer.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
+import type { StatusDeps, TransferDeps } from "../transfers/transfer.deps.ts";
+import { runUnderTransferLease } from "../transfers/run-under-transfer-lease.ts";
 
 /** What one pass needs: the status path, the transfer steps (to finish a stalled attempt) and the pass's lease. */
 export interface ReconcileDeps extends StatusDeps, Omit<TransferDeps, keyof StatusDeps> {
