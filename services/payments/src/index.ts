@@ -29,7 +29,7 @@ import { RETURN_WARNINGS_COLLECTION, ReturnWarningRepository } from "./data-acce
 import { MANDATES_COLLECTION, MandateRepository } from "./data-access/mandate.repository.ts";
 import { BlockedBankAccountRepository } from "./data-access/blocked-bank-account.repository.ts";
 import { DayTotalsRepository } from "./data-access/day-totals.repository.ts";
-import { backfillDayTotals } from "./domain/backfill-day-totals.use-case.ts";
+import { backfillDayTotals } from "./domain/payment-stats/backfill-day-totals.use-case.ts";
 
 /** How long one reconciler pass may hold its lease before another replica may run one. */
 const RECONCILE_LEASE_MS = 10 * 60_000;

@@ -3,7 +3,7 @@ import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transf
 import type { RequestMeta } from "../ports/checkouts.port.ts";
 import { blockAfterReturn } from "../returns/block-bank-account.ts";
 import { followSubscriptionCharge } from "../renewals/follow-subscription-charge.ts";
-import { countDayTotal } from "../count-day-total.ts";
+import { countDayTotal } from "../payment-stats/count-day-total.ts";
 import { settleTransaction } from "./settle-transaction.ts";
 import { warnReturnRates } from "../returns/warn-return-rates.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";

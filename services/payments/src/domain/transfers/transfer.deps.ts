@@ -1,5 +1,5 @@
 import type { Logger } from "@payrail/runtime";
-import type { DayTotalsPort } from "../ports/day-totals.port.ts";
+import type { DayTotalsPort } from "../payment-stats/ports/day-totals.port.ts";
 import type { PaymentEventsDeps } from "../payment-events.ts";
 import type { RenewalOutcomeDeps } from "../renewals/renewal.deps.ts";
 import type { BankDataPort } from "../bank-accounts/ports/bank-data.port.ts";

@@ -1,6 +1,6 @@
 import { centsToDecimal } from "@payrail/contracts";
 import type { DayTotalsPort } from "./ports/day-totals.port.ts";
-import type { TransactionsPort } from "./transactions/ports/transactions.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 
 const DAY_MS = 86_400_000;
 const WINDOWS = [7, 30] as const;

@@ -1,5 +1,5 @@
 import type { DayTotalsPort } from "./ports/day-totals.port.ts";
-import type { TransactionDoc } from "./transactions/transaction.entity.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 
 /**
  * Adds a final debit to its merchant's day totals: `completed` counts, `returned` takes back.
