@@ -1,6 +1,6 @@
 import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
-import type { ReviewRecord } from "../review.entity.ts";
+import type { ReviewRecord } from "./review.entity.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import { transactionDoc } from "../transactions/transaction-doc.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { LeaseHeartbeat } from "@payrail/runtime";
-import type { ReviewRecord } from "../review.entity.ts";
+import type { ReviewRecord } from "./review.entity.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import type { TransferDeps } from "../transfers/transfer.deps.ts";
 import { heldTransactionDoc } from "./held-transaction.ts";

@@ -10,7 +10,7 @@ import type { TransferRecordedDeps } from "../transfers/transfer.deps.ts";
 import type { DebitMandateDeps } from "../mandates/require-debit-mandate.ts";
 import type { BlockingDeps } from "../returns/block-bank-account.ts";
 import type { ScreeningDeps } from "../fraud/screen-debit.ts";
-import type { ReviewsPort } from "../ports/reviews.port.ts";
+import type { ReviewsPort } from "../fraud/ports/reviews.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 
 /** What a renewal's outcome needs: the subscription, its schedule and the retry policy. */

@@ -3,7 +3,7 @@ import { transferFailureReason } from "./failure-reason.ts";
 import { returnGroupOf } from "../returns/return-groups.ts";
 import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
 import type { TransactionChange, TransactionsPort } from "../transactions/ports/transactions.port.ts";
-import type { AmountStatsPort } from "../ports/amount-stats.port.ts";
+import type { AmountStatsPort } from "../fraud/ports/amount-stats.port.ts";
 
 /** Writes that lose to a concurrent one (a refund reserving cents) read again; a few at most. */
 const TRIES = 5;

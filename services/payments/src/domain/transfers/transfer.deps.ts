@@ -18,8 +18,8 @@ import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
 import type { BlockedBankAccountsPort } from "../returns/ports/blocked-bank-accounts.port.ts";
 import type { BlockingDeps } from "../returns/block-bank-account.ts";
 import type { ScreeningDeps } from "../fraud/screen-debit.ts";
-import type { ReviewsPort } from "../ports/reviews.port.ts";
-import type { AmountStatsPort } from "../ports/amount-stats.port.ts";
+import type { ReviewsPort } from "../fraud/ports/reviews.port.ts";
+import type { AmountStatsPort } from "../fraud/ports/amount-stats.port.ts";
 
 /*
  * What each group of payments' use cases needs, and nothing more: a use case names the

@@ -1,5 +1,5 @@
 import type { ReviewActor } from "../review.entity.ts";
-import type { ruleSet } from "../fraud/fraud-rules.ts";
+import type { ruleSet } from "../fraud-rules.ts";
 
 /** One configuration of the rules (their versions and thresholds) and when Payrail first screened with it. */
 export interface RuleSetRecord {

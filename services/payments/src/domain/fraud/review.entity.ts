@@ -1,8 +1,8 @@
 import type { DomainEvent, Review, ReviewStatus } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
-import { envelope } from "./payment-events.ts";
-import type { RuleHit } from "./fraud/fraud-rules.ts";
-import { amountOf } from "./transactions/transaction.entity.ts";
+import { envelope } from "../payment-events.ts";
+import type { RuleHit } from "./fraud-rules.ts";
+import { amountOf } from "../transactions/transaction.entity.ts";
 
 export interface ReviewActor {
   type: "api_key" | "user" | "system";
