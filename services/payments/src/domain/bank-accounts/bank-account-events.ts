@@ -2,7 +2,7 @@ import { centsToDecimal, type DomainEvent } from "@payrail/contracts";
 import { toValidationState } from "./account-validation.ts";
 import type { AccountView } from "./micro-deposits-account.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
-import { envelope } from "../payment-events.ts";
+import { envelope } from "../shared/payment-events.ts";
 
 /**
  * bank_account.validation_required / bank_account.validated: the account's validation as it is

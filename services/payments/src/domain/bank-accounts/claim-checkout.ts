@@ -1,6 +1,6 @@
 import { AppError, reachesMerchant, type CheckoutStatus, type CheckoutSummary, type UserPrincipal } from "@payrail/contracts";
 import { nowIso } from "@payrail/runtime";
-import type { CheckoutsPort, RequestMeta } from "../ports/checkouts.port.ts";
+import type { CheckoutsPort, RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { ClaimsPort } from "./ports/claims.port.ts";
 
 /** A bank account can be linked (or re-linked) until a transfer has started. */

@@ -2,7 +2,7 @@ import type { UserPrincipal } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import { claimCheckout } from "./claim-checkout.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
-import type { CheckoutsPort, RequestMeta } from "../ports/checkouts.port.ts";
+import type { CheckoutsPort, RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { ClaimsPort } from "./ports/claims.port.ts";
 
 /**

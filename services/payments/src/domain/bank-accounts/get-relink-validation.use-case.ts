@@ -1,7 +1,7 @@
 import type { BankAccountValidationState, UserPrincipal } from "@payrail/contracts";
 import { toValidationState } from "./account-validation.ts";
 import { pendingRelinkSubject, type PendingRelinkDeps } from "./pending-relink-subject.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 
 /**
  * Where a subscription's change of account stands, for the portal's page: its pending account

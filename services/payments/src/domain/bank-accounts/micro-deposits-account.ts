@@ -1,6 +1,6 @@
 import { AppError, reachesMerchant, type BankAccountValidationState, type UserPrincipal } from "@payrail/contracts";
 import type { AccountSlot, PaymentMethodRecord } from "./payment-method.entity.ts";
-import type { CheckoutsPort, RequestMeta } from "../ports/checkouts.port.ts";
+import type { CheckoutsPort, RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 
 export interface MicroDepositsAccountDeps {

@@ -5,7 +5,7 @@ import { fundAccount, microDepositsKey, type FundAccountDeps } from "../transfer
 import { accountInSlot, type AccountView, type ValidationSubject } from "./micro-deposits-account.ts";
 import { ownLiveSubscription } from "../subscriptions/own-subscription.ts";
 import type { PaymentMethodRecord } from "./payment-method.entity.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import { switchSubscriptionAccount, underRelinkLease, type SwitchAccountDeps } from "./switch-subscription-account.ts";

@@ -9,7 +9,7 @@ import { ownLiveSubscription } from "../subscriptions/own-subscription.ts";
 import type { MandateRecord } from "../mandates/mandate.entity.ts";
 import type { PendingRelinkRecord } from "./payment-method.entity.ts";
 import type { BankDataPort } from "./ports/bank-data.port.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { PaymentMethodsPort } from "./ports/payment-methods.port.ts";
 import { buildConsumerMandate, checkTextVersion } from "../mandates/record-mandate.ts";
 import { sendMicroDeposits, type SendMicroDepositsDeps } from "./start-micro-deposits.use-case.ts";

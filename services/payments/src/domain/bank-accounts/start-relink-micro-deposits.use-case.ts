@@ -1,7 +1,7 @@
 import type { BankAccountValidationState, UserPrincipal } from "@payrail/contracts";
 import { validationOf } from "./account-validation.ts";
 import { pendingRelinkSubject, type PendingRelinkDeps } from "./pending-relink-subject.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { sendMicroDeposits, type SendMicroDepositsDeps } from "./start-micro-deposits.use-case.ts";
 
 /**

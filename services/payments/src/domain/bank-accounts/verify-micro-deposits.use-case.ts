@@ -10,8 +10,8 @@ import {
   type MicroDepositsAccountDeps,
   type ValidationSubject,
 } from "./micro-deposits-account.ts";
-import type { PaymentEventsDeps } from "../payment-events.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
 import type { TransferPort } from "../transfers/ports/transfer.port.ts";
 import { microDepositsLocked } from "./start-micro-deposits.use-case.ts";

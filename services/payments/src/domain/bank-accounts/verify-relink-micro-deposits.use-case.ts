@@ -1,6 +1,6 @@
 import type { BankAccountValidationState, UserPrincipal } from "@payrail/contracts";
 import { pendingRelinkSubject, type PendingRelinkDeps } from "./pending-relink-subject.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { checkMicroDeposits, type VerifyMicroDepositsDeps } from "./verify-micro-deposits.use-case.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { chargeRenewal } from "../renewals/charge-renewal.use-case.ts";
 import { runFirstCharge } from "../transfers/get-processor-token.use-case.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { RenewalDeps } from "../renewals/renewal.deps.ts";
 import type { ReviewRecord } from "./review.entity.ts";
 import type { TransferDeps } from "../transfers/transfer.deps.ts";

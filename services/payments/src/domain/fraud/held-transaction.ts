@@ -1,4 +1,4 @@
-import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
+import { transactionEvent, type PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { ReviewRecord } from "./review.entity.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";

@@ -1,5 +1,5 @@
 import { runScopedHexId } from "@payrail/runtime";
-import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { ReviewsPort } from "./ports/reviews.port.ts";
 import { reviewEvent, type ReviewRecord } from "./review.entity.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";

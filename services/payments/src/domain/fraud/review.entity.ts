@@ -1,6 +1,6 @@
 import type { DomainEvent, Review, ReviewStatus } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
-import { envelope } from "../payment-events.ts";
+import { envelope } from "../shared/payment-events.ts";
 import type { RuleHit } from "./fraud-rules.ts";
 import { amountOf } from "../transactions/transaction.entity.ts";
 

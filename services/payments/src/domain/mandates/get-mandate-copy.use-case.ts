@@ -1,9 +1,9 @@
 import { AppError, requireService } from "@payrail/contracts";
 import { sha256Hex } from "@payrail/runtime";
 import { renderMandateText } from "./mandate-text.ts";
-import type { CheckoutsPort, RequestMeta } from "../ports/checkouts.port.ts";
+import type { CheckoutsPort, RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
 
 /**
  * For the notices service only (the consumer's copy of the authorization): the mandate's words

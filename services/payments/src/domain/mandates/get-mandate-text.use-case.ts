@@ -1,9 +1,9 @@
 import type { MandateText, UserPrincipal } from "@payrail/contracts";
 import { claimCheckout } from "../bank-accounts/claim-checkout.ts";
 import { renderMandateText } from "./mandate-text.ts";
-import type { CheckoutsPort, RequestMeta } from "../ports/checkouts.port.ts";
+import type { CheckoutsPort, RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { ClaimsPort } from "../bank-accounts/ports/claims.port.ts";
-import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
 
 /**
  * The authorization text for the consumer about to link a bank account: the same checks as

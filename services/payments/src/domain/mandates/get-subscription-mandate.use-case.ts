@@ -1,9 +1,9 @@
 import { AppError, type SubscriptionMandate, type UserPrincipal } from "@payrail/contracts";
 import { renderMandateText } from "./mandate-text.ts";
 import { ownSubscriptionRecord } from "../subscriptions/own-subscription.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
-import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";

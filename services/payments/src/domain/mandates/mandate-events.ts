@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { envelope } from "../payment-events.ts";
+import { envelope } from "../shared/payment-events.ts";
 import { toMandateView, type MandateRecord } from "./mandate.entity.ts";
 
 /** mandate.created / mandate.revoked: the mandate as it is after the change (docs/events.md). */

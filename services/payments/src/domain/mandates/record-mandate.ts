@@ -4,7 +4,7 @@ import { mandateEvent } from "./mandate-events.ts";
 import type { AccountValidationRecord } from "../bank-accounts/account-validation.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
 import { MANDATE_TEXT_VERSION, renderMandateText } from "./mandate-text.ts";
-import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 
 export interface Acceptance {

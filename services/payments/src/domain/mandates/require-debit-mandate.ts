@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { bankAccountNotValidated, validationOf } from "../bank-accounts/account-validation.ts";
 import { mandateEvent } from "./mandate-events.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
-import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 

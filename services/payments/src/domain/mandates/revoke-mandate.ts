@@ -1,6 +1,6 @@
 import { mandateEvent } from "./mandate-events.ts";
 import type { MandateRecord } from "./mandate.entity.ts";
-import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { MandatesPort } from "./ports/mandates.port.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import { countDayTotal } from "./count-day-total.ts";
 import type { DayTotalsPort } from "./ports/day-totals.port.ts";
-import type { JobLeasesPort } from "../ports/job-leases.port.ts";
+import type { JobLeasesPort } from "../shared/ports/job-leases.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 
 const JOB = "day-totals-backfill";

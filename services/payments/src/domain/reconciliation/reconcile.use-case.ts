@@ -1,8 +1,8 @@
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import { randomUUID } from "node:crypto";
 import type { ReconcileChange, ReconcileReport } from "@payrail/contracts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
-import type { JobLeasesPort } from "../ports/job-leases.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import type { JobLeasesPort } from "../shared/ports/job-leases.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { refreshTransfer } from "../transfers/refresh-transfer.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";

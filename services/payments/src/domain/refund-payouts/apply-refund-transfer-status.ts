@@ -1,6 +1,6 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
 import { transferFailureReason } from "../transfers/failure-reason.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { RefundTransferRecord } from "./refund-transfer.entity.ts";
 import { settleRefundPayout } from "./settle-refund-payout.ts";
 import type { StatusDeps } from "../transfers/transfer.deps.ts";

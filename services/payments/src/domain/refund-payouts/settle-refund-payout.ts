@@ -1,5 +1,5 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
-import { refundPayoutSettledEvent, type PaymentEventsDeps } from "../payment-events.ts";
+import { refundPayoutSettledEvent, type PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { RefundTransferRecord } from "./refund-transfer.entity.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { StatusDeps } from "../transfers/transfer.deps.ts";

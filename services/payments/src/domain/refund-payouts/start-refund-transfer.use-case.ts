@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { createTransferOnce } from "../transfers/create-transfer-once.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { TransferRefused } from "../transfers/ports/transfer.port.ts";
 import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts";
 import { refundPayoutEnds, settledTransaction, transactionReturned } from "./refund-payout-checks.ts";

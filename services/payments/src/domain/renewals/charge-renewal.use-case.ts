@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@payrail/contracts";
 import { prefixedHexId, withLeaseHeartbeat, type LeaseHeartbeat } from "@payrail/runtime";
-import { transactionEvent } from "../payment-events.ts";
+import { transactionEvent } from "../shared/payment-events.ts";
 import type { RenewalDeps } from "./renewal.deps.ts";
 import type { RenewalCharge, TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import { renewalRecordDoc } from "./renewal-record.ts";

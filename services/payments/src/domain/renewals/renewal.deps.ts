@@ -1,5 +1,5 @@
 import type { Logger } from "@payrail/runtime";
-import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { SubscriptionSchedulesPort } from "./ports/subscription-schedules.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";

@@ -1,7 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import { BLOCKING_RETURN_CODES, type BlockedBankAccountRecord } from "./blocked-bank-account.entity.ts";
 import { paymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
-import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { BlockedBankAccountsPort } from "./ports/blocked-bank-accounts.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";

@@ -1,7 +1,7 @@
 import type { DomainEvent } from "@payrail/contracts";
 import type { BlockedBankAccountRecord } from "./blocked-bank-account.entity.ts";
 import { transferFailureReason } from "../transfers/failure-reason.ts";
-import { envelope } from "../payment-events.ts";
+import { envelope } from "../shared/payment-events.ts";
 import type { PaymentMethodRecord } from "../bank-accounts/payment-method.entity.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 

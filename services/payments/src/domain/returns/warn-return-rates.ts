@@ -1,6 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import { getReturnRates } from "./get-return-rates.use-case.ts";
-import { envelope, type PaymentEventsDeps } from "../payment-events.ts";
+import { envelope, type PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { ReturnWarningsPort } from "./ports/return-warnings.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { ReturnGroup } from "./return-groups.ts";

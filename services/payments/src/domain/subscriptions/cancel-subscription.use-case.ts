@@ -1,7 +1,7 @@
 import { AppError, type UserPrincipal } from "@payrail/contracts";
 import { nowIso } from "@payrail/runtime";
-import type { PaymentEventsDeps } from "../payment-events.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { subscriptionEvent } from "./subscription-events.ts";

@@ -1,10 +1,10 @@
 import type { ConsumerListQuery, ConsumerSubscription, UserPrincipal } from "@payrail/contracts";
 import { bankAccountView } from "../bank-accounts/bank-account-view.ts";
-import { merchantNames, pageOf } from "../merchant-names.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import { merchantNames, pageOf } from "../shared/merchant-names.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { BlockedBankAccountsPort } from "../returns/ports/blocked-bank-accounts.port.ts";
 import type { MandatesPort } from "../mandates/ports/mandates.port.ts";
-import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { attestedMandateId } from "../mandates/require-debit-mandate.ts";

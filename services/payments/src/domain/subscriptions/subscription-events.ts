@@ -1,6 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { periodStart } from "../renewals/billing-period.ts";
-import { envelope } from "../payment-events.ts";
+import { envelope } from "../shared/payment-events.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 
 export type SubscriptionEventType =

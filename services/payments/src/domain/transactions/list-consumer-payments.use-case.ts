@@ -1,7 +1,7 @@
 import type { ConsumerListQuery, ConsumerPayment, UserPrincipal } from "@payrail/contracts";
-import { merchantNames, pageOf } from "../merchant-names.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
-import type { MerchantsPort } from "../ports/merchants.port.ts";
+import { merchantNames, pageOf } from "../shared/merchant-names.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
 import type { TransactionsPort } from "./ports/transactions.port.ts";
 import { amountOf } from "./transaction.entity.ts";
 

@@ -1,5 +1,5 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { refreshTransfer } from "./refresh-transfer.ts";
 import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 import type { StatusDeps } from "./transfer.deps.ts";

@@ -1,6 +1,6 @@
 import { AppError, type CheckoutSummary, type MerchantPrincipal } from "@payrail/contracts";
 import { prefixedHexId, randomUUID } from "@payrail/runtime";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { WebhookDeps } from "./transfer.deps.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { RefundPayoutSnapshot } from "@payrail/contracts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { blockAfterReturn } from "../returns/block-bank-account.ts";
 import { followSubscriptionCharge } from "../renewals/follow-subscription-charge.ts";
 import { countDayTotal } from "../payment-stats/count-day-total.ts";

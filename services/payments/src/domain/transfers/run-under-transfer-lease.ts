@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { withLeaseHeartbeat } from "@payrail/runtime";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runTransferSteps } from "./transfer-steps.ts";

@@ -1,7 +1,7 @@
 import type { TransactionDoc, TransactionStatus } from "../transactions/transaction.entity.ts";
 import { transferFailureReason } from "./failure-reason.ts";
 import { returnGroupOf } from "../returns/return-groups.ts";
-import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
+import { transactionEvent, type PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { TransactionChange, TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { AmountStatsPort } from "../fraud/ports/amount-stats.port.ts";
 

@@ -1,7 +1,7 @@
 import { AppError, type MerchantPrincipal, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { toTransactionRecord } from "../transactions/transaction.entity.ts";
 import type { SimulateDeps } from "./transfer.deps.ts";
 

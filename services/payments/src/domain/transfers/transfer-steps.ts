@@ -4,10 +4,10 @@ import { chargeEntryDescription } from "./company-entry-description.ts";
 import { createTransferOnce } from "./create-transfer-once.ts";
 import { releaseHeldRecord } from "../fraud/release-held-record.ts";
 import { reviewGate } from "../fraud/review-gate.ts";
-import { transactionEvent } from "../payment-events.ts";
+import { transactionEvent } from "../shared/payment-events.ts";
 import { transactionDoc } from "../transactions/transaction-doc.ts";
 export { transactionDoc, type ChargeFacts } from "../transactions/transaction-doc.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
 

@@ -1,10 +1,10 @@
 import type { Logger } from "@payrail/runtime";
 import type { DayTotalsPort } from "../payment-stats/ports/day-totals.port.ts";
-import type { PaymentEventsDeps } from "../payment-events.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { RenewalOutcomeDeps } from "../renewals/renewal.deps.ts";
 import type { BankDataPort } from "../bank-accounts/ports/bank-data.port.ts";
-import type { CheckoutsPort } from "../ports/checkouts.port.ts";
-import type { MerchantsPort } from "../ports/merchants.port.ts";
+import type { CheckoutsPort } from "../shared/ports/checkouts.port.ts";
+import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import type { RefundTransfersPort } from "../refund-payouts/ports/refund-transfers.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";

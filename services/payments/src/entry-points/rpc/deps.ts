@@ -1,4 +1,4 @@
-import type { CheckoutsPort } from "../../domain/ports/checkouts.port.ts";
+import type { CheckoutsPort } from "../../domain/shared/ports/checkouts.port.ts";
 import type { TransferAttemptsPort } from "../../domain/transfers/ports/transfer-attempts.port.ts";
 import type { PaymentMethodsPort } from "../../domain/bank-accounts/ports/payment-methods.port.ts";
 import type { MandatesPort } from "../../domain/mandates/ports/mandates.port.ts";

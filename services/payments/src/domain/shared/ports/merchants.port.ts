@@ -1,4 +1,4 @@
-import type { Describer } from "../transfers/company-entry-description.ts";
+import type { Describer } from "../../transfers/company-entry-description.ts";
 import type { RequestMeta } from "./checkouts.port.ts";
 
 /** What payments needs to know of a merchant (identity owns merchants). */

@@ -1,6 +1,6 @@
 import type { DomainEvent, RefundPayoutSnapshot } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
-import { toTransactionRecord, type TransactionDoc } from "./transactions/transaction.entity.ts";
+import { toTransactionRecord, type TransactionDoc } from "../transactions/transaction.entity.ts";
 
 /**
  * The events payments publishes, each built from its document as it is AFTER the change (the
