@@ -6,7 +6,7 @@ import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.
 import type { TransferPort } from "../transfers/ports/transfer.port.ts";
 import type { RenewalPolicy } from "./renewal-policy.ts";
 import type { UpcomingNoticePolicy } from "./upcoming-charge.ts";
-import type { TransferRecordedDeps } from "../transfers/transfer.deps.ts";
+import type { TransferRecordedDeps } from "../transfers/transfer-recorded.deps.ts";
 import type { DebitMandateDeps } from "../mandates/require-debit-mandate.ts";
 import type { BlockingDeps } from "../returns/block-bank-account.ts";
 import type { ScreeningDeps } from "../fraud/screen-debit.ts";

@@ -2,6 +2,7 @@ import type { Logger } from "@payrail/runtime";
 import type { DayTotalsPort } from "../payment-stats/ports/day-totals.port.ts";
 import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { RenewalOutcomeDeps } from "../renewals/renewal.deps.ts";
+import type { TransferRecordedDeps } from "./transfer-recorded.deps.ts";
 import type { BankDataPort } from "../bank-accounts/ports/bank-data.port.ts";
 import type { CheckoutsPort } from "../shared/ports/checkouts.port.ts";
 import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
@@ -78,14 +79,6 @@ export interface StatusDeps extends RenewalOutcomeDeps, BlockingDeps {
   transfers: TransferPort;
   logger: Logger;
   now(): Date;
-}
-
-/**
- * Told after a transfer's record (a transaction or a refund payout's transfer id) was first
- * written, so notices that ran ahead of it are applied now (applyKeptNotices). Never throws.
- */
-export interface TransferRecordedDeps {
-  transferRecorded(requestId: string, transferId: string): Promise<void>;
 }
 
 /** The transfer provider's signed webhooks. */
