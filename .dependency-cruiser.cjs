@@ -124,6 +124,15 @@ module.exports = {
       to: { circular: true, via: { dependencyTypes: ["type-only"] } },
     },
     {
+      name: "no-circular-in-payments",
+      comment:
+        "Inside payments no cycle at all, type-only ones included: its domain is organised by what each folder owns " +
+        "(docs/architecture.md, Payments inside), and a type two folders need lives in one file both import.",
+      severity: "error",
+      from: { path: "^services/payments/" },
+      to: { circular: true },
+    },
+    {
       name: "not-to-unresolvable",
       comment:
         "An import that cannot be resolved would slip past every rule above (and fail at run time).",

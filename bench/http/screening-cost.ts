@@ -19,7 +19,7 @@ import { TransactionRepository } from "../../services/payments/src/data-access/t
 import { TransferAttemptRepository } from "../../services/payments/src/data-access/transfer-attempt.repository.ts";
 import { reviewIdFor } from "../../services/payments/src/domain/fraud/open-review.ts";
 import { screenDebit, type ScreeningDeps } from "../../services/payments/src/domain/fraud/screen-debit.ts";
-import type { TransferAttemptRecord } from "../../services/payments/src/domain/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../../services/payments/src/domain/transfers/transfer-attempt.entity.ts";
 
 export interface ScreeningCost {
   /** Debits screened (the first charges the flow row made). */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { AppError, isErrorCode, type ErrorCode } from "./errors.ts";
-import { issueWords } from "./issue-words.ts";
+import { issueWords } from "./zod-issue-message.ts";
 
 /** Dotted path of an issue, e.g. `amounts.total` or `items.0.sku`. */
 export function issuePath(issue: z.core.$ZodIssue, prefix?: string): string {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { periodStart } from "../../payments/src/domain/renewals/billing-period.ts";
 import { consumerToken, consumerTokensAt } from "./support/bank-linking.ts";
 import { linkedCheckout, type LinkedCheckout } from "./support/payment-flow.ts";
 import { withWebhooksStack } from "./support/webhooks-stack.ts";

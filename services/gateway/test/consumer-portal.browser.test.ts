@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
-import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { periodStart } from "../../payments/src/domain/renewals/billing-period.ts";
 import { consumerTokensAt, randomPhone } from "./support/bank-linking.ts";
 import { axeViolations, browserSkipReason, launchChromium, routeFakePlaidLink } from "./support/browser.ts";
 import type { LinkedCheckout } from "./support/payment-flow.ts";

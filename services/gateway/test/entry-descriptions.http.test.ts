@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { periodStart } from "../../payments/src/domain/renewals/billing-period.ts";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";

@@ -2,7 +2,7 @@ import { decideReviewOp } from "@payrail/contracts";
 import { describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { periodStart } from "../../payments/src/domain/renewals/billing-period.ts";
 import { FRAUD_TEST_ENV, fraudClient, HELD_AMOUNTS, withFraudStack } from "./support/fraud-stack.ts";
 
 const variants = await infraVariants();

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Store } from "@payrail/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { periodStart } from "../../payments/src/domain/renewals/billing-period.ts";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getNoticeContactsOp, sendNoticeSmsOp, type AnyDomainEvent } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import * as notices from "@payrail/notices";
-import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { periodStart } from "../../payments/src/domain/renewals/billing-period.ts";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { mailpitTestUrls, messageBody, messagesTo } from "../../../test/support/mailpit.ts";

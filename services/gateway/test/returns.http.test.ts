@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { periodStart } from "../../payments/src/domain/billing-period.ts";
+import { periodStart } from "../../payments/src/domain/renewals/billing-period.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
 import { withWebhooksStack } from "./support/webhooks-stack.ts";

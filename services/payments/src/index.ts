@@ -11,14 +11,14 @@ import { TRANSACTIONS_COLLECTION, TransactionRepository } from "./data-access/tr
 import { TRANSFER_ATTEMPTS_COLLECTION, TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
 import { WebhookEventRepository } from "./data-access/webhook-event.repository.ts";
 import { TransferNoticeRepository } from "./data-access/transfer-notice.repository.ts";
-import { applyKeptNotices } from "./domain/apply-kept-notices.ts";
-import type { TransferStep } from "./domain/transfer.deps.ts";
+import { applyKeptNotices } from "./domain/transfers/apply-kept-notices.ts";
+import type { TransferStep } from "./domain/transfers/transfer.deps.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
 import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
-import type { BankDataPort } from "./domain/ports/bank-data.port.ts";
-import type { TransferPort } from "./domain/ports/transfer.port.ts";
+import type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
+import type { TransferPort } from "./domain/transfers/ports/transfer.port.ts";
 import { SecretBox } from "@payrail/runtime";
 import type { PaymentsDeps } from "./entry-points/rpc/deps.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
@@ -29,7 +29,7 @@ import { RETURN_WARNINGS_COLLECTION, ReturnWarningRepository } from "./data-acce
 import { MANDATES_COLLECTION, MandateRepository } from "./data-access/mandate.repository.ts";
 import { BlockedBankAccountRepository } from "./data-access/blocked-bank-account.repository.ts";
 import { DayTotalsRepository } from "./data-access/day-totals.repository.ts";
-import { backfillDayTotals } from "./domain/backfill-day-totals.use-case.ts";
+import { backfillDayTotals } from "./domain/payment-stats/backfill-day-totals.use-case.ts";
 
 /** How long one reconciler pass may hold its lease before another replica may run one. */
 const RECONCILE_LEASE_MS = 10 * 60_000;
@@ -42,8 +42,8 @@ import { ComplianceRecordsRepository } from "./data-access/compliance-records.re
 import { ruleSet, type FraudThresholds } from "./domain/fraud/fraud-rules.ts";
 import { startReviewSweepScheduler } from "./entry-points/scheduler/review-sweep.scheduler.ts";
 
-export type { BankDataPort } from "./domain/ports/bank-data.port.ts";
-export { returnRateStats } from "./domain/return-rate-stats.ts";
+export type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
+export { returnRateStats } from "./domain/returns/return-rate-stats.ts";
 
 /** Renewals (docs/api-notes.md, Subscriptions and renewals): retries, the end of an unpaid subscription, the scheduler's pace (0: off). */
 export interface RenewalConfig {
@@ -63,7 +63,7 @@ export interface ReconcileConfig {
 /** Fraud monitoring (docs/decisions/0010-fraud-monitoring.md): the rules' thresholds, a review's time, the sweep's pace (0: never). */
 export type FraudMonitoringConfig = FraudThresholds & { REVIEW_EXPIRES_HOURS: number; REVIEW_SWEEP_EVERY: number };
 export type { BankDataConfig } from "./adapters/create-bank-data.ts";
-export { TransferRefused, type TransferPort } from "./domain/ports/transfer.port.ts";
+export { TransferRefused, type TransferPort } from "./domain/transfers/ports/transfer.port.ts";
 
 export interface PaymentsServiceDeps {
   /**

@@ -7,10 +7,10 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { DayTotalsRepository } from "../src/data-access/day-totals.repository.ts";
 import { JobLeaseRepository } from "../src/data-access/job-lease.repository.ts";
 import { TransactionRepository } from "../src/data-access/transaction.repository.ts";
-import { backfillDayTotals } from "../src/domain/backfill-day-totals.use-case.ts";
-import { countDayTotal } from "../src/domain/count-day-total.ts";
-import { getPaymentStats } from "../src/domain/get-payment-stats.use-case.ts";
-import type { TransactionDoc, TransactionStatus } from "../src/domain/transaction.entity.ts";
+import { backfillDayTotals } from "../src/domain/payment-stats/backfill-day-totals.use-case.ts";
+import { countDayTotal } from "../src/domain/payment-stats/count-day-total.ts";
+import { getPaymentStats } from "../src/domain/payment-stats/get-payment-stats.use-case.ts";
+import type { TransactionDoc, TransactionStatus } from "../src/domain/transactions/transaction.entity.ts";
 
 const variants = await infraVariants();
 const NOW = new Date("2026-11-26T12:00:00.000Z");

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "../../../bin/wiring.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
-import type { TransferStep } from "../src/domain/transfer.deps.ts";
+import type { TransferStep } from "../src/domain/transfers/transfer.deps.ts";
 import { start } from "../src/index.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { until } from "../../../test/support/until.ts";

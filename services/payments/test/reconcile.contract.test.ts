@@ -20,7 +20,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { SandboxTransferAdapter } from "../src/adapters/sandbox-transfers/sandbox-transfer.adapter.ts";
 import { JobLeaseRepository } from "../src/data-access/job-lease.repository.ts";
-import type { TransferStep } from "../src/domain/transfer.deps.ts";
+import type { TransferStep } from "../src/domain/transfers/transfer.deps.ts";
 import { start } from "../src/index.ts";
 import { transfersWith } from "../../../test/support/transfers-with.ts";
 import { as, codeOf } from "./support/payments-harness.ts";

@@ -14,12 +14,12 @@ import { uncheckedStore } from "@payrail/store/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { MANDATE_TEXT_VERSION, RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "../src/domain/mandate-text.ts";
-import type { MandateRecord } from "../src/domain/mandate.entity.ts";
-import type { PaymentMethodRecord } from "../src/domain/payment-method.entity.ts";
-import { buildConsumerMandate } from "../src/domain/record-mandate.ts";
-import { attestedMandateId } from "../src/domain/require-debit-mandate.ts";
-import type { TransferAttemptRecord } from "../src/domain/transfer-attempt.entity.ts";
+import { MANDATE_TEXT_VERSION, RELINK_MANDATE_TEXT_VERSION, renderMandateText } from "../src/domain/mandates/mandate-text.ts";
+import type { MandateRecord } from "../src/domain/mandates/mandate.entity.ts";
+import type { PaymentMethodRecord } from "../src/domain/bank-accounts/payment-method.entity.ts";
+import { buildConsumerMandate } from "../src/domain/mandates/record-mandate.ts";
+import { attestedMandateId } from "../src/domain/mandates/require-debit-mandate.ts";
+import type { TransferAttemptRecord } from "../src/domain/transfers/transfer-attempt.entity.ts";
 import { as, codeOf, consumer } from "./support/payments-harness.ts";
 import { startRenewals, withCreateTransfer, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
 

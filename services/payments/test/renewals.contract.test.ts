@@ -2,7 +2,7 @@ import { cancelSubscriptionByTransactionOp, type TransactionRecord } from "@payr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { TransferRefused } from "../src/domain/ports/transfer.port.ts";
+import { TransferRefused } from "../src/domain/transfers/ports/transfer.port.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 import { startRenewals, withCreateTransfer, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { TRANSFER_ATTEMPTS_COLLECTION } from "../src/data-access/transfer-attempt.repository.ts";
-import type { TransferAttemptRecord } from "../src/domain/transfer-attempt.entity.ts";
+import type { TransferAttemptRecord } from "../src/domain/transfers/transfer-attempt.entity.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 import { startRenewals, type RenewalsHarness, type Subscription } from "./support/renewals-harness.ts";
 

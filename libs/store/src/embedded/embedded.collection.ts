@@ -10,7 +10,7 @@ import {
 } from "../store.port.ts";
 import { assertDefinedFilter } from "../shared/filter-guard.ts";
 import { randomId } from "../shared/random-id.ts";
-import { settled } from "../shared/settled.ts";
+import { settled } from "../shared/call-as-promise.ts";
 import { matches } from "./document-match.ts";
 import { sameIndex, sameKeys, toStoredIndex, type StoredIndex } from "./index-spec.ts";
 import { arrayPaths, throughArray } from "./multikey-paths.ts";

@@ -1,7 +1,7 @@
 import type { Logger } from "@payrail/runtime";
 import type { Collection, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Store, Update } from "../store.port.ts";
 import { isServed, UnindexedQueryError } from "./index-coverage.rule.ts";
-import { settled } from "../shared/settled.ts";
+import { settled } from "../shared/call-as-promise.ts";
 
 export interface IndexCheckOptions {
   /** "enforce" fails the query (tests, development); "warn" logs each unserved shape once. */

@@ -1,6 +1,6 @@
 import type { Config, Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
-import type { BankDataPort } from "../domain/ports/bank-data.port.ts";
+import type { BankDataPort } from "../domain/bank-accounts/ports/bank-data.port.ts";
 import { SandboxBankDataAdapter } from "./sandbox/sandbox-bank-data.adapter.ts";
 
 export type BankDataConfig = Pick<Config, "PROVIDERS" | "PLAID_CLIENT_ID" | "PLAID_SECRET" | "PLAID_ENV" | "PLAID_BASE_URL">;

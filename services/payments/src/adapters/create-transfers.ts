@@ -1,7 +1,7 @@
 import type { Config, Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
-import type { TransferPort } from "../domain/ports/transfer.port.ts";
-import type { TransferSimulator } from "../domain/transfer.deps.ts";
+import type { TransferPort } from "../domain/transfers/ports/transfer.port.ts";
+import type { TransferSimulator } from "../domain/transfers/transfer.deps.ts";
 import { SandboxTransferAdapter } from "./sandbox-transfers/sandbox-transfer.adapter.ts";
 
 export type TransfersConfig = Pick<Config, "PROVIDERS" | "DWOLLA_KEY" | "DWOLLA_SECRET" | "DWOLLA_ENV" | "DWOLLA_BASE_URL">;

@@ -1,5 +1,5 @@
 import { DuplicateKeyError, type Store } from "@payrail/store";
-import { weekOf, type AmountStatsPort } from "../domain/ports/amount-stats.port.ts";
+import { weekOf, type AmountStatsPort } from "../domain/fraud/ports/amount-stats.port.ts";
 
 interface WeekDoc {
   /** `${merchantId}:${week}`. */

@@ -1,6 +1,6 @@
 import { insertOrGet, type Store } from "@payrail/store";
-import type { BlockedBankAccountRecord } from "../domain/blocked-bank-account.entity.ts";
-import type { BlockedBankAccountsPort } from "../domain/ports/blocked-bank-accounts.port.ts";
+import type { BlockedBankAccountRecord } from "../domain/returns/blocked-bank-account.entity.ts";
+import type { BlockedBankAccountsPort } from "../domain/returns/ports/blocked-bank-accounts.port.ts";
 
 export const BLOCKED_BANK_ACCOUNTS_COLLECTION = "blocked_bank_accounts";
 

@@ -1,6 +1,6 @@
 import { getCheckoutSummaryOp, onOwnAccount, verifyLinkTokenOp, type CheckoutSummary } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
-import type { CheckoutsPort, RequestMeta } from "../domain/ports/checkouts.port.ts";
+import type { CheckoutsPort, RequestMeta } from "../domain/shared/ports/checkouts.port.ts";
 
 /**
  * The checkout service over RPC: payments never reads its collections. Payments asks on its

@@ -1,6 +1,6 @@
 import { insertOrGet, type Store } from "@payrail/store";
-import type { ClaimRecord } from "../domain/payment-method.entity.ts";
-import type { ClaimsPort } from "../domain/ports/claims.port.ts";
+import type { ClaimRecord } from "../domain/bank-accounts/payment-method.entity.ts";
+import type { ClaimsPort } from "../domain/bank-accounts/ports/claims.port.ts";
 
 /**
  * Checkout claims, keyed by checkout id: the `_id` uniqueness, not a read-then-write, decides

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { insertOrGet, type Store } from "@payrail/store";
-import type { AnnualReviewRecord, ComplianceRecordsPort, RuleSetRecord } from "../domain/ports/compliance-records.port.ts";
+import type { AnnualReviewRecord, ComplianceRecordsPort, RuleSetRecord } from "../domain/fraud/ports/compliance-records.port.ts";
 
 /** `fraud_rule_sets` (global: the rules are the deployment's) and `fraud_annual_reviews` (per merchant). */
 export class ComplianceRecordsRepository implements ComplianceRecordsPort {

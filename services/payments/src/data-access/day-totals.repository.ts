@@ -1,5 +1,5 @@
 import { DuplicateKeyError, type Store } from "@payrail/store";
-import type { DayTotal, DayTotalEntry, DayTotalsPort } from "../domain/ports/day-totals.port.ts";
+import type { DayTotal, DayTotalEntry, DayTotalsPort } from "../domain/payment-stats/ports/day-totals.port.ts";
 
 interface DayTotalDoc extends DayTotal {
   /** `${merchantId}:${day}`. */

@@ -1,7 +1,7 @@
 import { getMerchantOp, onOwnAccount } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
-import type { RequestMeta } from "../domain/ports/checkouts.port.ts";
-import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
+import type { RequestMeta } from "../domain/shared/ports/checkouts.port.ts";
+import type { MerchantsPort } from "../domain/shared/ports/merchants.port.ts";
 
 /** Identity over RPC, asked on payments' own account for the merchant a record of payments names. */
 export class IdentityServiceClient implements MerchantsPort {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DuplicateKeyError, type Store } from "@payrail/store";
-import type { JobLeasesPort } from "../domain/ports/job-leases.port.ts";
+import type { JobLeasesPort } from "../domain/shared/ports/job-leases.port.ts";
 
 type JobLease = { _id: string; leaseId: string | null; leaseUntil: string | null };
 

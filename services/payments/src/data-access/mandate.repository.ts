@@ -1,8 +1,8 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
-import type { AccountValidationRecord } from "../domain/account-validation.ts";
-import type { MandateRecord } from "../domain/mandate.entity.ts";
-import type { MandatesPort } from "../domain/ports/mandates.port.ts";
+import type { AccountValidationRecord } from "../domain/bank-accounts/account-validation.ts";
+import type { MandateRecord } from "../domain/mandates/mandate.entity.ts";
+import type { MandatesPort } from "../domain/mandates/ports/mandates.port.ts";
 
 export const MANDATES_COLLECTION = "mandates";
 

@@ -1,7 +1,7 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
-import type { AccountSlot, PaymentMethodRecord, PendingRelinkRecord } from "../domain/payment-method.entity.ts";
-import type { PaymentMethodsPort } from "../domain/ports/payment-methods.port.ts";
+import type { AccountSlot, PaymentMethodRecord, PendingRelinkRecord } from "../domain/bank-accounts/payment-method.entity.ts";
+import type { PaymentMethodsPort } from "../domain/bank-accounts/ports/payment-methods.port.ts";
 
 export const PAYMENT_METHODS_COLLECTION = "payment_methods";
 

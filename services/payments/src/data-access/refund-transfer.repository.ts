@@ -1,7 +1,7 @@
 import { insertOrGet, type Store } from "@payrail/store";
-import type { RefundTransfersPort } from "../domain/ports/refund-transfers.port.ts";
-import type { TransferStatus } from "../domain/ports/transfer.port.ts";
-import type { RefundTransferRecord } from "../domain/refund-transfer.entity.ts";
+import type { RefundTransfersPort } from "../domain/refund-payouts/ports/refund-transfers.port.ts";
+import type { TransferStatus } from "../domain/transfers/ports/transfer.port.ts";
+import type { RefundTransferRecord } from "../domain/refund-payouts/refund-transfer.entity.ts";
 
 /** Refund payouts, one per refund and attempt (`_id` = payout id). */
 export class RefundTransferRepository implements RefundTransfersPort {

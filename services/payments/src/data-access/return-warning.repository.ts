@@ -1,6 +1,6 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { DuplicateKeyError, withEvents, type OutboxFields, type Store } from "@payrail/store";
-import type { ReturnWarningsPort } from "../domain/ports/return-warnings.port.ts";
+import type { ReturnWarningsPort } from "../domain/returns/ports/return-warnings.port.ts";
 
 export const RETURN_WARNINGS_COLLECTION = "return_rate_warnings";
 

@@ -1,7 +1,7 @@
 import type { DomainEvent, ReviewStatus } from "@payrail/contracts";
 import { insertOrGet, insertWithEvents, withEvents, type Filter, type Store } from "@payrail/store";
-import type { ReviewsPort } from "../domain/ports/reviews.port.ts";
-import type { ReviewActor, ReviewRecord } from "../domain/review.entity.ts";
+import type { ReviewsPort } from "../domain/fraud/ports/reviews.port.ts";
+import type { ReviewActor, ReviewRecord } from "../domain/fraud/review.entity.ts";
 
 export const REVIEWS_COLLECTION = "fraud_reviews";
 

@@ -1,7 +1,7 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { withEvents, type Filter, type Store } from "@payrail/store";
-import type { SubscriptionSchedulesPort } from "../domain/ports/subscription-schedules.port.ts";
-import type { TransferAttemptRecord } from "../domain/transfer-attempt.entity.ts";
+import type { SubscriptionSchedulesPort } from "../domain/renewals/ports/subscription-schedules.port.ts";
+import type { TransferAttemptRecord } from "../domain/transfers/transfer-attempt.entity.ts";
 import { TRANSFER_ATTEMPTS_COLLECTION } from "./transfer-attempt.repository.ts";
 
 /** The renewal schedules, kept on the subscriptions' transfer attempts (`_id` = checkout id). */

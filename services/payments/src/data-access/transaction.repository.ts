@@ -1,7 +1,7 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertOrGet, insertWithEvents, olderThan, SequenceBlocks, withEvents, within, type Filter, type Store } from "@payrail/store";
-import type { TransactionChange, TransactionsPort } from "../domain/ports/transactions.port.ts";
-import type { TransactionDoc, TransactionStatus } from "../domain/transaction.entity.ts";
+import type { TransactionChange, TransactionsPort } from "../domain/transactions/ports/transactions.port.ts";
+import type { TransactionDoc, TransactionStatus } from "../domain/transactions/transaction.entity.ts";
 
 export const TRANSACTIONS_COLLECTION = "transactions";
 

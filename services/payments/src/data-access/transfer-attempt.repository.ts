@@ -1,7 +1,7 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertOrGet, withEvents, type Filter, type Store } from "@payrail/store";
-import type { TransferAttemptsPort } from "../domain/ports/transfer-attempts.port.ts";
-import type { AttemptProgress, TransferAttemptRecord } from "../domain/transfer-attempt.entity.ts";
+import type { TransferAttemptsPort } from "../domain/transfers/ports/transfer-attempts.port.ts";
+import type { AttemptProgress, TransferAttemptRecord } from "../domain/transfers/transfer-attempt.entity.ts";
 
 export const TRANSFER_ATTEMPTS_COLLECTION = "transfer_attempts";
 

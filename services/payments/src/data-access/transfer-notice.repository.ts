@@ -1,5 +1,5 @@
 import { insertIfAbsent, type Store } from "@payrail/store";
-import type { KeptNotice, TransferNoticesPort } from "../domain/ports/transfer-notices.port.ts";
+import type { KeptNotice, TransferNoticesPort } from "../domain/transfers/ports/transfer-notices.port.ts";
 
 export const TRANSFER_NOTICES_COLLECTION = "transfer_notices";
 

@@ -1,5 +1,5 @@
 import { insertIfAbsent, type Store } from "@payrail/store";
-import type { WebhookEventsPort } from "../domain/ports/webhook-events.port.ts";
+import type { WebhookEventsPort } from "../domain/transfers/ports/webhook-events.port.ts";
 
 /** Provider event ids already processed (`_id` = the provider's event id). */
 export class WebhookEventRepository implements WebhookEventsPort {

@@ -17,7 +17,7 @@ import type { Store } from "@payrail/store";
 import { startServices } from "../../../../bin/wiring.ts";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../../test/support/rpc-flow.ts";
-import type { CreateTransferInput, CreatedTransfer, TransferPort } from "../../src/domain/ports/transfer.port.ts";
+import type { CreateTransferInput, CreatedTransfer, TransferPort } from "../../src/domain/transfers/ports/transfer.port.ts";
 import { start } from "../../src/index.ts";
 import { transfersWith } from "../../../../test/support/transfers-with.ts";
 import { as, consumer } from "./payments-harness.ts";

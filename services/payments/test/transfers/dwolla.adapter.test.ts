@@ -3,7 +3,7 @@ import { AppError } from "@payrail/contracts";
 import { createLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DwollaTransferAdapter, type DwollaConfig } from "../../src/adapters/dwolla/dwolla.adapter.ts";
-import { TransferRefused } from "../../src/domain/ports/transfer.port.ts";
+import { TransferRefused } from "../../src/domain/transfers/ports/transfer.port.ts";
 import { startFakeDwolla, type FakeDwolla } from "./support/fake-dwolla.server.ts";
 
 let dwolla: FakeDwolla;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../../test/support/infra.ts";
 import { SandboxTransferAdapter } from "../../src/adapters/sandbox-transfers/sandbox-transfer.adapter.ts";
 import { SandboxBankDataAdapter } from "../../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
-import { TransferRefused } from "../../src/domain/ports/transfer.port.ts";
+import { TransferRefused } from "../../src/domain/transfers/ports/transfer.port.ts";
 
 const variants = await infraVariants();
 

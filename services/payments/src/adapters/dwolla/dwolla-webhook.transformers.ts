@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TransferState, TransferStatusEvent } from "../../domain/ports/transfer.port.ts";
+import type { TransferState, TransferStatusEvent } from "../../domain/transfers/ports/transfer.port.ts";
 
 /**
  * A Dwolla webhook about a transfer, in neutral terms. The topic says what happened, but the

@@ -12,7 +12,7 @@ import {
   type TransferCustomer,
   type TransferPort,
   type TransferState,
-} from "../../domain/ports/transfer.port.ts";
+} from "../../domain/transfers/ports/transfer.port.ts";
 import { verifyDwollaSignature } from "./dwolla-webhook.signature.ts";
 import {
   customerIdempotencyKey,

@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { z } from "zod";
-import type { CreateTransferInput, EnsureCustomerInput, TransferStatus } from "../../domain/ports/transfer.port.ts";
+import type { CreateTransferInput, EnsureCustomerInput, TransferStatus } from "../../domain/transfers/ports/transfer.port.ts";
 
 /*
  * Pure translations between the port and Dwolla's wire shapes (https://developers.dwolla.com/).

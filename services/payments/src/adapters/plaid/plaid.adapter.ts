@@ -1,6 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import { Configuration, PlaidApi, PlaidEnvironments, ProcessorTokenCreateRequestProcessorEnum } from "plaid";
-import type { AccountDescription, BankDataPort, BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/ports/bank-data.port.ts";
+import type { AccountDescription, BankDataPort, BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/bank-accounts/ports/bank-data.port.ts";
 import {
   fromAccountsResponse,
   fromExchangeResponse,

@@ -1,7 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import { CountryCode, Products, type LinkTokenCreateRequest } from "plaid";
 import { z } from "zod";
-import type { AccountDescription, BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/ports/bank-data.port.ts";
+import type { AccountDescription, BankLinkToken, ExchangedItem, ProcessorToken } from "../../domain/bank-accounts/ports/bank-data.port.ts";
 
 /*
  * Pure translations between the port and Plaid's wire shapes (https://plaid.com/docs/api/).

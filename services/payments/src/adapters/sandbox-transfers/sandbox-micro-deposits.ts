@@ -1,6 +1,6 @@
 import { sha256Hex } from "@payrail/runtime";
 import { insertOrGet, type Collection } from "@payrail/store";
-import type { MicroDeposits } from "../../domain/ports/transfer.port.ts";
+import type { MicroDeposits } from "../../domain/transfers/ports/transfer.port.ts";
 import { SANDBOX_URL, type SandboxTransferRecord } from "./sandbox-transfer.records.ts";
 import { notFound } from "./sandbox-transfer.rules.ts";
 

@@ -12,8 +12,8 @@ import type {
   TransferPort,
   TransferState,
   TransferStatusEvent,
-} from "../../domain/ports/transfer.port.ts";
-import { PROVIDER_IDEMPOTENCY_WINDOW_MS } from "../../domain/ports/transfer.port.ts";
+} from "../../domain/transfers/ports/transfer.port.ts";
+import { PROVIDER_IDEMPOTENCY_WINDOW_MS } from "../../domain/transfers/ports/transfer.port.ts";
 import {
   SANDBOX_CUSTOMERS,
   SANDBOX_FUNDING_SOURCES,

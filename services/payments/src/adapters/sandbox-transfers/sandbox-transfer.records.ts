@@ -1,4 +1,4 @@
-import type { TransferState, TransferStatus, TransferStatusEvent } from "../../domain/ports/transfer.port.ts";
+import type { TransferState, TransferStatus, TransferStatusEvent } from "../../domain/transfers/ports/transfer.port.ts";
 
 /*
  * The simulator's own collections. It keeps its state in the Store (not in memory) so several

@@ -1,5 +1,5 @@
 import { AppError } from "@payrail/contracts";
-import { TransferRefused, type CreateTransferInput, type TransferState, type TransferStatusEvent } from "../../domain/ports/transfer.port.ts";
+import { TransferRefused, type CreateTransferInput, type TransferState, type TransferStatusEvent } from "../../domain/transfers/ports/transfer.port.ts";
 
 /** What `simulate` is asked to do (the body of `POST /api/sandbox/transfers/{id}/simulate`). */
 export interface SimulateInput {

@@ -9,7 +9,7 @@ import type {
   ExchangedItem,
   ProcessorToken,
   SandboxPublicToken,
-} from "../../domain/ports/bank-data.port.ts";
+} from "../../domain/bank-accounts/ports/bank-data.port.ts";
 import type {
   SandboxItemRecord,
   SandboxLinkTokenRecord,

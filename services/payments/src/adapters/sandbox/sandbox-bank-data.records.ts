@@ -1,4 +1,4 @@
-import type { BankAccount } from "../../domain/ports/bank-data.port.ts";
+import type { BankAccount } from "../../domain/bank-accounts/ports/bank-data.port.ts";
 
 /*
  * The simulator's own state, in the store so that every payments instance sees the same

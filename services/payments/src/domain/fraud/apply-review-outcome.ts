@@ -1,9 +1,9 @@
-import { chargeRenewal } from "../charge-renewal.use-case.ts";
-import { runFirstCharge } from "../get-processor-token.use-case.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
-import type { RenewalDeps } from "../renewal.deps.ts";
-import type { ReviewRecord } from "../review.entity.ts";
-import type { TransferDeps } from "../transfer.deps.ts";
+import { chargeRenewal } from "../renewals/charge-renewal.use-case.ts";
+import { runFirstCharge } from "../transfers/get-processor-token.use-case.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import type { RenewalDeps } from "../renewals/renewal.deps.ts";
+import type { ReviewRecord } from "./review.entity.ts";
+import type { TransferDeps } from "../transfers/transfer.deps.ts";
 import { cancelHeldRecord, heldTransactionDoc } from "./held-transaction.ts";
 
 export type ReviewOutcomeDeps = TransferDeps & RenewalDeps;

@@ -1,6 +1,6 @@
 import { AppError, requireMerchantWriter, type Principal, type Review } from "@payrail/contracts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
-import { reviewEvent, toReview, type ReviewActor, type ReviewRecord } from "../review.entity.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import { reviewEvent, toReview, type ReviewActor, type ReviewRecord } from "./review.entity.ts";
 import { applyReviewOutcome, type ReviewOutcomeDeps } from "./apply-review-outcome.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { requireMerchant, requireMerchantWriter, type AnnualReview, type FraudMonitoringEvidence, type Principal } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
-import type { AnnualReviewRecord, ComplianceRecordsPort, RuleSetRecord } from "../ports/compliance-records.port.ts";
-import type { ReviewsPort } from "../ports/reviews.port.ts";
-import type { TransactionsPort } from "../ports/transactions.port.ts";
-import { toReview } from "../review.entity.ts";
+import type { AnnualReviewRecord, ComplianceRecordsPort, RuleSetRecord } from "./ports/compliance-records.port.ts";
+import type { ReviewsPort } from "./ports/reviews.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import { toReview } from "./review.entity.ts";
 
 export interface EvidenceDeps {
   reviews: ReviewsPort;

@@ -1,9 +1,9 @@
-import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
-import type { TransactionsPort } from "../ports/transactions.port.ts";
-import type { ReviewRecord } from "../review.entity.ts";
-import type { TransactionDoc } from "../transaction.entity.ts";
-import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
-import { transactionDoc } from "../transaction-doc.ts";
+import { transactionEvent, type PaymentEventsDeps } from "../shared/payment-events.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { ReviewRecord } from "./review.entity.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
+import { transactionDoc } from "../transactions/transaction-doc.ts";
 
 /**
  * The record of a first debit held for review: `in_review`, its review named, no transfer yet

@@ -1,6 +1,6 @@
 import { requireMerchant, type Principal, type Review, type ReviewListQuery } from "@payrail/contracts";
-import type { ReviewsPort } from "../ports/reviews.port.ts";
-import { toReview } from "../review.entity.ts";
+import type { ReviewsPort } from "./ports/reviews.port.ts";
+import { toReview } from "./review.entity.ts";
 import { reviewNotFound } from "./decide-review.use-case.ts";
 
 /** The merchant's reviews, newest first (cursor pages; a cursor of another merchant's is unknown). */

@@ -1,8 +1,8 @@
 import { runScopedHexId } from "@payrail/runtime";
-import type { PaymentEventsDeps } from "../payment-events.ts";
-import type { ReviewsPort } from "../ports/reviews.port.ts";
-import { reviewEvent, type ReviewRecord } from "../review.entity.ts";
-import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
+import type { ReviewsPort } from "./ports/reviews.port.ts";
+import { reviewEvent, type ReviewRecord } from "./review.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import type { Logger } from "@payrail/runtime";
 import { screenDebit, type ScreeningDeps } from "./screen-debit.ts";
 

@@ -1,7 +1,7 @@
-import { transactionEvent, type PaymentEventsDeps } from "../payment-events.ts";
-import type { TransactionsPort } from "../ports/transactions.port.ts";
-import type { TransactionDoc } from "../transaction.entity.ts";
-import type { TransferRecordedDeps } from "../transfer.deps.ts";
+import { transactionEvent, type PaymentEventsDeps } from "../shared/payment-events.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
+import type { TransferRecordedDeps } from "../transfers/transfer-recorded.deps.ts";
 
 /**
  * The approved debit's transfer exists: its held record becomes `pending` with the transfer's

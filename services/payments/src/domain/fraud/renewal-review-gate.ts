@@ -1,9 +1,9 @@
 import type { LeaseHeartbeat } from "@payrail/runtime";
-import { applyChargeOutcome } from "../follow-subscription-charge.ts";
-import type { RenewalDeps } from "../renewal.deps.ts";
-import { renewalRecordDoc } from "../renewal-record.ts";
-import type { ReviewRecord } from "../review.entity.ts";
-import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
+import { applyChargeOutcome } from "../renewals/follow-subscription-charge.ts";
+import type { RenewalDeps } from "../renewals/renewal.deps.ts";
+import { renewalRecordDoc } from "../renewals/renewal-record.ts";
+import type { ReviewRecord } from "./review.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import { cancelHeldRecord, held } from "./held-transaction.ts";
 import { reviewOfDebit } from "./open-review.ts";
 

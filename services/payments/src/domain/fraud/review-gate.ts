@@ -1,8 +1,8 @@
 import { AppError } from "@payrail/contracts";
 import type { LeaseHeartbeat } from "@payrail/runtime";
-import type { ReviewRecord } from "../review.entity.ts";
-import type { TransferAttemptRecord } from "../transfer-attempt.entity.ts";
-import type { TransferDeps } from "../transfer.deps.ts";
+import type { ReviewRecord } from "./review.entity.ts";
+import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
+import type { TransferDeps } from "../transfers/transfer.deps.ts";
 import { heldTransactionDoc } from "./held-transaction.ts";
 import { reviewOfDebit } from "./open-review.ts";
 

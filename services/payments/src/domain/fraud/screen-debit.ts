@@ -1,6 +1,6 @@
-import type { AmountStatsPort } from "../ports/amount-stats.port.ts";
-import type { PaymentMethodsPort } from "../ports/payment-methods.port.ts";
-import type { TransactionsPort } from "../ports/transactions.port.ts";
+import type { AmountStatsPort } from "./ports/amount-stats.port.ts";
+import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
+import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import { amountSpread, evaluateRules, type DebitFacts, type FraudThresholds, type RuleHit } from "./fraud-rules.ts";
 
 const DAY_MS = 86_400_000;

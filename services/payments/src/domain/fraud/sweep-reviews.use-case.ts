@@ -1,6 +1,6 @@
-import type { JobLeasesPort } from "../ports/job-leases.port.ts";
-import type { RequestMeta } from "../ports/checkouts.port.ts";
-import { reviewEvent, type ReviewActor, type ReviewRecord } from "../review.entity.ts";
+import type { JobLeasesPort } from "../shared/ports/job-leases.port.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import { reviewEvent, type ReviewActor, type ReviewRecord } from "./review.entity.ts";
 import { applyReviewOutcome, type ReviewOutcomeDeps } from "./apply-review-outcome.ts";
 
 const PAGE = 200;

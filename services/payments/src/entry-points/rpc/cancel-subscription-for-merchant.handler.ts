@@ -1,6 +1,6 @@
 import { cancelSubscriptionForMerchantOp, requireMerchantWriter } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { cancelSubscriptionForMerchant } from "../../domain/cancel-subscription-for-merchant.use-case.ts";
+import { cancelSubscriptionForMerchant } from "../../domain/subscriptions/cancel-subscription-for-merchant.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const cancelSubscriptionForMerchantHandler = (deps: PaymentsDeps) =>

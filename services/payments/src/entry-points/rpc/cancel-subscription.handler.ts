@@ -1,6 +1,6 @@
 import { cancelSubscriptionByTransactionOp, requireUser } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { cancelSubscription } from "../../domain/cancel-subscription.use-case.ts";
+import { cancelSubscription } from "../../domain/subscriptions/cancel-subscription.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const cancelSubscriptionHandler = (deps: PaymentsDeps) =>

@@ -1,12 +1,12 @@
-import type { CheckoutsPort } from "../../domain/ports/checkouts.port.ts";
-import type { TransferAttemptsPort } from "../../domain/ports/transfer-attempts.port.ts";
-import type { PaymentMethodsPort } from "../../domain/ports/payment-methods.port.ts";
-import type { MandatesPort } from "../../domain/ports/mandates.port.ts";
-import type { ClaimsPort } from "../../domain/ports/claims.port.ts";
-import type { RenewalDeps } from "../../domain/renewal.deps.ts";
-import type { ReconcileDeps } from "../../domain/reconcile.use-case.ts";
+import type { CheckoutsPort } from "../../domain/shared/ports/checkouts.port.ts";
+import type { TransferAttemptsPort } from "../../domain/transfers/ports/transfer-attempts.port.ts";
+import type { PaymentMethodsPort } from "../../domain/bank-accounts/ports/payment-methods.port.ts";
+import type { MandatesPort } from "../../domain/mandates/ports/mandates.port.ts";
+import type { ClaimsPort } from "../../domain/bank-accounts/ports/claims.port.ts";
+import type { RenewalDeps } from "../../domain/renewals/renewal.deps.ts";
+import type { ReconcileDeps } from "../../domain/reconciliation/reconcile.use-case.ts";
 import type { EvidenceDeps } from "../../domain/fraud/fraud-evidence.use-case.ts";
-import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfer.deps.ts";
+import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfers/transfer.deps.ts";
 
 /**
  * What the payments handlers need, built by the composition root: the union of what its use

@@ -1,6 +1,6 @@
 import { getMandateOp, requireMerchant } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { getMandate } from "../../domain/get-mandate.use-case.ts";
+import { getMandate } from "../../domain/mandates/get-mandate.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const getMandateHandler = (deps: PaymentsDeps) =>

@@ -1,6 +1,6 @@
 import { getPaymentStatsOp, requireMerchant } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { getPaymentStats } from "../../domain/get-payment-stats.use-case.ts";
+import { getPaymentStats } from "../../domain/payment-stats/get-payment-stats.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const getPaymentStatsHandler = (deps: PaymentsDeps) =>

@@ -1,6 +1,6 @@
 import { getProcessorTokenOp, requireMerchantWriter } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { getProcessorToken } from "../../domain/get-processor-token.use-case.ts";
+import { getProcessorToken } from "../../domain/transfers/get-processor-token.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const getProcessorTokenHandler = (deps: PaymentsDeps) =>

@@ -1,6 +1,6 @@
 import { getReturnRatesOp, requireMerchant } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { getReturnRates } from "../../domain/get-return-rates.use-case.ts";
+import { getReturnRates } from "../../domain/returns/get-return-rates.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const getReturnRatesHandler = (deps: PaymentsDeps) =>

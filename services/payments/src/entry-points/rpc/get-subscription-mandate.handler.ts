@@ -1,6 +1,6 @@
 import { getSubscriptionMandateOp, requireUser } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { getSubscriptionMandate } from "../../domain/get-subscription-mandate.use-case.ts";
+import { getSubscriptionMandate } from "../../domain/mandates/get-subscription-mandate.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const getSubscriptionMandateHandler = (deps: PaymentsDeps) =>

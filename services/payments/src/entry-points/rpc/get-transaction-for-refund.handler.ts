@@ -1,6 +1,6 @@
 import { getTransactionForRefundOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { getTransactionForRefund } from "../../domain/get-transaction-for-refund.use-case.ts";
+import { getTransactionForRefund } from "../../domain/transactions/get-transaction-for-refund.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 // Internal (refunds asks, as the consumer or on its own account); the use case checks who.

@@ -1,6 +1,6 @@
 import { handleTransferWebhookOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { handleTransferWebhook } from "../../domain/handle-transfer-webhook.use-case.ts";
+import { handleTransferWebhook } from "../../domain/transfers/handle-transfer-webhook.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 // No principal: the provider proves itself with the body's signature.

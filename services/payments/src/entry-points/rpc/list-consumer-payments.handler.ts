@@ -1,6 +1,6 @@
 import { listConsumerPaymentsOp, requireUser } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { listConsumerPayments } from "../../domain/list-consumer-payments.use-case.ts";
+import { listConsumerPayments } from "../../domain/transactions/list-consumer-payments.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const listConsumerPaymentsHandler = (deps: PaymentsDeps) =>

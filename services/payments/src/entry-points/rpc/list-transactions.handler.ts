@@ -1,6 +1,6 @@
 import { listTransactionsOp, requireUser } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { listTransactions } from "../../domain/list-transactions.use-case.ts";
+import { listTransactions } from "../../domain/transactions/list-transactions.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const listTransactionsHandler = (deps: PaymentsDeps) =>

@@ -1,7 +1,7 @@
 import { requireUser, startMicroDepositsOp, verifyMicroDepositsOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { startMicroDeposits } from "../../domain/start-micro-deposits.use-case.ts";
-import { verifyMicroDeposits } from "../../domain/verify-micro-deposits.use-case.ts";
+import { startMicroDeposits } from "../../domain/bank-accounts/start-micro-deposits.use-case.ts";
+import { verifyMicroDeposits } from "../../domain/bank-accounts/verify-micro-deposits.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const startMicroDepositsHandler = (deps: PaymentsDeps) =>

@@ -1,6 +1,6 @@
 import { reconcileOp, requireAdmin } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { reconcile } from "../../domain/reconcile.use-case.ts";
+import { reconcile } from "../../domain/reconciliation/reconcile.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const reconcileHandler = (deps: PaymentsDeps) =>

@@ -1,8 +1,8 @@
 import { getRelinkValidationOp, requireUser, startRelinkMicroDepositsOp, verifyRelinkMicroDepositsOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { getRelinkValidation } from "../../domain/get-relink-validation.use-case.ts";
-import { startRelinkMicroDeposits } from "../../domain/start-relink-micro-deposits.use-case.ts";
-import { verifyRelinkMicroDeposits } from "../../domain/verify-relink-micro-deposits.use-case.ts";
+import { getRelinkValidation } from "../../domain/bank-accounts/get-relink-validation.use-case.ts";
+import { startRelinkMicroDeposits } from "../../domain/bank-accounts/start-relink-micro-deposits.use-case.ts";
+import { verifyRelinkMicroDeposits } from "../../domain/bank-accounts/verify-relink-micro-deposits.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const startRelinkMicroDepositsHandler = (deps: PaymentsDeps) =>

@@ -1,6 +1,6 @@
 import { requireMerchantWriter, requireUser, sandboxConsumerPublicTokenOp, sandboxPublicTokenOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { sandboxPublicToken } from "../../domain/sandbox-public-token.use-case.ts";
+import { sandboxPublicToken } from "../../domain/bank-accounts/sandbox-public-token.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 // Any merchant's api-key will do (docs/api-notes.md, The sandbox): it stands in for the provider's own UI.

@@ -1,6 +1,6 @@
 import { requireService, simulateRefundPayoutOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { simulateRefundPayout } from "../../domain/simulate-transfer.use-case.ts";
+import { simulateRefundPayout } from "../../domain/transfers/simulate-transfer.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 // Asked by refunds (which checked the merchant's writer key) for the merchant the payload names.

@@ -1,6 +1,6 @@
 import { requireMerchantWriter, updateSubscriptionOp } from "@payrail/contracts";
 import { handle } from "@payrail/messaging";
-import { updateSubscription } from "../../domain/update-subscription.use-case.ts";
+import { updateSubscription } from "../../domain/subscriptions/update-subscription.use-case.ts";
 import type { PaymentsDeps } from "./deps.ts";
 
 export const updateSubscriptionHandler = (deps: PaymentsDeps) => handle(updateSubscriptionOp, (payload, ctx) => updateSubscription(deps, requireMerchantWriter(ctx.principal), payload));

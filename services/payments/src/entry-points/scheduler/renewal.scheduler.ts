@@ -1,7 +1,7 @@
-import { announceUpcomingCharge } from "../../domain/announce-upcoming-charge.use-case.ts";
-import { chargeRenewal } from "../../domain/charge-renewal.use-case.ts";
-import type { RenewalDeps } from "../../domain/renewal.deps.ts";
-import { every } from "./every.ts";
+import { announceUpcomingCharge } from "../../domain/renewals/announce-upcoming-charge.use-case.ts";
+import { chargeRenewal } from "../../domain/renewals/charge-renewal.use-case.ts";
+import type { RenewalDeps } from "../../domain/renewals/renewal.deps.ts";
+import { every } from "./periodic-pass.ts";
 
 /** Due subscriptions one pass takes; the next pass takes the rest. */
 const BATCH = 50;

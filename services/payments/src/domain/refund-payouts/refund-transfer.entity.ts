@@ -1,0 +1,35 @@
+import type { TransferStatus } from "../transfers/ports/transfer.port.ts";
+
+/**
+ * One payout of a refund: a transfer merchant → consumer. A refund's first payout has the
+ * refund id as `_id`; once one failed, the merchant may start the next, `<refund id>-<attempt>`.
+ * The `_id` is also the provider's idempotency key, and the record is created before the
+ * provider is asked, so a call that died after the provider's answer is finished by the next
+ * one with the same key, and each attempt is a new transfer.
+ */
+export interface RefundTransferRecord {
+  /** The payout id: `payoutId(refundId, attempt)`. */
+  _id: string;
+  refundId: string;
+  /** 1 for the refund's first payout, then one more per payout that failed. */
+  attempt: number;
+  transactionUuid: string;
+  /** The original transaction's merchant: only it may simulate this transfer in the sandbox. */
+  merchantId: string;
+  amountCents: number;
+  currency: string;
+  /** The provider's transfer id (the refund's `refund_transaction_id`); null until it answered, or when it refused. */
+  transferId: string | null;
+  status: TransferStatus;
+  failureCode: string | null;
+  failureReason: string | null;
+  /** When the reconciler last found no transfer at the provider for this payout. */
+  reconciledAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The id (and idempotency key) of a refund's payout `attempt`: the refund id itself for the first. */
+export function payoutId(refundId: string, attempt: number): string {
+  return attempt === 1 ? refundId : `${refundId}-${attempt}`;
+}

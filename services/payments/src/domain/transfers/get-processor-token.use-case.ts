@@ -1,0 +1,120 @@
+import { AppError, type CheckoutSummary, type MerchantPrincipal } from "@payrail/contracts";
+import { prefixedHexId, randomUUID } from "@payrail/runtime";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferDeps } from "./transfer.deps.ts";
+import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
+import { requireDebitMandate } from "../mandates/require-debit-mandate.ts";
+import { checkoutEntryDescription } from "./company-entry-description.ts";
+import { bankAccountNotValidated, validationOf } from "../bank-accounts/account-validation.ts";
+
+export const TRANSACTION_EXECUTED = "Transaction executed";
+export const TRANSACTION_HELD = "Transaction held for review";
+
+/**
+ * Get Processor Token: processor token → funding source → transfer, for the merchant's own
+ * checkout. One attempt per checkout (its `_id` is the checkout id) and a lease on it make
+ * concurrent calls safe: one works, the others answer 409 `transfer_in_progress`, and every
+ * call after success answers the same body. A call that failed half-way leaves the attempt's
+ * finished steps recorded, and the next call resumes from there.
+ */
+export async function getProcessorToken(
+  deps: TransferDeps,
+  meta: RequestMeta,
+  merchant: MerchantPrincipal,
+  checkoutId: string,
+): Promise<ReturnType<typeof answer>> {
+  const checkout = await deps.checkouts.getSummary(meta, checkoutId);
+  // Payments asks checkout on its own account: another merchant's checkout is as absent as an unknown one.
+  if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`, { param: "checkout_id" });
+  const attempt = (await deps.attempts.find(checkout.id)) ?? (await startAttempt(deps, meta, checkout));
+  if (attempt.completed) return answer(attempt);
+
+  return answer(await runFirstCharge(deps, meta, checkout.id));
+}
+
+/**
+ * Takes the checkout's transfer lease and runs (or resumes) its first debit: the mandate is
+ * checked under the lease before any provider step, then the steps run (screening included).
+ * Another holder: 409 `transfer_in_progress`, or its result when it completed meanwhile.
+ * Get Processor Token, a review's approval and the review sweep all come this way.
+ */
+export async function runFirstCharge(deps: TransferDeps, meta: RequestMeta, checkoutId: string): Promise<TransferAttemptRecord> {
+  const leaseId = randomUUID();
+  const now = deps.now();
+  const until = new Date(now.getTime() + deps.leaseMs);
+  const leased = await deps.attempts.acquireLease(checkoutId, leaseId, now.toISOString(), until.toISOString());
+  if (!leased) {
+    const current = await deps.attempts.find(checkoutId);
+    if (current?.completed) return current;
+    throw transferInProgress(checkoutId);
+  }
+  // Under the lease, before any provider step: no debit without an active mandate (docs/api-notes.md, Mandates).
+  const mandateFirst = async () => {
+    if (leased.transferId) return;
+    const { merchantId, userId, accountId } = leased;
+    await requireDebitMandate(deps, { checkoutId, merchantId, userId, accountId }, deps.now().toISOString());
+  };
+  // The lease is short and renewed while this call works (runUnderTransferLease).
+  return runUnderTransferLease(deps, meta, leased, leaseId, until, mandateFirst);
+}
+
+/** The first call for a checkout fixes what will be transferred, and from where to where. */
+async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary): Promise<TransferAttemptRecord> {
+  // The checkout learns of a saved payment method from payments' event, so it may still say
+  // `open` for a moment after the exchange answered: payments' own record is what counts.
+  if (checkout.status !== "payment_method_saved" && checkout.status !== "open") {
+    throw new AppError("checkout_closed", `checkout ${checkout.id} is ${checkout.status}`, { param: "checkout_id" });
+  }
+  const method = await deps.paymentMethods.findByCheckout(checkout.id);
+  if (!method) throw paymentMethodMissing(checkout.id);
+  // Before the attempt fixes the account: the consumer may still link another one instead.
+  // The check that counts is the one under the lease (requireDebitMandate).
+  if (!validationOf(method)) throw bankAccountNotValidated(checkout.id);
+  const payee = await deps.merchants.payee(meta, checkout.merchant_id);
+  const destination = payee.destinationFundingSource ?? (deps.sandbox ? `sandbox://merchants/${checkout.merchant_id}/balance` : null);
+  if (!destination) {
+    throw new AppError("destination_funding_source_missing", "the merchant has no destination_funding_source to receive transfers");
+  }
+  const now = deps.now().toISOString();
+  return deps.attempts.findOrCreate({
+    _id: checkout.id,
+    merchantId: checkout.merchant_id,
+    userId: method.userId,
+    userPhone: method.userPhone,
+    checkoutNumber: checkout.number,
+    amountCents: checkout.amount_cents,
+    currency: checkout.currency,
+    isSubscription: checkout.is_subscription,
+    planType: checkout.plan_type ?? null,
+    transactionUuid: prefixedHexId("sc-"),
+    consumerTransactionId: randomUUID(),
+    merchantTransactionId: randomUUID(),
+    accessTokenSealed: method.accessTokenSealed,
+    accountId: method.accountId,
+    destinationFundingSource: destination,
+    companyEntryDescription: checkoutEntryDescription(checkout.transaction_purpose, payee),
+    processorTokenSealed: null,
+    customerUrl: null,
+    fundingSourceUrl: null,
+    transferId: null,
+    initiatedAt: null,
+    completed: false,
+    leaseId: null,
+    leaseUntil: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+function answer(attempt: TransferAttemptRecord) {
+  // Held by a fraud rule: no transfer yet; the merchant decides (docs/decisions/0010-fraud-monitoring.md).
+  if (attempt.reviewId && !attempt.transferId) {
+    return { message: TRANSACTION_HELD, transaction_uuid: attempt.transactionUuid, transaction_id: "", transaction_status: "in_review" as const, review_id: attempt.reviewId };
+  }
+  return { message: TRANSACTION_EXECUTED, transaction_uuid: attempt.transactionUuid, transaction_id: attempt.transferId ?? "" };
+}
+
+function paymentMethodMissing(checkoutId: string): AppError {
+  return new AppError("payment_method_missing", `checkout ${checkoutId} has no saved payment method yet`, { param: "checkout_id" });
+}

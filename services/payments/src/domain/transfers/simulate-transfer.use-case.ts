@@ -1,0 +1,65 @@
+import { AppError, type MerchantPrincipal, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
+import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
+import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import { toTransactionRecord } from "../transactions/transaction.entity.ts";
+import type { SimulateDeps } from "./transfer.deps.ts";
+
+type Simulation = { status: "completed" | "failed"; failure_code?: string | undefined };
+
+/**
+ * Sandbox: the merchant completes or fails one of its own pending transfers. The simulator
+ * moves the sandbox transfer; the status then travels the webhook path (re-read, conditional
+ * moves, events), so the sandbox exercises exactly the code live webhooks run.
+ */
+export async function simulateTransfer(
+  deps: SimulateDeps,
+  meta: RequestMeta,
+  merchant: MerchantPrincipal,
+  input: Simulation & { transaction_uuid: string },
+): Promise<TransactionRecord> {
+  const simulator = sandboxOnly(deps);
+  const transaction = await deps.transactions.findByUuid(input.transaction_uuid);
+  if (!transaction || transaction.merchantId !== merchant.merchantId) {
+    throw new AppError("transaction_not_found", `no transaction ${input.transaction_uuid}`, { param: "transaction_uuid" });
+  }
+  const { event } = await simulator.simulate(transaction.processor_transaction_id, simulation(input));
+  // No event: the transfer was already final before any status was ever reported; nothing to apply.
+  if (event) await applyTransferStatus(deps, meta, event);
+  return toTransactionRecord((await deps.transactions.findByUuid(transaction._id)) ?? transaction);
+}
+
+/**
+ * Sandbox: the same for a refund's payout, named by its transfer id (the refund's
+ * `refund_transaction_id`), of merchant `merchantId`'s refunds. Answers the payout's outcome (the
+ * refunds service, which asked, moves the refund by it; the refund_payout.settled event says
+ * the same to every subscriber).
+ */
+export async function simulateRefundPayout(
+  deps: SimulateDeps,
+  meta: RequestMeta,
+  merchantId: string,
+  input: Simulation & { transfer_id: string },
+): Promise<RefundPayoutSnapshot> {
+  const simulator = sandboxOnly(deps);
+  const record = await deps.refundTransfers.findByTransferId(input.transfer_id);
+  if (!record?.transferId || record.merchantId !== merchantId) {
+    throw new AppError("transaction_not_found", `no refund transfer ${input.transfer_id}`, { param: "transaction_uuid" });
+  }
+  // A settled payout stays as it settled (returns of payouts are not modelled): nothing to simulate.
+  const { event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input)) : { event: null };
+  const applied = event ? await applyTransferStatus(deps, meta, event) : null;
+  // A repeated simulation (its event applied before) still answers the payout as it is now.
+  const outcome = applied?.payout ?? (await applyRefundTransferStatus(deps, meta, record));
+  if (!outcome) throw new Error(`refund transfer ${record.transferId} is still pending after its simulation`);
+  return outcome;
+}
+
+function sandboxOnly(deps: SimulateDeps) {
+  if (!deps.simulator) throw new AppError("route_not_found", "transfer simulations exist in sandbox mode only");
+  return deps.simulator;
+}
+
+function simulation(input: Simulation) {
+  return { status: input.status, ...(input.failure_code ? { failureCode: input.failure_code } : {}) };
+}

@@ -1,0 +1,116 @@
+import { AppError } from "@payrail/contracts";
+import type { LeaseHeartbeat } from "@payrail/runtime";
+import { chargeEntryDescription } from "./company-entry-description.ts";
+import { createTransferOnce } from "./create-transfer-once.ts";
+import { releaseHeldRecord } from "../fraud/release-held-record.ts";
+import { reviewGate } from "../fraud/review-gate.ts";
+import { transactionEvent } from "../shared/payment-events.ts";
+import { transactionDoc } from "../transactions/transaction-doc.ts";
+export { transactionDoc, type ChargeFacts } from "../transactions/transaction-doc.ts";
+import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
+import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
+
+/**
+ * The three steps of the specification plus the record that follows (with its
+ * transaction.created event, which the checkout follows), for an attempt this call holds the
+ * lease on. A step already recorded is skipped; a step's provider call carries
+ * an idempotency key derived from the attempt, so even a step whose result was lost (a crash
+ * between the provider's answer and our write) is deduplicated by the provider.
+ * `lease.check()` comes before every provider call and every write: a call whose heartbeat
+ * found the lease lost stops there, even before the writes that are not conditional on it
+ * (the transaction id drawn, the record inserted).
+ */
+export async function runTransferSteps(
+  deps: TransferDeps,
+  meta: RequestMeta,
+  attempt: TransferAttemptRecord,
+  leaseId: string,
+  lease: Pick<LeaseHeartbeat, "check">,
+): Promise<TransferAttemptRecord> {
+  let a = attempt;
+  const save = async (step: TransferStep, progress: AttemptProgress) => {
+    lease.check();
+    const next = await deps.attempts.saveProgress(a._id, leaseId, progress, deps.now().toISOString());
+    // The lease ran out and another call took over: stop; that call finishes the work.
+    if (!next) throw new AppError("transfer_in_progress", `the transfer for checkout ${a._id} is being started by another call`, { retryAfter: 1 });
+    a = next;
+    await deps.afterStep?.(step, a._id);
+  };
+
+  if (!a.processorTokenSealed) {
+    lease.check();
+    const accessToken = deps.secretBox.open(a.accessTokenSealed, a._id);
+    const token = await deps.bankData.createProcessorToken({ accessToken, accountId: a.accountId, processor: "dwolla" });
+    await save("processor_token", { processorTokenSealed: deps.secretBox.seal(token.processorToken, a._id) });
+  }
+  if (!a.fundingSourceUrl) {
+    if (!a.customerUrl) {
+      lease.check();
+      const customer = await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone });
+      await save("customer", { customerUrl: customer.customerUrl });
+    }
+    lease.check();
+    const source = await deps.transfers.createFundingSource({
+      customerUrl: a.customerUrl!,
+      processorToken: deps.secretBox.open(a.processorTokenSealed!, a._id),
+      name: `Payrail checkout ${a._id}`,
+      idempotencyKey: `${a.transactionUuid}-funding-source`,
+    });
+    await save("funding_source", { fundingSourceUrl: source.fundingSourceUrl, fundingFingerprint: source.fingerprint });
+    // The consumer's payment method shows it too (the portal's blocked flag).
+    lease.check();
+    await deps.paymentMethods.recordFingerprint(a._id, a.accountId, source.fingerprint);
+  }
+  if (!a.transferId) {
+    // Under the lease, once the account is known and before the provider is asked to debit it.
+    // A call resumed after a crash (or the reconciler) may find the debit made before the
+    // block: that one happened and is recorded.
+    lease.check();
+    if (await deps.blocks.find(a.fundingFingerprint)) {
+      const sent = await deps.transfers.findTransfer({ idempotencyKey: a.transactionUuid, customerUrl: a.customerUrl });
+      if (!sent) throw bankAccountBlocked(a._id);
+    }
+    // Fraud screening (docs/decisions/0010-fraud-monitoring.md): a flagged debit waits for the merchant.
+    if ((await reviewGate(deps, a, lease, (reviewId) => save("review", { reviewId }))) === "held") return a;
+    const input = {
+      sourceFundingSource: a.fundingSourceUrl!,
+      destinationFundingSource: a.destinationFundingSource,
+      amountCents: a.amountCents,
+      currency: a.currency,
+      idempotencyKey: a.transactionUuid,
+      metadata: { checkout_id: a._id, transaction_uuid: a.transactionUuid, company_entry_description: chargeEntryDescription(a.companyEntryDescription, undefined) },
+    };
+    lease.check();
+    const transfer = await createTransferOnce(deps, input, a.createdAt, async () => a.customerUrl);
+    await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
+  }
+  // Look first so a resumed call does not draw (and waste) another sequential id.
+  const existing = await deps.transactions.findByUuid(a.transactionUuid);
+  if (existing?.transaction_status === "in_review") {
+    lease.check();
+    await releaseHeldRecord(deps, meta.requestId, existing, { transferId: a.transferId!, at: a.initiatedAt! });
+  } else if (!existing) {
+    lease.check();
+    const id = await deps.transactions.nextId();
+    lease.check();
+    const doc = transactionDoc(a, id);
+    // Only the insert that wins carries the event: a racing or resumed call writes nothing.
+    if ((await deps.transactions.insertOnce(doc, transactionEvent(doc, deps.livemode))).inserted) {
+      deps.events.written();
+      await deps.transferRecorded(meta.requestId, doc.processor_transaction_id);
+    }
+  }
+  await deps.afterStep?.("transaction_record", a._id);
+  await save("completed", { completed: true });
+  deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
+  return a;
+}
+
+/** 409: the account had a return that forbids debits (docs/api-notes.md, Returns and blocked bank accounts); the consumer links another. */
+export function bankAccountBlocked(checkoutId: string): AppError {
+  return new AppError("bank_account_blocked", `the bank account of checkout ${checkoutId} is blocked after an ACH return; the consumer must link another account`, {
+    param: "checkout_id",
+  });
+}
+
