@@ -35,7 +35,6 @@ import { reviewsRoutes } from "./routes/reviews.routes.ts";
 import { complianceRoutes } from "./routes/compliance.routes.ts";
 import { registerConsumerCors } from "./plugins/cors.plugin.ts";
 import { consumerHostedRoutes } from "./routes/consumer-hosted.routes.ts";
-import { hostedPageRoutes } from "./routes/hosted-page.routes.ts";
 import { sandboxConsumerBankRoutes } from "./routes/sandbox-consumer-bank.routes.ts";
 import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
@@ -49,6 +48,7 @@ import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.rou
 import { portalRoutes } from "./portal/portal.routes.ts";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
+import { hostedPageRoutes } from "@payrail/hosted-page";
 
 export interface GatewayOptions {
   transport: Transport;

@@ -2,7 +2,7 @@ import { AppError, resolveDashboardSessionOp, ANONYMOUS, type DashboardRole, typ
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 
 /** Who is signed in to the dashboard for this request. */
 export interface DashboardUser {

@@ -1,4 +1,4 @@
-import { html, Html } from "../http/html.ts";
+import { html, Html } from "@payrail/web";
 
 /** A column: its header, and `num` for amounts and counts (right-aligned while the table is a table). */
 export interface Column {

@@ -1,4 +1,4 @@
-import { html, type Html } from "../http/html.ts";
+import { html, type Html } from "@payrail/web";
 
 /** A timestamp as `<time>`: UTC in the markup (and on hover), the viewer's zone once the script runs. */
 export function when(iso: string | null | undefined): Html {

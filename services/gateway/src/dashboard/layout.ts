@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { DASHBOARD_CSP, SCRIPT, STYLE } from "./dashboard-assets.ts";
-import { csrfToken } from "../http/csrf-token.ts";
-import { html, type Html } from "../http/html.ts";
+import { csrfToken, html, type Html } from "@payrail/web";
 
 const NAV: readonly [path: string, label: string][] = [
   ["/dashboard", "Overview"],

@@ -1,4 +1,4 @@
-import { html, type Html } from "../http/html.ts";
+import { html, type Html } from "@payrail/web";
 
 /** The filters a list page passes on: empty ones (a form's "Any") left out. */
 export function definedFilters<T extends Record<string, string | undefined>>(filters: T): Partial<T> {

@@ -1,13 +1,9 @@
 import { AppError, createRelinkTokenOp, getRelinkValidationOp, relinkBankAccountOp, sandboxConsumerPublicTokenOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
-import { csrfToken } from "../http/csrf-token.ts";
-import { mandateClient } from "../http/mandate-client.ts";
-import { pageAssets } from "../hosted-page/page-assets.ts";
-import { newNonce } from "../hosted-page/page-csp.ts";
+import { callService, csrfToken, mandateClient, newNonce, html, type Html } from "@payrail/web";
+import { pageAssets } from "@payrail/hosted-page";
 import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
-import { html, type Html } from "../http/html.ts";
 import type { PageOptions } from "./portal-layout.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";

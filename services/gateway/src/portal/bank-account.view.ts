@@ -1,6 +1,6 @@
 import type { SandboxPublicTokenResponse } from "@payrail/contracts";
 import type { z } from "zod";
-import { html, type Html } from "../http/html.ts";
+import { html, type Html } from "@payrail/web";
 import { csrfField } from "./portal-layout.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 

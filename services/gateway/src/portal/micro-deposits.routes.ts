@@ -1,8 +1,7 @@
 import { AppError, getRelinkValidationOp, startRelinkMicroDepositsOp, verifyRelinkMicroDepositsOp, type BankAccountValidationState } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
-import { csrfToken } from "../http/csrf-token.ts";
+import { callService, csrfToken } from "@payrail/web";
 import { pendingChange } from "./micro-deposits.view.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";

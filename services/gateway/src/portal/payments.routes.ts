@@ -1,7 +1,7 @@
 import { listConsumerPaymentsOp, listRefundsOp, type RefundRecord } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import { paymentsTable } from "./payments.view.ts";
 import { cursorParam } from "./portal-params.ts";
 import { sendPage, sessionOf } from "./portal-reply.ts";

@@ -1,4 +1,4 @@
-import { html, type Html } from "../http/html.ts";
+import { html, type Html } from "@payrail/web";
 import { PORTAL_PATH } from "./portal-session.ts";
 import { PORTAL_STYLE } from "./portal-style.ts";
 

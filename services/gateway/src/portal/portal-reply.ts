@@ -1,10 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { csrfToken } from "../http/csrf-token.ts";
-import { fromFastifyError } from "../http/error-body.ts";
-import { sendAppError } from "../plugins/errors.plugin.ts";
-import { plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
-import { html } from "../http/html.ts";
+import { csrfToken, fromFastifyError, html, plaidLinkPageHeaders, sendAppError } from "@payrail/web";
 import { page, type PageOptions, type Section } from "./portal-layout.ts";
 import { PORTAL_CSP } from "./portal-csp.ts";
 import { PORTAL_PATH } from "./portal-session.ts";

@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { userOfToken } from "../auth/user-auth.ts";
+import { userOfToken } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 
 /** The cookie that holds the consumer's auth token: only the portal's paths ever send it. */

@@ -3,7 +3,7 @@ import formbody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { registerCookies } from "../plugins/cookies.ts";
+import { registerCookies } from "@payrail/web";
 import { bankAccountRoutes } from "./bank-account.routes.ts";
 import { microDepositRoutes } from "./micro-deposits.routes.ts";
 import { paymentsRoutes } from "./payments.routes.ts";

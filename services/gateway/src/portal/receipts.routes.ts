@@ -1,7 +1,7 @@
 import { AppError, getConsumerReceiptOp, listConsumerReceiptsOp, NoticeId } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import { sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 import { receiptDetail, receiptsTable } from "./receipts.view.ts";

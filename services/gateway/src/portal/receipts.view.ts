@@ -1,5 +1,5 @@
 import type { ConsumerReceipt, ConsumerReceiptSummary } from "@payrail/contracts";
-import { html, type Html } from "../http/html.ts";
+import { html, type Html } from "@payrail/web";
 import { day } from "./portal-format.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 

@@ -1,9 +1,7 @@
 import { AppError, centsToDecimal, getTransactionForRefundOp, listRefundsOp, requestRefundOp, toCents } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
-import { csrfToken } from "../http/csrf-token.ts";
-import { html } from "../http/html.ts";
+import { callService, csrfToken, html } from "@payrail/web";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";

@@ -1,8 +1,7 @@
 import { AppError, logoutOp, sendCodeOp, verifyCodeOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
-import { csrfToken } from "../http/csrf-token.ts";
+import { callService, csrfToken } from "@payrail/web";
 import { formField, sendPage } from "./portal-reply.ts";
 import { PORTAL_PATH, endSession, portalUser, sessionToken, startSession } from "./portal-session.ts";
 import { codeForm, phoneForm } from "./sign-in.view.ts";

@@ -1,4 +1,4 @@
-import { html, type Html } from "../http/html.ts";
+import { html, type Html } from "@payrail/web";
 import { csrfField } from "./portal-layout.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 

@@ -1,8 +1,7 @@
 import { AppError, cancelSubscriptionByTransactionOp, getSubscriptionMandateOp, listConsumerSubscriptionsOp, type SubscriptionMandate } from "@payrail/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
-import { csrfToken } from "../http/csrf-token.ts";
+import { callService, csrfToken } from "@payrail/web";
 import { cursorParam, transactionUuidParam } from "./portal-params.ts";
 import { sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";

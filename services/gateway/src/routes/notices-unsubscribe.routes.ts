@@ -1,8 +1,7 @@
 import { ANONYMOUS, AppError, UnsubscribeToken, unsubscribeOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
-import { html, type Html } from "../http/html.ts";
+import { callService, html, type Html } from "@payrail/web";
 
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 

@@ -1,12 +1,10 @@
 import { generateApiKeyOp, listApiKeysOp } from "@payrail/contracts";
-import { revokeApiKey } from "../../http/revoke-api-key.ts";
+import { revokeApiKey, callService, html, type Html } from "@payrail/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
-import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 /** API keys: the merchant's keys by prefix; a new one shown once; revoke. Owners and admins only may change them (identity checks). */

@@ -1,6 +1,6 @@
 import type { CheckoutView } from "@payrail/contracts";
 import { badge, money, when } from "../format.ts";
-import { html, type Html } from "../../http/html.ts";
+import { html, type Html } from "@payrail/web";
 import { dataTable } from "../data-table.ts";
 
 /** The amounts object as the checkout was created (docs/api-notes.md, The checkout: every key as sent). */

@@ -2,12 +2,11 @@ import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listEventDeliveriesOp, 
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
+import { callService, html } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { badge, money, when } from "../format.ts";
-import { html } from "../../http/html.ts";
 import { sendPage } from "../layout.ts";
 import { dataTable } from "../data-table.ts";
 import { redeliverButton } from "./events.routes.ts";

@@ -2,13 +2,12 @@ import { listEventsOp, redeliverEventOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
+import { callService, html, type Html } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { dataTable } from "../data-table.ts";
 import { when } from "../format.ts";
-import { html, type Html } from "../../http/html.ts";
 import { subjectOf } from "../event-subject.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 

@@ -1,8 +1,7 @@
 import { AppError, listNoticesOp, type Notice } from "@payrail/contracts";
 import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
-import { html, type Html } from "../../http/html.ts";
+import { callService, html, type Html } from "@payrail/web";
 import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
 

@@ -1,11 +1,10 @@
 import { getPaymentStatsOp, getReturnRatesOp, listCheckoutsOp, listMerchantRefundsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
+import { callService, html } from "@payrail/web";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { dataTable } from "../data-table.ts";
 import { money } from "../format.ts";
-import { html } from "../../http/html.ts";
 import { sendPage } from "../layout.ts";
 import { checkoutRows } from "./checkout-rows.ts";
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import { canChange, type DashboardUser } from "../dashboard-session.ts";
 import { dataTable } from "../data-table.ts";
 import { badge, money, when } from "../format.ts";
-import { html, type Html } from "../../http/html.ts";
+import { html, type Html } from "@payrail/web";
 import { csrfField } from "../layout.ts";
 import { settleButton } from "./sandbox-settle.routes.ts";
 

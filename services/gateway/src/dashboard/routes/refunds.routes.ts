@@ -2,11 +2,10 @@ import { decideRefundOp, initiateRefundTransferOp, listMerchantRefundsOp, Refund
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
+import { callService, html } from "@payrail/web";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
-import { html } from "../../http/html.ts";
 import { redirectDone, sendPage } from "../layout.ts";
 import { refundRows } from "./refund-rows.ts";
 

@@ -1,6 +1,6 @@
 import type { Review } from "@payrail/contracts";
 import type { FastifyReply } from "fastify";
-import { html, type Html } from "../../http/html.ts";
+import { html, type Html } from "@payrail/web";
 import { dataTable } from "../data-table.ts";
 import { badge, money, when } from "../format.ts";
 import { csrfField } from "../layout.ts";

@@ -2,8 +2,7 @@ import { AppError, decideReviewOp, getCheckoutOp, getMandateOp, getReviewOp, lis
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
-import { html } from "../../http/html.ts";
+import { callService, html } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { badge, money, when } from "../format.ts";
 import { queryOf } from "../form.ts";

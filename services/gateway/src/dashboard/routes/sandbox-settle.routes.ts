@@ -1,8 +1,7 @@
 import { AppError, getMerchantRefundOp, simulateRefundTransferOp, simulateTransferOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
-import { html, type Html } from "../../http/html.ts";
+import { callService, html, type Html } from "@payrail/web";
 import { canChange, requireDashboardUser, type DashboardUser } from "../dashboard-session.ts";
 import { csrfField, redirectDone } from "../layout.ts";
 

@@ -2,10 +2,9 @@ import { AppError, acceptInvitationOp, NewPassword, signInOp, signOutOp } from "
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
+import { callService, html } from "@payrail/web";
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
-import { html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const SignInForm = z.object({ email: z.string().max(254), password: z.string().max(256) });

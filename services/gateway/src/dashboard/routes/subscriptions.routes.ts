@@ -2,13 +2,12 @@ import { cancelSubscriptionForMerchantOp, listCheckoutsOp } from "@payrail/contr
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
+import { callService, html } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { dataTable } from "../data-table.ts";
 import { badge, money, when } from "../format.ts";
-import { html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 import { amountsOf } from "./checkout-rows.ts";
 

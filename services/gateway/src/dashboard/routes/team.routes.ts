@@ -2,13 +2,11 @@ import { changeMerchantUserRoleOp, DashboardRole, EmailAddress, invitationUrl, i
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
-import { publicBase } from "../../hosted-page/page-url.ts";
+import { callService, publicBase, html, type Html } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
-import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 const InviteForm = z.object({ email: EmailAddress, role: DashboardRole });

@@ -11,12 +11,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { GatewayContext } from "../../gateway-context.ts";
-import { callService } from "../../http/call-service.ts";
+import { callService, html, type Html } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
-import { html, type Html } from "../../http/html.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 /** The form's events field: `*`, or types and `group.*` patterns separated by commas or spaces (the service checks each). */

@@ -1,7 +1,7 @@
 import { ANONYMOUS, AppError, resolveAuthTokenOp, type UserPrincipal } from "@payrail/contracts";
 import type { FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
+import type { WebContext } from "./web-context.ts";
+import { callService } from "./call-service.ts";
 
 /** `Token <t>`, `Bearer <t>` or the bare `<t>` (docs/api-notes.md, Requests); null when the header is absent. */
 export function authTokenFrom(request: FastifyRequest): string | null {
@@ -15,7 +15,7 @@ export function authTokenFrom(request: FastifyRequest): string | null {
  * Resolves `Authorization` to its consumer through identity (never cached: logout must take
  * effect at once). The rate-limit plugin counts the call against the token afterwards.
  */
-export async function authenticateUser(ctx: GatewayContext, request: FastifyRequest): Promise<UserPrincipal> {
+export async function authenticateUser(ctx: WebContext, request: FastifyRequest): Promise<UserPrincipal> {
   const token = authTokenFrom(request);
   if (token === null) throw new AppError("auth_token_missing", "the Authorization header is required");
   if (token === "") throw new AppError("auth_token_invalid", "the Authorization header is not valid");
@@ -23,7 +23,7 @@ export async function authenticateUser(ctx: GatewayContext, request: FastifyRequ
 }
 
 /** An auth token (from `Authorization`, or the consumer portal's session cookie) → its consumer, through identity. */
-export async function userOfToken(ctx: GatewayContext, request: FastifyRequest, token: string): Promise<UserPrincipal> {
+export async function userOfToken(ctx: WebContext, request: FastifyRequest, token: string): Promise<UserPrincipal> {
   const resolved = await callService(ctx, request, resolveAuthTokenOp, { auth_token: token.slice(0, 512) }, ANONYMOUS);
   request.log = request.log.child({ userId: resolved.user_id });
   const user: UserPrincipal = { kind: "user", userId: resolved.user_id, phone: resolved.phone, tokenId: resolved.token_id };
@@ -38,7 +38,7 @@ export async function userOfToken(ctx: GatewayContext, request: FastifyRequest, 
  * identity unreachable) is a no: the caller still lacks the credential the route needs.
  * Not counted against the token's rate limit: nothing is served with it (the principal stays unset).
  */
-export async function isConsumerToken(ctx: GatewayContext, request: FastifyRequest): Promise<boolean> {
+export async function isConsumerToken(ctx: WebContext, request: FastifyRequest): Promise<boolean> {
   const token = authTokenFrom(request);
   if (!token) return false;
   try {

@@ -1,8 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { pageAssets } from "../hosted-page/page-assets.ts";
-import { HOSTED_PAGE_IMAGES, newNonce, pageCsp, plaidLinkPageHeaders } from "../hosted-page/page-csp.ts";
+import { HOSTED_PAGE_IMAGES, newNonce, pageCsp, plaidLinkPageHeaders, type WebContext } from "@payrail/web";
+import { pageAssets } from "./page-assets.ts";
 
 const ONE_YEAR = "public, max-age=31536000, immutable";
 
@@ -12,7 +11,7 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
  * which browsers never send), is never cached, and names its script and styles by content hash,
  * which are cached for a year.
  */
-export async function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function hostedPageRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const live = !ctx.sandbox;
   const mode = live ? "live" : "sandbox";
   const hide = { schema: { hide: true } };

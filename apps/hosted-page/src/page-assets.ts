@@ -24,7 +24,7 @@ export interface PageAssets {
  */
 const PREBUILT = [new URL("./page/", import.meta.url), new URL("../page/", import.meta.url)];
 /** The page's sources, for a process that runs from the TypeScript (npm start, tests). */
-const SOURCES = new URL("../../page/", import.meta.url);
+const SOURCES = new URL("../page/", import.meta.url);
 
 let cached: Promise<PageAssets> | undefined;
 

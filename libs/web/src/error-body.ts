@@ -1,4 +1,6 @@
 import { AppError, ERROR_TYPES, type ErrorPayload } from "@payrail/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import "./request-fields.ts";
 
 /** The API's error body (docs/api-notes.md, Answers and errors: Stripe's shape). */
 export interface ErrorBody {
@@ -53,4 +55,12 @@ export function fromFastifyError(err: { code?: string; statusCode?: number; mess
     return new AppError("invalid_request", "the request could not be read");
   }
   return new AppError("internal_error", "an internal error occurred");
+}
+
+/** Sends an AppError as the API's error body (docs/api-notes.md, Answers and errors) with its status (and Retry-After for 429/503). */
+export function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
+  request.errorCode = error.code; // for the request's log line
+  if (error.retryAfter !== undefined) reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfter))));
+  else if (error.status === 503 || error.status === 429) reply.header("retry-after", "1");
+  return reply.code(error.status).send(errorBody({ ...error.toPayload(), status: error.status }, request.id));
 }

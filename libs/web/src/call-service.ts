@@ -1,15 +1,9 @@
 import { ANONYMOUS, type Operation, type Principal, type RequestOf, type ResponseOf } from "@payrail/contracts";
 import { JsonText } from "@payrail/messaging";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
+import "./request-fields.ts";
+import type { WebContext } from "./web-context.ts";
 import { idempotencyKeyOf } from "./idempotency-key.ts";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Set by the route's auth hook; services get it on the RPC envelope. */
-    principal: Principal;
-  }
-}
 
 /**
  * Calls a service on behalf of the request: its id and resolved principal (or, for the auth
@@ -21,7 +15,7 @@ declare module "fastify" {
  * `Idempotent-Replayed: true`. Each POST route makes exactly one such call.
  */
 export function callService<O extends Operation>(
-  ctx: GatewayContext,
+  ctx: WebContext,
   request: FastifyRequest,
   operation: O,
   payload: RequestOf<O>,
@@ -37,7 +31,7 @@ export function callService<O extends Operation>(
  * JSON content type for the bytes; the promised type is the value's, which those bytes are.
  */
 export async function answerFromService<O extends Operation>(
-  ctx: GatewayContext,
+  ctx: WebContext,
   request: FastifyRequest,
   reply: FastifyReply,
   operation: O,
@@ -53,7 +47,7 @@ export async function answerFromService<O extends Operation>(
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 function call<O extends Operation>(
-  ctx: GatewayContext,
+  ctx: WebContext,
   request: FastifyRequest,
   operation: O,
   payload: RequestOf<O>,

@@ -1,4 +1,6 @@
+import type {} from "@fastify/csrf-protection";
 import type { FastifyReply } from "fastify";
+import type {} from "./cookies.ts";
 
 const tokens = new WeakMap<FastifyReply, string>();
 
@@ -6,7 +8,7 @@ const tokens = new WeakMap<FastifyReply, string>();
  * The CSRF token of this reply's forms (the portal's, the dashboard's), made once per reply: to a
  * browser without the secret cookie yet, each generateCsrf sets a new secret, and the last one
  * set would void the tokens of the page's other forms. The secret's cookie, when set, is Secure
- * as the scope's session cookie is (plugins/cookies.ts).
+ * as the scope's session cookie is (cookies.ts).
  */
 export function csrfToken(reply: FastifyReply): string {
   let token = tokens.get(reply);
