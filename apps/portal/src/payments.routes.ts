@@ -1,7 +1,6 @@
 import { listConsumerPaymentsOp, listRefundsOp, type RefundRecord } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "@payrail/web";
+import { callService, type WebContext } from "@payrail/web";
 import { paymentsTable } from "./payments.view.ts";
 import { cursorParam } from "./portal-params.ts";
 import { sendPage, sessionOf } from "./portal-reply.ts";
@@ -12,7 +11,7 @@ const PAGE_SIZE = 20;
 const REFUNDS = 100;
 
 /** The consumer's payments at every merchant, newest first, a page at a time, with the refunds asked of each. */
-export async function paymentsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function paymentsRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get(`${PORTAL_PATH}/payments`, { schema: { hide: true }, preValidation: portalUser(ctx) }, async (request, reply) => {
     const cursor = cursorParam(request.query);
     const [list, refunds] = await Promise.all([

@@ -1,7 +1,6 @@
 import { AppError, logoutOp, sendCodeOp, verifyCodeOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService, csrfToken } from "@payrail/web";
+import { callService, csrfToken, type WebContext } from "@payrail/web";
 import { formField, sendPage } from "./portal-reply.ts";
 import { PORTAL_PATH, endSession, portalUser, sessionToken, startSession } from "./portal-session.ts";
 import { codeForm, phoneForm } from "./sign-in.view.ts";
@@ -20,7 +19,7 @@ function formError(err: unknown): AppError {
  * Every form carries a CSRF token, sign-in's too (so no other site can sign a browser into
  * an account of its choosing).
  */
-export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function signInRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const sandbox = ctx.sandbox;
   const signIn = (reply: FastifyReply, body: ReturnType<typeof phoneForm>, status = 200) => sendPage(reply, { title: "Sign in", body, sandbox }, status);
 

@@ -1,7 +1,6 @@
 import { AppError, getConsumerReceiptOp, listConsumerReceiptsOp, NoticeId } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "@payrail/web";
+import { callService, type WebContext } from "@payrail/web";
 import { sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
 import { receiptDetail, receiptsTable } from "./receipts.view.ts";
@@ -15,7 +14,7 @@ function receiptIdOf(value: unknown, param: string): string {
 }
 
 /** Receipts: what the consumer was sent when a payment went through, at every merchant, newest first; and each one's words. */
-export async function receiptsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function receiptsRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
 
   app.get(`${PORTAL_PATH}/receipts`, auth, async (request, reply) => {

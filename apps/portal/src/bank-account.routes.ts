@@ -1,7 +1,6 @@
 import { AppError, createRelinkTokenOp, getRelinkValidationOp, relinkBankAccountOp, sandboxConsumerPublicTokenOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService, csrfToken, mandateClient, newNonce, html, type Html } from "@payrail/web";
+import { callService, csrfToken, mandateClient, newNonce, html, type Html, type WebContext } from "@payrail/web";
 import { pageAssets } from "@payrail/hosted-page";
 import { accountChoice, liveAccountChoice } from "./bank-account.view.ts";
 import type { PageOptions } from "./portal-layout.ts";
@@ -23,7 +22,7 @@ const REFUSED_ACCOUNT = {
  * is refused, and said on the page with a fresh choice; one the bank could not validate is kept
  * pending, and the consumer goes on to its micro-deposits (micro-deposits.routes.ts).
  */
-export async function bankAccountRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function bankAccountRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
   const show = (request: FastifyRequest, reply: FastifyReply, body: Html, status = 200, script?: PageOptions["script"]) =>
     sendPage(reply, { title: TITLE, body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "subscriptions"), script }, status);

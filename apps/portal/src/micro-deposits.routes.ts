@@ -1,7 +1,6 @@
 import { AppError, getRelinkValidationOp, startRelinkMicroDepositsOp, verifyRelinkMicroDepositsOp, type BankAccountValidationState } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService, csrfToken } from "@payrail/web";
+import { callService, csrfToken, type WebContext } from "@payrail/web";
 import { pendingChange } from "./micro-deposits.view.ts";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
@@ -19,7 +18,7 @@ const BAD_AMOUNTS = "Enter each deposit as an amount under $1.00, for example 0.
  * amounts, and a new pair (or the end of a change already validated). A validated change sends
  * the consumer back to their subscriptions with the account changed.
  */
-export async function microDepositRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function microDepositRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
   const path = `${PORTAL_PATH}/subscriptions/:transaction_uuid/bank-account`;
   const show = (request: FastifyRequest, reply: FastifyReply, transactionUuid: string, state: BankAccountValidationState, status = 200, error?: string) => {

@@ -1,7 +1,6 @@
 import { AppError, centsToDecimal, getTransactionForRefundOp, listRefundsOp, requestRefundOp, toCents } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService, csrfToken, html } from "@payrail/web";
+import { callService, csrfToken, html, type WebContext } from "@payrail/web";
 import { transactionUuidParam } from "./portal-params.ts";
 import { formField, sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
@@ -15,7 +14,7 @@ const SPENT = new Set(["pending", "approved", "processing", "completed"]);
  * is left of it after the consumer's refund requests that still count. Refunds checks the same
  * again when the request is made, in one conditional write; this only sets the form's default.
  */
-async function refundFacts(ctx: GatewayContext, request: FastifyRequest, transactionUuid: string): Promise<RefundFormFacts & { settled: boolean }> {
+async function refundFacts(ctx: WebContext, request: FastifyRequest, transactionUuid: string): Promise<RefundFormFacts & { settled: boolean }> {
   const [transaction, refunds] = await Promise.all([
     callService(ctx, request, getTransactionForRefundOp, { transaction_uuid: transactionUuid }, request.principal),
     callService(ctx, request, listRefundsOp, { limit: 100 }, request.principal),
@@ -31,7 +30,7 @@ async function refundFacts(ctx: GatewayContext, request: FastifyRequest, transac
 }
 
 /** Refund requests: the list with their status, and the request form of one settled payment. */
-export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function refundsRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
   const formPage = (request: FastifyRequest, reply: FastifyReply, body: ReturnType<typeof html>, status = 200) =>
     sendPage(reply, { title: "Request a refund", body, sandbox: ctx.sandbox, session: sessionOf(request, reply, "payments") }, status);

@@ -2,8 +2,7 @@ import csrfProtection from "@fastify/csrf-protection";
 import formbody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { registerCookies } from "@payrail/web";
+import { registerCookies, type WebContext } from "@payrail/web";
 import { bankAccountRoutes } from "./bank-account.routes.ts";
 import { microDepositRoutes } from "./micro-deposits.routes.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
@@ -21,9 +20,9 @@ import { subscriptionsRoutes } from "./subscriptions.routes.ts";
  * bank-account page (bank-account.routes.ts). Registered in its own
  * scope: the form-body parser and the CSRF check exist only here (the API stays JSON-only).
  * The CSRF secret lives in its own httpOnly cookie on the portal's paths (@fastify/cookie,
- * registered for this scope by plugins/cookies.ts).
+ * registered for this scope by registerCookies, @payrail/web).
  */
-export async function portalRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function portalRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   await registerCookies(app, { alwaysSecure: ctx.secureCookies });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(csrfProtection, {

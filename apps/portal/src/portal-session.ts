@@ -1,7 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { userOfToken } from "@payrail/web";
-import type { GatewayContext } from "../gateway-context.ts";
+import { userOfToken, type WebContext } from "@payrail/web";
 
 /** The cookie that holds the consumer's auth token: only the portal's paths ever send it. */
 export const SESSION_COOKIE = "payrail_account";
@@ -10,7 +9,7 @@ export const PORTAL_PATH = "/account";
 /**
  * httpOnly (no script reads it; the portal runs none anyway), SameSite=Lax (another site's
  * form post arrives without it), Secure whenever the request came over https or the gateway
- * runs in production (plugins/cookies.ts), scoped to the portal's paths. No Max-Age: the token
+ * runs in production (@payrail/web, cookies.ts), scoped to the portal's paths. No Max-Age: the token
  * itself expires (24 h) and the cookie ends with the browser session.
  */
 const sessionCookieOptions = (reply: FastifyReply) => ({ path: PORTAL_PATH, httpOnly: true, sameSite: "lax", secure: reply.request.cookieSecure }) as const;
@@ -33,7 +32,7 @@ export function sessionToken(request: FastifyRequest): string | null {
  * A route hook: the session cookie's token → the consumer, as `Authorization` is on the API
  * (never cached: a sign-out anywhere ends it at once). Without a live one, back to sign-in.
  */
-export const portalUser = (ctx: GatewayContext) => async (request: FastifyRequest, reply: FastifyReply) => {
+export const portalUser = (ctx: WebContext) => async (request: FastifyRequest, reply: FastifyReply) => {
   const token = sessionToken(request);
   if (token !== null) {
     try {

@@ -1,7 +1,6 @@
 import { AppError, cancelSubscriptionByTransactionOp, getSubscriptionMandateOp, listConsumerSubscriptionsOp, type SubscriptionMandate } from "@payrail/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService, csrfToken } from "@payrail/web";
+import { callService, csrfToken, type WebContext } from "@payrail/web";
 import { cursorParam, transactionUuidParam } from "./portal-params.ts";
 import { sendPage, sessionOf } from "./portal-reply.ts";
 import { PORTAL_PATH, portalUser } from "./portal-session.ts";
@@ -10,7 +9,7 @@ import { cancelConfirmation, subscriptionsList } from "./subscriptions.view.ts";
 const PAGE_SIZE = 10;
 
 /** A subscription's mandate, or null while it has none (its first charge not yet authorized). */
-async function mandateOf(ctx: GatewayContext, request: FastifyRequest, transactionUuid: string): Promise<SubscriptionMandate | null> {
+async function mandateOf(ctx: WebContext, request: FastifyRequest, transactionUuid: string): Promise<SubscriptionMandate | null> {
   try {
     return await callService(ctx, request, getSubscriptionMandateOp, { subscription_transaction_uuid: transactionUuid }, request.principal);
   } catch (err) {
@@ -20,7 +19,7 @@ async function mandateOf(ctx: GatewayContext, request: FastifyRequest, transacti
 }
 
 /** Subscriptions: each one's plan, next charge, account and mandate; cancelling after a confirmation step. */
-export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function subscriptionsRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const auth = { schema: { hide: true }, preValidation: portalUser(ctx) };
 
   app.get(`${PORTAL_PATH}/subscriptions`, auth, async (request, reply) => {
