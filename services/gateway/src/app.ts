@@ -45,8 +45,8 @@ import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
 import { noticesUnsubscribeRoutes } from "./routes/notices-unsubscribe.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
-import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
+import { dashboardRoutes } from "@payrail/dashboard";
 import { hostedPageRoutes } from "@payrail/hosted-page";
 import { portalRoutes } from "@payrail/portal";
 

@@ -1,8 +1,7 @@
 import { decideRefundOp, initiateRefundTransferOp, listMerchantRefundsOp, RefundStatus } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html } from "@payrail/web";
+import { callService, html, type WebContext } from "@payrail/web";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
@@ -15,7 +14,7 @@ const ListQuery = z.object({
 });
 
 /** Refunds: the list by status; approve, reject, pay out (the refunds service's own rules and roles apply). */
-export async function refundsPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function refundsPageRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get("/dashboard/refunds", async (request, reply) => {
     const user = requireDashboardUser(request);
     const query = queryOf(request, ListQuery);

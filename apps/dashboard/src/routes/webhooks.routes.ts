@@ -10,8 +10,7 @@ import {
 } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html, type Html } from "@payrail/web";
+import { callService, html, type Html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { dataTable } from "../data-table.ts";
@@ -31,7 +30,7 @@ function secretShown(endpoint: { secret: string }, what: string): Html {
 }
 
 /** Webhook endpoints: create (secret shown once), disable/enable, rotate, an endpoint's deliveries. */
-export async function webhooksPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function webhooksPageRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const page = async (request: FastifyRequest, reply: FastifyReply, shown?: Html) => {
     const user = requireDashboardUser(request);
     const endpoints = await callService(ctx, request, listWebhookEndpointsOp, { limit: 100 });

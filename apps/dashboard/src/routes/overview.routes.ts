@@ -1,7 +1,6 @@
 import { getPaymentStatsOp, getReturnRatesOp, listCheckoutsOp, listMerchantRefundsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html } from "@payrail/web";
+import { callService, html, type WebContext } from "@payrail/web";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { dataTable } from "../data-table.ts";
 import { money } from "../format.ts";
@@ -11,7 +10,7 @@ import { checkoutRows } from "./checkout-rows.ts";
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 
 /** The overview: volume and counts over 7 and 30 days, ACH return rates against NACHA's thresholds, refunds waiting, the latest checkouts. */
-export async function overviewRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function overviewRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get("/dashboard", async (request, reply) => {
     requireDashboardUser(request);
     const [stats, rates, latest, pending] = await Promise.all([

@@ -1,7 +1,6 @@
 import { AppError, listNoticesOp, type Notice } from "@payrail/contracts";
 import type { FastifyRequest } from "fastify";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html, type Html } from "@payrail/web";
+import { callService, html, type Html, type WebContext } from "@payrail/web";
 import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
 
@@ -9,7 +8,7 @@ import { badge, when } from "../format.ts";
  * A checkout's consumer notices (the API's GET /api/merchants/notices?checkout_id=), or null
  * when the notices service does not answer: the rest of the checkout's page still shows.
  */
-export async function checkoutNotices(ctx: GatewayContext, request: FastifyRequest, checkoutId: string): Promise<Notice[] | null> {
+export async function checkoutNotices(ctx: WebContext, request: FastifyRequest, checkoutId: string): Promise<Notice[] | null> {
   try {
     return (await callService(ctx, request, listNoticesOp, { checkout_id: checkoutId, limit: 100 })).data;
   } catch (err) {

@@ -1,8 +1,7 @@
 import { AppError, decideReviewOp, getCheckoutOp, getMandateOp, getReviewOp, listReviewsOp, REVIEW_ID_PATTERN, ReviewStatus, type Mandate } from "@payrail/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html } from "@payrail/web";
+import { callService, html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { badge, money, when } from "../format.ts";
 import { queryOf } from "../form.ts";
@@ -17,7 +16,7 @@ const ListQuery = z.object({
 });
 
 /** The account the held debit draws on, masked, from the checkout's mandate; null when there is none to show. */
-async function accountOf(ctx: GatewayContext, request: FastifyRequest, checkoutId: string): Promise<Mandate["bank_account"] | null> {
+async function accountOf(ctx: WebContext, request: FastifyRequest, checkoutId: string): Promise<Mandate["bank_account"] | null> {
   const checkout = await callService(ctx, request, getCheckoutOp, { checkout_id: checkoutId });
   if (!checkout.mandate_id) return null;
   try {
@@ -33,7 +32,7 @@ async function accountOf(ctx: GatewayContext, request: FastifyRequest, checkoutI
  * first; each one's rules, debit and account; Approve and Cancel for owners and admins (payments
  * refuses a viewer's decision whatever the page showed).
  */
-export async function reviewsPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function reviewsPageRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get("/dashboard/reviews", async (request, reply) => {
     requireDashboardUser(request);
     const query = queryOf(request, ListQuery);

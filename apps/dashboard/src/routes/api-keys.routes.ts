@@ -1,14 +1,13 @@
 import { generateApiKeyOp, listApiKeysOp } from "@payrail/contracts";
-import { revokeApiKey, callService, html, type Html } from "@payrail/web";
+import { revokeApiKey, callService, html, type Html, type WebContext } from "@payrail/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../../gateway-context.ts";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { dataTable } from "../data-table.ts";
 import { badge, when } from "../format.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
 
 /** API keys: the merchant's keys by prefix; a new one shown once; revoke. Owners and admins only may change them (identity checks). */
-export async function apiKeysRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function apiKeysRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const page = async (request: FastifyRequest, reply: FastifyReply, issued?: Html) => {
     const user = requireDashboardUser(request);
     const keys = await callService(ctx, request, listApiKeysOp, { merchant_id: user.merchantId });

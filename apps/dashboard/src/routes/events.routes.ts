@@ -1,8 +1,7 @@
 import { listEventsOp, redeliverEventOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html, type Html } from "@payrail/web";
+import { callService, html, type Html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
@@ -19,7 +18,7 @@ export function redeliverButton(reply: FastifyReply, eventId: string): Html {
 }
 
 /** Events of the last 30 days (newest first, by type), and redelivery to the enabled endpoints. */
-export async function eventsPageRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function eventsPageRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get("/dashboard/events", async (request, reply) => {
     const user = requireDashboardUser(request);
     const query = queryOf(request, ListQuery);

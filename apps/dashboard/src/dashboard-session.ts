@@ -1,8 +1,7 @@
 import { AppError, resolveDashboardSessionOp, ANONYMOUS, type DashboardRole, type MerchantPrincipal } from "@payrail/contracts";
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "@payrail/web";
+import { callService, type WebContext } from "@payrail/web";
 
 /** Who is signed in to the dashboard for this request. */
 export interface DashboardUser {
@@ -25,7 +24,7 @@ const SESSION_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 /**
  * The session cookie: only the server reads it (httpOnly), sent on top-level navigations from
  * other sites but not on their forms or fetches (SameSite=Lax), only over https when the
- * gateway is reached over https or runs in production (plugins/cookies.ts), and only to the
+ * gateway is reached over https or runs in production (@payrail/web, cookies.ts), and only to the
  * dashboard's paths.
  */
 export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
@@ -48,7 +47,7 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
  * sign-out, a role change or a removal takes effect at the next click. The principal it sets
  * is the merchant's, with the user's id and role: the services refuse a viewer's changes.
  */
-export async function loadDashboardSession(ctx: GatewayContext, request: FastifyRequest): Promise<DashboardUser | null> {
+export async function loadDashboardSession(ctx: WebContext, request: FastifyRequest): Promise<DashboardUser | null> {
   const token = sessionTokenOf(request);
   if (!token) return null;
   try {

@@ -1,8 +1,7 @@
 import { cancelSubscriptionForMerchantOp, listCheckoutsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html } from "@payrail/web";
+import { callService, html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
@@ -19,7 +18,7 @@ const ListQuery = z.object({ starting_after: CheckoutId.optional(), cancelled: C
 const CANCELLABLE = new Set(["active", "past_due"]);
 
 /** Subscriptions: the merchant's subscription checkouts with their state and next charge; cancel. */
-export async function subscriptionsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function subscriptionsRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get("/dashboard/subscriptions", async (request, reply) => {
     const user = requireDashboardUser(request);
     const acts = canChange(user);

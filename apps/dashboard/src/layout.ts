@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
 import { DASHBOARD_CSP, SCRIPT, STYLE } from "./dashboard-assets.ts";
-import { csrfToken, html, type Html } from "@payrail/web";
+import { csrfToken, html, type Html, type WebContext } from "@payrail/web";
 
 const NAV: readonly [path: string, label: string][] = [
   ["/dashboard", "Overview"],
@@ -56,7 +55,7 @@ export interface PageOptions {
 }
 
 /** Sends a whole page: the shell (banner, nav, who is signed in), the CSP, never cached. */
-export function sendPage(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply, page: PageOptions): FastifyReply {
+export function sendPage(ctx: WebContext, request: FastifyRequest, reply: FastifyReply, page: PageOptions): FastifyReply {
   const user = request.dashboardUser;
   const notice = NOTICES[(request.query as { done?: string } | undefined)?.done as Notice];
   // The sandbox banner sits inside the header (a banner landmark): all of a page's content is in one.

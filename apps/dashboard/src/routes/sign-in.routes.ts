@@ -1,8 +1,7 @@
 import { AppError, acceptInvitationOp, NewPassword, signInOp, signOutOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html } from "@payrail/web";
+import { callService, html, type WebContext } from "@payrail/web";
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieOptions, sessionTokenOf } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { csrfField, redirectDone, sendPage } from "../layout.ts";
@@ -11,7 +10,7 @@ const SignInForm = z.object({ email: z.string().max(254), password: z.string().m
 const AcceptForm = z.object({ token: z.string().min(1, "is missing: open the whole invitation link").max(128), password: NewPassword, confirm: z.string().max(256) });
 
 /** Sign-in, sign-out, and the invitation page that sets a new user's password. */
-export async function signInRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function signInRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const signInPage = (request: FastifyRequest, reply: FastifyReply, error?: string, status?: number, email = "") =>
     sendPage(ctx, request, reply, {
       title: "Sign in",

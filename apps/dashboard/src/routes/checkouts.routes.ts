@@ -1,8 +1,7 @@
 import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listEventDeliveriesOp, listEventsOp, listMerchantRefundsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html } from "@payrail/web";
+import { callService, html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
@@ -23,7 +22,7 @@ const ListQuery = z.object({
 const CHECKOUT_ID = /^chk_[0-9a-f]{32}$/;
 
 /** Checkouts: search by id or merchant_checkout_id, a status filter, cursor pages; one checkout's detail. */
-export async function checkoutsRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get("/dashboard/checkouts", async (request, reply) => {
     requireDashboardUser(request);
     const query = queryOf(request, ListQuery);

@@ -1,7 +1,6 @@
 import { AppError, getMerchantRefundOp, simulateRefundTransferOp, simulateTransferOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, html, type Html } from "@payrail/web";
+import { callService, html, type Html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser, type DashboardUser } from "../dashboard-session.ts";
 import { csrfField, redirectDone } from "../layout.ts";
 
@@ -22,7 +21,7 @@ function requireWriter(user: DashboardUser): void {
  * settles through payments' webhook path, a processing refund's payout through refunds'. The same
  * operations as that route, so the same rules: the merchant's own records only, viewers refused.
  */
-export async function sandboxSettleRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function sandboxSettleRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.post<{ Params: { uuid: string } }>("/dashboard/transactions/:uuid/settle", async (request, reply) => {
     requireWriter(requireDashboardUser(request));
     const record = await callService(ctx, request, simulateTransferOp, { transaction_uuid: request.params.uuid, status: "completed" });

@@ -2,8 +2,7 @@ import csrfProtection from "@fastify/csrf-protection";
 import formBody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { registerCookies, fromFastifyError, html, type Html } from "@payrail/web";
+import { registerCookies, fromFastifyError, html, type Html, type WebContext } from "@payrail/web";
 import { DASHBOARD_ASSETS } from "./dashboard-assets.ts";
 import { clearSessionCookie, loadDashboardSession } from "./dashboard-session.ts";
 import { sendPage } from "./layout.ts";
@@ -28,7 +27,7 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
  * secret in a SameSite=Strict cookie), the session resolved on every request, and errors as
  * pages rather than JSON. Its cookies (@fastify/cookie) are registered for this scope alone.
  */
-export async function dashboardRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function dashboardRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   await registerCookies(app, { alwaysSecure: ctx.secureCookies });
   await app.register(formBody, { bodyLimit: 16 * 1024 });
   await app.register(csrfProtection, {

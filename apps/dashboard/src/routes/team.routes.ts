@@ -1,8 +1,7 @@
 import { changeMerchantUserRoleOp, DashboardRole, EmailAddress, invitationUrl, inviteMerchantUserOp, listMerchantUsersOp, removeMerchantUserOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { GatewayContext } from "../../gateway-context.ts";
-import { callService, publicBase, html, type Html } from "@payrail/web";
+import { callService, publicBase, html, type Html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
 import { formOf } from "../form.ts";
 import { dataTable } from "../data-table.ts";
@@ -15,7 +14,7 @@ const RoleForm = z.object({ role: DashboardRole });
 const roleOptions = (selected?: string) => DashboardRole.options.map((r) => html`<option value="${r}"${r === selected ? html` selected` : ""}>${r}</option>`);
 
 /** The team: invite (the link shown once), change a role, remove. Identity enforces who may. */
-export async function teamRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function teamRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   const page = async (request: FastifyRequest, reply: FastifyReply, invited?: Html) => {
     const user = requireDashboardUser(request);
     const team = await callService(ctx, request, listMerchantUsersOp, { merchant_id: user.merchantId });
