@@ -1,7 +1,7 @@
 import { AppError, resolveDashboardSessionOp, ANONYMOUS, type DashboardRole, type MerchantPrincipal } from "@payrail/contracts";
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { callService, type WebContext } from "@payrail/web";
+import { callService, sessionCookieOptions as pageSessionCookie, type WebContext } from "@payrail/web";
 
 /** Who is signed in to the dashboard for this request. */
 export interface DashboardUser {
@@ -21,20 +21,9 @@ declare module "fastify" {
 export const SESSION_COOKIE = "payrail_dashboard";
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 
-/**
- * The session cookie: only the server reads it (httpOnly), sent on top-level navigations from
- * other sites but not on their forms or fetches (SameSite=Lax), only over https when the
- * gateway is reached over https or runs in production (@payrail/web, cookies.ts), and only to the
- * dashboard's paths.
- */
+/** The session cookie's options (@payrail/web, session-cookie.ts) on the dashboard's paths. */
 export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: number): CookieSerializeOptions {
-  return {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.cookieSecure,
-    path: "/dashboard",
-    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
-  };
+  return pageSessionCookie(request, "/dashboard", maxAgeSeconds);
 }
 
 export function sessionTokenOf(request: FastifyRequest): string | undefined {

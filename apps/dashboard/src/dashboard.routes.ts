@@ -1,8 +1,6 @@
-import csrfProtection from "@fastify/csrf-protection";
-import formBody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import { registerCookies, fromFastifyError, html, type Html, type WebContext } from "@payrail/web";
+import { fromFastifyError, html, registerPageForms, sendAsset, type Html, type WebContext } from "@payrail/web";
 import { DASHBOARD_ASSETS } from "./dashboard-assets.ts";
 import { clearSessionCookie, loadDashboardSession } from "./dashboard-session.ts";
 import { sendPage } from "./layout.ts";
@@ -18,8 +16,6 @@ import { subscriptionsRoutes } from "./routes/subscriptions.routes.ts";
 import { teamRoutes } from "./routes/team.routes.ts";
 import { webhooksPageRoutes } from "./routes/webhooks.routes.ts";
 
-const ONE_YEAR = "public, max-age=31536000, immutable";
-
 /**
  * The merchant dashboard (docs/api-notes.md, The hosted page, the dashboard and the portal) at `/dashboard`: server-rendered pages over the same RPC
  * operations the API uses, under the signed-in user's merchant principal. In this scope only:
@@ -28,13 +24,7 @@ const ONE_YEAR = "public, max-age=31536000, immutable";
  * pages rather than JSON. Its cookies (@fastify/cookie) are registered for this scope alone.
  */
 export async function dashboardRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
-  await registerCookies(app, { alwaysSecure: ctx.secureCookies });
-  await app.register(formBody, { bodyLimit: 16 * 1024 });
-  await app.register(csrfProtection, {
-    cookieKey: "payrail_csrf",
-    // Secure is the request's (csrf-token.ts sets it on every secret cookie it makes).
-    cookieOpts: { path: "/dashboard", httpOnly: true, sameSite: "strict" },
-  });
+  await registerPageForms(app, { secureCookies: ctx.secureCookies, csrfCookie: "payrail_csrf", path: "/dashboard", sameSite: "strict" });
   app.decorateRequest("dashboardUser", null);
 
   app.addHook("preValidation", (request, reply, done) => {
@@ -74,23 +64,14 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: WebContext): Pr
   app.get<{ Params: { name: string } }>("/dashboard/assets/:name", hide, async (request, reply) => {
     const asset = DASHBOARD_ASSETS.get(request.params.name);
     if (!asset) throw new AppError("route_not_found", "no such asset");
-    return reply.header("cache-control", ONE_YEAR).type(asset.contentType).send(asset.body);
+    return sendAsset(reply, asset);
   });
 
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, hide: true } as typeof route.schema;
   });
-  await signInRoutes(app, ctx);
-  await overviewRoutes(app, ctx);
-  await checkoutsRoutes(app, ctx);
-  await subscriptionsRoutes(app, ctx);
-  await refundsPageRoutes(app, ctx);
-  await reviewsPageRoutes(app, ctx);
-  await webhooksPageRoutes(app, ctx);
-  await eventsPageRoutes(app, ctx);
-  await apiKeysRoutes(app, ctx);
-  await teamRoutes(app, ctx);
-  if (ctx.sandbox) await sandboxSettleRoutes(app, ctx);
+  const sections = [signInRoutes, overviewRoutes, checkoutsRoutes, subscriptionsRoutes, refundsPageRoutes, reviewsPageRoutes, webhooksPageRoutes, eventsPageRoutes, apiKeysRoutes, teamRoutes];
+  for (const routes of ctx.sandbox ? [...sections, sandboxSettleRoutes] : sections) await routes(app, ctx);
 }
 
 function backLink(): Html {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DASHBOARD_CSP, SCRIPT, STYLE } from "./dashboard-assets.ts";
-import { csrfToken, html, type Html, type WebContext } from "@payrail/web";
+import { csrfField as csrfInput, csrfToken, html, sendHtml, type Html, type WebContext } from "@payrail/web";
 
 const NAV: readonly [path: string, label: string][] = [
   ["/dashboard", "Overview"],
@@ -41,8 +41,7 @@ export type Notice = keyof typeof NOTICES;
  * cookie, one per page; the cookie, when set here, is Secure when the session's is).
  */
 export function csrfField(reply: FastifyReply): Html {
-  const token = csrfToken(reply);
-  return html`<input type="hidden" name="_csrf" value="${token}">`;
+  return csrfInput(csrfToken(reply));
 }
 
 export interface PageOptions {
@@ -81,12 +80,7 @@ ${header}
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 ${page.error ? html`<p class="error" role="alert">${page.error}</p>` : ""}
 ${page.body}</main></body></html>`;
-  return reply
-    .code(page.status ?? 200)
-    .header("content-security-policy", DASHBOARD_CSP)
-    .header("cache-control", "no-store")
-    .type("text/html; charset=utf-8")
-    .send(doc.value);
+  return sendHtml(reply, page.status ?? 200, { "content-security-policy": DASHBOARD_CSP }, doc.value);
 }
 
 /** After a change: back to a page (Post/Redirect/Get), with one of the fixed notices. */

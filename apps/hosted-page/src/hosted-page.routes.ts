@@ -1,9 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import { HOSTED_PAGE_IMAGES, newNonce, pageCsp, plaidLinkPageHeaders, type WebContext } from "@payrail/web";
+import { HOSTED_PAGE_IMAGES, newNonce, pageCsp, plaidLinkPageHeaders, sendAsset, type WebContext } from "@payrail/web";
 import { pageAssets } from "./page-assets.ts";
-
-const ONE_YEAR = "public, max-age=31536000, immutable";
 
 /**
  * The consumer's hosted page (docs/api-notes.md, The hosted page, the dashboard and the portal): `/pay/{checkout_id}#link_token=…`. The HTML is the
@@ -18,7 +16,7 @@ export async function hostedPageRoutes(app: FastifyInstance, ctx: WebContext): P
 
   app.get<{ Params: { checkout_id: string } }>("/pay/:checkout_id", hide, async (_request, reply) => {
     const { html } = await pageAssets();
-    // Live: a fresh nonce per response, which Plaid Link's script and styles need (page-csp.ts).
+    // Live: a fresh nonce per response, which Plaid Link's script and styles need (@payrail/web, page-csp.ts).
     const nonce = live ? newNonce() : undefined;
     return reply
       .headers(nonce ? plaidLinkPageHeaders(nonce, "'none'", HOSTED_PAGE_IMAGES) : { "content-security-policy": pageCsp(false, undefined, "'none'", HOSTED_PAGE_IMAGES) })
@@ -30,6 +28,6 @@ export async function hostedPageRoutes(app: FastifyInstance, ctx: WebContext): P
   app.get<{ Params: { name: string } }>("/pay/assets/:name", hide, async (request, reply) => {
     const asset = (await pageAssets()).assets.get(request.params.name);
     if (!asset) throw new AppError("route_not_found", `no asset ${request.params.name}`);
-    return reply.header("cache-control", ONE_YEAR).type(asset.contentType).send(asset.body);
+    return sendAsset(reply, asset);
   });
 }

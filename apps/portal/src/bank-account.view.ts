@@ -1,7 +1,6 @@
 import type { SandboxPublicTokenResponse } from "@payrail/contracts";
 import type { z } from "zod";
-import { html, type Html } from "@payrail/web";
-import { csrfField } from "./portal-layout.ts";
+import { csrfField, html, type Html } from "@payrail/web";
 import { PORTAL_PATH } from "./portal-session.ts";
 
 type Account = z.infer<typeof SandboxPublicTokenResponse>["accounts"][number];

@@ -1,7 +1,6 @@
 import type { BankAccountValidationState } from "@payrail/contracts";
-import { html, type Html } from "@payrail/web";
+import { csrfField, html, type Html } from "@payrail/web";
 import { day } from "./portal-format.ts";
-import { csrfField } from "./portal-layout.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 
 const base = (transactionUuid: string) => `${PORTAL_PATH}/subscriptions/${transactionUuid}/bank-account`;

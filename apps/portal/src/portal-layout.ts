@@ -1,4 +1,4 @@
-import { html, type Html } from "@payrail/web";
+import { csrfField, html, type Html } from "@payrail/web";
 import { PORTAL_PATH } from "./portal-session.ts";
 import { PORTAL_STYLE } from "./portal-style.ts";
 
@@ -19,11 +19,6 @@ export interface PageOptions {
   session?: { phone: string; csrf: string; section?: Section } | undefined;
   /** The one script a page may carry (the live bank-account page's Plaid Link), with the response's CSP nonce. */
   script?: { src: string; nonce: string } | undefined;
-}
-
-/** A CSRF token field for a form of this page. */
-export function csrfField(token: string): Html {
-  return html`<input type="hidden" name="_csrf" value="${token}">`;
 }
 
 /** The whole document: one h1 per page, landmarks, the sandbox banner, the session's navigation. */

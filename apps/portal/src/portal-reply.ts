@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { csrfToken, fromFastifyError, html, plaidLinkPageHeaders, sendAppError } from "@payrail/web";
+import { csrfToken, fromFastifyError, html, plaidLinkPageHeaders, sendAppError, sendHtml } from "@payrail/web";
 import { page, type PageOptions, type Section } from "./portal-layout.ts";
 import { PORTAL_CSP } from "./portal-csp.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
@@ -11,12 +11,7 @@ import { PORTAL_PATH } from "./portal-session.ts";
  * Link and nothing else, with the page's nonce and forms posting back here.
  */
 export function sendPage(reply: FastifyReply, options: PageOptions, status = 200): FastifyReply {
-  return reply
-    .code(status)
-    .headers(options.script ? plaidLinkPageHeaders(options.script.nonce, "'self'") : { "content-security-policy": PORTAL_CSP })
-    .header("cache-control", "no-store")
-    .type("text/html; charset=utf-8")
-    .send(page(options));
+  return sendHtml(reply, status, options.script ? plaidLinkPageHeaders(options.script.nonce, "'self'") : { "content-security-policy": PORTAL_CSP }, page(options));
 }
 
 /** A signed-in page of `section`, with the navigation and the CSRF token of its forms. */

@@ -1,25 +1,23 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { userOfToken, type WebContext } from "@payrail/web";
+import { sessionCookieOptions, userOfToken, type WebContext } from "@payrail/web";
 
 /** The cookie that holds the consumer's auth token: only the portal's paths ever send it. */
 export const SESSION_COOKIE = "payrail_account";
 export const PORTAL_PATH = "/account";
 
 /**
- * httpOnly (no script reads it; the portal runs none anyway), SameSite=Lax (another site's
- * form post arrives without it), Secure whenever the request came over https or the gateway
- * runs in production (@payrail/web, cookies.ts), scoped to the portal's paths. No Max-Age: the token
- * itself expires (24 h) and the cookie ends with the browser session.
+ * The pages' session cookie (@payrail/web, session-cookie.ts) on the portal's paths. No Max-Age:
+ * the token itself expires (24 h) and the cookie ends with the browser session.
  */
-const sessionCookieOptions = (reply: FastifyReply) => ({ path: PORTAL_PATH, httpOnly: true, sameSite: "lax", secure: reply.request.cookieSecure }) as const;
+const portalCookie = (reply: FastifyReply) => sessionCookieOptions(reply.request, PORTAL_PATH);
 
 export function startSession(reply: FastifyReply, authToken: string): void {
-  reply.setCookie(SESSION_COOKIE, authToken, sessionCookieOptions(reply));
+  reply.setCookie(SESSION_COOKIE, authToken, portalCookie(reply));
 }
 
 export function endSession(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply));
+  reply.clearCookie(SESSION_COOKIE, portalCookie(reply));
 }
 
 /** The session's token, or null when the browser sent none (or an unusable one). */

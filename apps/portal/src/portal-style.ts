@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hashedAsset } from "@payrail/web";
 
 /*
  * The portal's one stylesheet, kept in the code so the bundle and `npm start` serve the same
@@ -57,7 +57,4 @@ table,caption,tbody,tr,td{display:block}tr{border-bottom:1px solid #e3e7ed;paddi
 `;
 
 /** The stylesheet, named by its content's hash: cached for a year, renamed when it changes. */
-export const PORTAL_STYLE = {
-  name: `portal-${createHash("sha256").update(CSS).digest("hex").slice(0, 12)}.css`,
-  body: CSS,
-} as const;
+export const PORTAL_STYLE = hashedAsset("portal", "css", CSS, "text/css; charset=utf-8");

@@ -1,8 +1,6 @@
-import csrfProtection from "@fastify/csrf-protection";
-import formbody from "@fastify/formbody";
 import { AppError } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import { registerCookies, type WebContext } from "@payrail/web";
+import { registerPageForms, sendAsset, type WebContext } from "@payrail/web";
 import { bankAccountRoutes } from "./bank-account.routes.ts";
 import { microDepositRoutes } from "./micro-deposits.routes.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
@@ -23,25 +21,12 @@ import { subscriptionsRoutes } from "./subscriptions.routes.ts";
  * registered for this scope by registerCookies, @payrail/web).
  */
 export async function portalRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
-  await registerCookies(app, { alwaysSecure: ctx.secureCookies });
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
-  await app.register(csrfProtection, {
-    sessionPlugin: "@fastify/cookie",
-    cookieKey: "payrail_account_csrf",
-    // Secure is the request's (csrf-token.ts sets it on every secret cookie it makes).
-    cookieOpts: { path: PORTAL_PATH, httpOnly: true, sameSite: "lax" },
-  });
+  await registerPageForms(app, { secureCookies: ctx.secureCookies, csrfCookie: "payrail_account_csrf", path: PORTAL_PATH, sameSite: "lax" });
   app.setErrorHandler(portalErrorHandler(ctx.sandbox));
 
   app.get<{ Params: { name: string } }>(`${PORTAL_PATH}/assets/:name`, { schema: { hide: true } }, async (request, reply) => {
     if (request.params.name !== PORTAL_STYLE.name) throw new AppError("route_not_found", "There is no such file.");
-    return reply.header("cache-control", "public, max-age=31536000, immutable").type("text/css; charset=utf-8").send(PORTAL_STYLE.body);
+    return sendAsset(reply, PORTAL_STYLE);
   });
-  await signInRoutes(app, ctx);
-  await paymentsRoutes(app, ctx);
-  await subscriptionsRoutes(app, ctx);
-  await refundsRoutes(app, ctx);
-  await receiptsRoutes(app, ctx);
-  await bankAccountRoutes(app, ctx);
-  await microDepositRoutes(app, ctx);
+  for (const routes of [signInRoutes, paymentsRoutes, subscriptionsRoutes, refundsRoutes, receiptsRoutes, bankAccountRoutes, microDepositRoutes]) await routes(app, ctx);
 }

@@ -1,5 +1,4 @@
-import { html, type Html } from "@payrail/web";
-import { csrfField } from "./portal-layout.ts";
+import { csrfField, html, type Html } from "@payrail/web";
 import { PORTAL_PATH } from "./portal-session.ts";
 
 function errorLine(id: string, error: string | undefined): Html | string {

@@ -1,6 +1,5 @@
 import type { ConsumerSubscription, SubscriptionMandate } from "@payrail/contracts";
-import { html, type Html } from "@payrail/web";
-import { csrfField } from "./portal-layout.ts";
+import { csrfField, html, type Html } from "@payrail/web";
 import { day, money, perPeriod, subscriptionStatus } from "./portal-format.ts";
 import { PORTAL_PATH } from "./portal-session.ts";
 

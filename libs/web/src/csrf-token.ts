@@ -1,6 +1,6 @@
-import type {} from "@fastify/csrf-protection";
 import type { FastifyReply } from "fastify";
 import type {} from "./cookies.ts";
+import { html, type Html } from "./html.ts";
 
 const tokens = new WeakMap<FastifyReply, string>();
 
@@ -17,4 +17,9 @@ export function csrfToken(reply: FastifyReply): string {
     tokens.set(reply, token);
   }
   return token;
+}
+
+/** A form's hidden CSRF field, which @fastify/csrf-protection reads from the body as `_csrf`. */
+export function csrfField(token: string): Html {
+  return html`<input type="hidden" name="_csrf" value="${token}">`;
 }

@@ -1,3 +1,6 @@
+// The pages' form plugins (page-forms.ts) decorate the app and the reply: their types reach every app with this kit.
+/// <reference types="@fastify/csrf-protection" preserve="true" />
+/// <reference types="@fastify/cookie" preserve="true" />
 import type { Principal } from "@payrail/contracts";
 
 /**

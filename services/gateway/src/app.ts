@@ -42,13 +42,12 @@ import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes
 import { noticesRoutes } from "./routes/notices.routes.ts";
 import { booksRoutes } from "./routes/books.routes.ts";
 import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
-import { noticesUnsubscribeRoutes } from "./routes/notices-unsubscribe.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
 import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
 import { dashboardRoutes } from "@payrail/dashboard";
 import { hostedPageRoutes } from "@payrail/hosted-page";
-import { portalRoutes } from "@payrail/portal";
+import { noticesUnsubscribeRoutes, portalRoutes } from "@payrail/portal";
 
 export interface GatewayOptions {
   transport: Transport;

@@ -1,7 +1,6 @@
 import { ANONYMOUS, AppError, UnsubscribeToken, unsubscribeOp } from "@payrail/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { GatewayContext } from "../gateway-context.ts";
-import { callService, html, type Html } from "@payrail/web";
+import { callService, html, sendHtml, type Html, type WebContext } from "@payrail/web";
 
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -14,7 +13,7 @@ const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'se
  * multipart one, and the page's button sends an empty form): in this scope only, every body
  * up to 1 KiB is read and dropped (the API stays JSON-only).
  */
-export async function noticesUnsubscribeRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+export async function noticesUnsubscribeRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
   const hide = { schema: { hide: true } };
@@ -23,7 +22,7 @@ export async function noticesUnsubscribeRoutes(app: FastifyInstance, ctx: Gatewa
   app.post<WithToken>("/notices/unsubscribe/:token", hide, (request, reply) => answer(ctx, request, reply, true));
 }
 
-async function answer(ctx: GatewayContext, request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply, confirm: boolean) {
+async function answer(ctx: WebContext, request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply, confirm: boolean) {
   const token = UnsubscribeToken.safeParse(request.params.token);
   if (!token.success) return page(reply, 400, "This link is not valid", html`<p>This unsubscribe link is not valid. Use the link in the email as it came.</p>`);
   let result;
@@ -54,5 +53,5 @@ function page(reply: FastifyReply, status: number, title: string, body: Html) {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;color:#111;background:#f6f7f9;margin:0;padding:24px}main{max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:24px}button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}</style>
 </head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-  return reply.code(status).header("content-security-policy", PAGE_CSP).header("cache-control", "no-store").type("text/html; charset=utf-8").send(doc.value);
+  return sendHtml(reply, status, { "content-security-policy": PAGE_CSP }, doc.value);
 }
