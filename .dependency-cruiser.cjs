@@ -1,9 +1,9 @@
 /**
  * Architecture rules from docs/architecture.md, checked by `npm run lint`
- * (`depcruise libs services bin --config .dependency-cruiser.cjs`).
+ * (`depcruise libs apps services bin --config .dependency-cruiser.cjs`).
  *
  * Paths are relative to the repository root. Workspace packages (`@payrail/*`) resolve through
- * the node_modules symlinks to their real folders under libs/ and services/, so a rule written
+ * the node_modules symlinks to their real folders under libs/, apps/ and services/, so a rule written
  * against `^services/` also catches `import ... from "@payrail/checkout"`.
  */
 
@@ -36,7 +36,10 @@ const NODE_HTTP = "^(node:)?(http|https|http2)$";
  * that assembles the whole stack. It may use the vendor packages directly (e.g. a FastifyInstance
  * for app.inject, or the mongodb driver to inspect a collection); production code may not.
  */
-const TEST_CODE = "\\.test\\.ts$|^(libs|services)/[^/]+/test/|^test/";
+const TEST_CODE = "\\.test\\.ts$|^(libs|apps|services)/[^/]+/test/|^test/";
+
+/** An app's public face: its package's index (`@payrail/<app>`), the one file others may import. */
+const APP_INDEX = "^apps/[^/]+/src/index\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -52,10 +55,42 @@ module.exports = {
     },
     {
       name: "libs-not-to-services",
-      comment: "libs/ are shared building blocks; they never depend on a service.",
+      comment: "libs/ are shared building blocks; they never depend on a service or an app (libs/web imports no app).",
       severity: "error",
       from: { path: "^libs/" },
+      to: { path: "^(services|apps)/" },
+    },
+    {
+      name: "apps-not-to-services",
+      comment:
+        "The web apps (dashboard, portal, hosted page) use libs/* and @payrail/contracts and reach the services over RPC, " +
+        "never a service's code, the gateway's included: what they share with the API is in libs/web.",
+      severity: "error",
+      from: { path: "^apps/" },
       to: { path: "^services/" },
+    },
+    {
+      name: "apps-through-their-index",
+      comment:
+        "An app is used through its package (`@payrail/<app>`, its src/index.ts) alone: the gateway registers its plugin, " +
+        "the portal uses the hosted page's build of its script. Tests may reach further.",
+      severity: "error",
+      from: { path: "^apps/([^/]+)/", pathNot: TEST_CODE },
+      to: { path: "^apps/", pathNot: [APP_INDEX, "^apps/$1/"] },
+    },
+    {
+      name: "apps-through-their-index-outside",
+      comment: "The gateway and bin/ use an app through its package (`@payrail/<app>`, its src/index.ts) alone. Tests may reach further.",
+      severity: "error",
+      from: { path: "^(services|bin)/", pathNot: TEST_CODE },
+      to: { path: "^apps/", pathNot: APP_INDEX },
+    },
+    {
+      name: "apps-only-in-the-gateway",
+      comment: "Only the gateway process registers the web apps (and bin/build.ts prebuilds the hosted page); no domain service imports one.",
+      severity: "error",
+      from: { path: "^services/", pathNot: ["^services/gateway/", TEST_CODE] },
+      to: { path: "^apps/" },
     },
     {
       name: "amqplib-only-in-messaging",
@@ -72,10 +107,11 @@ module.exports = {
       to: { path: pkg("mongodb", "@seald-io/nedb") },
     },
     {
-      name: "fastify-only-in-gateway",
-      comment: "services/gateway is the only importer of fastify, @fastify/* and fastify-* plugins.",
+      name: "fastify-only-in-the-web-tier",
+      comment:
+        "services/gateway, the web apps (apps/*) and their kit (libs/web) are the only importers of fastify, @fastify/* and fastify-* plugins.",
       severity: "error",
-      from: { pathNot: ["^services/gateway/", TEST_CODE] },
+      from: { pathNot: ["^services/gateway/", "^apps/", "^libs/web/", TEST_CODE] },
       to: { path: FASTIFY },
     },
     {
@@ -146,7 +182,7 @@ module.exports = {
     // Our own build output and data only. An unanchored "dist/" would also drop every npm
     // package that ships from a dist/ folder (and so let its imports slip past the rules).
     exclude: {
-      path: ["^(libs|services)/[^/]+/(dist|coverage)/", "^libs/client/build/", "^(dist|dist-tools|coverage|\\.data|\\.infra)/"],
+      path: ["^(libs|apps|services)/[^/]+/(dist|coverage)/", "^libs/client/build/", "^(dist|dist-tools|coverage|\\.data|\\.infra)/"],
     },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },

@@ -14,6 +14,10 @@ COPY libs/messaging/package.json libs/messaging/
 COPY libs/runtime/package.json libs/runtime/
 COPY libs/store/package.json libs/store/
 COPY libs/client/package.json libs/client/
+COPY libs/web/package.json libs/web/
+COPY apps/hosted-page/package.json apps/hosted-page/
+COPY apps/portal/package.json apps/portal/
+COPY apps/dashboard/package.json apps/dashboard/
 COPY services/gateway/package.json services/gateway/
 COPY services/checkout/package.json services/checkout/
 COPY services/identity/package.json services/identity/

@@ -39,7 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "main",
-          include: ["libs/*/src/**/*.test.ts", "libs/*/test/**/*.test.ts", "services/*/src/**/*.test.ts", "services/*/test/**/*.test.ts", "test/**/*.test.ts"],
+          include: ["libs/*/src/**/*.test.ts", "libs/*/test/**/*.test.ts", "apps/*/src/**/*.test.ts", "apps/*/test/**/*.test.ts", "services/*/src/**/*.test.ts", "services/*/test/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["**/node_modules/**", ...FAULT_SUITES],
         },
       },

@@ -6,7 +6,7 @@
  */
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writePageBuild } from "@payrail/gateway";
+import { writePageBuild } from "@payrail/hosted-page";
 import { bundleLauncher } from "./build/bundle-launcher.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");

@@ -35,7 +35,6 @@ import { reviewsRoutes } from "./routes/reviews.routes.ts";
 import { complianceRoutes } from "./routes/compliance.routes.ts";
 import { registerConsumerCors } from "./plugins/cors.plugin.ts";
 import { consumerHostedRoutes } from "./routes/consumer-hosted.routes.ts";
-import { hostedPageRoutes } from "./routes/hosted-page.routes.ts";
 import { sandboxConsumerBankRoutes } from "./routes/sandbox-consumer-bank.routes.ts";
 import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
@@ -43,12 +42,12 @@ import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes
 import { noticesRoutes } from "./routes/notices.routes.ts";
 import { booksRoutes } from "./routes/books.routes.ts";
 import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
-import { noticesUnsubscribeRoutes } from "./routes/notices-unsubscribe.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
-import { portalRoutes } from "./portal/portal.routes.ts";
-import { dashboardRoutes } from "./dashboard/dashboard.routes.ts";
 import { merchantSubscriptionsRoutes } from "./routes/merchant-subscriptions.routes.ts";
+import { dashboardRoutes } from "@payrail/dashboard";
+import { hostedPageRoutes } from "@payrail/hosted-page";
+import { noticesUnsubscribeRoutes, portalRoutes } from "@payrail/portal";
 
 export interface GatewayOptions {
   transport: Transport;

@@ -3,7 +3,6 @@ import type { Logger } from "@payrail/runtime";
 import { buildApp } from "./app.ts";
 
 export { buildApp, BODY_LIMIT_BYTES, type GatewayOptions } from "./app.ts";
-export { writePageBuild } from "./hosted-page/page-assets.ts";
 /** The documented Create Checkout body (what `/docs` prefills and the walk-through sends). */
 export { CREATE_CHECKOUT_EXAMPLE } from "./openapi/examples.ts";
 import type { GatewayOptions } from "./app.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
-import { SESSION_COOKIE } from "../src/dashboard/dashboard-session.ts";
+import { SESSION_COOKIE } from "../../../apps/dashboard/src/dashboard-session.ts";
 import { DASHBOARD_PASSWORD, DashboardClient, dashboardUser } from "./support/dashboard-session.ts";
 
 const variants = await infraVariants();

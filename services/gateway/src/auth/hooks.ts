@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
 import { checkAdminToken } from "./admin-auth.ts";
 import { authenticateMerchant, cachedMerchant } from "./merchant-auth.ts";
-import { authenticateUser, isConsumerToken } from "./user-auth.ts";
+import { authenticateUser, isConsumerToken } from "@payrail/web";
 
 /*
  * Route hooks that resolve the caller before the body is validated: an unauthenticated caller

@@ -2,7 +2,7 @@ import { ANONYMOUS, AppError, resolveApiKeyOp, type MerchantPrincipal } from "@p
 import { sha256Hex } from "@payrail/runtime";
 import type { FastifyRequest } from "fastify";
 import type { GatewayContext } from "../gateway-context.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 
 /**
  * Resolves the `api-key` header to its merchant through identity (cached briefly). The

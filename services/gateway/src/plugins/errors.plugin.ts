@@ -1,15 +1,7 @@
 import { AppError } from "@payrail/contracts";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errorBody, fromFastifyError } from "../http/error-body.ts";
+import { fromFastifyError, sendAppError } from "@payrail/web";
 import { ROUTER_ERROR_HEADERS } from "./response-headers.plugin.ts";
-
-/** Sends an AppError as the API's error body (docs/api-notes.md, Answers and errors) with its status (and Retry-After for 429/503). */
-export function sendAppError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
-  request.errorCode = error.code; // for the request's log line
-  if (error.retryAfter !== undefined) reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfter))));
-  else if (error.status === 503 || error.status === 429) reply.header("retry-after", "1");
-  return reply.code(error.status).send(errorBody({ ...error.toPayload(), status: error.status }, request.id));
-}
 
 /**
  * One place turns every failure into the error body: business errors from services,

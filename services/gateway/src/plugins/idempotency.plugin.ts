@@ -1,12 +1,6 @@
 import type { FastifyInstance, onSendHookHandler } from "fastify";
+import type {} from "@payrail/web";
 import { appendRouteHook } from "./route-hooks.ts";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The service answered with the stored reply of an earlier request with this Idempotency-Key. */
-    idempotentReplayed: boolean;
-  }
-}
 
 /**
  * A replayed response, success or error, says so in `Idempotent-Replayed: true` (docs/api-notes.md, Requests).

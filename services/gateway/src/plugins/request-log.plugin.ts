@@ -1,14 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import type { FastifyInstance } from "fastify";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** RPC patterns this request called, in order (`callService`); null when it called none. */
-    rpcCalls: string[] | null;
-    /** The error code this request was answered with (`sendAppError`); null on success. */
-    errorCode: string | null;
-  }
-}
+import type {} from "@payrail/web";
 
 /**
  * One `info` line per request, written when the response is sent: request id (the logger's

@@ -30,10 +30,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminAuth } from "../auth/hooks.ts";
-import { callService } from "../http/call-service.ts";
-import { revokeApiKey } from "../http/revoke-api-key.ts";
+import { callService, revokeApiKey, publicBase } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
-import { publicBase } from "../hosted-page/page-url.ts";
 import { AdminHeader, errorResponses } from "./openapi-shared.ts";
 
 /**

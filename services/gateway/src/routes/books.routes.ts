@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { merchantAuth } from "../auth/hooks.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import { csvStream } from "../http/csv-stream.ts";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";

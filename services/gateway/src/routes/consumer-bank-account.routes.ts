@@ -14,8 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { userAuth } from "../auth/hooks.ts";
-import { callService } from "../http/call-service.ts";
-import { mandateClient } from "../http/mandate-client.ts";
+import { callService, mandateClient } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 

@@ -12,8 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callService } from "../http/call-service.ts";
-import { mandateClient } from "../http/mandate-client.ts";
+import { callService, mandateClient } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 import { userAuth } from "../auth/hooks.ts";

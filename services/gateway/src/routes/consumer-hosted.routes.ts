@@ -3,9 +3,9 @@ import { sha256Hex } from "@payrail/runtime";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
-import { onBehalfOfMerchant } from "../hosted-page/merchant-principal.ts";
+import { onBehalfOfMerchant } from "../auth/merchant-principal.ts";
 import { ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 import { linkTokenFrom } from "./consumer-checkout.routes.ts";
 

@@ -10,7 +10,7 @@ import {
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 import { userAuth } from "../auth/hooks.ts";

@@ -2,7 +2,7 @@ import { ConsumerListQuery, ConsumerSubscriptionList, listConsumerSubscriptionsO
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { userAuth } from "../auth/hooks.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 import { AuthorizationHeader, errorResponses } from "./openapi-shared.ts";
 

@@ -14,11 +14,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { answerFromService, callService } from "../http/call-service.ts";
+import { answerFromService, callService, hostedPageUrl } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 import { merchantAuth } from "../auth/hooks.ts";
-import { hostedPageUrl } from "../hosted-page/page-url.ts";
 
 /** Spec endpoints 1–3 (and the list form of 2), authenticated by `api-key`. */
 export async function merchantCheckoutRoutes(app: FastifyInstance, ctx: GatewayContext): Promise<void> {

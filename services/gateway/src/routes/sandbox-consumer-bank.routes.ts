@@ -8,9 +8,9 @@ import {
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
-import { onBehalfOfMerchant } from "../hosted-page/merchant-principal.ts";
+import { onBehalfOfMerchant } from "../auth/merchant-principal.ts";
 import { userAuth } from "../auth/hooks.ts";
 import { AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 import { ConsumerHeaders, linkTokenFrom } from "./consumer-checkout.routes.ts";

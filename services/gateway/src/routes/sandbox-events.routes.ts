@@ -2,7 +2,7 @@ import { TestEventBody, WebhookEvent, sendTestEventOp } from "@payrail/contracts
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { merchantAuth } from "../auth/hooks.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 

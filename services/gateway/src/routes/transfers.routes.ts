@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { merchantAuth, userAuth } from "../auth/hooks.ts";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 import { ApiKeyHeader, AuthorizationHeader, ErrorBodySchema, errorResponses } from "./openapi-shared.ts";
 

@@ -1,6 +1,6 @@
 import { handleTransferWebhookOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
-import { callService } from "../http/call-service.ts";
+import { callService } from "@payrail/web";
 import type { GatewayContext } from "../gateway-context.ts";
 
 const SIGNATURE_HEADER = "x-request-signature-sha-256";
