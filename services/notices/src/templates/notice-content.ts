@@ -1,4 +1,4 @@
-import { centsToDecimal, toCents, type NoticeType } from "@payrail/contracts";
+import { amountInWords, dayInWords, toCents, type NoticeType } from "@payrail/contracts";
 import { amountChanges, type NoticeFacts } from "../domain/notice-cause.ts";
 import type { CheckoutRecipient, MandateCopy } from "../domain/ports/contacts.port.ts";
 
@@ -26,14 +26,8 @@ export interface ContentFacts {
 
 const PERIODS: Record<string, string> = { daily: "day", weekly: "week", monthly: "month", quarterly: "quarter", yearly: "year" };
 
-export function money(cents: number, currency: string): string {
-  const decimal = centsToDecimal(cents);
-  return currency === "USD" ? `$${Number(decimal).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `${decimal} ${currency}`;
-}
-
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
-}
+const money = amountInWords;
+const day = dayInWords;
 
 /** The fixed words of each notice type; only the facts vary. */
 export function noticeContent(f: ContentFacts): NoticeContent {

@@ -1,4 +1,4 @@
-import { centsToDecimal, type CheckoutSummary } from "@payrail/contracts";
+import { amountInWords, dayInWords, type CheckoutSummary } from "@payrail/contracts";
 import { sha256Hex } from "@payrail/runtime";
 
 /**
@@ -73,13 +73,10 @@ export function renderMandateText(facts: MandateTextFacts, version: string = MAN
 function wordsOf(facts: MandateTextFacts): { amount: string; date: string; period: string | null } {
   const { checkout } = facts;
   return {
-    amount: formatAmount(checkout.amount_cents, checkout.currency),
-    date: facts.firstDebitOn.toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" }),
+    amount: amountInWords(checkout.amount_cents, checkout.currency),
+    date: dayInWords(facts.firstDebitOn),
     period: checkout.is_subscription ? (PERIODS[checkout.plan_type ?? ""] ?? checkout.plan_type ?? "period") : null,
   };
 }
 
-function formatAmount(cents: number, currency: string): string {
-  const decimal = centsToDecimal(cents);
-  return currency === "USD" ? `$${Number(decimal).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `${decimal} ${currency}`;
-}
+
