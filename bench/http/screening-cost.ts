@@ -17,8 +17,8 @@ import { PaymentMethodRepository } from "../../services/payments/src/data-access
 import { ReviewRepository } from "../../services/payments/src/data-access/review.repository.ts";
 import { TransactionRepository } from "../../services/payments/src/data-access/transaction.repository.ts";
 import { TransferAttemptRepository } from "../../services/payments/src/data-access/transfer-attempt.repository.ts";
-import { reviewIdFor } from "../../services/payments/src/domain/fraud/open-review.ts";
-import { screenDebit, type ScreeningDeps } from "../../services/payments/src/domain/fraud/screen-debit.ts";
+import { reviewIdFor, screenAttempt } from "../../services/payments/src/domain/fraud/open-review.ts";
+import type { ScreeningDeps } from "../../services/payments/src/domain/fraud/screen-debit.ts";
 import type { TransferAttemptRecord } from "../../services/payments/src/domain/transfers/transfer-attempt.entity.ts";
 
 export interface ScreeningCost {
@@ -53,15 +53,7 @@ export async function screeningCost(storeEnv: Record<string, string>, checkoutId
       let flagged = 0;
       for (const a of debits) {
         if (await reviews.find(reviewIdFor(a.transactionUuid))) continue;
-        const method = await paymentMethods.findByCheckout(a._id);
-        const { hits } = await screenDebit(deps, {
-          merchantId: a.merchantId,
-          userId: a.userId,
-          userPhone: a.userPhone,
-          fingerprint: a.fundingFingerprint ?? null,
-          amountCents: a.amountCents,
-          linkedAt: method?.updatedAt ?? a.createdAt,
-        });
+        const { hits } = await screenAttempt(deps, a);
         if (hits.length > 0) flagged++;
       }
       return flagged;

@@ -106,12 +106,10 @@ describe.each(variants)("returns after settlement over $name", (variant) => {
     it("flags a refund paid out before its payment came back: over_returned_at, one refund.over_returned, both movements in the books", async () => {
       const { p, refunds, refund, payout } = await refundOnItsWay();
       expect((await refunds.simulate(merchant.apiKey, payout.refund_transaction_id, "completed")).statusCode).toBe(200);
-      const paid = await eventually(async () => {
+      await eventually(async () => {
         const r = (await world.stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers: headers() })).json();
         expect(r).toMatchObject({ status: "completed", over_returned_at: null });
-        return r;
       });
-      expect(paid.over_returned_at).toBeNull();
 
       expect((await simulate(p.uuid, { status: "failed", failure_code: "R10" })).json()).toMatchObject({ transaction_status: "returned" });
       await eventually(async () => expect(delivered("refund.over_returned", p.uuid)).toHaveLength(1));

@@ -90,21 +90,10 @@ export const CHECKOUT_COLUMNS = [
   "updated_at",
 ] as const;
 
-/** A checkout's row in CHECKOUT_COLUMNS (amounts as the merchant sent them, decimals). */
+/** A checkout's row in CHECKOUT_COLUMNS: its nested fields flattened, then as any record's row. */
 function checkoutRow(c: CheckoutView): (string | null)[] {
   const amounts = (c["amounts"] ?? {}) as { total?: unknown; currency?: unknown };
-  const flat: Record<string, unknown> = {
-    ...c,
-    amount: amounts.total === undefined ? null : centsToDecimal(toCents(amounts.total) ?? 0),
-    currency: amounts.currency ?? null,
-    amount_refunded: centsToDecimal(toCents(c.amount_refunded) ?? 0),
-    transaction_uuid: c.transfer?.transaction_uuid ?? null,
-    transfer_status: c.transfer?.status ?? null,
-  };
-  return CHECKOUT_COLUMNS.map((column) => {
-    const value = flat[column];
-    return value === undefined || value === null ? null : String(value);
-  });
+  return checkoutColumns({ ...c, amount: amounts.total, currency: amounts.currency, transaction_uuid: c.transfer?.transaction_uuid, transfer_status: c.transfer?.status });
 }
 
 const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(["amount", "amount_refunded"]);
@@ -118,6 +107,8 @@ function recordRow(columns: readonly string[]) {
       return value === undefined || value === null ? null : String(value);
     });
 }
+
+const checkoutColumns = recordRow(CHECKOUT_COLUMNS);
 
 /**
  * Streams one export: the first page is fetched before the reply starts (a bad filter is still

@@ -17,6 +17,19 @@ export function reviewIdFor(transactionUuid: string): string {
   return runScopedHexId("rev_", `review:${transactionUuid}`);
 }
 
+/** The rules run on an attempt's debit: its facts, and when its bank account was linked (its payment method). */
+export async function screenAttempt(deps: ScreeningDeps, a: TransferAttemptRecord): ReturnType<typeof screenDebit> {
+  const method = await deps.paymentMethods.findByCheckout(a._id);
+  return screenDebit(deps, {
+    merchantId: a.merchantId,
+    userId: a.userId,
+    userPhone: a.userPhone,
+    fingerprint: a.fundingFingerprint ?? null,
+    amountCents: a.amountCents,
+    linkedAt: method?.updatedAt ?? a.createdAt,
+  });
+}
+
 /**
  * The debit's review: the one already opened (a resumed call), else the rules run on the
  * debit's facts and, when one fires, the review is opened with review.opened (one insert that
@@ -30,15 +43,7 @@ export async function reviewOfDebit(
   const reviewId = reviewIdFor(debit.transactionUuid);
   const existing = await deps.reviews.find(reviewId);
   if (existing) return existing;
-  const method = await deps.paymentMethods.findByCheckout(a._id);
-  const { hits } = await screenDebit(deps, {
-    merchantId: a.merchantId,
-    userId: a.userId,
-    userPhone: a.userPhone,
-    fingerprint: a.fundingFingerprint ?? null,
-    amountCents: a.amountCents,
-    linkedAt: method?.updatedAt ?? a.createdAt,
-  });
+  const { hits } = await screenAttempt(deps, a);
   if (hits.length === 0) return null;
   const at = deps.now().toISOString();
   const doc: ReviewRecord = {
