@@ -39,12 +39,15 @@ export abstract class PollingWorker {
   /** One look: claims what is due, as much as there are free slots, and starts it with `track`. */
   protected abstract claimDue(): Promise<void>;
 
-  /** Runs claimed work; when it ends (whatever the outcome, which `work` handles), `onEnd`, then a new look. */
-  protected track(work: Promise<void>, onEnd?: () => void): void {
+  /**
+   * Runs claimed work; when it ends (whatever the outcome, which `work` handles), `onEnd`, then a
+   * new look unless `lookAgain` is false (work that was not found by a look frees no batch).
+   */
+  protected track(work: Promise<void>, onEnd?: () => void, lookAgain = true): void {
     const running: Promise<void> = work.finally(() => {
       this.running.delete(running);
       onEnd?.();
-      this.notify();
+      if (lookAgain) this.notify();
     });
     this.running.add(running);
   }

@@ -82,7 +82,7 @@ export async function start(deps: NoticesServiceDeps): Promise<{ name: string; s
     unsubscribeKey,
     optOuts,
     // Called only once the service serves, after the worker below exists.
-    noticesWritten: () => worker.notify(),
+    sendClaimed: (notice, until) => worker.sendClaimed(notice, until),
     logger: deps.logger,
     now: deps.now ?? (() => new Date()),
   };

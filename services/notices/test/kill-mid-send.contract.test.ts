@@ -12,7 +12,7 @@ import { mongoTestUrl } from "@payrail/store/testing";
 import { mailpitTestUrls } from "../../../test/support/mailpit.ts";
 import { until } from "../../../test/support/until.ts";
 import { NoticeRepository } from "../src/data-access/notice.repository.ts";
-import { noticeId, type NoticeDoc } from "../src/domain/notice.entity.ts";
+import { queuedNotice } from "./support/notice-fixtures.ts";
 
 const broker = await amqpTestUrl();
 const mongo = await mongoTestUrl();
@@ -145,13 +145,8 @@ describe.skipIf(!!skipReason)("a notices process killed mid-send (RabbitMQ + Mon
 
   it("sends the notice again after the restart, records it sent once, and every copy has its Message-ID", async () => {
     const now = new Date().toISOString();
-    const doc: NoticeDoc = {
-      _id: noticeId(`evt_kill_${suffix}`, "email"),
+    const doc = queuedNotice(`evt_kill_${suffix}`, now, {
       merchantId: "mer_kill",
-      livemode: false,
-      eventId: `evt_kill_${suffix}`,
-      type: "payment_receipt",
-      channel: "email",
       to: "k•••@example.com",
       address,
       checkoutId: "chk_kill",
@@ -159,16 +154,7 @@ describe.skipIf(!!skipReason)("a notices process killed mid-send (RabbitMQ + Mon
       subject: "Your payment to Kill Goods",
       body: "Paid $10.00 to Kill Goods.",
       html: "<p>Paid $10.00 to Kill Goods.</p>",
-      optional: false,
-      status: "queued",
-      attempts: 0,
-      dueAt: now,
-      leaseId: null,
-      lastError: null,
-      providerMessageId: null,
-      createdAt: now,
-      sentAt: null,
-    };
+    });
     const first = await startNotices();
     expect(await notices.insert(doc)).toBe(true);
 

@@ -1,62 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "@payrail/store";
+import { describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { NoticeRepository } from "../src/data-access/notice.repository.ts";
-import { noticeId, type NoticeDoc } from "../src/domain/notice.entity.ts";
+import { noticeStore, queuedNotice } from "./support/notice-fixtures.ts";
 
 const variants = await infraVariants();
-
-function notice(eventId: string, at: string): NoticeDoc {
-  return {
-    _id: noticeId(eventId, "email"),
-    merchantId: "mer_1",
-    livemode: false,
-    eventId,
-    type: "payment_receipt",
-    channel: "email",
-    to: "j•••@example.com",
-    address: "jane@example.com",
-    checkoutId: "chk_1",
-    transactionUuid: "sc-1",
-    subject: "Receipt",
-    body: "Paid",
-    html: "<p>Paid</p>",
-    optional: true,
-    status: "queued",
-    attempts: 0,
-    dueAt: at,
-    leaseId: null,
-    lastError: null,
-    providerMessageId: null,
-    createdAt: at,
-    sentAt: null,
-  };
-}
 
 const sent = (at: string) => ({ status: "sent" as const, attempts: 1, dueAt: at, lastError: null, providerMessageId: "m1", sentAt: at });
 
 /** The claims and writes that keep one notice from being sent by two workers at once, or marked sent twice. */
 describe.each(variants)("notice claims on $name", (variant) => {
-  let store: Store;
-  let notices: NoticeRepository;
-  beforeAll(async () => {
-    if (variant.skipReason) return;
-    store = await variant.store();
-    notices = new NoticeRepository(store);
-    await notices.ensureIndexes();
-  });
-  afterAll(() => variant.cleanup());
+  const fixture = noticeStore(variant);
 
   describe.skipIf(!!variant.skipReason)("claims", () => {
     it("writes a notice once per cause: the same event and channel insert nothing the second time", async () => {
-      const doc = notice("evt_once", "2026-01-01T00:00:00.000Z");
+      const notices = fixture.notices();
+      const doc = queuedNotice("evt_once", "2026-01-01T00:00:00.000Z", { optional: true });
       expect(await notices.insert(doc)).toBe(true);
       expect(await notices.insert({ ...doc, body: "another rendering" })).toBe(false);
       expect((await notices.find(doc._id))?.body).toBe("Paid");
     });
 
     it("lets one of 10 racing workers claim a due notice, and only that one mark it sent, once", async () => {
-      const doc = notice("evt_race", "2026-01-01T00:00:00.000Z");
+      const notices = fixture.notices();
+      const doc = queuedNotice("evt_race", "2026-01-01T00:00:00.000Z", { optional: true });
       await notices.insert(doc);
       const [seen] = await notices.due("2026-01-01T00:00:01.000Z", 100).then((d) => d.filter((n) => n._id === doc._id));
       const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => notices.claim(seen!, `lease_${i}`, "2026-01-01T00:00:31.000Z")));
@@ -72,7 +37,8 @@ describe.each(variants)("notice claims on $name", (variant) => {
     });
 
     it("gives a dead worker's notice to another once its lease has run out, and the dead one can no longer write", async () => {
-      const doc = notice("evt_dead", "2026-01-01T00:00:00.000Z");
+      const notices = fixture.notices();
+      const doc = queuedNotice("evt_dead", "2026-01-01T00:00:00.000Z", { optional: true });
       await notices.insert(doc);
       expect(await notices.claim(doc, "lease_dead", "2026-01-01T00:00:30.000Z")).not.toBeNull();
       expect((await notices.due("2026-01-01T00:00:10.000Z", 100)).map((n) => n._id)).not.toContain(doc._id);

@@ -6,7 +6,8 @@ import type { MerchantContact } from "./ports/contacts.port.ts";
  * One notice to one consumer on one channel. Its id derives from its cause (the event's id and
  * the channel), so the same event handled twice finds its notice already written. `dueAt` is
  * when the next attempt may start; a worker claims it by moving `dueAt` to the end of its lease
- * in one conditional write (as webhook deliveries are claimed).
+ * in one conditional write (as webhook deliveries are claimed). A new notice is written already
+ * claimed by the process that wrote it, which sends it at once.
  */
 export interface NoticeDoc {
   _id: string;

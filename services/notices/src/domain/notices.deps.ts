@@ -1,5 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import type { NoticeStats } from "./notice-stats.ts";
+import type { NoticeDoc } from "./notice.entity.ts";
 import type { ConsumersPort } from "./ports/consumers.port.ts";
 import type { ContactsPort } from "./ports/contacts.port.ts";
 import type { NoticesPort } from "./ports/notices.port.ts";
@@ -30,8 +31,12 @@ export interface NoticesDeps {
   /** The key unsubscribe tokens are signed with. */
   unsubscribeKey: Buffer;
   optOuts: OptOutsPort;
-  /** New notices were written: send them now rather than at the next poll. */
-  noticesWritten(): void;
+  /**
+   * A notice this process has just written under its own claim (`leaseId`, until `leaseUntil`):
+   * sent at once, with no claim write and no poll; the worker's poll takes it over if this
+   * process dies first (the claim runs out) or has no room for it (it is given back, due now).
+   */
+  sendClaimed(notice: NoticeDoc, leaseUntil: Date): void;
   logger: Logger;
   now(): Date;
 }

@@ -1,4 +1,5 @@
 import type { AnyDomainEvent, NoticeChannel } from "@payrail/contracts";
+import { prefixedHexId } from "@payrail/runtime";
 import { renderNotice, safeMerchant } from "../templates/render-notice.ts";
 import { noticeContent } from "../templates/notice-content.ts";
 import { amountChanges, noticeCause, type NoticeCause } from "./notice-cause.ts";
@@ -36,27 +37,29 @@ export async function recordNotices(deps: NoticesDeps, event: AnyDomainEvent): P
   const cause = noticeCause(event);
   if (!cause) return;
   const mandate = cause.mandateId ? await deps.contacts.mandateCopy(cause.mandateId) : null;
-  const userId = cause.userId ?? mandate?.userId ?? (await deps.consumers.userOf(cause.checkoutId));
+  const named = cause.userId ?? mandate?.userId ?? null;
+  const userId = named ?? (await deps.consumers.userOf(cause.checkoutId));
   if (!userId) throw new ConsumerNotKnownYet(`the consumer of ${cause.checkoutId} is not known yet`);
-  await deps.consumers.remember(cause.checkoutId, userId);
+  // A consumer read from the map is there already; one the event or the mandate named may not be.
+  if (named) await deps.consumers.remember(cause.checkoutId, userId);
   const [{ merchant, phoneMasked }, checkout] = await Promise.all([deps.contacts.noticeContacts(cause.merchantId, userId), deps.contacts.recipient(cause.checkoutId)]);
   const safe = safeMerchant(merchant);
   const content = noticeContent({ type: cause.type, merchant: safe.name, checkout, facts: cause.facts, mandateId: cause.mandateId, mandate, portalUrl: deps.portalUrl });
   const channels: { channel: NoticeChannel; address: string; to: string }[] = [];
   if (phoneMasked) channels.push({ channel: "sms", address: userId, to: phoneMasked });
   if (checkout.email && deps.email) channels.push({ channel: "email", address: checkout.email, to: maskEmail(checkout.email) });
-  let written = false;
   const optional = isOptional(cause);
   for (const [i, { channel, address, to }] of channels.entries()) {
     const id = noticeId(cause.eventId, channel);
     // SMS is stopped by replying STOP, which the SMS provider honours: only email carries a link.
     const link = optional && channel === "email" ? unsubscribeUrl(deps, { merchantId: cause.merchantId, userId, channel }) : null;
     const rendered = renderNotice(channel, content, safe, link ?? undefined);
-    const doc = noticeDoc(deps, cause, { id, channel, address, to, optional, userId, unsubscribeUrl: link, ...rendered });
+    // Written already claimed by this process, which sends it at once (deps.sendClaimed).
+    const leaseUntil = new Date(deps.now().getTime() + deps.policy.leaseMs);
+    const doc = noticeDoc(deps, cause, { id, channel, address, to, optional, userId, unsubscribeUrl: link, leaseUntil, ...rendered });
     // The portal's copy of this cause is the first channel's; it shows the merchant as named here.
-    written = (await deps.notices.insert({ ...doc, merchant: safe, portalCopy: i === 0 })) || written;
+    if (await deps.notices.insert({ ...doc, merchant: safe, portalCopy: i === 0 })) deps.sendClaimed(doc, leaseUntil);
   }
-  if (written) deps.noticesWritten();
 }
 
 /** Where the consumer stops the merchant's optional notices on a channel (`List-Unsubscribe`, and the email's footer). */
@@ -75,6 +78,7 @@ function noticeDoc(
     optional: boolean;
     userId: string;
     unsubscribeUrl: string | null;
+    leaseUntil: Date;
     subject: string;
     body: string;
     html: string | null;
@@ -100,8 +104,8 @@ function noticeDoc(
     unsubscribeUrl: n.unsubscribeUrl,
     status: "queued",
     attempts: 0,
-    dueAt: now,
-    leaseId: null,
+    dueAt: n.leaseUntil.toISOString(),
+    leaseId: prefixedHexId("lease_"),
     lastError: null,
     providerMessageId: null,
     createdAt: now,
