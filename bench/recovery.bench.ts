@@ -12,6 +12,7 @@
  * Exits non-zero when a suite fails or a figure misses its target.
  */
 import { spawnSync } from "node:child_process";
+import { stripVTControlCharacters } from "node:util";
 
 interface Measured {
   /** The test file, and the vitest project it belongs to. */
@@ -38,11 +39,17 @@ const MEASURED: Measured[] = [
 const rows: string[][] = [];
 let missed = 0;
 for (const m of MEASURED) {
-  const run = spawnSync("npx", ["vitest", "run", "--project", m.project, "--maxWorkers=1", m.suite], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  const line = new RegExp(`^${m.summary}: (\\{.*\\})$`, "m").exec(run.stdout);
+  const run = spawnSync("npx", ["vitest", "run", "--project", m.project, "--maxWorkers=1", m.suite], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
+  // vitest may still colour the line's start: its escape codes go before the summary is looked for.
+  const stdout = stripVTControlCharacters(run.stdout);
+  const line = new RegExp(`^${m.summary}: (\\{.*\\})$`, "m").exec(stdout);
   if (run.status !== 0 || !line) {
     missed += 1;
-    console.error(`${m.suite}: ${run.status !== 0 ? `failed (exit ${run.status})` : "printed no summary"}\n${run.stdout.slice(-4_000)}${run.stderr.slice(-2_000)}`);
+    console.error(`${m.suite}: ${run.status !== 0 ? `failed (exit ${run.status})` : "printed no summary"}\n${stdout.slice(-4_000)}${run.stderr.slice(-2_000)}`);
     rows.push([m.summary, "(suite failed)", "", "", "no"]);
     continue;
   }
