@@ -4,7 +4,6 @@ import type { RpcReplyEnvelope } from "@payrail/contracts";
 import { createEventDeadLetters, createEventQueues, createReplyLedger, type Store } from "@payrail/store";
 import type * as gateway from "@payrail/gateway";
 import type * as payments from "@payrail/payments";
-import type * as refunds from "@payrail/refunds";
 import { DOMAIN_SERVICES } from "./domain-services.ts";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
@@ -79,10 +78,8 @@ export async function startServices(
     logger: Logger;
     transport: Transport;
     store: Store | null;
-    /** Tests only: fault hooks of the refunds service (see RefundsServiceDeps). */
-    refundsHooks?: Pick<refunds.RefundsServiceDeps, "afterProcessing">;
-    /** Tests only: fault hooks of the payments service (see PaymentsServiceDeps). */
-    paymentsHooks?: Pick<payments.PaymentsServiceDeps, "wrapTransfers">;
+    /** Replaces the transfer provider PROVIDERS chooses for payments (see PaymentsServiceDeps). */
+    transfers?: payments.TransferProvider;
     /** The process's metrics, which the gateway serves on /metrics with its own. */
     processMetrics?: gateway.GatewayServiceDeps["processMetrics"];
     /** false: the gateway's HTTP metrics join `processMetrics`, served on METRICS_PORT only (production). */
@@ -138,8 +135,8 @@ export async function startServices(
       );
     }
     if (name === "checkout") started.push(await (await SERVICE_MODULES.checkout()).start({ ...common, sequenceBlock, livemode: config.PROVIDERS === "live" }));
-    if (name === "payments") started.push(await (await SERVICE_MODULES.payments()).start({ ...common, sequenceBlock, secretsKey: await secretsKey(), providers: config, ...deps.paymentsHooks }));
-    if (name === "refunds") started.push(await (await SERVICE_MODULES.refunds()).start({ ...common, livemode: config.PROVIDERS === "live", ...deps.refundsHooks }));
+    if (name === "payments") started.push(await (await SERVICE_MODULES.payments()).start({ ...common, sequenceBlock, secretsKey: await secretsKey(), providers: config, ...(deps.transfers ? { transfers: deps.transfers } : {}) }));
+    if (name === "refunds") started.push(await (await SERVICE_MODULES.refunds()).start({ ...common, livemode: config.PROVIDERS === "live" }));
     if (name === "webhooks") {
       const policy = { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE, timeoutMs: config.WEBHOOK_TIMEOUT, disableAfterMs: config.WEBHOOK_DISABLE_AFTER };
       const allowPrivateUrls = privateWebhookUrlsAllowed(config);

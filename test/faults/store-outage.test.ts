@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMerchantOp, type MerchantPrincipal } from "@payrail/contracts";
 import { createAmqpTransport, type Transport } from "@payrail/messaging";
-import { amqpTestUrl } from "@payrail/messaging/testing";
+import { amqpTestUrl, testQueuePrefix } from "@payrail/messaging/testing";
 import { silentLogger } from "@payrail/runtime";
 import { createEventDeadLetters, withIndexCheck, type Store } from "@payrail/store";
 import { createMongoStore } from "@payrail/store/mongo";
@@ -24,7 +24,7 @@ const OUTAGE_MS = 15_000;
 const TRANSFERS = 30;
 /** The crash point: the store goes away once this many of the settlements have been made. */
 const SETTLED_BEFORE_OUTAGE = 10;
-/** How long after the store is back everything must agree (issue 19). */
+/** How long the test waits, after the store is back, for everything to agree (issue 19's bound, which the bench checks). */
 const CONVERGENCE_MS = 60_000;
 const SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "gateway"] as const;
 
@@ -36,7 +36,7 @@ const SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "ga
  */
 describe.skipIf(!!skipReason)("the store stops for 15 s while 30 transfers settle (RabbitMQ + Mongo-wire, one process per service)", () => {
   const suffix = randomBytes(4).toString("hex");
-  const queuePrefix = `test-${suffix}.`;
+  const queuePrefix = testQueuePrefix();
   const dbName = `payrail_test_${suffix}`;
   const secretsKey = randomBytes(32).toString("base64");
   const logger = silentLogger();
@@ -194,10 +194,11 @@ describe.skipIf(!!skipReason)("the store stops for 15 s while 30 transfers settl
         throw new Error(`${err.message}: ${JSON.stringify(divergences.slice(0, 5))}`);
       },
     );
+    // How soon (the waits above give up after CONVERGENCE_MS) is bench/recovery.bench.ts's to measure.
     const convergedMs = Date.now() - restoredAt;
-    expect(convergedMs).toBeLessThan(CONVERGENCE_MS);
     expect(await (await createEventDeadLetters(store)).list({ status: "dead" })).toEqual([]);
-    console.log(`store outage ${restoredAt - cutAt} ms after ${SETTLED_BEFORE_OUTAGE} settlements; ${attempts.failed} calls failed; every service agreed ${convergedMs} ms after the store came back`);
+    // Read by bench/recovery.bench.ts: the store away outageMs after that many settlements, every service agreeing convergedMs after it came back.
+    console.log(`store-outage: ${JSON.stringify({ outageMs: restoredAt - cutAt, settledBefore: SETTLED_BEFORE_OUTAGE, failedCalls: attempts.failed, convergedMs })}`);
 
     // Every service agrees, as the CLI reports it.
     const cli = await payrailCheck({ MONGODB_URL: mongo.url!, MONGODB_DB: dbName });

@@ -5,7 +5,7 @@ import {
   createInProcessTransport,
   type Transport,
 } from "@payrail/messaging";
-import { amqpTestUrl } from "@payrail/messaging/testing";
+import { amqpTestUrl, testQueuePrefix } from "@payrail/messaging/testing";
 import { silentLogger, type Logger } from "@payrail/runtime";
 import { createEmbeddedStore, withIndexCheck, type Store } from "@payrail/store";
 import { createMongoStore } from "@payrail/store/mongo";
@@ -56,7 +56,7 @@ export async function brokerVariant(): Promise<InfraVariant> {
   const broker = await amqpTestUrl();
   const mongo = await mongoTestUrl();
   const suffix = randomBytes(4).toString("hex");
-  const queuePrefix = `test-${suffix}.`;
+  const queuePrefix = testQueuePrefix();
   const dbName = `payrail_test_${suffix}`;
   const opened: { close(): Promise<void> }[] = [];
   let store: Store | undefined;

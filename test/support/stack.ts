@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { createMerchantOp } from "@payrail/contracts";
 import { buildApp, type GatewayOptions } from "@payrail/gateway";
 import type { Transport } from "@payrail/messaging";
-import type { PaymentsServiceDeps } from "@payrail/payments";
-import type { RefundsServiceDeps } from "@payrail/refunds";
+import type { TransferPort } from "@payrail/payments";
 import { loadConfig, silentLogger, type Logger } from "@payrail/runtime";
 import type { FastifyInstance } from "fastify";
 import { startServices } from "../../bin/wiring.ts";
 import type { InfraVariant } from "./infra.ts";
+import { storeWithFaults, type WriteFaults } from "./store-with-faults.ts";
+import { sandboxTransfersThrough } from "./transfers-with.ts";
 import { afterAll, beforeAll } from "vitest";
 
 export const ADMIN_TOKEN = "test-admin-token";
@@ -36,10 +37,10 @@ export async function startStack(
     /** Failed authentications per minute per address (tests send many 401s from one address). */
     authFailuresPerMinute?: number;
     logger?: Logger;
-    /** Fault hooks of the refunds service (crash tests). */
-    refundsHooks?: Pick<RefundsServiceDeps, "afterProcessing">;
-    /** Fault hooks of the payments service (a provider that refuses). */
-    paymentsHooks?: Pick<PaymentsServiceDeps, "wrapTransfers">;
+    /** Faults at the services' writes (crash tests): the services get the store through storeWithFaults. */
+    storeFaults?: WriteFaults;
+    /** A fake around payments' sandbox transfer provider (a provider that refuses, a gate). */
+    wrapTransfers?: (inner: TransferPort) => TransferPort;
     /** Gateway settings beyond the defaults below (PUBLIC_URL, CORS_ORIGINS). */
     gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins" | "trustProxy" | "secureCookies">;
     /** Environment variables for the services beyond the test defaults (limits, say). */
@@ -50,14 +51,13 @@ export async function startStack(
   // A random SECRETS_KEY: no key file is written under DATA_DIR by tests.
   const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET, ...options.env });
   const serviceTransport = await variant.transport();
-  const store = await variant.store();
+  const store = options.storeFaults ? storeWithFaults(await variant.store(), options.storeFaults) : await variant.store();
   await startServices(["identity", "checkout", "payments", "refunds"], {
     config,
     logger,
     transport: serviceTransport,
     store,
-    ...(options.refundsHooks ? { refundsHooks: options.refundsHooks } : {}),
-    ...(options.paymentsHooks ? { paymentsHooks: options.paymentsHooks } : {}),
+    ...(options.wrapTransfers ? { transfers: await sandboxTransfersThrough(store, options.wrapTransfers, { logger }) } : {}),
   });
   const transport = await variant.transport();
   const app = await buildApp({

@@ -108,12 +108,12 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
   it("fails a waiting call with service_unavailable soon after the last instance of its service stops", async () => {
     queuePrefix = randomQueuePrefix();
     const server = await transport();
-    await server.serve("echo", echoHandlers("a"));
+    const ran: string[] = [];
+    await server.serve("echo", echoHandlers("a", ran));
     const client = await transport();
     expect(await client.call(sayEcho, { text: "warm" }, anonymousCtx)).toMatchObject({ text: "warm" });
     const waiting = client.call(sayEcho, { text: "slow", delayMs: 2_500 }, anonymousCtx, { timeoutMs: 10_000 }).catch((e: unknown) => e);
-    // A head start for the request to reach the handler (it has no signal for "started").
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(ran, "the request to reach the handler").toContain("slow"), { timeout: 15_000 });
     void server.close(); // waits 1 s for the handler, then leaves the request to nobody
     const err = await waiting;
     // Failed when the server left, not answered after its 2.5 s (a reply) nor timed out after

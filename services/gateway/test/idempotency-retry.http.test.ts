@@ -36,7 +36,7 @@ describe.each(variants)("Idempotency-Key and answers that say retry, over $name"
 
   beforeAll(async () => {
     if (variant.skipReason) return;
-    stack = await startStack(variant, { paymentsHooks: { wrapTransfers: transfers.wrap } });
+    stack = await startStack(variant, { wrapTransfers: transfers.wrap });
     merchant = await stack.merchant("Acme");
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { SandboxTransferAdapter } from "../../payments/src/adapters/sandbox-tran
 import { infraVariants } from "../../../test/support/infra.ts";
 import { refusingRefundPayouts } from "../../../test/support/refusing-transfers.ts";
 import { startStack, WEBHOOK_SECRET, type Stack } from "../../../test/support/stack.ts";
+import { refundToProcessing } from "../../../test/support/store-with-faults.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
 import { eventually } from "../../../test/support/eventually.ts";
 
@@ -26,14 +27,14 @@ describe.each(variants)("refund races and recovery through the gateway over $nam
   beforeAll(async () => {
     if (variant.skipReason) return;
     stack = await startStack(variant, {
-      refundsHooks: {
-        afterProcessing: async () => {
-          if (!crashNext) return;
+      storeFaults: {
+        after: async (write) => {
+          if (!crashNext || !refundToProcessing(write)) return;
           crashNext = false;
           throw new Error("injected crash after recording processing");
         },
       },
-      paymentsHooks: { wrapTransfers: refusingRefundPayouts(refuse) },
+      wrapTransfers: refusingRefundPayouts(refuse),
     });
     store = await variant.store();
     key = { "api-key": (await stack.merchant("Acme")).apiKey };

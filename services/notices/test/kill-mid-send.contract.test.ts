@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { amqpTestUrl } from "@payrail/messaging/testing";
+import { amqpTestUrl, testQueuePrefix } from "@payrail/messaging/testing";
 import { silentLogger } from "@payrail/runtime";
 import { withIndexCheck, type Store } from "@payrail/store";
 import { createMongoStore } from "@payrail/store/mongo";
@@ -85,6 +85,7 @@ async function holdingRelay(target: URL): Promise<{ port: number; held: Promise<
 describe.skipIf(!!skipReason)("a notices process killed mid-send (RabbitMQ + MongoDB wire + Mailpit)", () => {
   const suffix = randomBytes(4).toString("hex");
   const dbName = `payrail_test_notices_kill_${suffix}`;
+  const queuePrefix = testQueuePrefix();
   const address = `kill-mid-send-${suffix}@example.com`;
   const children: ChildProcess[] = [];
   let store: Store;
@@ -116,7 +117,7 @@ describe.skipIf(!!skipReason)("a notices process killed mid-send (RabbitMQ + Mon
         SERVICE: "notices",
         AMQP_URL: broker.url!,
         MONGODB_URL: mongo.url!,
-        TEST_QUEUE_PREFIX: `test-${suffix}.`,
+        TEST_QUEUE_PREFIX: queuePrefix,
         TEST_DB: dbName,
         TEST_SECRETS_KEY: randomBytes(32).toString("base64"),
         SMTP_URL: `smtp://127.0.0.1:${relay.port}`,

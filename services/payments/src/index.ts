@@ -3,7 +3,7 @@ import type { Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
 import { OutboxRelay, type Store } from "@payrail/store";
 import { createBankData, type BankDataConfig } from "./adapters/create-bank-data.ts";
-import { createTransfers, type TransfersConfig } from "./adapters/create-transfers.ts";
+import { createTransfers, type TransferProvider, type TransfersConfig } from "./adapters/create-transfers.ts";
 import { verifyDwollaSignature } from "./adapters/dwolla/dwolla-webhook.signature.ts";
 import { parseDwollaTransferWebhook } from "./adapters/dwolla/dwolla-webhook.parse.ts";
 import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
@@ -12,13 +12,11 @@ import { TRANSFER_ATTEMPTS_COLLECTION, TransferAttemptRepository } from "./data-
 import { WebhookEventRepository } from "./data-access/webhook-event.repository.ts";
 import { TransferNoticeRepository } from "./data-access/transfer-notice.repository.ts";
 import { applyKeptNotices } from "./domain/transfers/apply-kept-notices.ts";
-import type { TransferStep } from "./domain/transfers/transfer.deps.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
 import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
 import type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
-import type { TransferPort } from "./domain/transfers/ports/transfer.port.ts";
 import { SecretBox } from "@payrail/runtime";
 import type { PaymentsDeps } from "./entry-points/rpc/deps.ts";
 import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
@@ -63,6 +61,7 @@ export interface ReconcileConfig {
 /** Fraud monitoring (docs/decisions/0010-fraud-monitoring.md): the rules' thresholds, a review's time, the sweep's pace (0: never). */
 export type FraudMonitoringConfig = FraudThresholds & { REVIEW_EXPIRES_HOURS: number; REVIEW_SWEEP_EVERY: number };
 export type { BankDataConfig } from "./adapters/create-bank-data.ts";
+export { createTransfers, type TransferProvider, type TransfersConfig } from "./adapters/create-transfers.ts";
 export { TransferRefused, type TransferPort } from "./domain/transfers/ports/transfer.port.ts";
 
 export interface PaymentsServiceDeps {
@@ -85,10 +84,8 @@ export interface PaymentsServiceDeps {
   outboxPollMs?: number;
   /** Replaces the clock (tests move time past a lease). */
   now?: () => Date;
-  /** Tests only: runs after each transfer step is recorded, to inject crashes between steps. */
-  afterStep?: (step: TransferStep, checkoutId: string) => Promise<void>;
-  /** Tests only: wraps the transfer provider (to make it refuse a transfer, say). */
-  wrapTransfers?: (transfers: TransferPort) => TransferPort;
+  /** Replaces the transfer provider (and its simulator) chosen by `providers`. */
+  transfers?: TransferProvider;
 }
 
 /**
@@ -100,9 +97,7 @@ export interface PaymentsServiceDeps {
 export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const secretBox = new SecretBox(deps.secretsKey);
   const bankData = deps.bankData ?? (await createBankData(deps.providers, deps.store, deps.logger));
-  const created = await createTransfers(deps.providers, deps.store, deps.logger, deps.now);
-  const transfers = deps.wrapTransfers ? deps.wrapTransfers(created.transfers) : created.transfers;
-  const simulator = created.simulator;
+  const { transfers, simulator } = deps.transfers ?? (await createTransfers(deps.providers, deps.store, deps.logger, deps.now));
   const transactions = new TransactionRepository(deps.store, deps.sequenceBlock);
   await transactions.ensureIndexes();
   const refundTransfers = new RefundTransferRepository(deps.store);
@@ -177,7 +172,6 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     webhookSecret: deps.providers.DWOLLA_WEBHOOK_SECRET,
     verifyWebhook: verifyDwollaSignature,
     parseWebhook: parseDwollaTransferWebhook,
-    ...(deps.afterStep ? { afterStep: deps.afterStep } : {}),
     ping: () => deps.store.ping(),
   };
   await deps.transport.serve("payments", paymentsHandlers(handlerDeps));

@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "../../../bin/wiring.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
-import type { TransferStep } from "../src/domain/transfers/transfer.deps.ts";
 import { start } from "../src/index.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { until } from "../../../test/support/until.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
+import { storeWithStepFaults, type TransferStep } from "./support/transfer-step-faults.ts";
 
 const variants = await infraVariants();
 // The takeover tests move the service's clock past a lease (offsetMs) instead of waiting one out,
@@ -56,19 +56,18 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
     bankData = new FlakyBankData(store);
     await start({
       transport: await variant.transport(),
-      store,
-      logger,
-      secretsKey: randomBytes(32),
-      providers: config,
-      bankData,
-      now: () => new Date(Date.now() + offsetMs),
-      afterStep: async (step) => {
+      store: storeWithStepFaults(store, async (step) => {
         if (fault?.step !== step) return;
         const { mode } = fault;
         fault = null;
         if (mode === "throw") throw new Error(`injected failure after ${step}`);
         await new Promise(() => {}); // the process "died" here: this call never finishes
-      },
+      }),
+      logger,
+      secretsKey: randomBytes(32),
+      providers: config,
+      bankData,
+      now: () => new Date(Date.now() + offsetMs),
     });
     client = await variant.transport();
     const created = await client.call(

@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createMerchantOp, type MerchantPrincipal } from "@payrail/contracts";
 import { createAmqpTransport, type Transport } from "@payrail/messaging";
-import { amqpTestUrl } from "@payrail/messaging/testing";
+import { amqpTestUrl, testQueuePrefix } from "@payrail/messaging/testing";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import { withIndexCheck, type Store } from "@payrail/store";
 import { createMongoStore } from "@payrail/store/mongo";
@@ -22,14 +22,14 @@ import { chargesOf, countBy, firstAnswers, inBatches, isFerretDb, pay, RETRYABLE
  * FerretDB, 50 Get Processor Token calls are in flight and 20 more come right after, and one
  * process is killed (SIGKILL) while it holds the lock on the transaction-id counter, the one
  * document every transfer writes: the worst moment to die. The survivor must answer every call
- * within a short bound, and no checkout may be charged twice.
+ * (bench/recovery.bench.ts measures how soon), and no checkout may be charged twice.
  *
  * The calls the dead process was running come back to the survivor (RabbitMQ redelivers what
  * was not acked), which runs each once its reply-ledger claim lapses (3 s). If the dead call's
  * transfer lease has not lapsed by then, the survivor answers 409 `transfer_in_progress` with
  * Retry-After at once: it cannot tell a dead holder from a slow one, and must not start a second
  * transfer. A merchant retries that as it would a 503, so this test does, and requires each
- * checkout to be paid within a bound of the kill.
+ * checkout to be paid, once; how soon after the kill is bench/recovery.bench.ts's to measure.
  */
 
 // A process of its own needs the broker and database it can reach too: RabbitMQ + MongoDB only.
@@ -44,23 +44,12 @@ const CALLS = 70;
 const LATE_CALLS = 20;
 /** TRANSFER_LEASE_MS of both processes; the write lock's lease and the reply ledger's are 3 s too. */
 const LEASE_MS = 3_000;
-/**
- * The longest any call may wait after the kill: the lease, plus the survivor working off the
- * calls the lock held up (and the dead one's, redelivered) on a shared 2-core machine. Measured
- * 3-4 s; the issue's stall was ~10 s, which a 10 s write-lock lease reproduces here.
- */
-const STALL_BOUND_MS = LEASE_MS + 5_000;
-/**
- * Every checkout is paid this soon after the kill, retries included: the ledger's claim and then
- * the transfer's lease may each have to lapse. Measured 3.5-4.5 s.
- */
-const DONE_BOUND_MS = 2 * LEASE_MS + 5_000;
 /** The write lock every transfer takes when it draws its transaction's sequential id. */
 const COUNTER_LOCK = "counters/transaction_id";
 
 describe.skipIf(!!skipReason)("one of two payments processes killed holding the lock every transfer needs (RabbitMQ + FerretDB)", () => {
   const suffix = randomBytes(4).toString("hex");
-  const queuePrefix = `test-${suffix}.`;
+  const queuePrefix = testQueuePrefix();
   const dbName = `payrail_test_${suffix}`;
   const secretsKey = randomBytes(32).toString("base64");
   const logger = silentLogger();
@@ -133,7 +122,7 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     throw new Error(`the process held the counter's lock at none of its ${stops} stops`);
   }
 
-  it("answers every call within a short bound on the survivor and charges each checkout once", async () => {
+  it("answers every call on the survivor and charges each checkout once", async () => {
     const [victim, survivor] = children;
     const answers: Answer[] = [];
     const started = Date.now();
@@ -183,9 +172,8 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     // (a) Every call got an answer: the transfer's, or a refusal a retry cures; never a timeout or a 500.
     expect(Object.keys(outcomes).filter((o) => o !== "ok" && !RETRYABLE.has(o))).toEqual([]);
     expect(firstOk.size).toBe(CALLS);
-    // (b) The dead holder stalled the survivor for about its lease, not 10 s.
-    expect(summary.longestWaitAfterKillMs).toBeLessThan(STALL_BOUND_MS);
-    expect(summary.allDoneAfterKillMs).toBeLessThan(DONE_BOUND_MS);
+    // (b) How long the dead holder stalled the survivor (about its lease, not 10 s) is
+    // bench/recovery.bench.ts's to measure, from the summary above.
 
     // (c) Exactly one transfer at the provider and one transaction record per checkout, the ones every answer names.
     const charges = await chargesOf(store, checkoutIds, answers);

@@ -20,10 +20,10 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { SandboxTransferAdapter } from "../src/adapters/sandbox-transfers/sandbox-transfer.adapter.ts";
 import { JobLeaseRepository } from "../src/data-access/job-lease.repository.ts";
-import type { TransferStep } from "../src/domain/transfers/transfer.deps.ts";
 import { start } from "../src/index.ts";
-import { transfersWith } from "../../../test/support/transfers-with.ts";
+import { sandboxTransfersThrough, transfersWith } from "../../../test/support/transfers-with.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
+import { storeWithStepFaults, type TransferStep } from "./support/transfer-step-faults.ts";
 
 const variants = await infraVariants();
 const HOUR_MS = 3_600_000;
@@ -55,25 +55,28 @@ describe.each(variants)("the reconciler over $name", (variant) => {
     await startServices(["identity", "checkout"], { config, logger, transport: await variant.transport(), store });
     await start({
       transport: await variant.transport(),
-      store,
+      store: storeWithStepFaults(store, async (step) => {
+        if (fault !== step) return;
+        fault = null;
+        throw new Error(`injected crash after ${step}`);
+      }),
       logger,
       secretsKey: randomBytes(32),
       providers: config,
       now,
-      afterStep: async (step) => {
-        if (fault !== step) return;
-        fault = null;
-        throw new Error(`injected crash after ${step}`);
-      },
-      wrapTransfers: (inner) =>
-        transfersWith(inner, {
-          async createTransfer(input) {
-            const created = await inner.createTransfer(input);
-            if (!loseNextAnswer) return created;
-            loseNextAnswer = false;
-            throw new AppError("provider_error", "no answer from the transfer provider", { providerCode: "network_error" });
-          },
-        }),
+      transfers: await sandboxTransfersThrough(
+        store,
+        (inner) =>
+          transfersWith(inner, {
+            async createTransfer(input) {
+              const created = await inner.createTransfer(input);
+              if (!loseNextAnswer) return created;
+              loseNextAnswer = false;
+              throw new AppError("provider_error", "no answer from the transfer provider", { providerCode: "network_error" });
+            },
+          }),
+        { now, logger },
+      ),
     });
     sandbox = new SandboxTransferAdapter(store, logger, () => now().getTime());
     client = await variant.transport();

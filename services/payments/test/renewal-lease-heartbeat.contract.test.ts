@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { until } from "../../../test/support/until.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { codeOf } from "./support/payments-harness.ts";
@@ -50,8 +51,8 @@ describe.each(variants)("the renewal lease's heartbeat over $name", (variant) =>
         let settled = false;
         void first.finally(() => (settled = true)).catch(() => undefined);
         const others: string[] = [];
-        // A head start for the slow charge, so the calls below come while it works.
-        await sleep(300);
+        // The slow charge at the provider, so the calls below come while it works.
+        await until("the slow charge to reach the provider", () => asked.has(`${s.checkoutId}-p1`));
         while (!settled) {
           const answer = await codeOf(h.advance(s, due));
           if (answer === "resolved") break;

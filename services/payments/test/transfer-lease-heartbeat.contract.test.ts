@@ -10,11 +10,11 @@ import { startServices } from "../../../bin/wiring.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import type { TransferPort } from "../src/domain/transfers/ports/transfer.port.ts";
-import type { TransferStep } from "../src/domain/transfers/transfer.deps.ts";
 import { start } from "../src/index.ts";
-import { transfersWith } from "../../../test/support/transfers-with.ts";
+import { sandboxTransfersThrough, transfersWith } from "../../../test/support/transfers-with.ts";
 import { until } from "../../../test/support/until.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
+import { leaseRenewalMissed, storeWithStepFaults, type TransferStep } from "./support/transfer-step-faults.ts";
 
 /*
  * The transfer lease is short and renewed by a heartbeat while its call works. A provider step
@@ -47,6 +47,8 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
   const transferCalls = new Map<string, number>();
   /** What happens after a step of one checkout (the lease stolen, say). */
   let afterStep: ((step: TransferStep, checkoutId: string) => Promise<void>) | null = null;
+  /** Told when the heartbeat of a call on `checkoutId` finds its lease taken over. */
+  let renewalMissed: { checkoutId: string; resolve: () => void } | null = null;
 
   beforeAll(async () => {
     if (variant.skipReason) return;
@@ -56,12 +58,18 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
     await startServices(["identity", "checkout"], { config, logger, transport: await variant.transport(), store });
     await start({
       transport: await variant.transport(),
-      store,
+      store: storeWithStepFaults(store, (step, checkoutId) => afterStep?.(step, checkoutId) ?? Promise.resolve(), {
+        async missed(write) {
+          if (!renewalMissed || !leaseRenewalMissed(write, renewalMissed.checkoutId)) return;
+          // Told once the heartbeat has taken the answer in (its lease lost), not before.
+          setImmediate(renewalMissed.resolve);
+          renewalMissed = null;
+        },
+      }),
       logger,
       secretsKey: randomBytes(32),
       providers: config,
-      afterStep: (step, checkoutId) => afterStep?.(step, checkoutId) ?? Promise.resolve(),
-      wrapTransfers: (inner): TransferPort =>
+      transfers: await sandboxTransfersThrough(store, (inner): TransferPort =>
         transfersWith(inner, {
         async createFundingSource(input) {
           const checkoutId = input.name.split(" ").at(-1)!;
@@ -74,7 +82,7 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
           transferCalls.set(checkoutId, (transferCalls.get(checkoutId) ?? 0) + 1);
           return inner.createTransfer(input);
         },
-        }),
+        }), { logger }),
     });
     client = await variant.transport();
     const created = await client.call(createMerchantOp, { name: "Acme" }, { requestId: "r", principal: { kind: "admin" } });
@@ -138,9 +146,8 @@ describe.each(variants)("the transfer lease's heartbeat over $name", (variant) =
         afterStep = null;
         // Another holder takes the lease while this call is between two steps...
         await attempts().findOneAndUpdate({ _id: id }, { $set: { leaseId: "thief", leaseUntil: new Date(Date.now() + 60_000).toISOString() } });
-        // ...and this call's heartbeat finds out (it renews about every 667 ms, on the real clock:
-        // nothing to wait on from here but two of its beats).
-        await sleep(1_500);
+        // ...and this call's heartbeat finds out at its next renewal (about every 667 ms).
+        await new Promise<void>((resolve) => (renewalMissed = { checkoutId: id, resolve }));
       };
       expect(await codeOf(run(id))).toBe("transfer_in_progress");
       const attempt = (await attempts().findOne({ _id: id }))!;

@@ -22,8 +22,6 @@ export interface RefundsServiceDeps {
   subscribe?: SubscribeOptions;
   /** Replaces the clock (tests). */
   now?: () => Date;
-  /** Tests only: runs between recording a refund `processing` and asking for its transfer. */
-  afterProcessing?: (refundId: string) => Promise<void>;
 }
 
 /**
@@ -54,7 +52,6 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
       livemode: deps.livemode ?? false,
       logger: deps.logger,
       now: deps.now ?? (() => new Date()),
-      ...(deps.afterProcessing ? { afterProcessing: deps.afterProcessing } : {}),
       ping: () => deps.store.ping(),
   };
   await deps.transport.serve("refunds", refundsHandlers(handlerDeps));

@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { createWebhookEndpointOp, listDeliveriesOp } from "@payrail/contracts";
 import { createAmqpTransport, type Transport } from "@payrail/messaging";
-import { amqpTestUrl } from "@payrail/messaging/testing";
+import { amqpTestUrl, testQueuePrefix } from "@payrail/messaging/testing";
 import { silentLogger } from "@payrail/runtime";
 import { withIndexCheck, type Store } from "@payrail/store";
 import { createMongoStore } from "@payrail/store/mongo";
@@ -22,7 +22,7 @@ const skipReason = broker.skipReason ?? mongo.skipReason;
 
 describe.skipIf(!!skipReason)("a webhooks process killed mid-delivery (RabbitMQ + MongoDB)", () => {
   const suffix = randomBytes(4).toString("hex");
-  const queuePrefix = `test-${suffix}.`;
+  const queuePrefix = testQueuePrefix();
   const dbName = `payrail_test_${suffix}`;
   const secretsKey = randomBytes(32);
   const logger = silentLogger();

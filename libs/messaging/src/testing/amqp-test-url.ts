@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 /** A broker for RabbitMQ test suites, or the reason there is none. */
 export type AmqpTestBroker =
   | { url: string; skipReason?: undefined; stop(): Promise<void> }
@@ -32,13 +34,52 @@ export async function amqpTestUrl(): Promise<AmqpTestBroker> {
   }
 }
 
+/** Names the test run a process belongs to: the global set-up sets it to its own process id, and the workers inherit it. */
+export const TEST_RUN_VARIABLE = "PAYRAIL_TEST_RUN";
+
+/**
+ * A queue prefix no other suite uses (each transport's queues and events exchange start with
+ * it), naming the run it belongs to: `test-r<run>-<random>.`. Two runs share one broker (two
+ * clones' CI side by side); the name tells the other run's clean-up that this run still lives.
+ */
+export function testQueuePrefix(): string {
+  const run = process.env[TEST_RUN_VARIABLE];
+  return `test-${run ? `r${run}-` : ""}${randomBytes(4).toString("hex")}.`;
+}
+
+/** The run a queue belongs to (testQueuePrefix), when its name says, and the process of that run is alive on this machine. */
+function ownedByLiveRun(queue: string): boolean {
+  const run = /^test-r(\d+)-/.exec(queue);
+  if (!run) return false;
+  try {
+    process.kill(Number(run[1]), 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists, under another user.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * The queues of a `rabbitmqctl list_queues name consumers messages` listing that runs left behind:
+ * named with `prefix`, idle (no consumer, no message), and not of a run still going.
+ */
+export function leftoverTestQueues(listing: string, prefix = "test-"): string[] {
+  return listing
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([name, consumers, messages]) => name?.startsWith(prefix) && consumers === "0" && messages === "0" && !ownedByLiveRun(name))
+    .map(([name]) => name!);
+}
+
 /**
  * Deletes the queues earlier test runs left on a shared broker (names starting with `prefix`):
  * suites give every queue a prefix of their own and do not delete them, and tens of thousands
  * of idle queues slow the broker and its tools down for every later run. Lists them with
  * `rabbitmqctl` (absent: nothing is done) and deletes them over AMQP. Only idle queues go (no
- * consumer, no message, and the broker's own if-empty/if-unused check at deletion), so a suite
- * another run on this machine is running keeps its queues.
+ * consumer, no message, and the broker's own if-empty/if-unused check at deletion), and never
+ * one of a run still going (testQueuePrefix): a run beside this one has idle queues of its own
+ * while it works (a service stopped and started again, a durable queue between two tests).
  */
 export async function deleteLeftoverTestQueues(url: string, prefix = "test-"): Promise<number> {
   const { execFile } = await import("node:child_process");
@@ -49,11 +90,7 @@ export async function deleteLeftoverTestQueues(url: string, prefix = "test-"): P
   } catch {
     return 0;
   }
-  const names = stdout
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([name, consumers, messages]) => name?.startsWith(prefix) && consumers === "0" && messages === "0")
-    .map(([name]) => name!);
+  const names = leftoverTestQueues(stdout, prefix);
   if (names.length === 0) return 0;
   const amqp = await import("amqplib");
   const connection = await amqp.connect(url);

@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { connect, type Channel } from "amqplib";
 import type { DeadLetteredEvent } from "../../src/index.ts";
@@ -8,10 +7,8 @@ import { RETRY_DEFAULTS, retrySteps, type RetryPolicy } from "../../src/events/r
 
 const run = promisify(execFile);
 
-/** A queue prefix no other test (or test file running in parallel) uses. */
-export function randomQueuePrefix(): string {
-  return `test-${randomUUID().slice(0, 8)}.`;
-}
+/** A queue prefix no other test (or test file running in parallel, or run beside this one) uses. */
+export { testQueuePrefix as randomQueuePrefix } from "../../src/testing/amqp-test-url.ts";
 
 /** Runs `fn` with a raw channel on its own short-lived connection (the tests' back door). */
 export async function withRawChannel<T>(url: string, fn: (channel: Channel) => Promise<T>): Promise<T> {

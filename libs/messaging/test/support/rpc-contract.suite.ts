@@ -160,10 +160,11 @@ export function describeRpcContract(name: string, createWorld: () => Promise<Rpc
     });
 
     it("lets a running handler finish and reply when its server closes", async () => {
-      const server = await echoService();
+      const ran: string[] = [];
+      const server = await echoService("a", undefined, ran);
       const client = await world().transport();
       const call = client.call(sayEcho, { text: "draining", delayMs: 300 }, anonymousCtx);
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the handler is now running
+      await vi.waitFor(() => expect(ran, "the handler to be running").toContain("draining"), { timeout: 15_000 });
       await server.close();
       await expect(call).resolves.toMatchObject({ text: "draining" });
     });

@@ -50,7 +50,7 @@ export function withFraudStack(variant: InfraVariant, env: Record<string, string
   });
   beforeAll(async () => {
     if (variant.skipReason) return;
-    world.stack = await startStack(variant, { env, paymentsHooks: { wrapTransfers } });
+    world.stack = await startStack(variant, { env, wrapTransfers });
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
     webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
     world.merchant = await world.stack.merchant("Fraud Test Shop");

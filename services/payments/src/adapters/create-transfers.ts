@@ -6,6 +6,12 @@ import { SandboxTransferAdapter } from "./sandbox-transfers/sandbox-transfer.ada
 
 export type TransfersConfig = Pick<Config, "PROVIDERS" | "DWOLLA_KEY" | "DWOLLA_SECRET" | "DWOLLA_ENV" | "DWOLLA_BASE_URL">;
 
+/** The transfer provider, and its simulator when it is the sandbox one. */
+export interface TransferProvider {
+  transfers: TransferPort;
+  simulator?: TransferSimulator;
+}
+
 /**
  * PROVIDERS=sandbox: the simulator (which also simulates); live: Dwolla, whose credentials must be
  * set. The Dwolla SDK is loaded only in live mode (memory, like Plaid's).
@@ -16,7 +22,7 @@ export async function createTransfers(
   logger: Logger,
   /** The simulator's clock (tests move it past the provider's idempotency window). */
   now: () => Date = () => new Date(),
-): Promise<{ transfers: TransferPort; simulator?: TransferSimulator }> {
+): Promise<TransferProvider> {
   if (config.PROVIDERS === "sandbox") {
     const sandbox = new SandboxTransferAdapter(store, logger, () => now().getTime());
     return { transfers: sandbox, simulator: sandbox };

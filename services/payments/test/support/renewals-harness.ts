@@ -19,7 +19,7 @@ import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { linkedCheckoutOverRpc } from "../../../../test/support/rpc-flow.ts";
 import type { CreateTransferInput, CreatedTransfer, TransferPort } from "../../src/domain/transfers/ports/transfer.port.ts";
 import { start } from "../../src/index.ts";
-import { transfersWith } from "../../../../test/support/transfers-with.ts";
+import { sandboxTransfersThrough, transfersWith } from "../../../../test/support/transfers-with.ts";
 import { as, consumer } from "./payments-harness.ts";
 
 /** Payments' own clock in these tests (leases, the first charge's date, the scheduler's "now"). */
@@ -80,7 +80,7 @@ export async function startRenewals(variant: InfraVariant, options: RenewalsOpti
       secretsKey,
       providers: config,
       now: clock.now,
-      ...(options.wrapTransfers ? { wrapTransfers: options.wrapTransfers } : {}),
+      ...(options.wrapTransfers ? { transfers: await sandboxTransfersThrough(store, options.wrapTransfers, { now: clock.now, logger }) } : {}),
     });
   }
   const client = await variant.transport();

@@ -31,7 +31,6 @@ export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMet
       throw new AppError("transaction_not_settled", `transaction ${refund.transactionUuid} is ${transaction.transaction_status}, not completed`);
     }
     const moved = first === "start" ? await moveRefund(deps, refund, "processing", {}, now(deps)) : await retry(deps, refund, transaction.amount_cents);
-    if (moved) await deps.afterProcessing?.(refund._id);
     refund = moved ?? (await reread(deps, refund));
   }
   const outcome = initiateOutcome(refund);

@@ -18,9 +18,4 @@ export interface RefundsDeps {
   livemode: boolean;
   logger: Logger;
   now(): Date;
-  /**
-   * Tests only: runs right after a refund was recorded `processing` and before the refund
-   * transfer is asked for, to inject a crash between the two.
-   */
-  afterProcessing?(refundId: string): Promise<void>;
 }

@@ -15,6 +15,8 @@ import type { Store } from "@payrail/store";
 import { startServices } from "../../../../bin/wiring.ts";
 import type { InfraVariant } from "../../../../test/support/infra.ts";
 import { refusingRefundPayouts } from "../../../../test/support/refusing-transfers.ts";
+import { refundToProcessing, storeWithFaults } from "../../../../test/support/store-with-faults.ts";
+import { sandboxTransfersThrough } from "../../../../test/support/transfers-with.ts";
 import { linkedCheckoutOverRpc } from "../../../../test/support/rpc-flow.ts";
 import { start } from "../../src/index.ts";
 
@@ -40,7 +42,7 @@ export interface RefundsHarness {
   stopRefunds(): Promise<void>;
 }
 
-/** Identity, checkout and payments through the launcher's wiring, refunds itself with a fault hook. */
+/** Identity, checkout and payments through the launcher's wiring, refunds itself on a store that can crash it. */
 export async function startRefunds(variant: InfraVariant): Promise<RefundsHarness> {
   const store = await variant.store();
   const logger = silentLogger();
@@ -51,19 +53,18 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
     logger,
     transport: await variant.transport(),
     store,
-    paymentsHooks: { wrapTransfers: refusingRefundPayouts(refusePayouts) },
+    transfers: await sandboxTransfersThrough(store, refusingRefundPayouts(refusePayouts), { logger }),
   });
   const crashAfterProcessing = { next: false };
-  const refunds = await start({
-    transport: await variant.transport(),
-    store,
-    logger,
-    afterProcessing: async (refundId) => {
-      if (!crashAfterProcessing.next) return;
+  // Refunds' store, with a crash right after the write that records a refund `processing`.
+  const faulty = storeWithFaults(store, {
+    after: async (write) => {
+      if (!crashAfterProcessing.next || !refundToProcessing(write)) return;
       crashAfterProcessing.next = false;
-      throw new Error(`injected crash after ${refundId} became processing`);
+      throw new Error(`injected crash after ${String(write.filter["_id"])} became processing`);
     },
   });
+  const refunds = await start({ transport: await variant.transport(), store: faulty, logger });
   const client = await variant.transport();
   return {
     client,

@@ -9,7 +9,7 @@ import { transactionDoc } from "../transactions/transaction-doc.ts";
 export { transactionDoc, type ChargeFacts } from "../transactions/transaction-doc.ts";
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
-import type { TransferDeps, TransferStep } from "./transfer.deps.ts";
+import type { TransferDeps } from "./transfer.deps.ts";
 
 /**
  * The three steps of the specification plus the record that follows (with its
@@ -29,26 +29,25 @@ export async function runTransferSteps(
   lease: Pick<LeaseHeartbeat, "check">,
 ): Promise<TransferAttemptRecord> {
   let a = attempt;
-  const save = async (step: TransferStep, progress: AttemptProgress) => {
+  const save = async (progress: AttemptProgress) => {
     lease.check();
     const next = await deps.attempts.saveProgress(a._id, leaseId, progress, deps.now().toISOString());
     // The lease ran out and another call took over: stop; that call finishes the work.
     if (!next) throw new AppError("transfer_in_progress", `the transfer for checkout ${a._id} is being started by another call`, { retryAfter: 1 });
     a = next;
-    await deps.afterStep?.(step, a._id);
   };
 
   if (!a.processorTokenSealed) {
     lease.check();
     const accessToken = deps.secretBox.open(a.accessTokenSealed, a._id);
     const token = await deps.bankData.createProcessorToken({ accessToken, accountId: a.accountId, processor: "dwolla" });
-    await save("processor_token", { processorTokenSealed: deps.secretBox.seal(token.processorToken, a._id) });
+    await save({ processorTokenSealed: deps.secretBox.seal(token.processorToken, a._id) });
   }
   if (!a.fundingSourceUrl) {
     if (!a.customerUrl) {
       lease.check();
       const customer = await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone });
-      await save("customer", { customerUrl: customer.customerUrl });
+      await save({ customerUrl: customer.customerUrl });
     }
     lease.check();
     const source = await deps.transfers.createFundingSource({
@@ -57,7 +56,7 @@ export async function runTransferSteps(
       name: `Payrail checkout ${a._id}`,
       idempotencyKey: `${a.transactionUuid}-funding-source`,
     });
-    await save("funding_source", { fundingSourceUrl: source.fundingSourceUrl, fundingFingerprint: source.fingerprint });
+    await save({ fundingSourceUrl: source.fundingSourceUrl, fundingFingerprint: source.fingerprint });
     // The consumer's payment method shows it too (the portal's blocked flag).
     lease.check();
     await deps.paymentMethods.recordFingerprint(a._id, a.accountId, source.fingerprint);
@@ -72,7 +71,7 @@ export async function runTransferSteps(
       if (!sent) throw bankAccountBlocked(a._id);
     }
     // Fraud screening (docs/decisions/0010-fraud-monitoring.md): a flagged debit waits for the merchant.
-    if ((await reviewGate(deps, a, lease, (reviewId) => save("review", { reviewId }))) === "held") return a;
+    if ((await reviewGate(deps, a, lease, (reviewId) => save({ reviewId }))) === "held") return a;
     const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
@@ -83,7 +82,7 @@ export async function runTransferSteps(
     };
     lease.check();
     const transfer = await createTransferOnce(deps, input, a.createdAt, async () => a.customerUrl);
-    await save("transfer", { transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
+    await save({ transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
   }
   // Look first so a resumed call does not draw (and waste) another sequential id.
   const existing = await deps.transactions.findByUuid(a.transactionUuid);
@@ -101,8 +100,7 @@ export async function runTransferSteps(
       await deps.transferRecorded(meta.requestId, doc.processor_transaction_id);
     }
   }
-  await deps.afterStep?.("transaction_record", a._id);
-  await save("completed", { completed: true });
+  await save({ completed: true });
   deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
   return a;
 }

@@ -31,9 +31,6 @@ export interface TransferSimulator {
   simulate(transferId: string, input: { status: "completed" | "failed"; failureCode?: string }): Promise<{ event: { eventId: string; transferId: string } | null }>;
 }
 
-/** The steps of Get Processor Token, in order, each recorded before the next starts. */
-export type TransferStep = "processor_token" | "customer" | "funding_source" | "review" | "transfer" | "transaction_record" | "completed";
-
 /** Get Processor Token: the checkout read once at the start, then the provider steps. */
 export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps, ScreeningDeps {
   checkouts: Pick<CheckoutsPort, "getSummary">;
@@ -57,8 +54,6 @@ export interface TransferDeps extends PaymentEventsDeps, TransferRecordedDeps, S
   leaseMs: number;
   /** Sandbox providers: a merchant without a destination funding source gets a sandbox one. */
   sandbox: boolean;
-  /** Tests only: runs after each step is recorded, to inject crashes between steps. */
-  afterStep?(step: TransferStep, checkoutId: string): Promise<void>;
 }
 
 /** A transfer's (or a refund payout's) status moving: provider webhooks and sandbox simulations. */
