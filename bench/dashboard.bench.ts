@@ -8,8 +8,10 @@
  * embedded (one process, as bench:http runs it), a dashboard owner invited, accepted and signed
  * in over HTTP; then autocannon rows of the API list and of the dashboard's checkouts page, each
  * at the first page and at a deep cursor (a row about 100 from the oldest, so the page after it
- * is still full). Bare fastify is the baseline, in the same run. Prints a markdown table and the
- * targets of issue 22 and exits 1 when one is missed. See docs/performance.md.
+ * is still full). Bare fastify is the baseline, in the same run. Then the checkouts.csv export of
+ * every seeded checkout: rows per second against the API list's, and the server's peak RSS
+ * (constant memory whatever the size). Prints markdown tables and the dashboard's targets and
+ * exits 1 when one is missed. See docs/performance.md.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -17,7 +19,8 @@ import { cpus, tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { signInOwner } from "./dashboard/browser.ts";
-import { checkTargets, renderTable, type ListRow, type Position, type Surface } from "./dashboard/report.ts";
+import { measureExport, type ExportRow } from "./dashboard/export-row.ts";
+import { checkTargets, renderExports, renderTable, type ListRow, type Position, type Surface } from "./dashboard/report.ts";
 import { startBaseline, startEmbedded, type Deployment } from "./http/deployments.ts";
 import { sizeLabel } from "./http/figures.ts";
 import { getPath } from "./http/load.ts";
@@ -113,7 +116,12 @@ async function runSize(size: number, tmp: string, launcher: Launcher): Promise<L
   const d = await startEmbedded(settings);
   log(`  embedded: ready in ${d.startupS.toFixed(2)} s at ${d.url}`);
   try {
-    return await measureSize(d, size, seeded.merchantId, seeded.apiKey);
+    const rows = await measureSize(d, size, seeded.merchantId, seeded.apiKey);
+    log(`  export: checkouts.csv of all ${sizeLabel(size)} checkouts`);
+    const exported = await measureExport(d, seeded.apiKey, size);
+    log(`    ${exported.rows} rows in ${exported.seconds.toFixed(2)} s, RSS ${exported.rssBeforeMb?.toFixed(0) ?? "?"} → peak ${exported.rssPeakMb?.toFixed(0) ?? "?"} MB`);
+    exports.push(exported);
+    return rows;
   } finally {
     await d.stop();
     await rm(target.dataDir, { recursive: true, force: true });
@@ -121,6 +129,7 @@ async function runSize(size: number, tmp: string, launcher: Launcher): Promise<L
 }
 
 const seedSeconds = new Map<number, number>();
+const exports: ExportRow[] = [];
 
 async function main(): Promise<number> {
   const launcher = await payrailLauncher(runtime);
@@ -148,6 +157,10 @@ async function main(): Promise<number> {
       `Deep cursor: the checkout seeded ${DEEP_SEED_INDEX}th, a full page of older ones after it.`,
     "",
     renderTable(baseline, rows),
+    "",
+    "Exports (`GET /api/merchants/exports/checkouts.csv`, every checkout, read to the end; baseline: the API list's first-page row, in rows/s):",
+    "",
+    renderExports(exports, rows, PAGE),
     "",
     "Targets:",
     "",

@@ -3,6 +3,7 @@
  * req/s over the API list's at the same size and cursor, and the largest size over the smallest.
  */
 import type { LoadResult } from "../http/load.ts";
+import type { ExportRow } from "./export-row.ts";
 import { ms, percent } from "../http/table.ts";
 import { sizeLabel } from "../http/figures.ts";
 
@@ -38,6 +39,25 @@ export function renderTable(baseline: LoadResult, rows: readonly ListRow[]): str
       const scale = size !== smallest && small ? `${(r.result.rps / small.result.rps).toFixed(2)}×` : "—";
       out.push(`| ${TITLE[r.surface]}, ${r.position} | ${sizeLabel(size)} | ${r.result.rps.toFixed(0)} | ${ms(r.result.p99)} | ${r.result.errors} | ${share} | ${scale} |`);
     }
+  }
+  return out.join("\n");
+}
+
+/** Each export with its rows per second, over the API list's (first-page req/s × the page's rows) at the same size. */
+export function renderExports(exports: readonly ExportRow[], rows: readonly ListRow[], pageSize = 25): string {
+  const out = [
+    "| export | rows | seconds | rows/s | API list rows/s (baseline) | export / list | RSS before → peak MB |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  ];
+  for (const e of exports) {
+    const list = rows.find((r) => r.surface === "api" && r.position === "first page" && r.size === e.size)?.result;
+    const listRows = list && list.rps > 0 ? list.rps * pageSize : null;
+    const mb = (x: number | null) => (x === null ? "?" : x.toFixed(0));
+    const rate = e.rows / e.seconds;
+    out.push(
+      `| checkouts.csv | ${e.rows} | ${e.seconds.toFixed(2)} | ${rate.toFixed(0)} | ${listRows === null ? "—" : listRows.toFixed(0)} | ` +
+        `${listRows === null ? "—" : percent(rate / listRows)} | ${mb(e.rssBeforeMb)} → ${mb(e.rssPeakMb)} |`,
+    );
   }
   return out.join("\n");
 }
