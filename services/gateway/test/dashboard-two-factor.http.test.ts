@@ -103,8 +103,14 @@ describe.each(variants)("dashboard two-factor and password reset pages over $nam
       expect((await browser.signIn(member.email)).headers.location).toBe("/dashboard");
       for (const path of ["/dashboard", "/dashboard/checkouts", "/dashboard/team"]) expect((await browser.get(path)).headers.location).toBe("/dashboard/security");
       const held = await browser.get("/dashboard/security");
+      // A form posted elsewhere is sent to the enrolment too, unrun.
+      const heldInvite = `held${Date.now()}@shop.example`;
+      const invite = await browser.post("/dashboard/team", { email: heldInvite, role: "viewer" });
+      expect([invite.statusCode, invite.headers.location]).toEqual([303, "/dashboard/security"]);
+      await browser.get("/dashboard/security");
       expect(held.body).toContain("Your team requires two-factor sign-in");
       await enrol(browser);
+      expect((await owner.client.get("/dashboard/team")).body).not.toContain(heldInvite);
       expect((await browser.get("/dashboard/checkouts")).statusCode).toBe(200);
       expect((await new DashboardClient(stack.app).signIn(member.email)).headers.location).toBe("/dashboard/sign-in/two-factor");
     });
