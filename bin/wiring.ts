@@ -126,6 +126,9 @@ export async function startServices(
           defaultPhoneCountry: config.DEFAULT_PHONE_COUNTRY,
           twilio: { accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, fromNumber: config.TWILIO_FROM_NUMBER },
           secretsKey: await secretsKey(),
+          smtpUrl: config.SMTP_URL,
+          smtpFrom: config.SMTP_FROM,
+          publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
           sendCodeBudgets: {
             perAddressPerHour: config.SEND_CODE_PER_ADDRESS_PER_HOUR,
             perCountryPerHour: config.SEND_CODE_PER_COUNTRY_PER_HOUR,

@@ -9,6 +9,8 @@ export interface DashboardUser {
   email: string;
   role: DashboardRole;
   merchantId: string;
+  /** The team requires two-factor and this user has none: only the security page is open. */
+  mustEnrol: boolean;
 }
 
 declare module "fastify" {
@@ -26,8 +28,11 @@ export function sessionCookieOptions(request: FastifyRequest, maxAgeSeconds?: nu
   return pageSessionCookie(request, "/dashboard", maxAgeSeconds);
 }
 
-export function sessionTokenOf(request: FastifyRequest): string | undefined {
-  const token = request.cookies[SESSION_COOKIE];
+/** The challenge between a right password and the second factor: its own short-lived cookie. */
+export const TWO_FACTOR_COOKIE = "payrail_dashboard_2fa";
+
+export function sessionTokenOf(request: FastifyRequest, cookie = SESSION_COOKIE): string | undefined {
+  const token = request.cookies[cookie];
   return token && SESSION_TOKEN.test(token) ? token : undefined;
 }
 
@@ -40,7 +45,7 @@ export async function loadDashboardSession(ctx: WebContext, request: FastifyRequ
   const token = sessionTokenOf(request);
   if (!token) return null;
   try {
-    const { user, livemode } = await callService(ctx, request, resolveDashboardSessionOp, { session_token: token }, ANONYMOUS);
+    const { user, livemode, must_enrol } = await callService(ctx, request, resolveDashboardSessionOp, { session_token: token }, ANONYMOUS);
     const principal: MerchantPrincipal = {
       kind: "merchant",
       merchantId: user.merchant_id,
@@ -50,7 +55,7 @@ export async function loadDashboardSession(ctx: WebContext, request: FastifyRequ
       role: user.role,
     };
     request.principal = principal;
-    return { id: user.id, email: user.email, role: user.role, merchantId: user.merchant_id };
+    return { id: user.id, email: user.email, role: user.role, merchantId: user.merchant_id, mustEnrol: must_enrol };
   } catch (err) {
     if (err instanceof AppError && err.code === "session_invalid") return null;
     throw err;

@@ -37,6 +37,7 @@ button.danger{background:var(--danger);border-color:var(--danger)}
 .filters label{margin:0 0 4px}
 .notice{border-left:4px solid var(--ok);background:#e6f4ea;padding:10px 12px;margin-bottom:16px;border-radius:4px}
 .error{border-left:4px solid var(--danger);background:#fce8e6;padding:10px 12px;margin-bottom:16px;border-radius:4px}
+.qr{display:block;width:200px;height:200px;max-width:100%;margin:8px 0}
 .secret{background:#fff4ce;border:1px solid #e9d58a;padding:10px 12px;border-radius:6px;margin-bottom:16px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;background:#e8eaed;color:#3c4043}
 .badge.ok{background:#e6f4ea;color:var(--ok)}.badge.bad{background:#fce8e6;color:var(--danger)}.badge.warn{background:#fff4ce;color:var(--warn)}

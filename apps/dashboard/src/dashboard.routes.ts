@@ -11,6 +11,8 @@ import { overviewRoutes } from "./routes/overview.routes.ts";
 import { refundsPageRoutes } from "./routes/refunds.routes.ts";
 import { reviewsPageRoutes } from "./routes/reviews.routes.ts";
 import { sandboxSettleRoutes } from "./routes/sandbox-settle.routes.ts";
+import { passwordResetRoutes } from "./routes/password-reset.routes.ts";
+import { securityRoutes } from "./routes/security.routes.ts";
 import { signInRoutes } from "./routes/sign-in.routes.ts";
 import { subscriptionsRoutes } from "./routes/subscriptions.routes.ts";
 import { teamRoutes } from "./routes/team.routes.ts";
@@ -35,6 +37,14 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: WebContext): Pr
   app.addHook("preValidation", async (request) => {
     if (request.url.startsWith("/dashboard/assets/")) return;
     request.dashboardUser = await loadDashboardSession(ctx, request);
+  });
+  // A team that requires two-factor holds a member without it at the enrolment: every other page
+  // (a POST too) leads there until it is done.
+  app.addHook("preValidation", async (request, reply) => {
+    if (!request.dashboardUser?.mustEnrol) return;
+    const path = request.url.split("?")[0]!;
+    if (path.startsWith("/dashboard/security") || path === "/dashboard/sign-out" || path.startsWith("/dashboard/assets/")) return;
+    return reply.redirect("/dashboard/security", 303);
   });
 
   app.setErrorHandler((err: unknown, request, reply) => {
@@ -70,7 +80,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: WebContext): Pr
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, hide: true } as typeof route.schema;
   });
-  const sections = [signInRoutes, overviewRoutes, checkoutsRoutes, subscriptionsRoutes, refundsPageRoutes, reviewsPageRoutes, webhooksPageRoutes, eventsPageRoutes, apiKeysRoutes, teamRoutes];
+  const sections = [signInRoutes, passwordResetRoutes, securityRoutes, overviewRoutes, checkoutsRoutes, subscriptionsRoutes, refundsPageRoutes, reviewsPageRoutes, webhooksPageRoutes, eventsPageRoutes, apiKeysRoutes, teamRoutes];
   for (const routes of ctx.sandbox ? [...sections, sandboxSettleRoutes] : sections) await routes(app, ctx);
 }
 

@@ -32,6 +32,11 @@ export const NOTICES = {
   removed: "User removed. Their sessions ended.",
   accepted: "Password set. Sign in with your email and new password.",
   "signed-out": "Signed out.",
+  "sign-in-expired": "That sign-in expired or was already used. Sign in again.",
+  "reset-sent": "If that email belongs to a dashboard user, a link to reset the password is on its way. It works once, for 30 minutes.",
+  "password-reset": "Password changed, and every session of your account ended. Sign in with the new password.",
+  "two-factor-off": "Two-factor sign-in is off.",
+  "team-two-factor": "The team's two-factor rule is saved.",
 } as const;
 
 export type Notice = keyof typeof NOTICES;
@@ -65,7 +70,7 @@ export function sendPage(ctx: WebContext, request: FastifyRequest, reply: Fastif
         <nav aria-label="Dashboard"><ul>${NAV.map(
           ([path, label]) => html`<li><a href="${path}"${page.active === path ? html` aria-current="page"` : ""}>${label}</a></li>`,
         )}</ul></nav>
-        <div class="who"><span>${user.email} · ${user.role}</span>
+        <div class="who"><span>${user.email} · ${user.role}</span> <a href="/dashboard/security"${page.active === "/dashboard/security" ? html` aria-current="page"` : ""}>Security</a>
           <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(reply)}<button class="secondary" type="submit">Sign out</button></form>
         </div></div>
       </header>`

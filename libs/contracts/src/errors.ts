@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   invalid_credentials: 401,
   invitation_invalid: 401,
   session_invalid: 401,
+  invalid_two_factor_code: 401,
+  reset_link_invalid: 401,
   // 403
   permission_denied: 403,
   link_token_mismatch: 403,
@@ -99,6 +101,8 @@ export const ERROR_CODES = {
   amount_change_pending: 409,
   merchant_user_exists: 409,
   last_owner: 409,
+  two_factor_enabled: 409,
+  two_factor_not_started: 409,
   // 413 / 414 / 415
   body_too_large: 413,
   uri_too_long: 414,

@@ -4,6 +4,7 @@ export * from "./lifecycle.ts";
 export * from "./ids.ts";
 export * from "./secret-box.ts";
 export * from "./redact-url.ts";
+export * from "./smtp-options.ts";
 export * from "./trust-proxy.ts";
 export * from "./address-bucket.ts";
 export * from "./lease-heartbeat.ts";

@@ -10,7 +10,7 @@ import { startServices } from "../../../bin/wiring.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, ADMIN_TOKEN, type Stack } from "../../../test/support/stack.ts";
 import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
-import { axeViolations, browserSkipReason, launchChromium } from "./support/browser.ts";
+import { axeViolations, browserSkipReason, expectFits375, launchChromium } from "./support/browser.ts";
 import { HELD_AMOUNTS } from "./support/fraud-stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
@@ -101,25 +101,6 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
   const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title }).waitFor();
   /** axe: no violation of any impact (region and landmark-unique among the rules), with where it was. */
   const expectAccessible = async (page: Page) => expect(await axeViolations(page), page.url()).toEqual([]);
-  /**
-   * 375 px: the page does not scroll sideways, and every button and select of a form lies inside
-   * the viewport's width (a table's actions are not hidden off to the right). Answers the
-   * buttons' labels, so a caller can say which it expected there.
-   */
-  const expectFits375 = async (page: Page): Promise<string[]> => {
-    // What sticks out, innermost first, so a failure says which element to mend.
-    const wide = await page.evaluate(`[...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > 375)
-      .map((el) => el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ").join(".") : "") + " " + Math.round(el.getBoundingClientRect().right)).reverse().slice(0, 12).join(", ")`);
-    expect(await page.evaluate("document.documentElement.scrollWidth"), `${page.url()}: ${String(wide)}`).toBeLessThanOrEqual(375);
-    const controls = (await page.evaluate(`[...document.querySelectorAll("form button, form select")].map((el) => {
-      const box = el.getBoundingClientRect();
-      const label = el.tagName === "SELECT" ? "select#" + el.id : (el.textContent || "").trim();
-      return { label, left: box.left, right: box.right, width: box.width };
-    })`)) as { label: string; left: number; right: number; width: number }[];
-    const outside = controls.filter((c) => c.width === 0 || c.left < 0 || c.right > 375);
-    expect(outside, page.url()).toEqual([]);
-    return controls.map((c) => c.label);
-  };
   const screenshot = async (page: Page, name: string) => {
     if (process.env.PAGE_SCREENSHOTS !== "1") return;
     await mkdir(DOCS, { recursive: true });

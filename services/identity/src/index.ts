@@ -1,10 +1,13 @@
 import type { Transport } from "@payrail/messaging";
-import type { Logger } from "@payrail/runtime";
+import { SecretBox, type Logger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { createSmsProvider, type TwilioConfig } from "./adapters/sms-provider.ts";
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
 import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
-import { loadCodeKey } from "./data-access/code-key.repository.ts";
+import { loadCodeKey, loadTotpKey } from "./data-access/code-key.repository.ts";
+import { SmtpResetMailSender } from "./adapters/email/smtp-reset-mail.sender.ts";
+import { LogResetMailSender } from "./adapters/sandbox/log-reset-mail.sender.ts";
+import { SignInChallengeRepository } from "./data-access/sign-in-challenge.repository.ts";
 import { DashboardSessionRepository } from "./data-access/dashboard-session.repository.ts";
 import { MerchantUserRepository } from "./data-access/merchant-user.repository.ts";
 import { SignInFailureRepository } from "./data-access/sign-in-failure.repository.ts";
@@ -46,6 +49,12 @@ export interface IdentityServiceDeps {
   sendCodeBudgets?: Partial<SendCodeBudgets> | undefined;
   /** DEFAULT_PHONE_COUNTRY (two letters, default US): the country of a number written without `+` and its code. */
   defaultPhoneCountry?: string | undefined;
+  /** SMTP_URL: password-reset mail goes out over SMTP. Unset: the log in the sandbox, none in live mode. */
+  smtpUrl?: string | undefined;
+  /** SMTP_FROM: the sender of the reset mail. */
+  smtpFrom?: string | undefined;
+  /** Where users reach the gateway (PUBLIC_URL): reset links point there. */
+  publicUrl?: string | undefined;
   /** The clock (ms since the epoch); tests pass one they can move. */
   now?: () => number;
 }
@@ -73,7 +82,16 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await dashboardSessions.ensureIndexes();
   const signInFailures = new SignInFailureRepository(deps.store);
   await signInFailures.ensureIndexes();
+  const signInChallenges = new SignInChallengeRepository(deps.store);
+  await signInChallenges.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
+  const totpBox = new SecretBox(await loadTotpKey(deps.store, deps.secretsKey));
+  const resetMail = deps.smtpUrl
+    ? new SmtpResetMailSender(deps.smtpUrl, deps.smtpFrom ?? "Payrail <notices@localhost>", deps.logger)
+    : deps.livemode
+      ? null
+      : new LogResetMailSender(deps.logger);
+  if (!resetMail) deps.logger.warn("SMTP_URL is not set: dashboard password reset links cannot be sent");
   await deps.transport.serve(
     "identity",
     identityHandlers({
@@ -81,6 +99,10 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       merchantUsers,
       dashboardSessions,
       signInFailures,
+      signInChallenges,
+      totpBox,
+      resetMail,
+      publicUrl: (deps.publicUrl ?? "http://127.0.0.1:3000").replace(/\/+$/, ""),
       operators,
       livemode: deps.livemode,
       ping: () => deps.store.ping(),
@@ -102,9 +124,9 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await subscribeIdentityEvents(deps.transport, consumerMerchants);
   // Spent send_code slots, one document per bucket and 5 minutes: swept hourly in batches
   // until none is left (bounded, so a flood of addresses cannot keep one sweep running).
-  // Expired dashboard sessions and spent sign-in failure counters go the same way.
+  // Expired dashboard sessions, sign-in challenges and spent sign-in failure counters go the same way.
   const sweep = async () => {
-    for (const purge of [budgets, dashboardSessions, signInFailures]) {
+    for (const purge of [budgets, dashboardSessions, signInFailures, signInChallenges]) {
       for (let batch = 0; batch < 100; batch++) {
         if ((await purge.purge(new Date(now()).toISOString(), 1_000)) < 1_000) break;
       }

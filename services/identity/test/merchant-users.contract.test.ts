@@ -15,7 +15,7 @@ import type { Store } from "@payrail/store";
 import { uncheckedStore } from "@payrail/store/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { infraVariants } from "../../../test/support/infra.ts";
-import { anonymous, codeOf, errorOf, startIdentity, type TestClock } from "./support/identity-harness.ts";
+import { anonymous, codeOf, errorOf, startIdentity, type TestClock, sessionOf } from "./support/identity-harness.ts";
 
 const variants = await infraVariants();
 const admin = { requestId: "req_test", principal: { kind: "admin" as const } };
@@ -72,7 +72,7 @@ describe.each(variants)("dashboard users and sessions over $name", (variant) => 
 
     it("opens a session that resolves to the user's merchant and role, and ends at sign-out", async () => {
       const user = await member("viewer");
-      const session = await client.call(signInOp, { email: user.email, password: PASSWORD, client_address: "198.51.100.7" }, anonymous);
+      const session = await sessionOf(client.call(signInOp, { email: user.email, password: PASSWORD, client_address: "198.51.100.7" }, anonymous));
       const stored = await uncheckedStore(store).collection("dashboard_sessions").find({ userId: user.id });
       expect(JSON.stringify(stored)).not.toContain(session.session_token);
       const resolved = await client.call(resolveDashboardSessionOp, { session_token: session.session_token }, anonymous);
@@ -84,11 +84,11 @@ describe.each(variants)("dashboard users and sessions over $name", (variant) => 
     it("ends a user's sessions at once when the role changes or the user is removed", async () => {
       const owner = await member("owner");
       const user = await member("admin");
-      const session = await client.call(signInOp, { email: user.email, password: PASSWORD }, anonymous);
+      const session = await sessionOf(client.call(signInOp, { email: user.email, password: PASSWORD }, anonymous));
       const changed = await client.call(changeMerchantUserRoleOp, { merchant_id: merchantId, user_id: user.id, role: "viewer" }, owner.as);
       expect(changed.role).toBe("viewer");
       expect(await codeOf(client.call(resolveDashboardSessionOp, { session_token: session.session_token }, anonymous))).toBe("session_invalid");
-      const again = await client.call(signInOp, { email: user.email, password: PASSWORD }, anonymous);
+      const again = await sessionOf(client.call(signInOp, { email: user.email, password: PASSWORD }, anonymous));
       expect((await client.call(resolveDashboardSessionOp, { session_token: again.session_token }, anonymous)).user.role).toBe("viewer");
       expect(await client.call(removeMerchantUserOp, { merchant_id: merchantId, user_id: user.id }, owner.as)).toEqual({ id: user.id, removed: true });
       expect(await codeOf(client.call(resolveDashboardSessionOp, { session_token: again.session_token }, anonymous))).toBe("session_invalid");

@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import axe from "axe-core";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Debian's chromium (`.ci/run` installs it with apt-get): Playwright's own download cannot run here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -123,3 +124,23 @@ window.Plaid = {
     };
   },
 };`;
+
+/**
+ * 375 px: the page does not scroll sideways, and every button and select of a form lies inside
+ * the viewport's width (a table's actions are not hidden off to the right). Answers the
+ * buttons' labels, so a caller can say which it expected there.
+ */
+export async function expectFits375(page: Page): Promise<string[]> {
+  // What sticks out, innermost first, so a failure says which element to mend.
+  const wide = await page.evaluate(`[...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > 375)
+    .map((el) => el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ").join(".") : "") + " " + Math.round(el.getBoundingClientRect().right)).reverse().slice(0, 12).join(", ")`);
+  expect(await page.evaluate("document.documentElement.scrollWidth"), `${page.url()}: ${String(wide)}`).toBeLessThanOrEqual(375);
+  const controls = (await page.evaluate(`[...document.querySelectorAll("form button, form select")].map((el) => {
+    const box = el.getBoundingClientRect();
+    const label = el.tagName === "SELECT" ? "select#" + el.id : (el.textContent || "").trim();
+    return { label, left: box.left, right: box.right, width: box.width };
+  })`)) as { label: string; left: number; right: number; width: number }[];
+  const outside = controls.filter((c) => c.width === 0 || c.left < 0 || c.right > 375);
+  expect(outside, page.url()).toEqual([]);
+  return controls.map((c) => c.label);
+}

@@ -1,6 +1,6 @@
 import type { DashboardRole } from "@payrail/contracts";
 import { DuplicateKeyError, type Store } from "@payrail/store";
-import type { MerchantTeamRecord, MerchantUserRecord } from "../domain/merchant-user.entity.ts";
+import type { MerchantTeamRecord, MerchantUserRecord, TotpState } from "../domain/merchant-user.entity.ts";
 import type { MerchantUsersPort } from "../domain/ports/merchant-users.port.ts";
 
 /** Dashboard users (`merchant_users`). */
@@ -18,6 +18,7 @@ export class MerchantUserRepository implements MerchantUsersPort {
   async ensureIndexes(): Promise<void> {
     await this.users.createIndex({ keys: { email: 1 }, unique: true, name: "email" });
     await this.users.createIndex({ keys: { invitationHash: 1 }, name: "invitation" });
+    await this.users.createIndex({ keys: { resetHash: 1 }, name: "reset_link" });
     await this.users.createIndex({ keys: { merchantId: 1, createdAt: 1 }, name: "merchant_oldest" });
     await this.users.createIndex({ keys: { merchantId: 1, role: 1 }, name: "merchant_role" });
   }
@@ -64,6 +65,40 @@ export class MerchantUserRepository implements MerchantUsersPort {
 
   remove(merchantId: string, id: string): Promise<boolean> {
     return this.users.deleteOne({ _id: id, merchantId });
+  }
+
+  startTotp(id: string, pending: TotpState): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate({ _id: id, "totp.enabled": { $ne: true } }, { $set: { totp: pending } });
+  }
+
+  enableTotp(id: string, secretSealed: string, step: number, recovery: Record<string, boolean>): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate(
+      { _id: id, "totp.enabled": false, "totp.secretSealed": secretSealed },
+      { $set: { "totp.enabled": true, "totp.lastStep": step, "totp.recovery": recovery } },
+    );
+  }
+
+  async takeTotpStep(id: string, step: number): Promise<boolean> {
+    return (await this.users.findOneAndUpdate({ _id: id, "totp.enabled": true, "totp.lastStep": { $lt: step } }, { $set: { "totp.lastStep": step } })) !== null;
+  }
+
+  async spendRecoveryCode(id: string, hash: string): Promise<boolean> {
+    return (await this.users.findOneAndUpdate({ _id: id, "totp.enabled": true, [`totp.recovery.${hash}`]: false }, { $set: { [`totp.recovery.${hash}`]: true } })) !== null;
+  }
+
+  async disableTotp(id: string, secretSealed: string): Promise<boolean> {
+    return (await this.users.findOneAndUpdate({ _id: id, "totp.secretSealed": secretSealed }, { $set: { totp: null } })) !== null;
+  }
+
+  setResetLink(email: string, hash: string, expiresAt: string): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate({ email, status: "active" }, { $set: { resetHash: hash, resetExpiresAt: expiresAt } });
+  }
+
+  resetPassword(hash: string, passwordHash: string, now: string): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate(
+      { resetHash: hash, resetExpiresAt: { $gt: now }, status: "active" },
+      { $set: { passwordHash, resetHash: null, resetExpiresAt: null }, $inc: { sessionEpoch: 1 } },
+    );
   }
 
   listForMerchant(merchantId: string, limit: number): Promise<MerchantUserRecord[]> {

@@ -30,6 +30,10 @@ export class MerchantRepository implements MerchantsPort {
     return this.merchants.findOneAndUpdate({ _id: merchantId }, { $set: { ...changes } });
   }
 
+  setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null> {
+    return this.merchants.findOneAndUpdate({ _id: merchantId }, { $set: { requireTwoFactor: required } });
+  }
+
   insertKey(record: ApiKeyRecord): Promise<boolean> {
     return insertIfAbsent(this.keys, record);
   }

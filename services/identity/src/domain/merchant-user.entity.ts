@@ -19,6 +19,24 @@ export interface MerchantUserRecord {
   invitationExpiresAt: string | null;
   sessionEpoch: number;
   createdAt: string;
+  /** Two-factor (docs/decisions/0052-dashboard-two-factor-and-reset.md); absent or null: none. */
+  totp?: TotpState | null;
+  /** SHA-256 of the outstanding password-reset link's token; null once spent (a new request replaces it). */
+  resetHash?: string | null;
+  resetExpiresAt?: string | null;
+}
+
+/**
+ * A user's TOTP: the secret sealed with identity's secrets key (the user's id as context),
+ * pending until a first code confirms it. `lastStep` is the last 30-second step accepted: a
+ * code is taken only for a later step, in one conditional write, so it cannot be replayed.
+ * `recovery` maps each recovery code's hash to whether it was spent.
+ */
+export interface TotpState {
+  secretSealed: string;
+  enabled: boolean;
+  lastStep: number;
+  recovery: Record<string, boolean>;
 }
 
 /**
@@ -44,6 +62,19 @@ export interface DashboardSessionRecord {
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
+  /** Opened while the team required two-factor and the user had none: only enrolment is open to it. */
+  mustEnrol?: boolean;
+}
+
+/**
+ * The state between a right password and the second factor (`sign_in_challenges`), keyed by the
+ * SHA-256 of its token. Deleted when a code is accepted, so one challenge opens one session.
+ */
+export interface SignInChallengeRecord {
+  _id: string;
+  userId: string;
+  epoch: number;
+  expiresAt: string;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface MerchantRecord {
   supportPhone?: string | null;
   statementDescriptor?: string | null;
   defaultTransactionPurpose?: TransactionPurpose;
+  /** An owner's setting: every dashboard user must have two-factor (enrol at their next sign-in). */
+  requireTwoFactor?: boolean;
 }
 
 export type MerchantProfileChanges = Partial<Pick<MerchantRecord, "supportEmail" | "supportPhone" | "statementDescriptor" | "defaultTransactionPurpose">>;

@@ -5,7 +5,8 @@ import type { MerchantUsersDeps } from "./merchant-users.deps.ts";
 
 /**
  * The user behind a session token, as they are now: a session opened before the user's last
- * role change (an older epoch), or of a removed user, is no longer valid.
+ * role change (an older epoch), or of a removed user, is no longer valid. A session opened while
+ * the team required two-factor the user lacked stays held to enrolment until the user has it.
  */
 export async function resolveDashboardSession(deps: MerchantUsersDeps, input: { session_token: string }) {
   const invalid = new AppError("session_invalid", "the session is unknown, signed out or expired");
@@ -13,5 +14,6 @@ export async function resolveDashboardSession(deps: MerchantUsersDeps, input: { 
   if (!session) throw invalid;
   const user = await deps.merchantUsers.findById(session.userId);
   if (!user || user.status !== "active" || user.sessionEpoch !== session.epoch) throw invalid;
-  return { user: toMerchantUserView(user), session_id: session.sessionId, livemode: deps.livemode };
+  const mustEnrol = session.mustEnrol === true && user.totp?.enabled !== true;
+  return { user: toMerchantUserView(user), session_id: session.sessionId, livemode: deps.livemode, must_enrol: mustEnrol };
 }

@@ -75,3 +75,10 @@ export function freshPhone(): string {
 export async function lastCode(client: Transport, phone: string): Promise<string> {
   return (await client.call(getVerificationCodeOp, { phone }, aMerchant)).code;
 }
+
+/** The session a sign-in opened (a user without two-factor); fails the test on a challenge. */
+export async function sessionOf<T extends object>(signedIn: Promise<T>): Promise<Extract<T, { session_token: string }>> {
+  const result = await signedIn;
+  if (!("session_token" in result)) throw new Error("expected a session, got a two-factor challenge");
+  return result as Extract<T, { session_token: string }>;
+}

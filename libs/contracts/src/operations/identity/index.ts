@@ -25,3 +25,6 @@ export * from "./remove-merchant-user.op.ts";
 export * from "./update-merchant-profile.op.ts";
 export * from "./get-notice-contacts.op.ts";
 export * from "./send-notice-sms.op.ts";
+export * from "./sign-in-second-step.op.ts";
+export * from "./totp-enrolment.op.ts";
+export * from "./password-reset.op.ts";

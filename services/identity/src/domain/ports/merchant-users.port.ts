@@ -1,5 +1,5 @@
 import type { DashboardRole } from "@payrail/contracts";
-import type { MerchantUserRecord } from "../merchant-user.entity.ts";
+import type { MerchantUserRecord, TotpState } from "../merchant-user.entity.ts";
 
 /** Storage of dashboard users. Every change is one conditional write on the user's document. */
 export interface MerchantUsersPort {
@@ -15,6 +15,20 @@ export interface MerchantUsersPort {
   /** Sets the role if it is still `from`, ending the user's sessions; null when it changed meanwhile. */
   changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole): Promise<MerchantUserRecord | null>;
   remove(merchantId: string, id: string): Promise<boolean>;
+  /** A new pending TOTP secret, unless two-factor is already on; null then. */
+  startTotp(id: string, pending: TotpState): Promise<MerchantUserRecord | null>;
+  /** Turns on the pending secret `secretSealed` with its recovery codes and first step; null when it changed meanwhile. */
+  enableTotp(id: string, secretSealed: string, step: number, recovery: Record<string, boolean>): Promise<MerchantUserRecord | null>;
+  /** Takes the TOTP step if it is later than the last one taken (the replay guard); false otherwise. */
+  takeTotpStep(id: string, step: number): Promise<boolean>;
+  /** Spends a recovery code if it is still unspent; false otherwise. */
+  spendRecoveryCode(id: string, hash: string): Promise<boolean>;
+  /** Removes two-factor if its secret is still `secretSealed`. */
+  disableTotp(id: string, secretSealed: string): Promise<boolean>;
+  /** Replaces any outstanding reset link of an active user; null when there is none with this email. */
+  setResetLink(email: string, hash: string, expiresAt: string): Promise<MerchantUserRecord | null>;
+  /** Spends the reset link (if unexpired at `now`), sets the password and ends every session, in one write. */
+  resetPassword(hash: string, passwordHash: string, now: string): Promise<MerchantUserRecord | null>;
   listForMerchant(merchantId: string, limit: number): Promise<MerchantUserRecord[]>;
   /**
    * Takes one owner off the merchant's team count in one conditional write that needs two or more

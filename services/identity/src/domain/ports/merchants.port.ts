@@ -7,6 +7,8 @@ export interface MerchantsPort {
   findMerchant(merchantId: string): Promise<MerchantRecord | null>;
   /** Sets the given profile fields of the merchant in one write; the merchant after, or null when there is none. */
   updateProfile(merchantId: string, changes: MerchantProfileChanges): Promise<MerchantRecord | null>;
+  /** Sets the owner's "require two-factor for the team"; the merchant after, or null when there is none. */
+  setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null>;
   /** False when the key is already stored (a second run of the same call issued it). */
   insertKey(record: ApiKeyRecord): Promise<boolean>;
   /** The key with this hash if it is not revoked. */

@@ -28,6 +28,14 @@ import { signOutHandler } from "./sign-out.handler.ts";
 import { listMerchantUsersHandler } from "./list-merchant-users.handler.ts";
 import { changeMerchantUserRoleHandler } from "./change-merchant-user-role.handler.ts";
 import { removeMerchantUserHandler } from "./remove-merchant-user.handler.ts";
+import { signInSecondStepHandler } from "./sign-in-second-step.handler.ts";
+import { startTotpEnrolmentHandler } from "./start-totp-enrolment.handler.ts";
+import { confirmTotpEnrolmentHandler } from "./confirm-totp-enrolment.handler.ts";
+import { disableTotpHandler } from "./disable-totp.handler.ts";
+import { getTwoFactorStatusHandler } from "./get-two-factor-status.handler.ts";
+import { setTeamTwoFactorHandler } from "./set-team-two-factor.handler.ts";
+import { requestPasswordResetHandler } from "./request-password-reset.handler.ts";
+import { resetPasswordHandler } from "./reset-password.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -59,6 +67,14 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     listMerchantUsersHandler(deps),
     changeMerchantUserRoleHandler(deps),
     removeMerchantUserHandler(deps),
+    signInSecondStepHandler(deps),
+    startTotpEnrolmentHandler(deps),
+    confirmTotpEnrolmentHandler(deps),
+    disableTotpHandler(deps),
+    getTwoFactorStatusHandler(deps),
+    setTeamTwoFactorHandler(deps),
+    requestPasswordResetHandler(deps),
+    resetPasswordHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };

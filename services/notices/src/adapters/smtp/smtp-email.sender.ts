@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { smtpTransportOptions } from "@payrail/runtime";
 import type { EmailMessage, EmailPort, SendOutcome } from "../../domain/ports/senders.port.ts";
 
 export interface SmtpOptions {
@@ -20,19 +21,7 @@ export class SmtpEmailSender implements EmailPort {
   private readonly transporter;
 
   constructor(private readonly options: SmtpOptions) {
-    const timeout = options.timeoutMs ?? 10_000;
-    const url = new URL(options.url);
-    const secure = url.protocol === "smtps:";
-    const auth = url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined;
-    this.transporter = nodemailer.createTransport({
-      host: url.hostname,
-      port: url.port ? Number(url.port) : secure ? 465 : 587,
-      secure,
-      ...(auth ? { auth } : {}),
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+    this.transporter = nodemailer.createTransport(smtpTransportOptions(options.url, options.timeoutMs));
   }
 
   async send(message: EmailMessage): Promise<SendOutcome> {
