@@ -41,7 +41,7 @@ export async function startStack(
     /** Fault hooks of the payments service (a provider that refuses). */
     paymentsHooks?: Pick<PaymentsServiceDeps, "wrapTransfers">;
     /** Gateway settings beyond the defaults below (PUBLIC_URL, CORS_ORIGINS). */
-    gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins" | "trustProxy" | "secureCookies">;
+    gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins" | "trustProxy" | "secureCookies" | "sharedLimits">;
     /** Environment variables for the services beyond the test defaults (limits, say). */
     env?: Record<string, string>;
   } = {},

@@ -25,3 +25,4 @@ export * from "./remove-merchant-user.op.ts";
 export * from "./update-merchant-profile.op.ts";
 export * from "./get-notice-contacts.op.ts";
 export * from "./send-notice-sms.op.ts";
+export * from "./reserve-requests.op.ts";

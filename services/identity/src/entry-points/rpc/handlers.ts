@@ -28,6 +28,7 @@ import { signOutHandler } from "./sign-out.handler.ts";
 import { listMerchantUsersHandler } from "./list-merchant-users.handler.ts";
 import { changeMerchantUserRoleHandler } from "./change-merchant-user-role.handler.ts";
 import { removeMerchantUserHandler } from "./remove-merchant-user.handler.ts";
+import { reserveRequestsHandler } from "./reserve-requests.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -59,6 +60,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     listMerchantUsersHandler(deps),
     changeMerchantUserRoleHandler(deps),
     removeMerchantUserHandler(deps),
+    reserveRequestsHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };
