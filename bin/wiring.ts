@@ -172,6 +172,8 @@ export async function startServices(
         apiKeyCacheMs: config.API_KEY_CACHE_MS,
         rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
         authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
+        // auto: shared where gateways can be several (RabbitMQ); one process counts alone at no cost.
+        sharedLimits: config.SHARED_LIMITS === "on" || (config.SHARED_LIMITS === "auto" && !!config.AMQP_URL),
         trustProxy: config.TRUST_PROXY,
         services: DOMAIN_SERVICES,
         sandbox: config.PROVIDERS === "sandbox",

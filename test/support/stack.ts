@@ -42,7 +42,7 @@ export async function startStack(
     /** A fake around payments' sandbox transfer provider (a provider that refuses, a gate). */
     wrapTransfers?: (inner: TransferPort) => TransferPort;
     /** Gateway settings beyond the defaults below (PUBLIC_URL, CORS_ORIGINS). */
-    gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins" | "trustProxy" | "secureCookies">;
+    gateway?: Pick<GatewayOptions, "publicUrl" | "corsOrigins" | "trustProxy" | "secureCookies" | "sharedLimits">;
     /** Environment variables for the services beyond the test defaults (limits, say). */
     env?: Record<string, string>;
   } = {},

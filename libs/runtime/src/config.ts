@@ -174,10 +174,15 @@ export const ConfigSchema = z.object({
   API_KEY_CACHE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(300_000).default(5_000)),
   /** Requests per minute per credential before 429. */
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(600)),
-  /** Sandbox test events (`POST /api/sandbox/events`) per merchant per minute, per gateway, before 429. */
+  /** Sandbox test events (`POST /api/sandbox/events`) per merchant per minute before 429 (per gateway unless SHARED_LIMITS). */
   SANDBOX_EVENTS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30)),
-  /** Failed authentications (401s) per minute per client address, per gateway, before 429. */
+  /** Failed authentications (401s) per minute per client address and credential before 429 (per gateway unless SHARED_LIMITS). */
   AUTH_FAILURES_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
+  /**
+   * Whether the gateways' request limits are shared (docs/decisions/0049-shared-request-limits.md):
+   * auto (the default) shares them when AMQP_URL is set, where gateways can be several.
+   */
+  SHARED_LIMITS: z.preprocess(emptyAsUndefined, z.enum(["auto", "on", "off"]).default("auto")),
   /** Which proxies' X-Forwarded-* the gateway believes (docs/api-notes.md, Limits): off, a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, TrustProxySchema),
   /** Accepted send_code requests per client address per sliding hour; unset: 20 with live providers, 1,000 in the sandbox. */

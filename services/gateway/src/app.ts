@@ -7,6 +7,7 @@ import type { GatewayContext } from "./gateway-context.ts";
 import { answerRouterError, registerErrorHandling } from "./plugins/errors.plugin.ts";
 import { registerIdempotencyReplayHeader } from "./plugins/idempotency.plugin.ts";
 import { registerRateLimits } from "./plugins/rate-limit.plugin.ts";
+import { sharedLimits } from "./plugins/shared-limits.ts";
 import { registerMetrics } from "./plugins/metrics.plugin.ts";
 import { registerOpenApi } from "./plugins/openapi.plugin.ts";
 import { lazyChildLogger } from "./plugins/lazy-request-logger.ts";
@@ -62,6 +63,12 @@ export interface GatewayOptions {
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client address before 429 (default 20). */
   authFailuresPerMinute?: number | undefined;
+  /**
+   * SHARED_LIMITS: the request and failed-authentication limits draw their budgets in blocks
+   * from counters in identity's store, so they hold across gateways
+   * (docs/decisions/0049-shared-request-limits.md). Off: each gateway counts alone.
+   */
+  sharedLimits?: boolean | undefined;
   /** Services `/readyz` pings. */
   services: readonly string[];
   /** PROVIDERS=sandbox: the sandbox routes exist (docs/api-notes.md, The sandbox; 404 in live mode). */
@@ -127,13 +134,17 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   app.decorateRequest("principal", null as never);
   registerRequestLog(app);
   // Before any route is declared: it labels each route as it is declared (onRoute).
-  registerMetrics(app, options.transport, options.processMetrics, options.metricsOnApiPort ?? true);
+  const metrics = registerMetrics(app, options.transport, options.processMetrics, options.metricsOnApiPort ?? true);
   // Hooks that await nothing take `done`: an async hook costs every request a promise.
   registerResponseHeaders(app);
   registerErrorHandling(app);
   registerIdempotencyReplayHeader(app);
   await registerConsumerCors(app, options.corsOrigins ?? []);
-  await registerRateLimits(app, { perMinute: options.rateLimitPerMinute, authFailuresPerMinute: options.authFailuresPerMinute ?? 20 });
+  await registerRateLimits(app, {
+    perMinute: options.rateLimitPerMinute,
+    authFailuresPerMinute: options.authFailuresPerMinute ?? 20,
+    shared: options.sharedLimits ? sharedLimits(options.transport, options.logger, metrics) : undefined,
+  });
 
   const ctx: GatewayContext = {
     transport: options.transport,

@@ -17,6 +17,7 @@ export interface GatewayServiceDeps {
   apiKeyCacheMs: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute?: number | undefined;
+  sharedLimits?: boolean | undefined;
   trustProxy?: GatewayOptions["trustProxy"];
   services: readonly string[];
   sandbox: boolean;

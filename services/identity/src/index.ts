@@ -15,6 +15,7 @@ import { MerchantRepository } from "./data-access/merchant.repository.ts";
 import { OperatorRepository } from "./data-access/operator.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
 import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
+import { RequestBudgetRepository } from "./data-access/request-budget.repository.ts";
 import { VerificationCodeRepository } from "./data-access/verification-code.repository.ts";
 import { phoneCountry } from "./domain/phone-number.ts";
 import { sendCodeBudgets, sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
@@ -76,6 +77,8 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await consumerMerchants.ensureIndexes();
   const budgets = new SendBudgetRepository(deps.store);
   await budgets.ensureIndexes();
+  const requestBudgets = new RequestBudgetRepository(deps.store);
+  await requestBudgets.ensureIndexes();
   const merchantUsers = new MerchantUserRepository(deps.store);
   await merchantUsers.ensureIndexes();
   const dashboardSessions = new DashboardSessionRepository(deps.store);
@@ -114,6 +117,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       outbox,
       codeKey,
       budgets,
+      requestBudgets,
       limits: sendCodeBudgets({ ...defaultSendCodeBudgets(deps.livemode), ...definedOnly(deps.sendCodeBudgets) }),
       stats: sendCodeLimitStats,
       authTokenTtlMs: (deps.authTokenTtlHours ?? 24) * 60 * 60 * 1000,
@@ -124,9 +128,10 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   await subscribeIdentityEvents(deps.transport, consumerMerchants);
   // Spent send_code slots, one document per bucket and 5 minutes: swept hourly in batches
   // until none is left (bounded, so a flood of addresses cannot keep one sweep running).
-  // Expired dashboard sessions, sign-in challenges and spent sign-in failure counters go the same way.
+  // Expired dashboard sessions, sign-in challenges, spent sign-in failure counters and the
+  // gateways' ended request windows go the same way.
   const sweep = async () => {
-    for (const purge of [budgets, dashboardSessions, signInFailures, signInChallenges]) {
+    for (const purge of [budgets, dashboardSessions, signInFailures, signInChallenges, requestBudgets]) {
       for (let batch = 0; batch < 100; batch++) {
         if ((await purge.purge(new Date(now()).toISOString(), 1_000)) < 1_000) break;
       }

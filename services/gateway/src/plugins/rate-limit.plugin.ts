@@ -1,16 +1,22 @@
 import rateLimit from "@fastify/rate-limit";
 import { AppError } from "@payrail/contracts";
 import { addressBucket } from "@payrail/runtime";
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler } from "fastify";
 import { authFailureKey } from "./auth-failure-key.ts";
 import { FixedWindows } from "./fixed-windows.ts";
 import { appendRouteHook } from "./route-hooks.ts";
+import type { SharedLimits } from "./shared-limits.ts";
 
 export interface RateLimitOptions {
   /** Requests per minute per credential (docs/api-notes.md, Limits), and per client address for requests without one. */
   perMinute: number;
   /** Failed authentications (401 answers) per minute per client address and credential before 429. */
   authFailuresPerMinute: number;
+  /**
+   * SHARED_LIMITS: every limit draws its budget from the counters all gateways share
+   * (docs/decisions/0049-shared-request-limits.md); unset, each gateway counts alone.
+   */
+  shared?: SharedLimits | undefined;
 }
 
 const WINDOW_MS = 60_000;
@@ -49,23 +55,43 @@ function limited(message: string, retryAfter: number): AppError {
   return new AppError("rate_limited", message, { retryAfter: Math.max(1, retryAfter) });
 }
 
-/** A route's own budget per merchant (`config.perMerchantPerMinute`), after the credential's. */
-function perMerchantLimit(max: number): preHandlerHookHandler {
+/** Counts one request of `key` at `now`: whether it is within the budget, and when its window opened. */
+type CountRequest = (key: string, now: number) => { ok: boolean; openedAt: number };
+
+function localCount(max: number): CountRequest {
   const windows = new FixedWindows(WINDOW_MS);
+  return (key, now) => {
+    const window = windows.hit(key, now);
+    return { ok: window.count <= max, openedAt: window.openedAt };
+  };
+}
+
+/** A route's own budget per merchant (`config.perMerchantPerMinute`), after the credential's. */
+function perMerchantLimit(max: number, count: CountRequest): preHandlerHookHandler {
   return (request, _reply, done) => {
     const p = request.principal;
     if (p?.kind !== "merchant") return done();
     const now = Date.now();
-    const window = windows.hit(p.merchantId, now);
-    if (window.count <= max) return done();
+    const window = count(p.merchantId, now);
+    if (window.ok) return done();
     const resetS = Math.ceil((window.openedAt + WINDOW_MS - now) / 1000);
     done(limited(`at most ${max} requests a minute to this route per merchant; retry in ${resetS} s`, resetS));
   };
 }
 
+/** The draft standard's headers of a counted request, then on (or 429 past the budget). */
+function answer(reply: FastifyReply, done: HookHandlerDoneFunction, limit: string, remaining: number, resetS: number, ok: boolean): void {
+  reply.header("ratelimit-limit", limit);
+  reply.header("ratelimit-remaining", String(remaining));
+  reply.header("ratelimit-reset", String(resetS));
+  if (ok) return done();
+  done(limited(`too many requests; retry in ${resetS} s`, resetS));
+}
+
 /**
- * Rate limits (fixed one-minute windows in this gateway's memory; several gateways each count
- * their own share, docs/decisions/0015-request-limits.md):
+ * Rate limits (fixed one-minute windows in this gateway's memory, docs/decisions/0015-request-limits.md;
+ * with `shared`, their budgets drawn in blocks from counters every gateway shares,
+ * docs/decisions/0049-shared-request-limits.md):
  *
  * - per credential: after the route's auth hook (`preHandler`), keyed by the api-key's prefix or
  *   the auth token's record, with the draft standard's `RateLimit-Limit/-Remaining/-Reset`
@@ -98,29 +124,69 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     errorResponseBuilder: (_request, context) => limited(`too many requests; retry in ${context.after}`, Math.ceil(context.ttl / 1000)),
   });
 
-  const windows = new FixedWindows(WINDOW_MS);
-  const addressWindows = new FixedWindows(WINDOW_MS);
   const max = options.perMinute;
   const limit = String(max);
-  const perCredential: preHandlerHookHandler = (request, reply, done) => {
-    const key = limitKey(request);
-    if (key === undefined) return done();
-    const now = Date.now();
-    const window = (key.startsWith("address:") ? addressWindows : windows).hit(key, now);
-    const resetS = Math.ceil((window.openedAt + WINDOW_MS - now) / 1000);
-    reply.header("ratelimit-limit", limit);
-    reply.header("ratelimit-remaining", String(Math.max(0, max - window.count)));
-    reply.header("ratelimit-reset", String(resetS));
-    if (window.count <= max) return done();
-    done(limited(`too many requests; retry in ${resetS} s`, resetS));
-  };
+  const shared = options.shared;
+  let perCredential: preHandlerHookHandler;
+  if (shared) {
+    // Addresses in windows of their own here too, so a flood of addresses cannot push the credentials out.
+    const windows = shared(max, WINDOW_MS, "requests");
+    const addressWindows = shared(max, WINDOW_MS, "requests");
+    perCredential = (request, reply, done) => {
+      const key = limitKey(request);
+      if (key === undefined) return done();
+      const now = Date.now();
+      const window = (key.startsWith("address:") ? addressWindows : windows).hit(key, now);
+      answer(reply, done, limit, window.remaining, Math.ceil((window.openedAt + WINDOW_MS - now) / 1000), window.ok);
+    };
+  } else {
+    const windows = new FixedWindows(WINDOW_MS);
+    const addressWindows = new FixedWindows(WINDOW_MS);
+    perCredential = (request, reply, done) => {
+      const key = limitKey(request);
+      if (key === undefined) return done();
+      const now = Date.now();
+      const window = (key.startsWith("address:") ? addressWindows : windows).hit(key, now);
+      answer(reply, done, limit, Math.max(0, max - window.count), Math.ceil((window.openedAt + WINDOW_MS - now) / 1000), window.count <= max);
+    };
+  }
   app.addHook("onRoute", (route) => {
     if (route.config?.rateLimit != null) return; // the plugin's
     appendRouteHook(route, "preHandler", perCredential);
     const perMerchant = route.config?.perMerchantPerMinute;
-    if (perMerchant !== undefined) appendRouteHook(route, "preHandler", perMerchantLimit(perMerchant));
+    if (perMerchant === undefined) return;
+    const count = shared ? shared(perMerchant, WINDOW_MS, `merchant:${route.method}:${route.url}`) : undefined;
+    appendRouteHook(route, "preHandler", perMerchantLimit(perMerchant, count ? (key, now) => count.hit(key, now) : localCount(perMerchant)));
   });
 
+  // When the last 401 is more than a window old, no credential can be over its budget (a
+  // window opens at its first failure and none is extended), so nothing needs looking up: a
+  // request then pays no credential hash and no counter read. The margin covers the moment
+  // between a 401's answer and its count. Shared, a credential's failures on other gateways
+  // are learnt at its first failure here (docs/decisions/0049-shared-request-limits.md).
+  let lastFailureAt = -Infinity;
+  const noRecentFailure = () => Date.now() - lastFailureAt > WINDOW_MS + 1_000;
+  const blocked = (retryAfter: number) =>
+    limited(`too many failed authentications with this credential from this address; retry in ${retryAfter} s`, retryAfter);
+  // preValidation: the body is parsed (Verify Code's phone), and this app-wide hook runs before
+  // the routes' own preValidation auth hooks, so a blocked credential is not even resolved.
+  if (shared) {
+    const failures = shared(options.authFailuresPerMinute, WINDOW_MS, "auth-failures");
+    app.addHook("preValidation", (request, _reply, done) => {
+      if (noRecentFailure() || !request.url.startsWith("/api/")) return done();
+      const now = Date.now();
+      const full = failures.full(authFailureKey(request), now);
+      if (full === undefined) return done();
+      done(blocked(Math.ceil((full.openedAt + WINDOW_MS - now) / 1000)));
+    });
+    app.addHook("onResponse", (request, reply, done) => {
+      if (reply.statusCode !== 401) return done();
+      lastFailureAt = Date.now();
+      failures.hit(authFailureKey(request), lastFailureAt);
+      done();
+    });
+    return;
+  }
   const failures = app.createRateLimit({
     max: options.authFailuresPerMinute,
     timeWindow: WINDOW_MS,
@@ -128,20 +194,11 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     // Not the credential limit's allowList (it would exempt every unauthenticated request).
     allowList: [],
   });
-  // When the last 401 is more than a window old, no credential can be over its budget (a
-  // window opens at its first failure and none is extended), so nothing needs looking up: a
-  // request then pays no credential hash and no counter read. The margin covers the moment
-  // between a 401's answer and its count.
-  let lastFailureAt = -Infinity;
-  const noRecentFailure = () => Date.now() - lastFailureAt > WINDOW_MS + 1_000;
-  // preValidation: the body is parsed (Verify Code's phone), and this app-wide hook runs before
-  // the routes' own preValidation auth hooks, so a blocked credential is not even resolved.
   app.addHook("preValidation", (request, _reply, done) => {
     if (noRecentFailure() || !request.url.startsWith("/api/")) return done();
     failures(request, { increment: false }).then((seen) => {
-      if (!seen.isAllowed && seen.remaining === 0) {
-        done(limited(`too many failed authentications with this credential from this address; retry in ${seen.ttlInSeconds} s`, seen.ttlInSeconds));
-      } else done();
+      if (!seen.isAllowed && seen.remaining === 0) done(blocked(seen.ttlInSeconds));
+      else done();
     }, done);
   });
   app.addHook("onResponse", (request, reply, done) => {

@@ -28,3 +28,4 @@ export * from "./send-notice-sms.op.ts";
 export * from "./sign-in-second-step.op.ts";
 export * from "./totp-enrolment.op.ts";
 export * from "./password-reset.op.ts";
+export * from "./reserve-requests.op.ts";

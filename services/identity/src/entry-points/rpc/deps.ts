@@ -4,6 +4,7 @@ import type { AuthTokensPort } from "../../domain/ports/auth-tokens.port.ts";
 import type { ConsumerMerchantsPort } from "../../domain/ports/consumer-merchants.port.ts";
 import type { MerchantsPort } from "../../domain/ports/merchants.port.ts";
 import type { OperatorsPort } from "../../domain/ports/operators.port.ts";
+import type { RequestBudgetsPort } from "../../domain/ports/request-budgets.port.ts";
 import type { SendBudgetsPort } from "../../domain/ports/send-budgets.port.ts";
 import type { SendCodeBudgets, SendCodeLimitStats } from "../../domain/send-code-limits.ts";
 import type { SmsOutboxPort, SmsPort } from "../../domain/ports/sms.port.ts";
@@ -30,6 +31,8 @@ export interface IdentityDeps extends MerchantUsersDeps {
   /** send_code counters per client address and in total (docs/api-notes.md, Limits). */
   budgets: SendBudgetsPort;
   limits: SendCodeBudgets;
+  /** The gateways' shared request counters (docs/decisions/0049-shared-request-limits.md). */
+  requestBudgets: RequestBudgetsPort;
   stats: SendCodeLimitStats;
   /** HMAC key of verification codes. */
   codeKey: Buffer;

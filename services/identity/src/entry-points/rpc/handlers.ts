@@ -36,6 +36,7 @@ import { getTwoFactorStatusHandler } from "./get-two-factor-status.handler.ts";
 import { setTeamTwoFactorHandler } from "./set-team-two-factor.handler.ts";
 import { requestPasswordResetHandler } from "./request-password-reset.handler.ts";
 import { resetPasswordHandler } from "./reset-password.handler.ts";
+import { reserveRequestsHandler } from "./reserve-requests.handler.ts";
 
 /** The identity service's operations. */
 export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
@@ -75,6 +76,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     setTeamTwoFactorHandler(deps),
     requestPasswordResetHandler(deps),
     resetPasswordHandler(deps),
+    reserveRequestsHandler(deps),
     handle(pingOp("identity"), async () => {
       await deps.ping();
       return { service: "identity", ok: true as const };

@@ -1,0 +1,60 @@
+import { DuplicateKeyError, type Store } from "@payrail/store";
+import type { RequestBudgetsPort } from "../domain/ports/request-budgets.port.ts";
+
+interface RequestBudgetRecord {
+  /** `<hashed limit key>@<window start>`. */
+  _id: string;
+  /** Requests reserved by every gateway in the window so far. */
+  count: number;
+  expiresAt: string;
+}
+
+/**
+ * Rounds of read-then-write a reservation tries when other gateways' reservations keep
+ * changing the counter under it. A round is only lost when the window had less than a block
+ * left and another gateway took some of it, so past them the window is as good as spent.
+ */
+const ATTEMPTS = 4;
+
+/** The gateways' shared request counters, one document per limit key and window (`request_budgets`). */
+export class RequestBudgetRepository implements RequestBudgetsPort {
+  constructor(private readonly store: Store) {}
+
+  private get budgets() {
+    return this.store.collection<RequestBudgetRecord>("request_budgets");
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.budgets.createIndex({ keys: { expiresAt: 1 }, name: "expires" });
+  }
+
+  async reserve(id: string, limit: number, count: number, expiresAt: string): Promise<{ granted: number; reserved: number }> {
+    const want = Math.min(count, limit);
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      // The usual case: the window has a whole block left.
+      const whole = await this.budgets.findOneAndUpdate({ _id: id, count: { $lte: limit - want } }, { $inc: { count: want } });
+      if (whole) return { granted: want, reserved: whole.count };
+      const current = await this.budgets.findOne({ _id: id });
+      if (current === null) {
+        try {
+          // The window's first reservation, from any gateway.
+          await this.budgets.insertOne({ _id: id, count: want, expiresAt });
+          return { granted: want, reserved: want };
+        } catch (err) {
+          if (!(err instanceof DuplicateKeyError)) throw err;
+          continue; // another gateway opened it in between
+        }
+      }
+      const left = limit - current.count;
+      if (left <= 0) return { granted: 0, reserved: current.count };
+      // The rest of the budget, if no other reservation moved the counter since it was read.
+      const rest = await this.budgets.findOneAndUpdate({ _id: id, count: current.count }, { $inc: { count: left } });
+      if (rest) return { granted: left, reserved: rest.count };
+    }
+    return { granted: 0, reserved: limit };
+  }
+
+  async purge(now: string, max: number): Promise<number> {
+    return this.budgets.deleteOldest("expiresAt", now, { limit: max });
+  }
+}
