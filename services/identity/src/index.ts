@@ -17,6 +17,7 @@ import { phoneCountry } from "./domain/phone-number.ts";
 import { sendCodeBudgets, sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
 import { subscribeIdentityEvents } from "./entry-points/events/identity.subscriber.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
+import { createIndexes } from "./indexes.ts";
 
 export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
 
@@ -58,21 +59,13 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   const merchants = new MerchantRepository(deps.store);
   const users = new UserRepository(deps.store);
   const authTokens = new AuthTokenRepository(deps.store);
-  await merchants.ensureIndexes();
-  await users.ensureIndexes();
-  await authTokens.ensureIndexes();
+  await createIndexes(deps.store);
   const operators = new OperatorRepository(deps.store);
-  await operators.ensureIndexes();
   const consumerMerchants = new ConsumerMerchantRepository(deps.store);
-  await consumerMerchants.ensureIndexes();
   const budgets = new SendBudgetRepository(deps.store);
-  await budgets.ensureIndexes();
   const merchantUsers = new MerchantUserRepository(deps.store);
-  await merchantUsers.ensureIndexes();
   const dashboardSessions = new DashboardSessionRepository(deps.store);
-  await dashboardSessions.ensureIndexes();
   const signInFailures = new SignInFailureRepository(deps.store);
-  await signInFailures.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
   await deps.transport.serve(
     "identity",
@@ -121,3 +114,5 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
 function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+export { createIndexes } from "./indexes.ts";
