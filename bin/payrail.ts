@@ -47,6 +47,10 @@ const COMMANDS: Record<string, { description: string; load: () => Promise<Defini
     description: "report every divergence between the services' records (exit 1 when any)",
     load: () => import("./check.command.ts"),
   },
+  indexes: {
+    description: "create the indexes every service queries by where missing, and nothing else (the chart's pre-upgrade Job)",
+    load: () => import("./indexes.command.ts"),
+  },
   events: {
     description: "domain events given up on: list and replay them (reads the store: the embedded one, or MONGODB_URL)",
     load: () => import("./events.command.ts"),

@@ -59,7 +59,7 @@ export async function runStart(): Promise<void> {
     } finally {
       parts.push(...inDrainOrder(started, transport, config.RPC_TIMEOUT_MS));
     }
-    const drainMs = drainBoundMs({ rpcTimeoutMs: config.RPC_TIMEOUT_MS, drainDelayMs: config.DRAIN_DELAY_MS, gateway: hasGateway(config.SERVICES) });
+    const drainMs = drainBoundMs({ rpcTimeoutMs: config.RPC_TIMEOUT_MS, drainDelayMs: config.DRAIN_DELAY_MS, gateway: hasGateway(config.SERVICES), domain: config.SERVICES.some((s) => s !== "gateway") });
 
     const mode = `${config.AMQP_URL ? "RabbitMQ" : "in-process bus"}, ${config.MONGODB_URL ? "MongoDB" : `embedded store in ${config.DATA_DIR}`}`;
     console.log(`Payrail running: ${config.SERVICES.join(", ")} (${mode}); drains within ${Math.ceil(drainMs / 1000)} s on SIGTERM`);

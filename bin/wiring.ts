@@ -5,27 +5,11 @@ import { createEventDeadLetters, createEventQueues, createReplyLedger, type Stor
 import type * as gateway from "@payrail/gateway";
 import type * as payments from "@payrail/payments";
 import { DOMAIN_SERVICES } from "./domain-services.ts";
+import { SERVICE_MODULES } from "./service-modules.ts";
 import { resolveSecretsKey } from "./secrets-key.ts";
 
 /** Checkout numbers and transaction ids per counter write in embedded mode (docs/decisions/0016-embedded-store.md, "Sequence numbers in blocks"). */
 const EMBEDDED_SEQUENCE_BLOCK = 100;
-
-/**
- * The services' packages, each loaded by `startServices` only when a process runs that service:
- * a CLI command that goes through a running gateway's admin routes loads none of them, and one
- * that starts identity on the store loads identity alone (fastify, the providers' SDKs and every
- * other service's code would otherwise cost each command about a second).
- */
-const SERVICE_MODULES = {
-  checkout: () => import("@payrail/checkout"),
-  gateway: () => import("@payrail/gateway"),
-  identity: () => import("@payrail/identity"),
-  payments: () => import("@payrail/payments"),
-  refunds: () => import("@payrail/refunds"),
-  notices: () => import("@payrail/notices"),
-  ledger: () => import("@payrail/ledger"),
-  webhooks: () => import("@payrail/webhooks"),
-};
 
 export interface Started {
   name: string;

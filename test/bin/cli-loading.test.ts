@@ -66,6 +66,7 @@ describe("what a payrail command loads", () => {
     "compliance export --help",
     "reconcile --help",
     "check --help",
+    "indexes --help",
     "events dead-letters --help",
     "start --help",
   ])("answers %s loading none of the services, drivers or fastify", async (command) => {

@@ -84,6 +84,38 @@ describe.skipIf(!helm && !required).each([
     }
   });
 
+  it("creates the indexes in a hook Job before an upgrade's pods roll out, before the install's too when the Secret is yours", async () => {
+    const manifests = await rendered;
+    const [job, ...others] = ofKind(manifests, "Job");
+    expect(others).toEqual([]);
+    expect(componentOf(job!)).toBe("indexes");
+    const pod = job!.spec.template.spec;
+    const container = pod.containers[0];
+    expect(container.args).toEqual(["node", "dist/payrail.mjs", "indexes"]);
+    expect(container.image).toBe(containerOf(deploymentOf(manifests, "checkout")).image);
+    expect(pod.restartPolicy).toBe("Never");
+    expect(container.resources?.requests?.cpu).toBeDefined();
+    // Helm applies the upgraded Deployments once this succeeded; a chart-made Secret does not exist before an install's resources.
+    const appSecret = ofKind(manifests, "Secret").find((s) => s.metadata.name === "pr-payrail-secrets");
+    const annotations = job!.metadata.annotations!;
+    expect(annotations["helm.sh/hook"]).toBe(appSecret ? "post-install,pre-upgrade" : "pre-install,pre-upgrade");
+    expect(annotations["helm.sh/hook-delete-policy"]).toContain("before-hook-creation");
+    // Nothing a pre-install hook would not find: no ConfigMap, no ServiceAccount of the chart; the store's URL from the app Secret.
+    expect(container.envFrom).toBeUndefined();
+    expect(pod.serviceAccountName).toBeUndefined();
+    expect(pod.automountServiceAccountToken).toBe(false);
+    const url = (container.env as { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[]).find((e) => e.name === "MONGODB_URL");
+    expect(url?.valueFrom?.secretKeyRef?.key).toBe("MONGODB_URL");
+    expect(url?.valueFrom?.secretKeyRef?.name).toBe(containerOf(deploymentOf(manifests, "checkout")).env.find((e: { name: string }) => e.name === "MONGODB_URL").valueFrom.secretKeyRef.name);
+    // The services wait for their indexes anyway: each creates them before its metrics port (the startup probe's) opens.
+    for (const component of DOMAIN) expect(containerOf(deploymentOf(manifests, component)).startupProbe.httpGet.port).toBe("metrics");
+    const policy = ofKind(manifests, "NetworkPolicy").find((p) => componentOf(p) === "indexes");
+    if (ofKind(manifests, "NetworkPolicy").length > 0) {
+      expect(policy?.spec.ingress).toEqual([]);
+      expect(policy?.spec.podSelector.matchLabels["app.kubernetes.io/component"]).toBe("indexes");
+    }
+  });
+
   it("probes every role: started and alive on /healthz, ready on /readyz, on a port the container declares", async () => {
     for (const component of SERVICE_NAMES) {
       const container = containerOf(deploymentOf(await rendered, component));
@@ -139,8 +171,9 @@ describe.skipIf(!helm && !required).each([
       const pod = deployment.spec.template.spec;
       const [sleep, seconds] = containerOf(deployment).lifecycle.preStop.exec.command as string[];
       expect(sleep).toBe("sleep");
-      // The process's own bound (what `payrail start` prints), a gateway's being the longest.
-      const drainMs = drainBoundMs({ rpcTimeoutMs, drainDelayMs: Number(config!.data!.DRAIN_DELAY_MS ?? 0), gateway: true });
+      // The bound its process prints at start (`payrail start`), for the role it runs.
+      const role = containerOf(deployment).env.find((e: { name: string }) => e.name === "SERVICES").value as string;
+      const drainMs = drainBoundMs({ rpcTimeoutMs, drainDelayMs: Number(config!.data!.DRAIN_DELAY_MS ?? 0), gateway: role === "gateway", domain: role !== "gateway" });
       expect(pod.terminationGracePeriodSeconds, deployment.metadata.name).toBeGreaterThan(Number(seconds) + drainMs / 1000);
     }
   });
@@ -244,6 +277,9 @@ describe.skipIf(!helm && !required)("the Helm chart's options", () => {
     expect(await refusal("--set", "image.tag=latest")).toMatch(/latest/);
     expect(await refusal("--set", "config.DWOLLA_SECRET=x")).toMatch(/config.DWOLLA_SECRET looks secret/);
     expect(await refusal("--set", "drain.terminationGracePeriodSeconds=12")).toMatch(/must exceed/);
+    // Enough for a gateway (5 s preStop + 15 s), not for a domain service, whose handlers may await a second RPC deadline (5 + 25 s).
+    expect(await refusal("--set", "drain.terminationGracePeriodSeconds=22")).toMatch(/must exceed preStopSeconds \+ the (?!gateway)\w+'s drain bound \(30 s\)/);
     expect(await refusal("--set", "components.payments.resources=null")).toMatch(/components.payments.resources.requests/);
+    expect(ofKind(await template("--set", "indexes.enabled=false"), "Job")).toEqual([]);
   });
 });

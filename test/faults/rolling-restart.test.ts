@@ -13,7 +13,7 @@ import { mongoTestUrl, uncheckedStore } from "@payrail/store/testing";
 import { freePort } from "../support/free-port.ts";
 import { payrailEnv } from "../support/payrail-process.ts";
 import { until } from "../support/until.ts";
-import { haproxyBinary, startHaproxy, type Haproxy } from "./support/haproxy.ts";
+import { HEALTH_CHECK, haproxyBinary, startHaproxy, type Haproxy } from "./support/haproxy.ts";
 import { SteadyLoad, type LoadShape } from "./support/steady-load.ts";
 
 const run = promisify(execFile);
@@ -26,7 +26,8 @@ const run = promisify(execFile);
  * on a shared 2-core machine). Under a steady load every process is SIGTERMed and started again,
  * one at a time: no request fails, no checkout is transferred twice, and `payrail check` finds
  * no divergence. Then each process is SIGKILLed once: the requests that fail are only ones in
- * flight at the kill, and each, sent again as a merchant would, succeeds within 15 s of it.
+ * flight at the kill, and each, sent again as a merchant would (same Idempotency-Key), is
+ * answered within 15 s of it.
  *
  * The load: 4 creates and gets a second plus a full payment flow every 4 s (9 requests), about
  * 6 requests a second. What this 2-core machine sustains while other suites run beside the
@@ -282,14 +283,23 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
     const retried = load.sent.filter((s) => s.tries > 1);
     console.log(`kills: ${load.sent.length} requests, ${retried.length} sent again after a kill (${retried.map((s) => `${s.what} ${s.answeredAt - s.sentAt} ms`).join(", ")})`);
 
-    // What still failed after its retries: none. What had to be retried: sent before a kill (and
-    // answered, its retries allowed for RECOVERY_MS after it: how soon is bench/recovery.bench.ts's to measure).
-    expect(load.failures()).toEqual([]);
+    // What failed for good: only requests in flight at a kill (issue 35). Every POST carries an
+    // Idempotency-Key, so a retry replays a recorded answer; one whose first try the killed process
+    // had run without recording its answer runs again, and may find that try's effect (a
+    // single-use token spent, a code just sent): the crash case, and a request in flight at it.
+    // A killed gateway stays in HAProxy's rotation until its health checks fail (`fall` checks,
+    // `interMs` apart): a request sent in that window goes to the dead process too.
+    const onKilledPath = (k: { name: string; at: number }, sentAt: number) => sentAt <= k.at + (k.name.startsWith("gateway") ? HEALTH_CHECK.interMs * HEALTH_CHECK.fall : 0);
+    const failed = load.failures();
+    if (failed.length > 0) console.log(`kills: failed after retries: ${failed.map((f) => `${f.what} ${f.status} ${f.error}`).join("; ")}`);
+    for (const f of failed) expect(kills.some((k) => onKilledPath(k, f.sentAt) && k.at <= f.answeredAt), `${f.what} ${f.status} failed with no kill while in flight: ${f.error}`).toBe(true);
+    // What had to be retried: sent before a kill (or to a killed gateway HAProxy had not yet taken
+    // out); how soon it was answered after the kill is bench/recovery.bench.ts's to measure.
     const recoveredMs: number[] = [];
     for (const s of retried) {
       const kill = [...kills].reverse().find((k) => k.at <= s.answeredAt);
       expect(kill, `${s.what} sent at ${s.sentAt} was in flight at a kill`).toBeDefined();
-      expect(s.sentAt, `${s.what} was sent before ${kill!.name}'s kill`).toBeLessThanOrEqual(kill!.at);
+      expect(onKilledPath(kill!, s.sentAt), `${s.what} sent at ${s.sentAt} was on ${kill!.name}'s path at its kill (${kill!.at})`).toBe(true);
       recoveredMs.push(s.answeredAt - kill!.at);
     }
     console.log(`rolling-restart: ${JSON.stringify({ retried: retried.length, recoveryMaxMs: Math.max(0, ...recoveredMs) })}`);

@@ -14,14 +14,29 @@ const LEASE_RELEASE_MARGIN_MS = 2_000;
 const DRAIN_SLACK_MS = 5_000;
 
 /**
- * How long a process takes at most to drain on SIGTERM (docs/guide/operator.md, Stopping and
- * draining): the gateway's DRAIN_DELAY_MS (its `/readyz` says 503 while it still serves, so a load
- * balancer stops sending), then the longest request (RPC_TIMEOUT_MS: a call's deadline, after
- * which nobody waits for its answer), then a few seconds for the rest. The Helm chart's
- * terminationGracePeriodSeconds counts the same way.
+ * How long the handlers running on a domain service's consumers may take once those are
+ * cancelled: their caller waits at most one RPC deadline from sending, but a handler may be
+ * awaiting another service's RPC of its own, issued before that deadline with a full deadline of
+ * its own (refunds → payments → checkout), so the last answer it waits for can come one deadline
+ * later still. Past two deadlines nobody waits for what the handler does; what it has not
+ * written by then is the crash case (its writes are conditional, the request is redelivered
+ * past its deadline and skipped).
  */
-export function drainBoundMs(options: { rpcTimeoutMs: number; drainDelayMs: number; gateway: boolean }): number {
-  return (options.gateway ? options.drainDelayMs : 0) + options.rpcTimeoutMs + DRAIN_SLACK_MS;
+export function handlerDrainMs(rpcTimeoutMs: number): number {
+  return 2 * rpcTimeoutMs;
+}
+
+/**
+ * How long a process takes at most to drain on SIGTERM (docs/guide/operator.md, Stopping and
+ * draining), in its stop order: a gateway's DRAIN_DELAY_MS (its `/readyz` says 503 while it still
+ * serves, so a load balancer stops sending) and its requests in flight (each waits at most one
+ * RPC deadline); then the domain services' handlers running (`handlerDrainMs`); then a few
+ * seconds for the rest. The Helm chart's terminationGracePeriodSeconds counts the same way.
+ */
+export function drainBoundMs(options: { rpcTimeoutMs: number; drainDelayMs: number; gateway: boolean; domain: boolean }): number {
+  const front = options.gateway ? options.drainDelayMs + options.rpcTimeoutMs : 0;
+  const handlers = options.domain ? handlerDrainMs(options.rpcTimeoutMs) : 0;
+  return front + handlers + DRAIN_SLACK_MS;
 }
 
 /**

@@ -15,6 +15,7 @@ export { createProcessedEvents, PROCESSED_EVENTS, PROCESSED_EVENTS_KEEP_MS, type
 export {
   createEventDeadLetters,
   EVENT_DEAD_LETTERS,
+  EVENT_DEAD_LETTER_INDEXES,
   type DeadLetterInput,
   type DeadLetterStatus,
   type EventDeadLetter,
@@ -26,3 +27,4 @@ export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
 export { olderThan, within } from "./shared/list-filters.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";
 export { SequenceBlocks } from "./shared/sequence-blocks.ts";
+export { createSharedIndexes } from "./shared-indexes.ts";

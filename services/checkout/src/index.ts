@@ -2,11 +2,12 @@ import type { SubscribeOptions, Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
 import { OutboxRelay, type Store } from "@payrail/store";
 import { fromStoredEvent } from "./data-access/checkout-outbox.ts";
-import { CHECKOUTS_COLLECTION, CheckoutRepository } from "./data-access/checkout.repository.ts";
+import { CheckoutRepository } from "./data-access/checkout.repository.ts";
 import { LinkTokenRepository } from "./data-access/link-token.repository.ts";
 import { subscribeCheckoutEvents } from "./entry-points/events/checkout.subscriber.ts";
 import type { CheckoutDeps } from "./entry-points/rpc/deps.ts";
 import { checkoutHandlers } from "./entry-points/rpc/handlers.ts";
+import { createIndexes, OUTBOX_COLLECTIONS } from "./indexes.ts";
 
 export interface CheckoutServiceDeps {
   /**
@@ -34,11 +35,10 @@ export interface CheckoutServiceDeps {
 export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const checkouts = new CheckoutRepository(deps.store, deps.sequenceBlock);
   const linkTokens = new LinkTokenRepository(deps.store);
-  await checkouts.ensureIndexes();
-  await linkTokens.ensureIndexes();
+  await createIndexes(deps.store);
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [CHECKOUTS_COLLECTION],
+    collections: OUTBOX_COLLECTIONS,
     // The outbox holds the events as the repository stored them; publish checks each against
     // its type's schema again.
     publish: (stored) => deps.transport.publish(fromStoredEvent(stored)),
@@ -59,3 +59,5 @@ export async function start(deps: CheckoutServiceDeps): Promise<{ name: string; 
   // The transport owns the consumers; stopping the transport stops them. The relay is ours.
   return { name: "checkout", stop: () => relay.stop() };
 }
+
+export { createIndexes } from "./indexes.ts";

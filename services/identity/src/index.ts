@@ -21,6 +21,7 @@ import { phoneCountry } from "./domain/phone-number.ts";
 import { sendCodeBudgets, sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
 import { subscribeIdentityEvents } from "./entry-points/events/identity.subscriber.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
+import { createIndexes } from "./indexes.ts";
 
 export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
 
@@ -68,25 +69,15 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   const merchants = new MerchantRepository(deps.store);
   const users = new UserRepository(deps.store);
   const authTokens = new AuthTokenRepository(deps.store);
-  await merchants.ensureIndexes();
-  await users.ensureIndexes();
-  await authTokens.ensureIndexes();
+  await createIndexes(deps.store);
   const operators = new OperatorRepository(deps.store);
-  await operators.ensureIndexes();
   const consumerMerchants = new ConsumerMerchantRepository(deps.store);
-  await consumerMerchants.ensureIndexes();
   const budgets = new SendBudgetRepository(deps.store);
-  await budgets.ensureIndexes();
   const requestBudgets = new RequestBudgetRepository(deps.store);
-  await requestBudgets.ensureIndexes();
   const merchantUsers = new MerchantUserRepository(deps.store);
-  await merchantUsers.ensureIndexes();
   const dashboardSessions = new DashboardSessionRepository(deps.store);
-  await dashboardSessions.ensureIndexes();
   const signInFailures = new SignInFailureRepository(deps.store);
-  await signInFailures.ensureIndexes();
   const signInChallenges = new SignInChallengeRepository(deps.store);
-  await signInChallenges.ensureIndexes();
   const codeKey = await loadCodeKey(deps.store, deps.secretsKey);
   const totpBox = new SecretBox(await loadTotpKey(deps.store, deps.secretsKey));
   const resetMail = deps.smtpUrl
@@ -148,3 +139,5 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
 function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+export { createIndexes } from "./indexes.ts";

@@ -6,6 +6,7 @@ import { BalanceRepository } from "./data-access/balance.repository.ts";
 import type { LedgerDeps } from "./domain/ledger.deps.ts";
 import { subscribeLedgerEvents } from "./entry-points/events/ledger.subscriber.ts";
 import { ledgerHandlers } from "./entry-points/rpc/handlers.ts";
+import { createIndexes } from "./indexes.ts";
 
 export interface LedgerServiceDeps {
   transport: Transport;
@@ -28,7 +29,7 @@ export interface LedgerServiceDeps {
  */
 export async function start(deps: LedgerServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const rows = new BalanceTransactionRepository(deps.store);
-  await rows.ensureIndexes();
+  await createIndexes(deps.store);
   const domain: LedgerDeps = {
     rows,
     balances: new BalanceRepository(deps.store),
@@ -41,3 +42,5 @@ export async function start(deps: LedgerServiceDeps): Promise<{ name: string; st
   deps.logger.info({ fundsAvailableDays: domain.availableDays }, "ledger service started");
   return { name: "ledger", async stop() {} };
 }
+
+export { createIndexes } from "./indexes.ts";

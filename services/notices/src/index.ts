@@ -15,6 +15,7 @@ import type { NoticePolicy, NoticesDeps } from "./domain/notices.deps.ts";
 import { subscribeNoticeEvents } from "./entry-points/events/notices.subscriber.ts";
 import { noticesHandlers } from "./entry-points/rpc/handlers.ts";
 import { NoticeWorker, type NoticeWorkerOptions } from "./worker/notice.worker.ts";
+import { createIndexes } from "./indexes.ts";
 
 export { noticeStats, type NoticeOutcome } from "./domain/notice-stats.ts";
 
@@ -58,9 +59,8 @@ export const DEFAULT_NOTICE_POLICY: NoticePolicy = {
  */
 export async function start(deps: NoticesServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const notices = new NoticeRepository(deps.store);
-  await notices.ensureIndexes();
+  await createIndexes(deps.store);
   const receipts = new ReceiptRepository(deps.store);
-  await receipts.ensureIndexes();
   const livemode = deps.livemode ?? false;
   const outbox = new SandboxOutboxSender();
   const smtp = deps.smtpUrl ? new SmtpEmailSender({ url: deps.smtpUrl, from: deps.smtpFrom ?? "Payrail <notices@localhost>" }) : null;
@@ -102,3 +102,5 @@ export async function start(deps: NoticesServiceDeps): Promise<{ name: string; s
     },
   };
 }
+
+export { createIndexes } from "./indexes.ts";

@@ -7,14 +7,14 @@ import { createTransfers, type TransferProvider, type TransfersConfig } from "./
 import { verifyDwollaSignature } from "./adapters/dwolla/dwolla-webhook.signature.ts";
 import { parseDwollaTransferWebhook } from "./adapters/dwolla/dwolla-webhook.parse.ts";
 import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
-import { TRANSACTIONS_COLLECTION, TransactionRepository } from "./data-access/transaction.repository.ts";
-import { TRANSFER_ATTEMPTS_COLLECTION, TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
+import { TransactionRepository } from "./data-access/transaction.repository.ts";
+import { TransferAttemptRepository } from "./data-access/transfer-attempt.repository.ts";
 import { WebhookEventRepository } from "./data-access/webhook-event.repository.ts";
 import { TransferNoticeRepository } from "./data-access/transfer-notice.repository.ts";
 import { applyKeptNotices } from "./domain/transfers/apply-kept-notices.ts";
 import { CheckoutServiceClient } from "./data-access/checkout-service.client.ts";
 import { ClaimRepository } from "./data-access/claim.repository.ts";
-import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
+import { PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
 import { RefundTransferRepository } from "./data-access/refund-transfer.repository.ts";
 import type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
 import { SecretBox } from "@payrail/runtime";
@@ -23,8 +23,8 @@ import { paymentsHandlers } from "./entry-points/rpc/handlers.ts";
 import { startRenewalScheduler } from "./entry-points/scheduler/renewal.scheduler.ts";
 import { startReconcileScheduler } from "./entry-points/scheduler/reconcile.scheduler.ts";
 import { JobLeaseRepository } from "./data-access/job-lease.repository.ts";
-import { RETURN_WARNINGS_COLLECTION, ReturnWarningRepository } from "./data-access/return-warning.repository.ts";
-import { MANDATES_COLLECTION, MandateRepository } from "./data-access/mandate.repository.ts";
+import { ReturnWarningRepository } from "./data-access/return-warning.repository.ts";
+import { MandateRepository } from "./data-access/mandate.repository.ts";
 import { BlockedBankAccountRepository } from "./data-access/blocked-bank-account.repository.ts";
 import { DayTotalsRepository } from "./data-access/day-totals.repository.ts";
 import { backfillDayTotals } from "./domain/payment-stats/backfill-day-totals.use-case.ts";
@@ -34,11 +34,12 @@ const RECONCILE_LEASE_MS = 10 * 60_000;
 /** The day totals' one-time backfill (31 days of settled debits): ample, and a dead holder's lease runs out. */
 const BACKFILL_LEASE_MS = 10 * 60_000;
 import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
-import { REVIEWS_COLLECTION, ReviewRepository } from "./data-access/review.repository.ts";
+import { ReviewRepository } from "./data-access/review.repository.ts";
 import { AmountStatsRepository } from "./data-access/amount-stats.repository.ts";
 import { ComplianceRecordsRepository } from "./data-access/compliance-records.repository.ts";
 import { ruleSet, type FraudThresholds } from "./domain/fraud/fraud-rules.ts";
 import { startReviewSweepScheduler } from "./entry-points/scheduler/review-sweep.scheduler.ts";
+import { createIndexes, OUTBOX_COLLECTIONS } from "./indexes.ts";
 
 export type { BankDataPort } from "./domain/bank-accounts/ports/bank-data.port.ts";
 export { returnRateStats } from "./domain/returns/return-rate-stats.ts";
@@ -99,33 +100,23 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   const bankData = deps.bankData ?? (await createBankData(deps.providers, deps.store, deps.logger));
   const { transfers, simulator } = deps.transfers ?? (await createTransfers(deps.providers, deps.store, deps.logger, deps.now));
   const transactions = new TransactionRepository(deps.store, deps.sequenceBlock);
-  await transactions.ensureIndexes();
+  await createIndexes(deps.store);
   const refundTransfers = new RefundTransferRepository(deps.store);
-  await refundTransfers.ensureIndexes();
   const attempts = new TransferAttemptRepository(deps.store);
-  await attempts.ensureIndexes();
   const schedules = new SubscriptionScheduleRepository(deps.store);
-  await schedules.ensureIndexes();
   const notices = new TransferNoticeRepository(deps.store);
-  await notices.ensureIndexes();
   const mandates = new MandateRepository(deps.store);
-  await mandates.ensureIndexes();
   const dayTotals = new DayTotalsRepository(deps.store);
-  await dayTotals.ensureIndexes();
   const paymentMethods = new PaymentMethodRepository(deps.store);
-  await paymentMethods.ensureIndexes();
   const reviews = new ReviewRepository(deps.store);
-  await reviews.ensureIndexes();
   const amountStats = new AmountStatsRepository(deps.store);
-  await amountStats.ensureIndexes();
   const compliance = new ComplianceRecordsRepository(deps.store);
-  await compliance.ensureIndexes();
   const fraud: FraudThresholds = deps.providers;
   // The rule set in force from this start on (recorded once per change of versions or thresholds): the evidence's history.
   await compliance.recordRuleSet({ reviewExpiresHours: deps.providers.REVIEW_EXPIRES_HOURS, rules: ruleSet(fraud) }, new Date().toISOString());
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION],
+    collections: OUTBOX_COLLECTIONS,
     // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
     // each against its type's schema again anyway.
     publish: (event) => deps.transport.publish(event as DomainEvent),
@@ -197,3 +188,5 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     },
   };
 }
+
+export { createIndexes } from "./indexes.ts";

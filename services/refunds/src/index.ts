@@ -5,10 +5,11 @@ import { OutboxRelay, type Store } from "@payrail/store";
 import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
 import { PaymentsServiceClient } from "./data-access/payments-service.client.ts";
 import { RefundLedgerRepository } from "./data-access/refund-ledger.repository.ts";
-import { REFUNDS_COLLECTION, RefundRepository } from "./data-access/refund.repository.ts";
+import { RefundRepository } from "./data-access/refund.repository.ts";
 import { subscribeRefundsEvents } from "./entry-points/events/refunds.subscriber.ts";
 import type { RefundsDeps } from "./entry-points/rpc/deps.ts";
 import { refundsHandlers } from "./entry-points/rpc/handlers.ts";
+import { createIndexes, OUTBOX_COLLECTIONS } from "./indexes.ts";
 
 export interface RefundsServiceDeps {
   transport: Transport;
@@ -32,10 +33,10 @@ export interface RefundsServiceDeps {
  */
 export async function start(deps: RefundsServiceDeps): Promise<{ name: string; stop(): Promise<void> }> {
   const refunds = new RefundRepository(deps.store);
-  await refunds.ensureIndexes();
+  await createIndexes(deps.store);
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [REFUNDS_COLLECTION],
+    collections: OUTBOX_COLLECTIONS,
     // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
     // each against its type's schema again anyway.
     publish: (event) => deps.transport.publish(event as DomainEvent),
@@ -59,3 +60,5 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
   deps.logger.info("refunds service started");
   return { name: "refunds", stop: () => relay.stop() };
 }
+
+export { createIndexes } from "./indexes.ts";

@@ -14,6 +14,7 @@ import type { DeliveryPolicy } from "./domain/webhooks.deps.ts";
 import { subscribeToDomainEvents } from "./entry-points/events/domain-events.subscriber.ts";
 import { webhooksHandlers } from "./entry-points/rpc/handlers.ts";
 import { DeliveryWorker, type DeliveryWorkerOptions } from "./worker/delivery.worker.ts";
+import { createIndexes } from "./indexes.ts";
 
 // For `payrail listen`, which signs what it forwards the way deliveries are signed.
 export { newSigningSecret, webhookHeaders } from "./domain/signing-secret.ts";
@@ -64,9 +65,7 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
   const events = new EventRepository(deps.store);
   const endpoints = new EndpointRepository(deps.store);
   const deliveries = new DeliveryRepository(deps.store);
-  await events.ensureIndexes();
-  await endpoints.ensureIndexes();
-  await deliveries.ensureIndexes();
+  await createIndexes(deps.store);
   const now = deps.now ?? (() => new Date());
   const domain = {
     events,
@@ -121,3 +120,5 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
     },
   };
 }
+
+export { createIndexes } from "./indexes.ts";

@@ -115,14 +115,20 @@ export class SteadyLoad {
     this.paid.set(id, token.transaction_uuid as string);
   }
 
-  /** One request, recorded; sent again while `retryUntil` allows after no answer, a 5xx or a 409 transfer_in_progress. */
+  /**
+   * One request, recorded; sent again while `retryUntil` allows after no answer, a 5xx, a 409
+   * transfer_in_progress or a 409 idempotency_key_in_use (the first try's claim, held by a killed
+   * process until its lease runs out). Every POST carries an Idempotency-Key, the same on each
+   * try, as a careful client's does: a try whose answer was lost is replayed, not run again.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's replies, read field by field
   private async call(what: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
     const sentAt = Date.now();
     const open = { sentAt };
     this.open.add(open);
+    const keyed = method === "POST" && !("idempotency-key" in headers) ? { ...headers, "idempotency-key": randomUUID() } : headers;
     try {
-      return await this.tries(what, method, path, headers, body, sentAt);
+      return await this.tries(what, method, path, keyed, body, sentAt);
     } finally {
       this.open.delete(open);
     }
@@ -132,7 +138,7 @@ export class SteadyLoad {
   private async tries(what: string, method: string, path: string, headers: Record<string, string>, body: unknown, sentAt: number): Promise<any> {
     for (let tries = 1; ; tries++) {
       const answer = await this.once(method, path, headers, body);
-      const retryable = answer.status === 0 || answer.status >= 500 || (answer.status === 409 && answer.text.includes("transfer_in_progress"));
+      const retryable = answer.status === 0 || answer.status >= 500 || (answer.status === 409 && /transfer_in_progress|idempotency_key_in_use/.test(answer.text));
       if (answer.status === 200 || !retryable || this.retryUntil === undefined || Date.now() > this.retryUntil) {
         const record: Sent = { what, sentAt, answeredAt: Date.now(), status: answer.status, tries };
         if (answer.status !== 200) record.error = answer.text.slice(0, 200);

@@ -61,24 +61,34 @@ payrail-{{ . }}
 {{- end }}
 
 {{/*
-  The drain bound a process prints at start ("drains within N s on SIGTERM"), in whole seconds,
-  as libs/runtime/src/lifecycle.ts counts it for a gateway (the longest): DRAIN_DELAY_MS + the
-  RPC deadline + 5 s.
+  The drain bound a component's process prints at start ("drains within N s on SIGTERM"), in
+  whole seconds, as libs/runtime/src/lifecycle.ts counts it: the gateway DRAIN_DELAY_MS + the RPC
+  deadline (its requests in flight) + 5 s; a domain service two RPC deadlines (a handler in
+  flight may await another service's call begun just before its caller's deadline) + 5 s.
+  Called with (list $ component).
 */}}
 {{- define "payrail.drainSeconds" -}}
-{{- $delayMs := .Values.config.DRAIN_DELAY_MS | default "0" | int -}}
-{{- add (div (add $delayMs 999) 1000) (include "payrail.rpcDeadlineSeconds" . | int) 5 -}}
+{{- $ := index . 0 }}{{ $component := index . 1 -}}
+{{- $rpc := include "payrail.rpcDeadlineSeconds" $ | int -}}
+{{- if eq $component "gateway" -}}
+{{- $delayMs := $.Values.config.DRAIN_DELAY_MS | default "0" | int -}}
+{{- add (div (add $delayMs 999) 1000) $rpc 5 -}}
+{{- else -}}
+{{- add (mul 2 $rpc) 5 -}}
+{{- end -}}
 {{- end }}
 
 {{/*
-  terminationGracePeriodSeconds: longer than the preStop wait plus the process's drain bound, so
-  a pod is never killed while it still drains (requests in flight, leases being given back).
+  terminationGracePeriodSeconds of a component: longer than the preStop wait plus its process's
+  drain bound, so a pod is never killed while it still drains (requests in flight, leases being
+  given back). Called with (list $ component).
 */}}
 {{- define "payrail.gracePeriod" -}}
-{{- $floor := add (int .Values.drain.preStopSeconds) (include "payrail.drainSeconds" . | int) -}}
-{{- if .Values.drain.terminationGracePeriodSeconds -}}
-{{- $grace := int .Values.drain.terminationGracePeriodSeconds -}}
-{{- if le $grace $floor }}{{ fail (printf "drain.terminationGracePeriodSeconds (%d) must exceed preStopSeconds + the drain bound (%d s)" $grace $floor) }}{{ end -}}
+{{- $ := index . 0 }}{{ $component := index . 1 -}}
+{{- $floor := add (int $.Values.drain.preStopSeconds) (include "payrail.drainSeconds" . | int) -}}
+{{- if $.Values.drain.terminationGracePeriodSeconds -}}
+{{- $grace := int $.Values.drain.terminationGracePeriodSeconds -}}
+{{- if le $grace $floor }}{{ fail (printf "drain.terminationGracePeriodSeconds (%d) must exceed preStopSeconds + the %s's drain bound (%d s)" $grace $component $floor) }}{{ end -}}
 {{- $grace -}}
 {{- else -}}
 {{- add $floor 5 -}}

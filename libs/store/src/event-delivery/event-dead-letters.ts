@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
-import type { Store } from "../store.port.ts";
+import type { IndexSpec, Store } from "../store.port.ts";
 
 /** The collection where events given up on are kept, by every subscriber and outbox relay. */
 export const EVENT_DEAD_LETTERS = "event_dead_letters";
+/** The listing's and the replay poll's index, and the one that finds an event's letters. */
+export const EVENT_DEAD_LETTER_INDEXES: readonly IndexSpec[] = [
+  { keys: { status: 1, service: 1, deadAt: 1 }, name: "dead_letters_status" },
+  { keys: { eventId: 1 }, name: "dead_letters_event" },
+];
 
 /** `dead` until an operator asks for a replay; the subscriber then re-sends it and marks it `replayed`. */
 export type DeadLetterStatus = "dead" | "replay_requested" | "replayed";
@@ -53,8 +58,7 @@ export interface DeadLetterInput {
  */
 export async function createEventDeadLetters(store: Store) {
   const letters = store.collection<EventDeadLetter>(EVENT_DEAD_LETTERS);
-  await letters.createIndex({ keys: { status: 1, service: 1, deadAt: 1 }, name: "dead_letters_status" });
-  await letters.createIndex({ keys: { eventId: 1 }, name: "dead_letters_event" });
+  for (const index of EVENT_DEAD_LETTER_INDEXES) await letters.createIndex(index);
 
   return {
     async put(input: DeadLetterInput, now = new Date()): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Store } from "../store.port.ts";
+import type { IndexSpec, Store } from "../store.port.ts";
 import { insertIfAbsent } from "../insert-once.ts";
 import { createRetentionSweep } from "../shared/retention-sweep.ts";
 
@@ -10,6 +10,8 @@ interface ProcessedEvent {
 
 /** The collection where subscribers remember the events they applied. */
 export const PROCESSED_EVENTS = "processed_events";
+/** The sweep's index: the oldest records first. */
+export const PROCESSED_EVENTS_INDEX: IndexSpec = { keys: { processedAt: 1 }, name: "processed_at" };
 /**
  * How long an applied event is remembered: far longer than any redelivery or retry (minutes to
  * hours) and as long as the events API keeps an event (30 days, a replay from its dead-letter
@@ -44,7 +46,7 @@ export async function createProcessedEvents(
 ): Promise<ProcessedEvents> {
   const { keepMs = PROCESSED_EVENTS_KEEP_MS, now = Date.now } = options;
   const processed = store.collection<ProcessedEvent>(PROCESSED_EVENTS);
-  await processed.createIndex({ keys: { processedAt: 1 }, name: "processed_at" });
+  await processed.createIndex(PROCESSED_EVENTS_INDEX);
   const sweep = createRetentionSweep({
     collection: processed,
     field: "processedAt",

@@ -1,8 +1,10 @@
-import { DuplicateKeyError, type Store } from "../store.port.ts";
+import { DuplicateKeyError, type IndexSpec, type Store } from "../store.port.ts";
 import { createRetentionSweep } from "../shared/retention-sweep.ts";
 
 /** The collection where serving processes remember requests they ran at most once. */
 export const REPLY_LEDGER_COLLECTION = "rpc_replies";
+/** The sweep's index: expired records oldest first. */
+export const REPLY_LEDGER_INDEX: IndexSpec = { keys: { expiresAt: 1 }, name: "expires" };
 const DONE = "|done";
 
 interface LedgerRecord {
@@ -62,7 +64,7 @@ export interface ReplyLedgerOptions {
 export async function createReplyLedger<Reply>(store: Store, options: ReplyLedgerOptions) {
   const { sealer, now = Date.now } = options;
   const records = store.collection<LedgerRecord>(REPLY_LEDGER_COLLECTION);
-  await records.createIndex({ keys: { expiresAt: 1 }, name: "expires" });
+  await records.createIndex(REPLY_LEDGER_INDEX);
   const sweep = createRetentionSweep({
     collection: records,
     field: "expiresAt",

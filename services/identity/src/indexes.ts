@@ -1,0 +1,31 @@
+import type { Store } from "@payrail/store";
+import { MerchantRepository } from "./data-access/merchant.repository.ts";
+import { UserRepository } from "./data-access/user.repository.ts";
+import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
+import { OperatorRepository } from "./data-access/operator.repository.ts";
+import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
+import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
+import { MerchantUserRepository } from "./data-access/merchant-user.repository.ts";
+import { DashboardSessionRepository } from "./data-access/dashboard-session.repository.ts";
+import { SignInFailureRepository } from "./data-access/sign-in-failure.repository.ts";
+import { SignInChallengeRepository } from "./data-access/sign-in-challenge.repository.ts";
+import { RequestBudgetRepository } from "./data-access/request-budget.repository.ts";
+
+/**
+ * Every index the identity service queries by, created if missing: by `start` before it consumes (so no
+ * request meets a missing index), and by `payrail indexes` (the Helm chart's pre-upgrade Job) before
+ * a rollout, so a new index over a large collection is built there, not in a starting pod.
+ */
+export async function createIndexes(store: Store): Promise<void> {
+  await new MerchantRepository(store).ensureIndexes();
+  await new UserRepository(store).ensureIndexes();
+  await new AuthTokenRepository(store).ensureIndexes();
+  await new OperatorRepository(store).ensureIndexes();
+  await new ConsumerMerchantRepository(store).ensureIndexes();
+  await new SendBudgetRepository(store).ensureIndexes();
+  await new MerchantUserRepository(store).ensureIndexes();
+  await new DashboardSessionRepository(store).ensureIndexes();
+  await new SignInFailureRepository(store).ensureIndexes();
+  await new SignInChallengeRepository(store).ensureIndexes();
+  await new RequestBudgetRepository(store).ensureIndexes();
+}

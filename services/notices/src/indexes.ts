@@ -1,0 +1,13 @@
+import type { Store } from "@payrail/store";
+import { NoticeRepository } from "./data-access/notice.repository.ts";
+import { ReceiptRepository } from "./data-access/receipt.repository.ts";
+
+/**
+ * Every index the notices service queries by, created if missing: by `start` before it consumes (so no
+ * request meets a missing index), and by `payrail indexes` (the Helm chart's pre-upgrade Job) before
+ * a rollout, so a new index over a large collection is built there, not in a starting pod.
+ */
+export async function createIndexes(store: Store): Promise<void> {
+  await new NoticeRepository(store).ensureIndexes();
+  await new ReceiptRepository(store).ensureIndexes();
+}
