@@ -26,3 +26,4 @@ export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
 export { olderThan, within } from "./shared/list-filters.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";
 export { SequenceBlocks } from "./shared/sequence-blocks.ts";
+export { JobLeases } from "./shared/job-leases.ts";

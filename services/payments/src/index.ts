@@ -37,6 +37,7 @@ const RECONCILE_LEASE_MS = 10 * 60_000;
 const BACKFILL_LEASE_MS = 10 * 60_000;
 import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
 import { REVIEWS_COLLECTION, ReviewRepository } from "./data-access/review.repository.ts";
+import { PAYOUT_TRANSFERS_COLLECTION, PayoutTransferRepository } from "./data-access/payout-transfer.repository.ts";
 import { AmountStatsRepository } from "./data-access/amount-stats.repository.ts";
 import { ComplianceRecordsRepository } from "./data-access/compliance-records.repository.ts";
 import { ruleSet, type FraudThresholds } from "./domain/fraud/fraud-rules.ts";
@@ -107,6 +108,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await transactions.ensureIndexes();
   const refundTransfers = new RefundTransferRepository(deps.store);
   await refundTransfers.ensureIndexes();
+  const payoutTransfers = new PayoutTransferRepository(deps.store);
+  await payoutTransfers.ensureIndexes();
   const attempts = new TransferAttemptRepository(deps.store);
   await attempts.ensureIndexes();
   const schedules = new SubscriptionScheduleRepository(deps.store);
@@ -130,7 +133,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await compliance.recordRuleSet({ reviewExpiresHours: deps.providers.REVIEW_EXPIRES_HOURS, rules: ruleSet(fraud) }, new Date().toISOString());
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION],
+    collections: [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION, PAYOUT_TRANSFERS_COLLECTION],
     // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
     // each against its type's schema again anyway.
     publish: (event) => deps.transport.publish(event as DomainEvent),
@@ -157,6 +160,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     transactions,
     dayTotals,
     refundTransfers,
+    payoutTransfers,
     webhookEvents: new WebhookEventRepository(deps.store),
     notices,
     returnWarnings: new ReturnWarningRepository(deps.store),
