@@ -11,6 +11,8 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { transfersWith } from "../../../test/support/transfers-with.ts";
 import { payment, refundClient, requested, type Payment } from "./support/refund-flow.ts";
+import { checkBooks } from "../../../bin/check/check-books.ts";
+import type { Divergence } from "../../../bin/check/divergence.ts";
 
 const variants = await infraVariants();
 const DAY_MS = 86_400_000;
@@ -212,6 +214,31 @@ describe.each(variants)("payouts over $name", (variant) => {
       expect(toBank.reduce((s, t) => s + t.amountCents, 0)).toBe(paidOut);
     });
 
+    it("payrail check finds the books in line, and reports a balance or a payout that disagrees with its rows", async () => {
+      const check = async () => {
+        const found: Divergence[] = [];
+        const now = new Date();
+        await checkBooks({ store, now, graceMs: 0, settledBefore: now.toISOString() }, (d) => void found.push(d));
+        return found;
+      };
+      expect(await check()).toEqual([]);
+      const raw = uncheckedStore(store);
+      const payout = payouts[0]!;
+      await raw.collection<{ _id: string; amountCents: number }>("payouts").findOneAndUpdate({ _id: payout.id }, { $inc: { amountCents: 1 } });
+      await raw.collection<{ _id: string; totalCents: number }>("balances").findOneAndUpdate({ _id: merchant.id }, { $inc: { totalCents: 5 } });
+      try {
+        const found = await check();
+        expect(found).toContainEqual({ kind: "balance_not_sum_of_rows", id: merchant.id, detail: expect.stringContaining("sum to") });
+        expect(found).toContainEqual({ kind: "payout_not_sum_of_rows", id: payout.id, detail: expect.any(String) });
+        expect(found).toContainEqual({ kind: "payout_rows_mismatch", id: payout.id, detail: expect.any(String) });
+        expect(found).toContainEqual({ kind: "payout_transfer_amount_mismatch", id: payout.id, detail: expect.any(String) });
+      } finally {
+        await raw.collection<{ _id: string; amountCents: number }>("payouts").findOneAndUpdate({ _id: payout.id }, { $inc: { amountCents: -1 } });
+        await raw.collection<{ _id: string; totalCents: number }>("balances").findOneAndUpdate({ _id: merchant.id }, { $inc: { totalCents: -5 } });
+      }
+      expect(await check()).toEqual([]);
+    });
+
     it("answers 404 for another merchant's payout and 400 for a malformed id or cursor", async () => {
       const other = await stack.merchant("Someone else");
       const theirs = await get(`/api/merchants/payouts/${payouts[0]!.id}`, other.apiKey);
@@ -237,6 +264,28 @@ describe.each(variants)("payouts over $name", (variant) => {
       expect((await json("/api/merchants/payouts", merchant.apiKey)).data.map((p: Payout) => p.id)).toEqual([id]);
       expect(await providerTransfers({ correlationId: id })).toHaveLength(1);
       expect(await available(merchant.apiKey)).toBe("0.00");
+    });
+
+    it("pays on PAYOUT_SCHEDULE, once across replicas", async () => {
+      const merchant = await stack.merchant("Scheduled");
+      await payment(stack, merchant.apiKey);
+      await eventually(async () => expect(await available(merchant.apiKey)).toBe("107.50"));
+      // Two more ledger replicas whose schedules fire every 100 ms, on the real clock.
+      const replicas = await Promise.all(
+        [0, 1].map(async () => ledger.start({ transport: await variant.transport(), store, logger: silentLogger(), payoutEveryMs: 100, outboxPollMs: 100 })),
+      );
+      try {
+        const [made] = await eventually(async () => {
+          const listed: Payout[] = (await json("/api/merchants/payouts", merchant.apiKey)).data;
+          expect(listed).toHaveLength(1);
+          expect(listed[0]!.transfer_id).not.toBeNull();
+          return listed;
+        });
+        expect(await providerTransfers({ correlationId: made!.id })).toHaveLength(1);
+        expect(await available(merchant.apiKey)).toBe("0.00");
+      } finally {
+        for (const replica of replicas) await replica.stop();
+      }
     });
 
     it("retries a payout whose provider call died after the provider acted, and the key makes it one transfer", async () => {

@@ -1,7 +1,7 @@
 import { AppError, type MerchantPrincipal, type RunPayoutsResponse } from "@payrail/contracts";
 import type { PayoutDeps } from "./ledger.deps.ts";
 import { payOut } from "./pay-out.use-case.ts";
-import { toPayout, type PayoutDoc } from "./payout.entity.ts";
+import { payoutIdFor, toPayout, type PayoutDoc } from "./payout.entity.ts";
 
 /** Merchants read per page of a pass. */
 const PAGE = 200;
@@ -11,8 +11,8 @@ const WAIT_TRIES = 200;
 
 /**
  * One merchant's payout under its lease (`payout:<merchant>`): of N replicas or concurrent calls
- * one works on it at a time; the others wait for it to finish and then find its payout (the day's
- * payout id is the same for all). A holder that died leaves the lease to run out.
+ * one works on it at a time; the others wait until its payout's amount is fixed and answer that
+ * payout (the day's payout id is the same for all). A holder that died leaves the lease to run out.
  */
 export async function payOutUnderLease(deps: PayoutDeps, merchantId: string, requestId: string, wait: boolean): Promise<PayoutDoc | null | "busy"> {
   const job = `payout:${merchantId}`;
@@ -27,6 +27,9 @@ export async function payOutUnderLease(deps: PayoutDeps, merchantId: string, req
       }
     }
     if (!wait) return "busy";
+    // The holder fixed today's payout already: that is the answer, whatever it still has to do.
+    const today = await deps.payouts.find(payoutIdFor(merchantId, now.toISOString().slice(0, 10)));
+    if (today && today.stage !== "open") return today;
     if (i >= WAIT_TRIES) throw new AppError("payout_in_progress", "another payout run of this merchant is still working; try again");
     await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
   }

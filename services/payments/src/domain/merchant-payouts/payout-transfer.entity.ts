@@ -1,6 +1,6 @@
 import type { PayoutTransferSnapshot } from "@payrail/contracts";
 import type { OutboxFields } from "@payrail/store";
-import type { TransferStatus } from "../transfers/ports/transfer.port.ts";
+import type { ProviderTransferRecord } from "../transfers/provider-transfer.record.ts";
 
 /**
  * The transfer of one merchant payout (the ledger's `po_…`): merchant's funding source at the
@@ -8,20 +8,8 @@ import type { TransferStatus } from "../transfers/ports/transfer.port.ts";
  * idempotency key; the record is written before the provider is asked, so a call that died after
  * the provider answered is finished by the next one with the same key: one transfer per payout.
  */
-export interface PayoutTransferRecord extends OutboxFields {
-  _id: string;
+export interface PayoutTransferRecord extends ProviderTransferRecord, OutboxFields {
   merchantId: string;
-  amountCents: number;
-  currency: string;
-  /** The provider's transfer id; null until it answered, or when it refused. */
-  transferId: string | null;
-  status: TransferStatus;
-  failureCode: string | null;
-  failureReason: string | null;
-  /** When the reconciler last found no transfer at the provider for this payout. */
-  reconciledAt?: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** What payout_transfer.settled (and the sandbox's simulation) says of a final payout transfer. */
