@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, type AnyDomainEvent } from "@payrail/contracts";
+import { AppError, reconcileOp, type AnyDomainEvent } from "@payrail/contracts";
 import * as ledger from "@payrail/ledger";
 import type { Transport } from "@payrail/messaging";
 import type { TransferPort } from "@payrail/payments";
@@ -271,9 +271,8 @@ describe.each(variants)("payouts over $name", (variant) => {
       await payment(stack, merchant.apiKey);
       await eventually(async () => expect(await available(merchant.apiKey)).toBe("107.50"));
       // Two more ledger replicas whose schedules fire every 100 ms, on the real clock.
-      const replicas = await Promise.all(
-        [0, 1].map(async () => ledger.start({ transport: await variant.transport(), store, logger: silentLogger(), payoutEveryMs: 100, outboxPollMs: 100 })),
-      );
+      const transports = await Promise.all([variant.transport(), variant.transport()]);
+      const replicas = await Promise.all(transports.map((transport) => ledger.start({ transport, store, logger: silentLogger(), payoutEveryMs: 100, outboxPollMs: 100 })));
       try {
         const [made] = await eventually(async () => {
           const listed: Payout[] = (await json("/api/merchants/payouts", merchant.apiKey)).data;
@@ -285,7 +284,22 @@ describe.each(variants)("payouts over $name", (variant) => {
         expect(await available(merchant.apiKey)).toBe("0.00");
       } finally {
         for (const replica of replicas) await replica.stop();
+        // Their queues too: a replica left serving would answer later runs on its own clock.
+        for (const transport of transports) await transport.close();
       }
+    });
+
+    it("settles a payout whose provider notice never came, on the reconciler's pass", async () => {
+      const merchant = await stack.merchant("Quiet Provider");
+      await payment(stack, merchant.apiKey);
+      await eventually(async () => expect(await available(merchant.apiKey)).toBe("107.50"));
+      const made = (await runOk(merchant.apiKey))!;
+      expect(made.transfer_id).not.toBeNull();
+      // The provider settles the transfer and tells nobody.
+      await uncheckedStore(store).collection<SandboxTransfer>("sandbox_transfers").findOneAndUpdate({ _id: made.transfer_id! }, { $set: { status: "completed" } });
+      const report = await stack.transport.call(reconcileOp, { after_ms: 0 }, { requestId: "cli", principal: { kind: "admin" } }, { timeoutMs: 20_000 });
+      expect(report.changes).toContainEqual({ kind: "payout", id: made.id, from: "pending", to: "completed" });
+      await eventually(async () => expect((await json(`/api/merchants/payouts/${made.id}`, merchant.apiKey)).status).toBe("paid"));
     });
 
     it("retries a payout whose provider call died after the provider acted, and the key makes it one transfer", async () => {
