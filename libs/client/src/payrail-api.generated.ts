@@ -1708,7 +1708,7 @@ export interface components {
         };
         /** @description A checkout: every key as sent, plus the server's fields. */
         Checkout: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
             id: string;
             /**
              * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
@@ -1755,7 +1755,7 @@ export interface components {
             initiated_at: string;
         };
         TransactionRecord: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
             id: number;
             /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
@@ -1802,7 +1802,7 @@ export interface components {
             updated_at: string;
         };
         Refund: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
             id: string;
             /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
@@ -2140,7 +2140,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                     };
                 };
@@ -5674,7 +5674,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status: string;
@@ -5830,7 +5830,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status?: string;
@@ -6093,7 +6093,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6319,7 +6319,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                         name: string;
@@ -6427,7 +6427,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                         name: string;
@@ -6714,7 +6714,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6875,7 +6875,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -7048,7 +7048,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8147,7 +8147,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /**
                          * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
@@ -8569,7 +8569,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The error's type (e.g. invalid_request_error) */
                             type: string;
@@ -8662,7 +8662,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8678,7 +8678,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The error's type (e.g. invalid_request_error) */
                         type: string;
@@ -8780,7 +8780,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8798,7 +8798,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
                             event_id: string;
@@ -8913,7 +8913,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8929,7 +8929,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The webhook endpoints (ids) the event was sent to again */
                         webhook_endpoints: string[];
@@ -9035,7 +9035,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                             url: string;
@@ -9153,7 +9153,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9287,7 +9287,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9303,7 +9303,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9409,7 +9409,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9441,7 +9441,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9573,7 +9573,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9589,7 +9589,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /**
                          * @description Whether it was deleted
@@ -9683,7 +9683,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9699,7 +9699,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9812,7 +9812,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9830,7 +9830,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
                             event_id: string;
@@ -9962,7 +9962,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The error's type (e.g. invalid_request_error) */
                         type: string;
@@ -10893,7 +10893,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The payout (`po_…`) */
+                /**
+                 * @description The payout (`po_…`)
+                 * @example po_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
             };
             cookie?: never;
@@ -11214,7 +11217,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The payout (`po_…`) */
+                /**
+                 * @description The payout (`po_…`)
+                 * @example po_0123456789abcdef0123456789abcdef
+                 */
                 id: string;
             };
             cookie?: never;
@@ -11240,17 +11246,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The payout (`po_…`) */
                         payout_id: string;
+                        /** @description The provider's transfer; null when the provider refused it outright */
                         transfer_id: string | null;
                         /**
-                         * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                         * @description `completed` (the money is at the merchant's bank) or `failed`
                          * @enum {string}
                          */
                         status: "completed" | "failed";
-                        /** @description Why the transfer failed: the ACH return code (e.g. R01), or null */
+                        /** @description Why it failed: an ACH return code or the provider's refusal */
                         failure_code?: string;
-                        /** @description The failure code's meaning, or null */
+                        /** @description The failure in words */
                         failure_reason?: string;
+                        /** @description The payout's amount in cents */
                         amount_cents: number;
                     };
                 };
@@ -11519,7 +11528,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
@@ -11619,7 +11628,7 @@ export interface operations {
                     "application/json": {
                         /** @description The merchant */
                         merchant: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
@@ -11718,7 +11727,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11806,7 +11815,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11889,7 +11898,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11979,7 +11988,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11997,7 +12006,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
@@ -12077,7 +12086,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -12107,7 +12116,7 @@ export interface operations {
                     "application/json": {
                         /** @description The dashboard user */
                         user: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
@@ -12231,7 +12240,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -12317,7 +12326,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -12437,7 +12446,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -13542,7 +13551,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status: string;
@@ -13698,7 +13707,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status?: string;
