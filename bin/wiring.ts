@@ -142,7 +142,7 @@ export async function startServices(
         }),
       );
     }
-    if (name === "ledger") started.push(await (await SERVICE_MODULES.ledger()).start({ ...common, livemode: config.PROVIDERS === "live", fundsAvailableDays: config.FUNDS_AVAILABLE_DAYS }));
+    if (name === "ledger") started.push(await (await SERVICE_MODULES.ledger()).start({ ...common, livemode: config.PROVIDERS === "live", fundsAvailableDays: config.FUNDS_AVAILABLE_DAYS, payoutEveryMs: config.PAYOUT_SCHEDULE }));
   }
   if (names.includes("gateway")) {
     started.push(

@@ -2,7 +2,7 @@ import { OUTBOX_INDEX } from "@payrail/store";
 import type { CheckContext, Divergence } from "./divergence.ts";
 
 /** The collections whose documents carry events to publish (each service's outbox). */
-export const OUTBOX_COLLECTIONS = ["checkouts", "transactions", "payment_methods", "transfer_attempts", "return_rate_warnings", "mandates", "refunds"] as const;
+export const OUTBOX_COLLECTIONS = ["checkouts", "transactions", "payment_methods", "transfer_attempts", "return_rate_warnings", "mandates", "refunds", "payout_transfers"] as const;
 
 type OutboxDoc = { _id: string; outboxPending?: boolean; _outbox?: Record<string, unknown> };
 

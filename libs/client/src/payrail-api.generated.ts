@@ -1137,7 +1137,7 @@ export interface paths {
         };
         /**
          * List the merchant's balance transactions, newest first (`from`, `to`, `type`, `payout_id`, `limit`, `starting_after`)
-         * @description Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.
+         * @description Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative), a payout (`payout`: negative, or positive when a failed payout's amount comes back). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.
          */
         get: operations["listBalanceTransactions"];
         put?: never;
@@ -1222,6 +1222,86 @@ export interface paths {
         get: operations["exportRefunds"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant's payouts, newest first (`limit`, `starting_after`)
+         * @description The merchant's payouts, newest first: each sends the available balance of its UTC day to the merchant's bank (`PAYOUT_SCHEDULE`, daily by default; at most one a day). `pending` until the provider settles its transfer, then `paid` or `failed` (a failed payout's amount is back in the balance and goes with the next one). Page with `limit` and `starting_after`.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout with the balance transactions it contains (the reconciliation report)
+         * @description One payout with the balance transactions it contains, newest first: the reconciliation report to match against the bank statement. The movements it pays out add up to its `amount`, and its own `payout` row takes that amount from the balance; more than 100 rows page on with `GET /api/merchants/balance_transactions?payout_id=`.
+         */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/payouts/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the payout pass now for the calling merchant
+         * @description Sandbox only: runs the payout pass now for the calling merchant and answers today's payout: made now from the available balance, or the one made earlier today (however many calls, one payout per merchant and day), or null when the available balance is not above zero.
+         */
+        post: operations["runSandboxPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/payouts/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a payout transfer's outcome (completed, or failed with an ACH return code)
+         * @description Sandbox only: settles (`completed`) or fails the pending transfer of one of the merchant's payouts, as the transfer provider would; the payout then becomes `paid` or `failed` (events `payout.paid`, `payout.failed`).
+         */
+        post: operations["simulatePayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1628,7 +1708,7 @@ export interface components {
         };
         /** @description A checkout: every key as sent, plus the server's fields. */
         Checkout: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
             id: string;
             /**
              * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
@@ -1675,7 +1755,7 @@ export interface components {
             initiated_at: string;
         };
         TransactionRecord: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
             id: number;
             /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
@@ -1722,7 +1802,7 @@ export interface components {
             updated_at: string;
         };
         Refund: {
-            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
             id: string;
             /** @description The transaction record's id (`sc-…`) */
             transaction_uuid: string;
@@ -2060,7 +2140,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                     };
                 };
@@ -5594,7 +5674,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status: string;
@@ -5750,7 +5830,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status?: string;
@@ -6013,7 +6093,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6239,7 +6319,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                         name: string;
@@ -6347,7 +6427,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                         name: string;
@@ -6634,7 +6714,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6795,7 +6875,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -6968,7 +7048,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8067,7 +8147,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /**
                          * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
@@ -8489,7 +8569,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The error's type (e.g. invalid_request_error) */
                             type: string;
@@ -8582,7 +8662,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8598,7 +8678,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The error's type (e.g. invalid_request_error) */
                         type: string;
@@ -8700,7 +8780,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8718,7 +8798,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
                             event_id: string;
@@ -8833,7 +8913,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -8849,7 +8929,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The webhook endpoints (ids) the event was sent to again */
                         webhook_endpoints: string[];
@@ -8955,7 +9035,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                             url: string;
@@ -9073,7 +9153,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9207,7 +9287,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9223,7 +9303,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9329,7 +9409,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9361,7 +9441,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9493,7 +9573,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9509,7 +9589,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /**
                          * @description Whether it was deleted
@@ -9603,7 +9683,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9619,7 +9699,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description An absolute URL: a webhook endpoint's, the consumer's hosted page (the link token in its fragment), or a dashboard invitation link (the token in its fragment) */
                         url: string;
@@ -9732,7 +9812,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example rfd_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -9750,7 +9830,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The event (`evt_…`): also the `webhook-id` of its deliveries */
                             event_id: string;
@@ -9882,7 +9962,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                         id: string;
                         /** @description The error's type (e.g. invalid_request_error) */
                         type: string;
@@ -10690,6 +10770,605 @@ export interface operations {
             };
         };
     };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description At most this many (1–100, default 20) */
+                limit?: number;
+                /** @description The last payout of the previous page: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The payouts, newest first */
+                        data: {
+                            /** @description The payout (`po_…`); also the transfer provider's idempotency key of its transfer */
+                            id: string;
+                            /** @description What goes to the merchant's bank: the sum of the balance transactions it contains (decimal) */
+                            amount: string;
+                            /** @description Three-letter ISO currency code, lower case (`usd`) */
+                            currency: string;
+                            /**
+                             * @description `pending` until the transfer provider settles it, then `paid`, or `failed` (its amount is back in the balance)
+                             * @enum {string}
+                             */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The UTC day of the payout run that made it (YYYY-MM-DD): a merchant gets at most one payout a day */
+                            day: string;
+                            /** @description The transfer provider's transfer, once it answered */
+                            transfer_id: string | null;
+                            /** @description Why it failed (an ACH return code, or the provider's refusal), else null */
+                            failure_code: string | null;
+                            /** @description The failure in words, else null */
+                            failure_reason: string | null;
+                            /** @description When the payout was made (ISO 8601 UTC); it contains the balance transactions available then */
+                            created_at: string;
+                            /** @description Its last change (ISO 8601 UTC) */
+                            updated_at: string;
+                        }[];
+                        /** @description Whether more follow (ask again with `starting_after`) */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payout (`po_…`)
+                 * @example po_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The payout (`po_…`); also the transfer provider's idempotency key of its transfer */
+                        id: string;
+                        /** @description What goes to the merchant's bank: the sum of the balance transactions it contains (decimal) */
+                        amount: string;
+                        /** @description Three-letter ISO currency code, lower case (`usd`) */
+                        currency: string;
+                        /**
+                         * @description `pending` until the transfer provider settles it, then `paid`, or `failed` (its amount is back in the balance)
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "failed";
+                        /** @description The UTC day of the payout run that made it (YYYY-MM-DD): a merchant gets at most one payout a day */
+                        day: string;
+                        /** @description The transfer provider's transfer, once it answered */
+                        transfer_id: string | null;
+                        /** @description Why it failed (an ACH return code, or the provider's refusal), else null */
+                        failure_code: string | null;
+                        /** @description The failure in words, else null */
+                        failure_reason: string | null;
+                        /** @description When the payout was made (ISO 8601 UTC); it contains the balance transactions available then */
+                        created_at: string;
+                        /** @description Its last change (ISO 8601 UTC) */
+                        updated_at: string;
+                        /** @description The reconciliation report: what the payout's amount is made of */
+                        balance_transactions: {
+                            /** @description Its balance transactions, newest first: the movements it pays out and its own `payout` row */
+                            data: {
+                                /** @description The balance transaction (`btx_…`), one per money movement */
+                                id: string;
+                                /**
+                                 * @description `debit` (a settled debit), `return` (a settled debit came back), `refund` (a refund paid out) or `payout`
+                                 * @enum {string}
+                                 */
+                                type: "debit" | "return" | "refund" | "payout";
+                                /** @description Signed decimal: positive adds to the balance, negative takes from it */
+                                amount: string;
+                                /** @description Three-letter ISO currency code, lower case (`usd`) */
+                                currency: string;
+                                /**
+                                 * @description `pending` until `available_at`, then `available`
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "available";
+                                /** @description What moved the money: the transaction record (`sc-…`) or the refund (`rfd_…`) */
+                                source: string;
+                                /** @description When the money moved (ISO 8601 UTC) */
+                                created_at: string;
+                                /** @description When it counts in the available balance (ISO 8601 UTC) */
+                                available_at: string;
+                                /** @description The payout that took it to the merchant's bank, or null */
+                                payout_id: string | null;
+                            }[];
+                            /** @description Whether more follow: page on with `GET /api/merchants/balance_transactions?payout_id=` */
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `payout_not_found`: no payout with this id for this caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runSandboxPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description No fields: the run is for the calling merchant */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Today's payout (made now, or earlier today), or null when the available balance is not above zero */
+                        payout: {
+                            /** @description The payout (`po_…`); also the transfer provider's idempotency key of its transfer */
+                            id: string;
+                            /** @description What goes to the merchant's bank: the sum of the balance transactions it contains (decimal) */
+                            amount: string;
+                            /** @description Three-letter ISO currency code, lower case (`usd`) */
+                            currency: string;
+                            /**
+                             * @description `pending` until the transfer provider settles it, then `paid`, or `failed` (its amount is back in the balance)
+                             * @enum {string}
+                             */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The UTC day of the payout run that made it (YYYY-MM-DD): a merchant gets at most one payout a day */
+                            day: string;
+                            /** @description The transfer provider's transfer, once it answered */
+                            transfer_id: string | null;
+                            /** @description Why it failed (an ACH return code, or the provider's refusal), else null */
+                            failure_code: string | null;
+                            /** @description The failure in words, else null */
+                            failure_reason: string | null;
+                            /** @description When the payout was made (ISO 8601 UTC); it contains the balance transactions available then */
+                            created_at: string;
+                            /** @description Its last change (ISO 8601 UTC) */
+                            updated_at: string;
+                        } | null;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description conflict_error:
+             *     - `payout_in_progress`: another payout run of this merchant is still working; retry shortly
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulatePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payout (`po_…`)
+                 * @example po_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for
+                     * @enum {string}
+                     */
+                    status: "completed" | "failed";
+                    /** @description Why the transfer failed: the ACH return code (e.g. R01), or null */
+                    failure_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The payout (`po_…`) */
+                        payout_id: string;
+                        /** @description The provider's transfer; null when the provider refused it outright */
+                        transfer_id: string | null;
+                        /**
+                         * @description `completed` (the money is at the merchant's bank) or `failed`
+                         * @enum {string}
+                         */
+                        status: "completed" | "failed";
+                        /** @description Why it failed: an ACH return code or the provider's refusal */
+                        failure_code?: string;
+                        /** @description The failure in words */
+                        failure_reason?: string;
+                        /** @description The payout's amount in cents */
+                        amount_cents: number;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `payout_not_found`: no payout with this id for this caller
+             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listSandboxNotices: {
         parameters: {
             query?: {
@@ -10849,7 +11528,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
@@ -10949,7 +11628,7 @@ export interface operations {
                     "application/json": {
                         /** @description The merchant */
                         merchant: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
                             name: string;
@@ -11048,7 +11727,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11136,7 +11815,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11219,7 +11898,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11309,7 +11988,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11327,7 +12006,7 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
@@ -11407,7 +12086,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11437,7 +12116,7 @@ export interface operations {
                     "application/json": {
                         /** @description The dashboard user */
                         user: {
-                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                            /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                             id: string;
                             /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
@@ -11561,7 +12240,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11647,7 +12326,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11767,7 +12446,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
                  * @example mer_0123456789abcdef0123456789abcdef
                  */
                 id: string;
@@ -11886,11 +12565,11 @@ export interface operations {
                         /** @description What the pass changed, one entry each */
                         changes: {
                             /**
-                             * @description What changed: a transaction record, a refund payout, or a charge attempt stopped half-way
+                             * @description What changed: a transaction record, a payout (a refund's `rfd_…` or a merchant's `po_…`), or a charge attempt stopped half-way
                              * @enum {string}
                              */
                             kind: "transaction" | "payout" | "attempt";
-                            /** @description The transaction_uuid, the refund payout's id, or the checkout id of an attempt */
+                            /** @description The transaction_uuid, the payout's id (`rfd_…` or `po_…`), or the checkout id of an attempt */
                             id: string;
                             /** @description Its status before the pass */
                             from: string;
@@ -12872,7 +13551,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status: string;
@@ -13028,7 +13707,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer) */
+                    /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
                     id: string;
                     /** @description The state: of a checkout (open, payment_method_saved, transfer_pending, paid, failed, refunded), a transaction, a refund, or the decision asked for */
                     status?: string;

@@ -272,6 +272,11 @@ export const ConfigSchema = z.object({
   ),
   /** Banking days from a debit's settlement until it is available in the merchant's balance (live providers; sandbox: at once). */
   FUNDS_AVAILABLE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(30).default(2)),
+  /**
+   * How often each ledger instance tries a payout pass (one runs at a time across replicas); 0
+   * turns it off. A merchant gets at most one payout per UTC day whatever the period (docs/decisions/0050-payouts.md).
+   */
+  PAYOUT_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().default("1d").pipe(durationMs)),
   ...FRAUD_CONFIG,
 });
 

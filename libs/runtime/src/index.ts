@@ -11,3 +11,4 @@ export * from "./lease-heartbeat.ts";
 export * from "./retry-schedule.ts";
 export * from "./polling-worker.ts";
 export * from "./fraud-config.ts";
+export { every } from "./periodic-pass.ts";

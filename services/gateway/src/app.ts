@@ -42,6 +42,7 @@ import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { noticesRoutes } from "./routes/notices.routes.ts";
 import { booksRoutes } from "./routes/books.routes.ts";
+import { payoutsRoutes, sandboxPayoutsRoutes } from "./routes/payouts.routes.ts";
 import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
 import { mandatesRoutes } from "./routes/mandates.routes.ts";
 import { consumerSubscriptionsRoutes } from "./routes/consumer-subscriptions.routes.ts";
@@ -195,6 +196,8 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (ctx.sandbox) await app.register(async (scope) => sandboxEventsRoutes(scope, ctx));
   await app.register(async (scope) => noticesRoutes(scope, ctx));
   await app.register(async (scope) => booksRoutes(scope, ctx));
+  await app.register(async (scope) => payoutsRoutes(scope, ctx));
+  if (ctx.sandbox) await app.register(async (scope) => sandboxPayoutsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxNoticesRoutes(scope, ctx));
   // Unsubscribe links of consumer notices: pages, in their own scope (a form-body parser).
   await app.register(async (scope) => noticesUnsubscribeRoutes(scope, ctx));

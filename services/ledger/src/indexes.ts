@@ -1,5 +1,6 @@
-import type { Store } from "@payrail/store";
+import { OUTBOX_INDEX, type Store } from "@payrail/store";
 import { BalanceTransactionRepository } from "./data-access/balance-transaction.repository.ts";
+import { PAYOUTS_COLLECTION, PayoutRepository } from "./data-access/payout.repository.ts";
 
 /**
  * Every index the ledger service queries by, created if missing: by `start` before it consumes (so no
@@ -8,4 +9,6 @@ import { BalanceTransactionRepository } from "./data-access/balance-transaction.
  */
 export async function createIndexes(store: Store): Promise<void> {
   await new BalanceTransactionRepository(store).ensureIndexes();
+  await new PayoutRepository(store).ensureIndexes();
+  await store.collection(PAYOUTS_COLLECTION).createIndex(OUTBOX_INDEX);
 }

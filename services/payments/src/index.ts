@@ -35,6 +35,7 @@ const RECONCILE_LEASE_MS = 10 * 60_000;
 const BACKFILL_LEASE_MS = 10 * 60_000;
 import { SubscriptionScheduleRepository } from "./data-access/subscription-schedule.repository.ts";
 import { ReviewRepository } from "./data-access/review.repository.ts";
+import { PayoutTransferRepository } from "./data-access/payout-transfer.repository.ts";
 import { AmountStatsRepository } from "./data-access/amount-stats.repository.ts";
 import { ComplianceRecordsRepository } from "./data-access/compliance-records.repository.ts";
 import { ruleSet, type FraudThresholds } from "./domain/fraud/fraud-rules.ts";
@@ -102,6 +103,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   const transactions = new TransactionRepository(deps.store, deps.sequenceBlock);
   await createIndexes(deps.store);
   const refundTransfers = new RefundTransferRepository(deps.store);
+  const payoutTransfers = new PayoutTransferRepository(deps.store);
   const attempts = new TransferAttemptRepository(deps.store);
   const schedules = new SubscriptionScheduleRepository(deps.store);
   const notices = new TransferNoticeRepository(deps.store);
@@ -143,6 +145,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
     transactions,
     dayTotals,
     refundTransfers,
+    payoutTransfers,
     webhookEvents: new WebhookEventRepository(deps.store),
     notices,
     returnWarnings: new ReturnWarningRepository(deps.store),

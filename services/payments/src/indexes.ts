@@ -11,9 +11,10 @@ import { REVIEWS_COLLECTION, ReviewRepository } from "./data-access/review.repos
 import { AmountStatsRepository } from "./data-access/amount-stats.repository.ts";
 import { ComplianceRecordsRepository } from "./data-access/compliance-records.repository.ts";
 import { RETURN_WARNINGS_COLLECTION } from "./data-access/return-warning.repository.ts";
+import { PAYOUT_TRANSFERS_COLLECTION, PayoutTransferRepository } from "./data-access/payout-transfer.repository.ts";
 
 /** The collections whose documents carry the events the outbox relay publishes (each gets OUTBOX_INDEX). */
-export const OUTBOX_COLLECTIONS = [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION];
+export const OUTBOX_COLLECTIONS = [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION, PAYOUT_TRANSFERS_COLLECTION];
 
 /**
  * Every index the payments service queries by, created if missing: by `start` before it consumes (so no
@@ -23,6 +24,7 @@ export const OUTBOX_COLLECTIONS = [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLL
 export async function createIndexes(store: Store): Promise<void> {
   await new TransactionRepository(store).ensureIndexes();
   await new RefundTransferRepository(store).ensureIndexes();
+  await new PayoutTransferRepository(store).ensureIndexes();
   await new TransferAttemptRepository(store).ensureIndexes();
   await new SubscriptionScheduleRepository(store).ensureIndexes();
   await new TransferNoticeRepository(store).ensureIndexes();

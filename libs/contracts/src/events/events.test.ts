@@ -12,7 +12,7 @@ const refundApproved = {
 };
 
 describe("domain events", () => {
-  it("catalogues exactly the fifteen first types of docs/events.md, transaction.returned, merchant.return_rate_warning, mandate.created, mandate.revoked, payment_method.blocked, subscription.reactivated, .upcoming and .updated, the fraud reviews' review.opened and review.closed, and account validation's bank_account.validation_required and bank_account.validated", () => {
+  it("catalogues exactly the fifteen first types of docs/events.md, transaction.returned, merchant.return_rate_warning, mandate.created, mandate.revoked, payment_method.blocked, subscription.reactivated, .upcoming and .updated, the fraud reviews' review.opened and review.closed, and account validation's bank_account.validation_required and bank_account.validated, and the payouts' payout.created, .paid and .failed", () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         "checkout.created",
@@ -43,6 +43,9 @@ describe("domain events", () => {
         "review.closed",
         "bank_account.validation_required",
         "bank_account.validated",
+        "payout.created",
+        "payout.paid",
+        "payout.failed",
       ].sort(),
     );
   });

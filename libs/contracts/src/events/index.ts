@@ -27,6 +27,8 @@ import { MandateRevokedEvent } from "./mandate-revoked.event.ts";
 import { PaymentMethodBlockedEvent } from "./payment-method-blocked.event.ts";
 import { ReviewOpenedEvent } from "./review-opened.event.ts";
 import { ReviewClosedEvent } from "./review-closed.event.ts";
+import { PayoutCreatedEvent, PayoutFailedEvent, PayoutPaidEvent } from "./payout.event.ts";
+import { PayoutTransferSettledEvent } from "./payout-transfer-settled.event.ts";
 import { BankAccountValidatedEvent, BankAccountValidationRequiredEvent, MicroDepositsSentEvent } from "./bank-account-validation.event.ts";
 
 export * from "./domain-event.ts";
@@ -60,6 +62,8 @@ export * from "./payment-method-blocked.event.ts";
 export * from "./review-opened.event.ts";
 export * from "./review-closed.event.ts";
 export * from "./bank-account-validation.event.ts";
+export * from "./payout.event.ts";
+export * from "./payout-transfer-settled.event.ts";
 
 /**
  * The event catalogue (docs/api-notes.md, Events and webhooks): every type a service may publish, each with its schema.
@@ -94,13 +98,16 @@ const CATALOGUE = [
   ReviewClosedEvent,
   BankAccountValidationRequiredEvent,
   BankAccountValidatedEvent,
+  PayoutCreatedEvent,
+  PayoutPaidEvent,
+  PayoutFailedEvent,
 ] as const;
 
 /**
  * Events services publish for each other only: they carry what one service's change means for
  * another (no RPC call-backs), and are never listed in the events API or sent to webhooks.
  */
-const INTERNAL = [PaymentMethodSavedEvent, RefundPayoutSettledEvent, MicroDepositsSentEvent] as const;
+const INTERNAL = [PaymentMethodSavedEvent, RefundPayoutSettledEvent, MicroDepositsSentEvent, PayoutTransferSettledEvent] as const;
 
 /** Any event, of the catalogue or internal: narrow it on `type` to get its `data` typed. */
 export const AnyDomainEvent = z.discriminatedUnion("type", [...CATALOGUE, ...INTERNAL]);
@@ -123,7 +130,7 @@ export type EventOf<T extends EventType> = Extract<AnyDomainEvent, { type: T }>;
  * `completed` by publishing a look-alike. A `Record` over every type, so a new type does not
  * compile until it has its owner.
  */
-export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | "refunds">> = {
+export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | "refunds" | "ledger">> = {
   "checkout.created": "checkout",
   "checkout.payment_method_saved": "checkout",
   "transaction.created": "payments",
@@ -155,6 +162,10 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "refund.completed": "refunds",
   "refund.failed": "refunds",
   "refund.over_returned": "refunds",
+  "payout_transfer.settled": "payments",
+  "payout.created": "ledger",
+  "payout.paid": "ledger",
+  "payout.failed": "ledger",
 };
 
 /** The service that publishes `type`, or undefined for a type outside the catalogue. */

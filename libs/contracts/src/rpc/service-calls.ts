@@ -8,6 +8,7 @@ import { isOperatorOp } from "../operations/identity/is-operator.op.ts";
 import { getMandateCopyOp } from "../operations/payments/get-mandate-copy.op.ts";
 import { getTransactionForRefundOp } from "../operations/payments/get-transaction-for-refund.op.ts";
 import { simulateRefundPayoutOp } from "../operations/payments/simulate-refund-payout.op.ts";
+import { createPayoutOp } from "../operations/payments/payout-transfers.op.ts";
 import { startRefundTransferOp } from "../operations/payments/start-refund-transfer.op.ts";
 import type { ServicePrincipal } from "./principal.ts";
 
@@ -27,8 +28,9 @@ export const SERVICE_CALLS: Readonly<Record<string, readonly string[]>> = {
   webhooks: [],
   // Consumer notices: the contacts and words they need, and SMS through identity (docs/decisions/0009-consumer-notices.md).
   notices: [getNoticeContactsOp.pattern, sendNoticeSmsOp.pattern, getNoticeRecipientOp.pattern, getMandateCopyOp.pattern],
-  // The merchant's books: everything it keeps comes from events (docs/decisions/0042-merchant-books.md).
-  ledger: [],
+  // The merchant's books come from events (docs/decisions/0042-merchant-books.md); payouts ask
+  // payments to move the money (docs/decisions/0050-payouts.md).
+  ledger: [createPayoutOp.pattern],
 };
 
 /**

@@ -64,7 +64,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   failure_code: "Why the transfer failed: the ACH return code (e.g. R01), or null",
   failure_reason: "The failure code's meaning, or null",
   has_more: "Whether more items follow: ask again with `starting_after` set to the last id",
-  id: "The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`; a transaction record's is an integer)",
+  id: "The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)",
   image: "Absolute http(s) URL of the item's image",
   initiated_at: "When the transfer started (ISO 8601 UTC)",
   is_subscription: "Whether the checkout is a subscription (then `plan_type` is required)",
@@ -151,7 +151,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
 /** Example values of path and query parameters, for Try-it: the first that fits the parameter's pattern. */
 export const PARAMETER_EXAMPLES: Record<string, readonly (string | number)[]> = {
   checkout_id: ["chk_0123456789abcdef0123456789abcdef"],
-  id: ["rfd_0123456789abcdef0123456789abcdef", "mer_0123456789abcdef0123456789abcdef", "rev_0123456789abcdef0123456789abcdef"],
+  id: ["rfd_0123456789abcdef0123456789abcdef", "mer_0123456789abcdef0123456789abcdef", "rev_0123456789abcdef0123456789abcdef", "po_0123456789abcdef0123456789abcdef"],
   key_prefix: ["sk_test_AbCdEfGh"],
   limit: [20],
   mandate_id: ["mdt_0123456789abcdef0123456789abcdef"],

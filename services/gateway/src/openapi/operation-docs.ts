@@ -210,6 +210,18 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "Sandbox only: settles (`completed`) or fails a pending transfer of the merchant, by `transaction_uuid` or a refund's `refund_transaction_id`, as the transfer provider would.",
     errors: ["transaction_not_found", "route_not_found"],
   },
+  "post /api/sandbox/payouts/run": {
+    operationId: "runSandboxPayouts",
+    description:
+      "Sandbox only: runs the payout pass now for the calling merchant and answers today's payout: made now from the available balance, or the one made earlier today (however many calls, one payout per merchant and day), or null when the available balance is not above zero.",
+    errors: ["payout_in_progress", "permission_denied", "route_not_found"],
+  },
+  "post /api/sandbox/payouts/{id}/simulate": {
+    operationId: "simulatePayout",
+    description:
+      "Sandbox only: settles (`completed`) or fails the pending transfer of one of the merchant's payouts, as the transfer provider would; the payout then becomes `paid` or `failed` (events `payout.paid`, `payout.failed`).",
+    errors: ["payout_not_found", "permission_denied", "route_not_found"],
+  },
   "post /api/sandbox/subscriptions/{transaction_uuid}/advance": {
     operationId: "advanceSubscriptionClock",
     description:
@@ -241,8 +253,20 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "get /api/merchants/balance_transactions": {
     operationId: "listBalanceTransactions",
     description:
-      "Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.",
+      "Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative), a payout (`payout`: negative, or positive when a failed payout's amount comes back). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.",
     errors: ["parameter_invalid"],
+  },
+  "get /api/merchants/payouts": {
+    operationId: "listPayouts",
+    description:
+      "The merchant's payouts, newest first: each sends the available balance of its UTC day to the merchant's bank (`PAYOUT_SCHEDULE`, daily by default; at most one a day). `pending` until the provider settles its transfer, then `paid` or `failed` (a failed payout's amount is back in the balance and goes with the next one). Page with `limit` and `starting_after`.",
+    errors: ["parameter_invalid"],
+  },
+  "get /api/merchants/payouts/{id}": {
+    operationId: "getPayout",
+    description:
+      "One payout with the balance transactions it contains, newest first: the reconciliation report to match against the bank statement. The movements it pays out add up to its `amount`, and its own `payout` row takes that amount from the balance; more than 100 rows page on with `GET /api/merchants/balance_transactions?payout_id=`.",
+    errors: ["payout_not_found", "parameter_invalid"],
   },
   "get /api/merchants/exports/balance_transactions.csv": {
     operationId: "exportBalanceTransactions",

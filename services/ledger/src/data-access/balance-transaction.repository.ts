@@ -46,4 +46,20 @@ export class BalanceTransactionRepository implements BalanceTransactionsPort {
   pendingAt(merchantId: string, now: string): Promise<BalanceTransactionDoc[]> {
     return this.rows.find({ merchantId, availableAt: { $gt: now } });
   }
+
+  unpaid(merchantId: string, cutoff: string, limit: number, after?: Pick<BalanceTransactionDoc, "_id" | "createdAt">): Promise<BalanceTransactionDoc[]> {
+    // On merchant_payout_newest: a merchant's rows in no payout are the few since its last one.
+    const query: Filter = { merchantId, payoutId: null, availableAt: { $lte: cutoff } };
+    if (after) query.$or = olderThan("createdAt", after);
+    return this.rows.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
+  }
+
+  async assign(id: string, payoutId: string): Promise<boolean> {
+    const after = await this.rows.findOneAndUpdate({ _id: id, payoutId: null }, { $set: { payoutId } });
+    return after !== null || (await this.find(id))?.payoutId === payoutId;
+  }
+
+  async unassign(id: string, payoutId: string): Promise<void> {
+    await this.rows.findOneAndUpdate({ _id: id, payoutId }, { $set: { payoutId: null } });
+  }
 }

@@ -25,4 +25,9 @@ export class BalanceRepository implements BalancesPort {
     const after = await this.balances.findOneAndUpdate({ _id: merchantId, seq }, { $inc: { totalCents: row.amountCents, seq: 1 }, $set: { lastBtx: row._id } });
     return after !== null;
   }
+
+  async merchantsAfter(afterId: string, limit: number): Promise<string[]> {
+    const page = await this.balances.find({ _id: { $gt: afterId } }, { sort: { _id: 1 }, limit });
+    return page.map((b) => b._id);
+  }
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "@payrail/runtime";
 import type { BalancesPort, BalanceTransactionsPort } from "./ports/books.port.ts";
+import type { JobLeasesPort, PayoutsPort, PayoutTransfersPort } from "./ports/payouts.port.ts";
 
 /** What the ledger's use cases need, built by the composition root. */
 export interface LedgerDeps {
@@ -9,4 +10,17 @@ export interface LedgerDeps {
   availableDays: number;
   logger: Logger;
   now: () => Date;
+}
+
+/** Payouts: the books, the payouts with their events, their leases, and payments to move the money. */
+export interface PayoutDeps extends LedgerDeps {
+  payouts: PayoutsPort;
+  jobs: JobLeasesPort;
+  transfers: PayoutTransfersPort;
+  /** How long one merchant's payout (or one pass) may hold its lease before another may take over. */
+  leaseMs: number;
+  /** Whether this deployment moves real money (PROVIDERS=live): the payout events' `livemode`. */
+  livemode: boolean;
+  /** Told after every write that stored events, so they are published at once. */
+  events: { written(): void };
 }

@@ -11,7 +11,14 @@ import type { LedgerDeps } from "./ledger.deps.ts";
 export async function recordEntry(deps: LedgerDeps, event: AnyDomainEvent): Promise<void> {
   const entry = booksEntry(event, deps.availableDays);
   if (!entry) return;
-  const doc: BalanceTransactionDoc = { ...entry, counted: false };
+  await bookRow(deps, { ...entry, counted: false });
+}
+
+/**
+ * Inserts a row once (its id derives from the movement) and counts it in the merchant's total
+ * once: a repeat finds the row and only finishes counting it if a crash left that undone.
+ */
+export async function bookRow(deps: Pick<LedgerDeps, "rows" | "balances">, doc: BalanceTransactionDoc): Promise<void> {
   const inserted = await deps.rows.insert(doc);
   const row = inserted ? doc : await deps.rows.find(doc._id);
   if (!row || row.counted) return;

@@ -1,1 +1,2 @@
 export * from "./books.op.ts";
+export * from "./payouts.op.ts";

@@ -27,3 +27,4 @@ export * from "./reviews.op.ts";
 export * from "./micro-deposits.op.ts";
 export * from "./list-merchant-transactions.op.ts";
 export * from "./relink-micro-deposits.op.ts";
+export * from "./payout-transfers.op.ts";

@@ -3,9 +3,9 @@ import { defineOperation } from "../../rpc/operation.ts";
 
 /** One thing a reconcile pass brought to the provider's status. */
 export const ReconcileChange = z.object({
-  kind: z.enum(["transaction", "payout", "attempt"]).describe("What changed: a transaction record, a refund payout, or a charge attempt stopped half-way"),
+  kind: z.enum(["transaction", "payout", "attempt"]).describe("What changed: a transaction record, a payout (a refund's `rfd_…` or a merchant's `po_…`), or a charge attempt stopped half-way"),
   /** transaction_uuid, payout id, or checkout id (an attempt). */
-  id: z.string().describe("The transaction_uuid, the refund payout's id, or the checkout id of an attempt"),
+  id: z.string().describe("The transaction_uuid, the payout's id (`rfd_…` or `po_…`), or the checkout id of an attempt"),
   from: z.string().describe("Its status before the pass"),
   to: z.string().describe("Its status after the pass (the provider's)"),
 });

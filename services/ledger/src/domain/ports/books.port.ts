@@ -21,6 +21,15 @@ export interface BalanceTransactionsPort {
   list(filter: BalanceTransactionFilter, limit: number, after?: Pick<BalanceTransactionDoc, "_id" | "createdAt">): Promise<BalanceTransactionDoc[]>;
   /** The merchant's rows not yet available at `now`: a window of days, never the history. */
   pendingAt(merchantId: string, now: string): Promise<BalanceTransactionDoc[]>;
+  /**
+   * A page of the merchant's rows in no payout yet that are available at `cutoff`, newest first,
+   * after `after`: what a payout gathers.
+   */
+  unpaid(merchantId: string, cutoff: string, limit: number, after?: Pick<BalanceTransactionDoc, "_id" | "createdAt">): Promise<BalanceTransactionDoc[]>;
+  /** Puts a row in payout `payoutId` unless it is in one already; whether it is in that one now. */
+  assign(id: string, payoutId: string): Promise<boolean>;
+  /** Takes a row out of payout `payoutId` again (a payout that came to nothing). */
+  unassign(id: string, payoutId: string): Promise<void>;
 }
 
 /** The merchant's running totals. */
@@ -30,4 +39,6 @@ export interface BalancesPort {
   open(merchantId: string, currency: string): Promise<void>;
   /** Adds `row`'s cents when the total is still at `seq`; false when another write came first. */
   count(merchantId: string, seq: number, row: Pick<BalanceTransactionDoc, "_id" | "amountCents">): Promise<boolean>;
+  /** A page of the merchants that have a total, by id after `afterId`: the payout pass walks them. */
+  merchantsAfter(afterId: string, limit: number): Promise<string[]>;
 }

@@ -1,13 +1,23 @@
 import type { EventTransport, SubscribeOptions } from "@payrail/messaging";
 import { BOOKS_EVENTS } from "../../domain/books-entry.ts";
-import type { LedgerDeps } from "../../domain/ledger.deps.ts";
+import type { PayoutDeps } from "../../domain/ledger.deps.ts";
 import { recordEntry } from "../../domain/record-entry.use-case.ts";
+import { settlePayout } from "../../domain/settle-payout.use-case.ts";
 
 /**
  * The ledger's event entry point (queue `ledger.events`): payments' and refunds' events that
- * move a merchant's money. Each movement is one row under an id derived from it, so repeated
- * and replayed events write nothing new; a failure throws, and the transport tries the event again.
+ * move a merchant's money, and payments' word that a payout's transfer is final. Each movement is
+ * one row under an id derived from it and each payout settles once, so repeated and replayed
+ * events write nothing new; a failure throws, and the transport tries the event again.
  */
-export function subscribeLedgerEvents(transport: EventTransport, deps: LedgerDeps, options?: SubscribeOptions): Promise<void> {
-  return transport.subscribe("ledger", BOOKS_EVENTS, (event) => recordEntry(deps, event), options);
+export function subscribeLedgerEvents(transport: EventTransport, deps: PayoutDeps, options?: SubscribeOptions): Promise<void> {
+  return transport.subscribe(
+    "ledger",
+    [...BOOKS_EVENTS, "payout_transfer.settled"],
+    async (event) => {
+      if (event.type === "payout_transfer.settled") await settlePayout(deps, event.data.object.payout_id, event.data.object);
+      else await recordEntry(deps, event);
+    },
+    options,
+  );
 }

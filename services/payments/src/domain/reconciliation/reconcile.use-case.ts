@@ -5,6 +5,7 @@ import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { JobLeasesPort } from "../shared/ports/job-leases.port.ts";
 import type { TransferAttemptsPort } from "../transfers/ports/transfer-attempts.port.ts";
 import { refreshTransfer } from "../transfers/refresh-transfer.ts";
+import type { PayoutTransferRecord } from "../merchant-payouts/payout-transfer.entity.ts";
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import type { StatusDeps, TransferDeps } from "../transfers/transfer.deps.ts";
 import { runUnderTransferLease } from "../transfers/run-under-transfer-lease.ts";
@@ -78,6 +79,9 @@ export async function reconcile(deps: ReconcileDeps, options: { afterMs: number;
         return p.transferId ? null : { kind: "payout", id: p._id, from: "no transfer recorded", to: "pending" };
       });
     }
+    for await (const p of pages((after) => deps.payoutTransfers.pendingBetween(after, before, PAGE), (p) => p.updatedAt)) {
+      await each("merchant payout", p._id, () => reconcilePayoutTransfer(deps, meta, p, started.toISOString()));
+    }
     for (const a of await deps.attempts.stalled(before, PAGE)) {
       await each("attempt", a._id, () => finishStalledAttempt(deps, meta, a, started.toISOString()));
     }
@@ -116,6 +120,28 @@ async function finishStalledAttempt(deps: ReconcileDeps, meta: RequestMeta, a: T
   // when the key may have expired; within the window the key answers it) and write the record.
   const done = await runUnderTransferLease(deps, meta, leased, leaseId, until);
   return { kind: "attempt", id: a._id, from: leased.transferId ? "transfer recorded, no transaction record" : "no transfer recorded", to: `transaction ${done.transactionUuid}` };
+}
+
+/**
+ * A merchant payout's transfer still pending past the cut-off: one whose provider id was never
+ * recorded is looked up by its key (the payout id) first; then it is read back and, if final,
+ * settled as a notice would (payout_transfer.settled). Nothing here creates a transfer.
+ */
+async function reconcilePayoutTransfer(deps: ReconcileDeps, meta: RequestMeta, p: PayoutTransferRecord, at: string): Promise<ReconcileChange | null> {
+  let transferId = p.transferId;
+  if (!transferId) {
+    const found = await deps.transfers.findTransfer({ idempotencyKey: p._id, customerUrl: null });
+    if (!found) {
+      await deps.payoutTransfers.markReconciled(p._id, at);
+      return null;
+    }
+    transferId = found.transferId;
+    await deps.payoutTransfers.recordTransferId(p._id, transferId, deps.now().toISOString());
+  }
+  const refreshed = await refreshTransfer(deps, meta, transferId);
+  const payout = refreshed.kind === "merchant_payout" ? refreshed.payout : null;
+  if (payout) return { kind: "payout", id: p._id, from: "pending", to: payout.status };
+  return p.transferId ? null : { kind: "payout", id: p._id, from: "no transfer recorded", to: "pending" };
 }
 
 /** Pages through a query ordered by a time field, from the oldest, up to PASS_LIMIT documents. */

@@ -1,4 +1,4 @@
-import type { TransferStatus } from "../transfers/ports/transfer.port.ts";
+import type { ProviderTransferRecord } from "../transfers/provider-transfer.record.ts";
 
 /**
  * One payout of a refund: a transfer merchant → consumer. A refund's first payout has the
@@ -7,7 +7,7 @@ import type { TransferStatus } from "../transfers/ports/transfer.port.ts";
  * provider is asked, so a call that died after the provider's answer is finished by the next
  * one with the same key, and each attempt is a new transfer.
  */
-export interface RefundTransferRecord {
+export interface RefundTransferRecord extends ProviderTransferRecord {
   /** The payout id: `payoutId(refundId, attempt)`. */
   _id: string;
   refundId: string;
@@ -16,17 +16,6 @@ export interface RefundTransferRecord {
   transactionUuid: string;
   /** The original transaction's merchant: only it may simulate this transfer in the sandbox. */
   merchantId: string;
-  amountCents: number;
-  currency: string;
-  /** The provider's transfer id (the refund's `refund_transaction_id`); null until it answered, or when it refused. */
-  transferId: string | null;
-  status: TransferStatus;
-  failureCode: string | null;
-  failureReason: string | null;
-  /** When the reconciler last found no transfer at the provider for this payout. */
-  reconciledAt?: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** The id (and idempotency key) of a refund's payout `attempt`: the refund id itself for the first. */

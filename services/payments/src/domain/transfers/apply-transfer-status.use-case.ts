@@ -25,8 +25,10 @@ export async function applyTransferStatus(
       await deps.notices.keep({ eventId: event.eventId, transferId: event.transferId, receivedAt: now });
       deps.logger.info({ requestId: meta.requestId, eventId: event.eventId, transferId: event.transferId }, "status notice for a transfer with no record yet kept");
       return { duplicate: false, transaction: null };
+    case "merchant_payout":
     case "payout":
       if (refreshed.payout) await deps.webhookEvents.remember(event.eventId, now);
+      if (refreshed.kind === "merchant_payout") return { duplicate: false, transaction: null };
       return { duplicate: false, transaction: null, ...(refreshed.payout ? { payout: refreshed.payout } : {}) };
     case "transaction":
       if (refreshed.final) await deps.webhookEvents.remember(event.eventId, now);

@@ -6,6 +6,8 @@ export const PURCHASE = "PURCHASE";
 export const RETRY_PAYMENT = "RETRY PYMT";
 /** A refund's payout to the consumer. */
 export const REFUND = "REFUND";
+/** A merchant's payout of its available balance to its own bank. */
+export const PAYOUT = "PAYOUT";
 
 /** What payments knows of the merchant when a checkout's first debit is fixed. */
 export interface Describer {

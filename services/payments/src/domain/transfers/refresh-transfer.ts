@@ -1,4 +1,5 @@
-import type { RefundPayoutSnapshot } from "@payrail/contracts";
+import type { PayoutTransferSnapshot, RefundPayoutSnapshot } from "@payrail/contracts";
+import { applyPayoutTransferStatus } from "../merchant-payouts/apply-payout-transfer-status.ts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { blockAfterReturn } from "../returns/block-bank-account.ts";
@@ -15,6 +16,8 @@ export type Refreshed =
   | { kind: "transaction"; transaction: TransactionDoc; final: boolean }
   /** A refund payout's transfer: the payout's outcome, null while pending. */
   | { kind: "payout"; payout: RefundPayoutSnapshot | null }
+  /** A merchant payout's transfer: its outcome, null while pending. */
+  | { kind: "merchant_payout"; payout: PayoutTransferSnapshot | null }
   /** Payments has no record of this transfer (yet). */
   | { kind: "unknown" };
 
@@ -28,7 +31,10 @@ export async function refreshTransfer(deps: StatusDeps, meta: RequestMeta, trans
   const transaction = await deps.transactions.findByTransferId(transferId);
   if (!transaction) {
     const refundTransfer = await deps.refundTransfers.findByTransferId(transferId);
-    if (!refundTransfer) return { kind: "unknown" };
+    if (!refundTransfer) {
+      const payoutTransfer = await deps.payoutTransfers.findByTransferId(transferId);
+      return payoutTransfer ? { kind: "merchant_payout", payout: await applyPayoutTransferStatus(deps, payoutTransfer) } : { kind: "unknown" };
+    }
     return { kind: "payout", payout: await applyRefundTransferStatus(deps, meta, refundTransfer) };
   }
   const state = await deps.transfers.getTransfer(transferId);

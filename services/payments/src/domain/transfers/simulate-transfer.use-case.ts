@@ -1,4 +1,5 @@
-import { AppError, type MerchantPrincipal, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
+import { AppError, type MerchantPrincipal, type PayoutTransferSnapshot, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
+import { applyPayoutTransferStatus } from "../merchant-payouts/apply-payout-transfer-status.ts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
@@ -52,6 +53,34 @@ export async function simulateRefundPayout(
   // A repeated simulation (its event applied before) still answers the payout as it is now.
   const outcome = applied?.payout ?? (await applyRefundTransferStatus(deps, meta, record));
   if (!outcome) throw new Error(`refund transfer ${record.transferId} is still pending after its simulation`);
+  return outcome;
+}
+
+/**
+ * Sandbox: the merchant completes or fails its payout's pending transfer; the status then travels
+ * the webhook path, whose payout_transfer.settled moves the ledger's payout. Answers the
+ * transfer's outcome (as recorded, when it was final already).
+ */
+export async function simulatePayout(
+  deps: SimulateDeps,
+  meta: RequestMeta,
+  merchant: MerchantPrincipal,
+  input: Simulation & { payout_id: string },
+): Promise<PayoutTransferSnapshot> {
+  const simulator = sandboxOnly(deps);
+  const record = await deps.payoutTransfers.find(input.payout_id);
+  if (!record || record.merchantId !== merchant.merchantId) throw new AppError("payout_not_found", `no payout ${input.payout_id}`, { param: "id" });
+  if (!record.transferId) {
+    if (record.status === "pending") throw new AppError("payout_not_found", `payout ${input.payout_id} has no transfer yet`, { param: "id" });
+    return applied(await applyPayoutTransferStatus(deps, record), record._id);
+  }
+  const { event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input)) : { event: null };
+  if (event) await applyTransferStatus(deps, meta, event);
+  return applied(await applyPayoutTransferStatus(deps, (await deps.payoutTransfers.find(record._id)) ?? record), record._id);
+}
+
+function applied<T>(outcome: T | null, id: string): T {
+  if (!outcome) throw new Error(`payout transfer ${id} is still pending after its simulation`);
   return outcome;
 }
 

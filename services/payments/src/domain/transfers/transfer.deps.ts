@@ -8,6 +8,7 @@ import type { CheckoutsPort } from "../shared/ports/checkouts.port.ts";
 import type { MerchantsPort } from "../shared/ports/merchants.port.ts";
 import type { PaymentMethodsPort } from "../bank-accounts/ports/payment-methods.port.ts";
 import type { RefundTransfersPort } from "../refund-payouts/ports/refund-transfers.port.ts";
+import type { PayoutTransfersPort } from "../merchant-payouts/ports/payout-transfers.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
 import type { TransferAttemptsPort } from "./ports/transfer-attempts.port.ts";
 import type { TransferPort } from "./ports/transfer.port.ts";
@@ -66,6 +67,8 @@ export interface StatusDeps extends RenewalOutcomeDeps, BlockingDeps {
   amountStats: AmountStatsPort;
   /** Refund transfers (merchant → consumer), one per refund payout. */
   refundTransfers: RefundTransfersPort;
+  /** Merchant payout transfers (merchant → its bank), one per ledger payout. */
+  payoutTransfers: PayoutTransfersPort;
   webhookEvents: WebhookEventsPort;
   /** Notices that arrived before their transfer's record. */
   notices: TransferNoticesPort;
@@ -98,6 +101,17 @@ export interface RefundPayoutDeps extends PaymentEventsDeps, TransferRecordedDep
   refundTransfers: RefundTransfersPort;
   attempts: TransferAttemptsPort;
   transfers: TransferPort;
+  logger: Logger;
+  now(): Date;
+}
+
+/** Sending a ledger payout to the merchant's bank. */
+export interface PayoutDeps extends PaymentEventsDeps, TransferRecordedDeps {
+  payoutTransfers: PayoutTransfersPort;
+  merchants: MerchantsPort;
+  transfers: TransferPort;
+  /** Sandbox providers: the merchant's ends are simulated when not configured. */
+  sandbox: boolean;
   logger: Logger;
   now(): Date;
 }

@@ -6,13 +6,13 @@ import type { ClaimsPort } from "../../domain/bank-accounts/ports/claims.port.ts
 import type { RenewalDeps } from "../../domain/renewals/renewal.deps.ts";
 import type { ReconcileDeps } from "../../domain/reconciliation/reconcile.use-case.ts";
 import type { EvidenceDeps } from "../../domain/fraud/fraud-evidence.use-case.ts";
-import type { RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfers/transfer.deps.ts";
+import type { PayoutDeps, RefundPayoutDeps, SimulateDeps, TransferDeps, WebhookDeps } from "../../domain/transfers/transfer.deps.ts";
 
 /**
  * What the payments handlers need, built by the composition root: the union of what its use
  * cases need (each handler passes the whole, each use case names only its part).
  */
-export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, RefundPayoutDeps, RenewalDeps, ReconcileDeps, EvidenceDeps {
+export interface PaymentsDeps extends TransferDeps, WebhookDeps, SimulateDeps, RefundPayoutDeps, PayoutDeps, RenewalDeps, ReconcileDeps, EvidenceDeps {
   checkouts: CheckoutsPort;
   attempts: TransferAttemptsPort;
   claims: ClaimsPort;

@@ -17,6 +17,7 @@ import { exchangePublicTokenHandler } from "./exchange-public-token.handler.ts";
 import { sandboxConsumerPublicTokenHandler, sandboxPublicTokenHandler } from "./sandbox-public-token.handler.ts";
 import { getTransactionForRefundHandler } from "./get-transaction-for-refund.handler.ts";
 import { startRefundTransferHandler } from "./start-refund-transfer.handler.ts";
+import { createPayoutHandler, simulatePayoutHandler } from "./payout-transfers.handler.ts";
 import { reconcileHandler } from "./reconcile.handler.ts";
 import { getReturnRatesHandler } from "./get-return-rates.handler.ts";
 import { getMandateTextHandler } from "./get-mandate-text.handler.ts";
@@ -55,6 +56,8 @@ export function paymentsHandlers(deps: PaymentsDeps): HandlerEntry[] {
     handleTransferWebhookHandler(deps),
     getTransactionForRefundHandler(deps),
     startRefundTransferHandler(deps),
+    createPayoutHandler(deps),
+    simulatePayoutHandler(deps),
     reconcileHandler(deps),
     getReturnRatesHandler(deps),
     getMandateTextHandler(deps),

@@ -1,6 +1,6 @@
 import type { PaymentsDeps } from "../rpc/deps.ts";
 import { reconcile } from "../../domain/reconciliation/reconcile.use-case.ts";
-import { every } from "./periodic-pass.ts";
+import { every } from "@payrail/runtime";
 
 /**
  * The reconciler's clock on one payments instance: every `everyMs` it tries a pass, and the

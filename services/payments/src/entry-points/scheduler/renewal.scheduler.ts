@@ -1,7 +1,7 @@
 import { announceUpcomingCharge } from "../../domain/renewals/announce-upcoming-charge.use-case.ts";
 import { chargeRenewal } from "../../domain/renewals/charge-renewal.use-case.ts";
 import type { RenewalDeps } from "../../domain/renewals/renewal.deps.ts";
-import { every } from "./periodic-pass.ts";
+import { every } from "@payrail/runtime";
 
 /** Due subscriptions one pass takes; the next pass takes the rest. */
 const BATCH = 50;

@@ -1,6 +1,6 @@
 import type { PaymentsDeps } from "../rpc/deps.ts";
 import { sweepReviews } from "../../domain/fraud/sweep-reviews.use-case.ts";
-import { every } from "./periodic-pass.ts";
+import { every } from "@payrail/runtime";
 
 /** How long one sweep may hold its job lease before another replica may run one. */
 const SWEEP_LEASE_MS = 5 * 60_000;

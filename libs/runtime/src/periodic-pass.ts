@@ -1,4 +1,4 @@
-import type { Logger } from "@payrail/runtime";
+import type { Logger } from "./logger.ts";
 
 /**
  * Runs `pass` every `everyMs` on this instance, one pass at a time (a slow pass is not started
