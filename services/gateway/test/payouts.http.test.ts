@@ -53,7 +53,7 @@ describe.each(variants)("payouts over $name", (variant) => {
 
   beforeAll(async () => {
     if (variant.skipReason) return;
-    stack = await startStack(variant, { paymentsHooks: { wrapTransfers } });
+    stack = await startStack(variant, { wrapTransfers });
     store = await variant.store();
     service = await ledger.start({
       transport: await variant.transport(),
