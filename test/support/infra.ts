@@ -16,6 +16,12 @@ import { mongoTestUrl } from "@payrail/store/testing";
  * once per variant: in-process bus + embedded store always, RabbitMQ + MongoDB whenever they
  * are reachable (and, with REQUIRE_INFRA=1, the suite fails if they are not).
  */
+/**
+ * The deadline of the tests' RPC calls: a deployment's default (RPC_TIMEOUT_MS), so a call that a
+ * loaded test machine makes slow is given the time production gives it, not half of it.
+ */
+const RPC_DEADLINE_MS = 10_000;
+
 export interface InfraVariant {
   name: string;
   /** Why the variant cannot run here; the suite skips it (never under REQUIRE_INFRA=1). */
@@ -36,7 +42,7 @@ export function embeddedVariant(logger: Logger = silentLogger()): InfraVariant {
   return {
     name: "in-process bus + embedded store",
     async transport() {
-      const t = await createInProcessTransport({ logger, bus, defaultTimeoutMs: 5_000 });
+      const t = await createInProcessTransport({ logger, bus, defaultTimeoutMs: RPC_DEADLINE_MS });
       opened.push(t);
       return t;
     },
@@ -65,7 +71,7 @@ export async function brokerVariant(): Promise<InfraVariant> {
     name: "RabbitMQ + MongoDB",
     ...(skipReason ? { skipReason } : {}),
     async transport() {
-      const t = await createAmqpTransport({ url: broker.url!, logger, queuePrefix, defaultTimeoutMs: 5_000 });
+      const t = await createAmqpTransport({ url: broker.url!, logger, queuePrefix, defaultTimeoutMs: RPC_DEADLINE_MS });
       opened.push(t);
       return t;
     },
