@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { smtpTransportOptions, type Logger } from "@payrail/runtime";
 import type { ResetMailPort } from "../../domain/ports/reset-mail.port.ts";
 
@@ -8,19 +8,22 @@ import type { ResetMailPort } from "../../domain/ports/reset-mail.port.ts";
  * link in it must not wait in a retry queue.
  */
 export class SmtpResetMailSender implements ResetMailPort {
-  private readonly transporter;
+  private transporter: Promise<Transporter> | null = null;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
     private readonly logger: Logger,
-  ) {
-    this.transporter = nodemailer.createTransport(smtpTransportOptions(url));
+  ) {}
+
+  /** nodemailer is loaded with the first mail: identity starts, and the command line runs its commands, without it. */
+  private transport(): Promise<Transporter> {
+    return (this.transporter ??= import("nodemailer").then((m) => m.default.createTransport(smtpTransportOptions(this.url))));
   }
 
   async send(message: { to: string; link: string; expiresInMinutes: number }): Promise<void> {
     try {
-      await this.transporter.sendMail({ from: this.from, to: message.to, subject: "Reset your Payrail dashboard password", text: resetMailText(message) });
+      await (await this.transport()).sendMail({ from: this.from, to: message.to, subject: "Reset your Payrail dashboard password", text: resetMailText(message) });
     } catch (err) {
       // Neither the address nor the link is logged: the error's code says what failed.
       const e = err as { code?: string; responseCode?: number };
