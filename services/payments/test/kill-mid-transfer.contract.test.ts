@@ -165,5 +165,5 @@ describe.skipIf(!!skipReason)("a payments process killed mid-transfer, at the de
       expect(recorded).toEqual([transferId]);
       expect(named).toEqual([transferId]);
     }
-  }, 120_000);
+  }, 240_000);
 });

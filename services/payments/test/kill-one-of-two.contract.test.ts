@@ -184,5 +184,5 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
       expect(recorded).toEqual([transferId]);
       expect(named).toEqual([transferId]);
     }
-  }, 60_000);
+  }, 240_000);
 });
