@@ -1,4 +1,5 @@
 import { createTransferOnce } from "../transfers/create-transfer-once.ts";
+import { pendingTransfer } from "../transfers/provider-transfer.record.ts";
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { TransferRefused } from "../transfers/ports/transfer.port.ts";
 import { PAYOUT } from "../transfers/company-entry-description.ts";
@@ -24,18 +25,17 @@ export async function createPayout(
   input: { payout_id: string; merchant_id: string; amount_cents: number; currency: string },
 ): Promise<StartedPayoutTransfer> {
   const at = deps.now().toISOString();
-  const record = await deps.payoutTransfers.findOrCreate({
-    _id: input.payout_id,
-    merchantId: input.merchant_id,
-    amountCents: input.amount_cents,
-    currency: input.currency,
-    transferId: null,
-    status: "pending",
-    failureCode: null,
-    failureReason: null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  const record = await deps.payoutTransfers.findOrCreate(
+    pendingTransfer<PayoutTransferRecord>(
+      {
+        _id: input.payout_id,
+        merchantId: input.merchant_id,
+        amountCents: input.amount_cents,
+        currency: input.currency,
+      },
+      at,
+    ),
+  );
   const known = answerOf(record);
   if (known) return known;
   const ends = await payoutEnds(deps, meta, record.merchantId);

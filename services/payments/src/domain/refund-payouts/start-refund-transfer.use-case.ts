@@ -1,5 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { createTransferOnce } from "../transfers/create-transfer-once.ts";
+import { pendingTransfer } from "../transfers/provider-transfer.record.ts";
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { TransferRefused } from "../transfers/ports/transfer.port.ts";
 import { payoutId, type RefundTransferRecord } from "./refund-transfer.entity.ts";
@@ -47,21 +48,20 @@ export async function startRefundTransfer(
     }
   }
   const at = deps.now().toISOString();
-  const record = await deps.refundTransfers.findOrCreate({
-    _id: id,
-    refundId: input.refund_id,
-    attempt: input.attempt,
-    transactionUuid: transaction._id,
-    merchantId: transaction.merchantId,
-    amountCents: input.amount_cents,
-    currency: input.currency,
-    transferId: null,
-    status: "pending",
-    failureCode: null,
-    failureReason: null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  const record = await deps.refundTransfers.findOrCreate(
+    pendingTransfer<RefundTransferRecord>(
+      {
+        _id: id,
+        refundId: input.refund_id,
+        attempt: input.attempt,
+        transactionUuid: transaction._id,
+        merchantId: transaction.merchantId,
+        amountCents: input.amount_cents,
+        currency: input.currency,
+      },
+      at,
+    ),
+  );
   const answer = await answerOf(deps, record, transaction._id);
   if (answer) return answer;
 

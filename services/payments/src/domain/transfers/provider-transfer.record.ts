@@ -20,3 +20,8 @@ export interface ProviderTransferRecord {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A record written before its provider call: pending, no transfer yet, created and updated `at`. */
+export function pendingTransfer<R extends ProviderTransferRecord>(fields: Omit<R, "transferId" | "status" | "failureCode" | "failureReason" | "createdAt" | "updatedAt">, at: string): R {
+  return { ...fields, transferId: null, status: "pending", failureCode: null, failureReason: null, createdAt: at, updatedAt: at } as R;
+}
