@@ -17,7 +17,14 @@ export const CALL_ID_TTL_MS = 60 * 60 * 1000;
  */
 export const LEASE_MS = 3_000;
 const RENEW_EVERY_MS = 2_000;
-const POLL_MS = 100;
+/**
+ * A repeat waiting for the same call's run reads the ledger again after 100 ms, then twice as
+ * long each time up to a second: a live runner's reply is picked up at once, and the repeats of
+ * a killed process's calls (all redelivered together, each waiting out its lease) do not flood
+ * the store with reads while the survivor has their work to do.
+ */
+const FIRST_POLL_MS = 100;
+const LAST_POLL_MS = 1_000;
 
 export interface OnceRequest {
   pattern: string;
@@ -53,7 +60,7 @@ export async function runOnce(
   const ttl = httpKey ? IDEMPOTENCY_KEY_TTL_MS : CALL_ID_TTL_MS;
   const waitUntil = request.deadline ?? Date.now() + 10_000;
   let runId = callId;
-  for (;;) {
+  for (let poll = FIRST_POLL_MS; ; poll = Math.min(LAST_POLL_MS, poll * 2)) {
     const holder = await ledger.claim(key, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + ttl);
     if (holder === null) break;
     if (holder.state === "resumed") {
@@ -72,7 +79,8 @@ export async function runOnce(
     }
     // The same call runs elsewhere (this is a redelivery or a retry of it): wait for its reply.
     if (Date.now() > waitUntil) return null;
-    await sleep(POLL_MS);
+    // Cut to just past the deadline, so the read after it is the last.
+    await sleep(Math.min(poll, Math.max(1, waitUntil - Date.now() + 1)));
   }
   // The lease only tells repeats whether to wait; at most once rests on the run id above. So a
   // lost renewal is worth a warning (a repeat may now run alongside), not a failed call.

@@ -67,21 +67,30 @@ export class FerretDbWriteLock {
   /** Runs `section(maxTimeMS)` holding the lock on `key`. */
   run<T>(key: string, section: (maxTimeMS: number) => Promise<T>): Promise<T> {
     return this.local.run(key, async () => {
-      const token = randomUUID();
-      const expiresAt = await this.acquire(key, token);
-      try {
+      const deadline = Date.now() + this.waitMs;
+      for (;;) {
+        const token = randomUUID();
+        const expiresAt = await this.acquire(key, token, deadline);
         const left = expiresAt - Date.now() - LEASE_MARGIN_MS;
-        if (left <= 0) throw new StoreUnavailableError(`the write lock on ${key} expired before the write could start`);
-        return await section(left);
-      } finally {
-        await this.locks.deleteOne({ _id: key, token }).catch(() => undefined); // the lease covers a failed release
+        if (left <= 0) {
+          // Taking the lock used up its lease (on a loaded machine one insert can take seconds):
+          // writing now could overlap a writer that took the expired lock over, so the lock is
+          // given back and taken again, within the same wait as any other.
+          await this.locks.deleteOne({ _id: key, token }).catch(() => undefined);
+          if (Date.now() > deadline) throw new StoreUnavailableError(`the write lock on ${key} kept expiring before the write could start`);
+          continue;
+        }
+        try {
+          return await section(left);
+        } finally {
+          await this.locks.deleteOne({ _id: key, token }).catch(() => undefined); // the lease covers a failed release
+        }
       }
     });
   }
 
   /** Takes the lock; returns when its lease ends. */
-  private async acquire(key: string, token: string): Promise<number> {
-    const deadline = Date.now() + this.waitMs;
+  private async acquire(key: string, token: string, deadline: number): Promise<number> {
     for (let attempt = 0; ; attempt++) {
       const expiresAt = Date.now() + this.leaseMs;
       try {

@@ -47,9 +47,13 @@ export class RequestBudgetRepository implements RequestBudgetsPort {
       }
       const left = limit - current.count;
       if (left <= 0) return { granted: 0, reserved: current.count };
-      // The rest of the budget, if no other reservation moved the counter since it was read.
-      const rest = await this.budgets.findOneAndUpdate({ _id: id, count: current.count }, { $inc: { count: left } });
-      if (rest) return { granted: left, reserved: rest.count };
+      // What is left of the budget, up to what was asked, if no other reservation moved the
+      // counter since it was read. Up to what was asked: the window may have had room for the
+      // whole block all along (another gateway opened it between the first write and the read),
+      // and a gateway granted the whole budget would leave every other one a spent window.
+      const take = Math.min(left, want);
+      const rest = await this.budgets.findOneAndUpdate({ _id: id, count: current.count }, { $inc: { count: take } });
+      if (rest) return { granted: take, reserved: rest.count };
     }
     return { granted: 0, reserved: limit };
   }
