@@ -57,7 +57,7 @@ describe("embedded: SIGKILL during bursts of settlements, three times, restart",
     let out = "";
     child.stderr!.on("data", (chunk: Buffer) => (out += String(chunk)));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 120_000);
       child.stdout!.on("data", (chunk: Buffer) => {
         out += String(chunk);
         const api = /API: +(http:\/\/\S+)/.exec(out);

@@ -3,7 +3,7 @@ import { AppError } from "@payrail/contracts";
 import { silentLogger, type Logger } from "@payrail/runtime";
 import { amqpTestUrl } from "@payrail/messaging/testing";
 import { createAmqpTransport, type ReplyMode, type Transport } from "../src/index.ts";
-import { closeConnectionsNamed, deleteQueues, rabbitmqctlWorks, randomQueuePrefix, withRawChannel } from "./support/amqp-admin.ts";
+import { closeConnectionsInOrder, closeConnectionsNamed, deleteQueues, rabbitmqctlWorks, randomQueuePrefix, withRawChannel } from "./support/amqp-admin.ts";
 import { anonymousCtx, echoHandlers, sayEcho } from "./support/echo.operations.ts";
 import { memoryLedger } from "./support/memory-ledger.ts";
 import { memoryLogger } from "./support/memory-logger.ts";
@@ -241,12 +241,12 @@ describe.skipIf(broker.url === undefined)("RabbitMQ transport under faults", () 
       const workers = Array.from({ length: 16 }, worker);
       await vi.waitFor(() => expect(successes).toBeGreaterThan(50), { timeout: 15_000 });
       phase = "around the drop";
-      // The client's connection first, then the server's: each close is a rabbitmqctl run of its
-      // own, and a client still connected while its only server is gone is told at once that
-      // nobody serves the queue (service_unavailable, nothing ran), by design. That case has its
-      // own test above; this one is about the calls a lost client connection carries.
-      expect(await closeConnectionsNamed(`payrail ${queuePrefix} client`)).toBe(1);
-      expect(await closeConnectionsNamed(`payrail ${queuePrefix} server`)).toBe(1);
+      // The client's connection first, then the server's, one rabbitmqctl run apart: a client
+      // still connected while its only server is gone is told at once that nobody serves the
+      // queue (service_unavailable, nothing ran), by design, and so is a reconnected one once its
+      // grace after the reconnect has passed. That case has its own test above; this one is about
+      // the calls a lost client connection carries.
+      expect(await closeConnectionsInOrder([`payrail ${queuePrefix} client`, `payrail ${queuePrefix} server`])).toEqual([1, 1]);
       await vi.waitFor(() => expect(client.isReady() && server.isReady()).toBe(true), { timeout: 15_000 });
       const before = successes;
       await vi.waitFor(() => expect(successes).toBeGreaterThan(before + 50), { timeout: 15_000 });

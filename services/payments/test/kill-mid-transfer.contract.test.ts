@@ -76,7 +76,7 @@ describe.skipIf(!!skipReason)("a payments process killed mid-transfer, at the de
     const created = await client.call(createMerchantOp, { name: "Acme" }, { requestId: "r", principal: { kind: "admin" } });
     merchant = { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
     checkoutIds = await inBatches(CHECKOUTS, 10, async () => (await linkedCheckoutOverRpc(client, merchant)).id);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

@@ -76,7 +76,7 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     const created = await client.call(createMerchantOp, { name: "Acme" }, { requestId: "r", principal: { kind: "admin" } });
     merchant = { kind: "merchant", merchantId: created.merchant.id, keyPrefix: created.key_prefix, livemode: false };
     checkoutIds = await inBatches(CALLS, 10, async () => (await linkedCheckoutOverRpc(client, merchant)).id);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     // SIGKILL also ends a process the test left stopped (SIGSTOP).

@@ -31,6 +31,9 @@ export interface ReplicaEnv {
   transferLeaseMs?: number;
 }
 
+/** How long a payments process may take to start: a second or two alone, far longer beside other suites on a loaded 2-core machine. */
+const START_TIMEOUT_MS = 120_000;
+
 /** Starts one payments process and waits until it serves; the caller kills it (or its pipe closing ends it). */
 export async function startPaymentsProcess(name: string, env: ReplicaEnv, children: ChildProcess[]): Promise<ChildProcess> {
   const script = fileURLToPath(new URL("./payments-process.ts", import.meta.url));
@@ -55,7 +58,7 @@ export async function startPaymentsProcess(name: string, env: ReplicaEnv, childr
       if (child.exitCode !== null) throw new Error(`payments process ${name} exited with ${child.exitCode}`);
       return stdout.includes("ready");
     },
-    30_000,
+    START_TIMEOUT_MS,
   );
   return child;
 }
