@@ -29,9 +29,14 @@ export function defineCommand(merchant: Command): void {
     .description("create a merchant and print its first API key (shown once)")
     .requiredOption("--name <name>", "the merchant's name")
     .option("--destination <url>", "the merchant's funding source at the transfer provider", url)
-    .action((o: { name: string; destination?: string }) =>
+    .option("--payout-bank <url>", "the merchant's bank at the transfer provider, where payouts go", url)
+    .action((o: { name: string; destination?: string; payoutBank?: string }) =>
       withIdentity(async (call) => {
-        const out = await call(createMerchantOp, { name: o.name, ...(o.destination ? { destination_funding_source: o.destination } : {}) });
+        const out = await call(createMerchantOp, {
+          name: o.name,
+          ...(o.destination ? { destination_funding_source: o.destination } : {}),
+          ...(o.payoutBank ? { payout_funding_source: o.payoutBank } : {}),
+        });
         console.log(`merchant ${out.merchant.id} (${out.merchant.name})`);
         console.log(`api-key (shown once): ${out.api_key}`);
       }),

@@ -6325,6 +6325,8 @@ export interface operations {
                         name: string;
                         /** @description The merchant's funding source at the transfer provider, where payments land */
                         destination_funding_source: string | null;
+                        /** @description The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset) */
+                        payout_funding_source: string | null;
                         /** @description When it was created (ISO 8601 UTC) */
                         created_at: string;
                         /** @description The email consumers are told to write to, in every notice */
@@ -6433,6 +6435,8 @@ export interface operations {
                         name: string;
                         /** @description The merchant's funding source at the transfer provider, where payments land */
                         destination_funding_source: string | null;
+                        /** @description The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset) */
+                        payout_funding_source: string | null;
                         /** @description When it was created (ISO 8601 UTC) */
                         created_at: string;
                         /** @description The email consumers are told to write to, in every notice */
@@ -11534,6 +11538,8 @@ export interface operations {
                             name: string;
                             /** @description The merchant's funding source at the transfer provider, where payments land */
                             destination_funding_source: string | null;
+                            /** @description The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset) */
+                            payout_funding_source: string | null;
                             /** @description When it was created (ISO 8601 UTC) */
                             created_at: string;
                             /** @description The email consumers are told to write to, in every notice */
@@ -11615,6 +11621,11 @@ export interface operations {
                      * @description The merchant's funding source at the transfer provider, where payments land
                      */
                     destination_funding_source?: string;
+                    /**
+                     * Format: uri
+                     * @description The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset)
+                     */
+                    payout_funding_source?: string;
                 };
             };
         };
@@ -11634,6 +11645,8 @@ export interface operations {
                             name: string;
                             /** @description The merchant's funding source at the transfer provider, where payments land */
                             destination_funding_source: string | null;
+                            /** @description The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset) */
+                            payout_funding_source: string | null;
                             /** @description When it was created (ISO 8601 UTC) */
                             created_at: string;
                             /** @description The email consumers are told to write to, in every notice */

@@ -5,6 +5,8 @@ import { MerchantProfile } from "./merchant-profile.schema.ts";
 export const CreateMerchantBody = z.object({
   name: z.string().trim().min(1).max(255),
   destination_funding_source: z.string().url().max(2048).optional(),
+  /** The merchant's bank at the transfer provider, where payouts go (live mode; the sandbox simulates one). */
+  payout_funding_source: z.string().url().max(2048).optional(),
 });
 
 export const MerchantView = z
@@ -12,6 +14,7 @@ export const MerchantView = z
     id: z.string(),
     name: z.string(),
     destination_funding_source: z.string().nullable(),
+    payout_funding_source: z.string().nullable(),
     created_at: z.string(),
   })
   .extend(MerchantProfile.shape);

@@ -57,6 +57,7 @@ export const FIELD_GLOSSARY: Record<string, string> = {
   data: "The answer's items (or, for Verify Code, the token and user)",
   description: "A note of the merchant's",
   destination_funding_source: "The merchant's funding source at the transfer provider, where payments land",
+  payout_funding_source: "The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset)",
   discount_total: "Discounts (optional decimal)",
   error: "The error: type, code, message, the bad `param` and the request id",
   expiration: "When the token expires (ISO 8601 UTC)",

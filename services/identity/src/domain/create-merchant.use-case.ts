@@ -10,13 +10,14 @@ import type { MerchantView } from "@payrail/contracts";
  */
 export async function createMerchant(
   deps: IssueKeyDeps,
-  input: { name: string; destination_funding_source?: string | undefined },
+  input: { name: string; destination_funding_source?: string | undefined; payout_funding_source?: string | undefined },
   runId?: string,
 ): Promise<{ merchant: MerchantView; api_key: string; key_prefix: string }> {
   const created = {
     _id: runId === undefined ? prefixedHexId("mer_") : runScopedHexId("mer_", `merchant\n${runId}`),
     name: input.name,
     destinationFundingSource: input.destination_funding_source ?? null,
+    payoutFundingSource: input.payout_funding_source ?? null,
     createdAt: nowIso(),
   };
   const merchant = (await deps.merchants.insertMerchant(created)) ? created : ((await deps.merchants.findMerchant(created._id)) ?? created);

@@ -5,6 +5,8 @@ export interface MerchantRecord {
   name: string;
   /** The merchant's funding source at the transfer provider (where payments land). */
   destinationFundingSource: string | null;
+  /** Its bank at the transfer provider, where payouts go; absent on merchants created before payouts. */
+  payoutFundingSource?: string | null;
   createdAt: string;
   /** The profile (PATCH /api/merchants/profile); absent on merchants created before it existed. */
   supportEmail?: string | null;
@@ -33,6 +35,7 @@ export function toMerchantView(m: MerchantRecord): MerchantView {
     id: m._id,
     name: m.name,
     destination_funding_source: m.destinationFundingSource,
+    payout_funding_source: m.payoutFundingSource ?? null,
     created_at: m.createdAt,
     support_email: m.supportEmail ?? null,
     support_phone: m.supportPhone ?? null,

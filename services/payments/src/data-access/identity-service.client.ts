@@ -11,6 +11,7 @@ export class IdentityServiceClient implements MerchantsPort {
     const merchant = await this.transport.call(getMerchantOp, { merchant_id: merchantId }, onOwnAccount("payments", meta));
     return {
       destinationFundingSource: merchant.destination_funding_source,
+      payoutFundingSource: merchant.payout_funding_source,
       name: merchant.name,
       statementDescriptor: merchant.statement_descriptor,
       defaultTransactionPurpose: merchant.default_transaction_purpose,

@@ -80,12 +80,12 @@ function answerOf(record: PayoutTransferRecord): StartedPayoutTransfer | null {
 
 /**
  * Where a payout leaves from and goes to: the merchant's funding source at the provider (where
- * its debits landed) and its bank. With sandbox providers both are simulated when not
- * configured; a live merchant without a payout bank gets none (docs/decisions/0050-payouts.md).
+ * its debits landed) and its bank (`payout_funding_source`). With sandbox providers both are
+ * simulated when not configured; a live merchant without them gets none (docs/decisions/0050-payouts.md).
  */
 async function payoutEnds(deps: PayoutDeps, meta: RequestMeta, merchantId: string): Promise<{ source: string; bank: string } | null> {
   const payee = await deps.merchants.payee(meta, merchantId);
   const source = payee.destinationFundingSource ?? (deps.sandbox ? `sandbox://merchants/${merchantId}/balance` : null);
-  const bank = deps.sandbox ? `sandbox://merchants/${merchantId}/bank` : null;
+  const bank = payee.payoutFundingSource ?? (deps.sandbox ? `sandbox://merchants/${merchantId}/bank` : null);
   return source && bank ? { source, bank } : null;
 }

@@ -1,0 +1,87 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createMerchantOp, createPayoutOp, type Principal } from "@payrail/contracts";
+import type { Transport } from "@payrail/messaging";
+import { loadConfig, silentLogger } from "@payrail/runtime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServices } from "../../../bin/wiring.ts";
+import { infraVariants } from "../../../test/support/infra.ts";
+import { sandboxTransfersThrough, transfersWith } from "../../../test/support/transfers-with.ts";
+import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
+import type { CreateTransferInput } from "../src/domain/transfers/ports/transfer.port.ts";
+import { start } from "../src/index.ts";
+
+const variants = await infraVariants();
+const admin = { requestId: "r", principal: { kind: "admin" as const } };
+const ledger = { requestId: "r", principal: { kind: "service", service: "ledger" } as Principal };
+
+/*
+ * docs/decisions/0050-payouts.md: with live providers a payout goes from the merchant's funding
+ * source at the provider to the bank its `payout_funding_source` names; a merchant without one
+ * gets `payout_funding_source_missing` and no transfer. Payments runs with PROVIDERS=live and the
+ * providers replaced by the sandbox's behind a recorder (no network here).
+ */
+describe.each(variants)("a live merchant's payout bank over $name", (variant) => {
+  let client: Transport;
+  const made: CreateTransferInput[] = [];
+
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    const store = await variant.store();
+    const logger = silentLogger();
+    const secrets = { SECRETS_KEY: randomBytes(32).toString("base64") };
+    await startServices(["identity"], { config: loadConfig(secrets), logger, transport: await variant.transport(), store });
+    await start({
+      transport: await variant.transport(),
+      store,
+      logger,
+      secretsKey: randomBytes(32),
+      providers: loadConfig({ ...secrets, PROVIDERS: "live", RENEWAL_POLL_MS: "0", RECONCILE_EVERY: "0" }),
+      bankData: new SandboxBankDataAdapter(store),
+      transfers: await sandboxTransfersThrough(store, (inner) =>
+        transfersWith(inner, {
+          async createTransfer(input) {
+            made.push(input);
+            return { transferId: randomUUID(), transferUrl: "https://api.dwolla.com/transfers/x", status: "pending" };
+          },
+        }),
+      ),
+    });
+    client = await variant.transport();
+  });
+  afterAll(() => variant.cleanup());
+
+  const payout = (merchantId: string) => ({ payout_id: `po_${randomBytes(16).toString("hex")}`, merchant_id: merchantId, amount_cents: 12_345, currency: "USD" });
+
+  describe.skipIf(!!variant.skipReason)("", () => {
+    it("sends the payout from the merchant's funding source to its payout bank, once however often it is asked", async () => {
+      const { merchant } = await client.call(
+        createMerchantOp,
+        { name: "Acme", destination_funding_source: "https://api.dwolla.com/funding-sources/acme-balance", payout_funding_source: "https://api.dwolla.com/funding-sources/acme-bank" },
+        admin,
+      );
+      expect(merchant.payout_funding_source).toBe("https://api.dwolla.com/funding-sources/acme-bank");
+      const input = payout(merchant.id);
+      const before = made.length;
+      const first = await client.call(createPayoutOp, input, ledger);
+      expect(first).toMatchObject({ status: "pending" });
+      expect(await client.call(createPayoutOp, input, ledger)).toEqual(first);
+      expect(made.slice(before)).toEqual([
+        expect.objectContaining({
+          sourceFundingSource: "https://api.dwolla.com/funding-sources/acme-balance",
+          destinationFundingSource: "https://api.dwolla.com/funding-sources/acme-bank",
+          amountCents: 12_345,
+          currency: "USD",
+          idempotencyKey: input.payout_id,
+        }),
+      ]);
+    });
+
+    it("fails the payout of a live merchant with no payout bank, and moves no money", async () => {
+      const { merchant } = await client.call(createMerchantOp, { name: "No bank", destination_funding_source: "https://api.dwolla.com/funding-sources/nb-balance" }, admin);
+      expect(merchant.payout_funding_source).toBeNull();
+      const before = made.length;
+      expect(await client.call(createPayoutOp, payout(merchant.id), ledger)).toMatchObject({ status: "failed", failure_code: "payout_funding_source_missing" });
+      expect(made.length).toBe(before);
+    });
+  });
+});
