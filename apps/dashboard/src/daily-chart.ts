@@ -58,7 +58,7 @@ export function dailyChart(days: readonly ChartDay[], currency: string): Html {
   </figure>
   <details><summary>The chart's figures, day by day</summary>
   ${dataTable(
-    "Daily volume and returns",
+    "Chart figures by day",
     [{ label: "Day" }, { label: "Settled", num: true }, { label: "Settled volume", num: true }, { label: "Returned", num: true }, { label: "Returned volume", num: true }],
     days.map((d) => [d.day, d.settled, `${d.settled_volume} ${currency}`, d.returned, `${d.returned_volume} ${currency}`]),
   )}</details>`;

@@ -151,7 +151,7 @@ describe.each(variants)("the dashboard's books over $name", (variant) => {
       // Two settled debits stay settled (215.00); the returned one counts as returned, on its debit's day.
       expect(svg).toMatch(/<desc id="chart-desc">30 days from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: 215\.00 USD settled, 107\.50 USD returned\./);
       expect(svg.match(/<rect class="bar-settled"/g)).toHaveLength(30);
-      const table = /aria-label="Daily volume and returns"[\s\S]*?<\/table>/.exec(body)?.[0] ?? expect.fail("no table");
+      const table = /aria-label="Chart figures by day"[\s\S]*?<\/table>/.exec(body)?.[0] ?? expect.fail("no table");
       expect(table).toMatch(new RegExp(`<td data-label="Day">${today()}</td><td data-label="Settled" class="num">2</td><td data-label="Settled volume" class="num">215.00 USD</td><td data-label="Returned" class="num">1</td>`));
     });
 

@@ -43,8 +43,8 @@ export async function balanceRoutes(app: FastifyInstance, ctx: WebContext): Prom
         <section class="card" aria-labelledby="payouts"><h2 id="payouts">Latest payouts</h2>
           <p class="muted">Each payout opens its reconciliation: the balance transactions its amount is made of.</p>
           ${payoutRows(payouts.data)}${payouts.has_more ? html`<p><a href="/dashboard/payouts">All payouts</a></p>` : ""}</section>
-        <section class="card" aria-labelledby="transactions"><h2 id="transactions">Balance transactions</h2>
-          <form class="filters" method="get" action="/dashboard/balance" role="search" aria-label="Balance transactions">
+        <section class="card"><h2>Balance transactions</h2>
+          <form class="filters" method="get" action="/dashboard/balance" role="search" aria-label="Filter balance transactions">
             <div><label for="type">Type</label><select id="type" name="type"><option value="">Any</option>
               ${BalanceTransactionType.options.map((t) => html`<option value="${t}"${t === query.type ? html` selected` : ""}>${t}</option>`)}</select></div>
             ${dateFields(query)}
