@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { ADMIN_TOKEN } from "../../../test/support/stack.ts";
 import { eventually } from "../../../test/support/eventually.ts";
-import { axeViolations, browserSkipReason, expectFits375, launchChromium } from "./support/browser.ts";
+import { axeViolations, browserSkipReason, expectFits375, launchChromium, openPage } from "./support/browser.ts";
 import { DASHBOARD_PASSWORD } from "./support/dashboard-session.ts";
 import { payment, refundClient } from "./support/refund-flow.ts";
 import { withWebhooksStack } from "./support/webhooks-stack.ts";
@@ -62,16 +62,7 @@ describe.skipIf(!!skipReason)("the dashboard's books in chromium", { timeout: 12
 
   const api = (url: string) => world.stack.app.inject({ url, headers: { "api-key": merchant.apiKey } });
 
-  async function open(width = 1280): Promise<{ page: Page; cspErrors: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    const cspErrors: string[] = [];
-    page.on("console", (m) => {
-      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-    });
-    return { page, cspErrors };
-  }
+  const open = (width = 1280) => openPage(browser, contexts, width);
   const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title }).waitFor();
   const expectAccessible = async (page: Page) => expect(await axeViolations(page), page.url()).toEqual([]);
   async function signIn(page: Page): Promise<void> {
