@@ -1157,7 +1157,7 @@ export interface paths {
         };
         /**
          * Export the merchant's balance transactions as CSV, newest first (`from`, `to`, `type`, `payout_id`)
-         * @description Every balance transaction `GET /api/merchants/balance_transactions` lists for `from` and `to`, as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.
+         * @description Every balance transaction `GET /api/merchants/balance_transactions` lists for `from`, `to`, `type` and `payout_id` (a payout's reconciliation report), as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.
          */
         get: operations["exportBalanceTransactions"];
         put?: never;
