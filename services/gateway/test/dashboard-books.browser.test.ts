@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
@@ -11,6 +13,8 @@ import { payment, refundClient } from "./support/refund-flow.ts";
 import { withWebhooksStack } from "./support/webhooks-stack.ts";
 
 const skipReason = browserSkipReason();
+/** `PAGE_SCREENSHOTS=1` also writes the README's screenshots to docs/. */
+const DOCS = join(dirname(fileURLToPath(import.meta.url)), "../../../docs");
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -63,6 +67,11 @@ describe.skipIf(!!skipReason)("the dashboard's books in chromium", { timeout: 12
   const api = (url: string) => world.stack.app.inject({ url, headers: { "api-key": merchant.apiKey } });
 
   const open = (width = 1280) => openPage(browser, contexts, width);
+  const screenshot = async (page: Page, name: string) => {
+    if (process.env.PAGE_SCREENSHOTS !== "1") return;
+    await mkdir(DOCS, { recursive: true });
+    await writeFile(join(DOCS, name), await page.screenshot({ fullPage: true }));
+  };
   const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title }).waitFor();
   const expectAccessible = async (page: Page) => expect(await axeViolations(page), page.url()).toEqual([]);
   async function signIn(page: Page): Promise<void> {
@@ -89,6 +98,7 @@ describe.skipIf(!!skipReason)("the dashboard's books in chromium", { timeout: 12
     await heading(page, "Balance and payouts");
     expect(await page.locator("main").textContent()).toContain("0.00 USD");
     await expectAccessible(page);
+    await screenshot(page, "dashboard-balance-1280.png");
 
     await page.getByRole("region", { name: "Payouts" }).getByRole("link", { name: payout.id }).click();
     await heading(page, `Payout ${payout.id}`);
@@ -97,6 +107,7 @@ describe.skipIf(!!skipReason)("the dashboard's books in chromium", { timeout: 12
     // Header, the two debits and the return it pays out, and its own payout row.
     expect(await rows.count()).toBe(5);
     await expectAccessible(page);
+    await screenshot(page, "dashboard-payout-1280.png");
     const csv = await download(page, "Export CSV");
     expect(csv).toBe((await api(`/api/merchants/exports/balance_transactions.csv?payout_id=${payout.id}`)).body);
     expect(csv.trim().split("\r\n")).toHaveLength(5);
@@ -133,6 +144,7 @@ describe.skipIf(!!skipReason)("the dashboard's books in chromium", { timeout: 12
     expect(await chart.isVisible()).toBe(true);
     const description = await page.locator("#chart-desc").textContent();
     expect(description).toContain("107.50 USD settled, 107.50 USD returned");
+    await screenshot(page, "dashboard-overview-chart-1280.png");
     // The text alternative: the day's row in the table under the chart, once disclosed.
     await page.getByText("The chart's figures, day by day").click();
     const day = page.getByRole("region", { name: "Chart figures by day" }).getByRole("row", { name: new RegExp(today()) });

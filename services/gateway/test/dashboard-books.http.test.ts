@@ -110,6 +110,9 @@ describe.each(variants)("the dashboard's books over $name", (variant) => {
       const cents = (d: string) => Math.round(Number(d) * 100);
       const paidOut = detail.balance_transactions.data.filter((r: { type: string }) => r.type !== "payout");
       expect(paidOut.reduce((sum: number, r: { amount: string }) => sum + cents(r.amount), 0)).toBe(cents(payout.amount));
+      // The page writes that sum out, by type.
+      expect(report).toContain(`${paidOut.length} movements:`);
+      expect(report).toMatch(/debits 322\.50[^<]*= 107\.50 USD/);
       const href = exportHref(report, "balance_transactions.csv");
       expect(href).toBe(`/dashboard/exports/balance_transactions.csv?payout_id=${payout.id}`);
       const csv = await viewer.get(href);

@@ -1,7 +1,7 @@
-import { BalanceTransactionId, BalanceTransactionType, getBalanceOp, getPayoutOp, listBalanceTransactionsOp, listPayoutsOp, PayoutId } from "@payrail/contracts";
+import { BalanceTransactionId, BalanceTransactionType, centsToDecimal, getBalanceOp, getPayoutOp, listBalanceTransactionsOp, listPayoutsOp, PayoutId, type BalanceTransaction } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { callService, html, type WebContext } from "@payrail/web";
+import { callService, html, type Html, type WebContext } from "@payrail/web";
 import { requireDashboardUser } from "../dashboard-session.ts";
 import { apiWindow, DateRangeQuery, dateFields, exportLink } from "../date-range.ts";
 import { queryOf } from "../form.ts";
@@ -86,9 +86,26 @@ export async function balanceRoutes(app: FastifyInstance, ctx: WebContext): Prom
           <dt>Created</dt><dd>${when(payout.created_at)}</dd></dl></section>
         <section class="card" aria-labelledby="reconciliation"><h2 id="reconciliation">Reconciliation</h2>
           <p class="muted">The movements this payout sends to your bank, and its own payout row that takes them from the balance: match its amount against your bank statement.</p>
+          ${rows.has_more ? "" : html`<p>${movementsSum(rows.data, currency)}</p>`}
           <p>${exportLink("balance_transactions.csv", "Export CSV", { payout_id: payout.id })}</p>
           ${balanceTransactionRows(rows.data)}
           ${rows.has_more ? html`<p><a href="/dashboard/balance?payout_id=${payout.id}">All of this payout's balance transactions</a></p>` : ""}</section>`,
     });
   });
+}
+
+/** A signed two-decimal amount ("-12.50") in cents. */
+const signedCents = (amount: string) => (amount.startsWith("-") ? -1 : 1) * Number(amount.replace(/^-/, "").replace(".", ""));
+
+/**
+ * What a payout's movements add up to, by type, written out: the sum a finance person checks
+ * against the payout's amount (its own `payout` row is the same amount taken from the balance).
+ */
+function movementsSum(rows: readonly BalanceTransaction[], currency: string): Html {
+  const moved = rows.filter((r) => r.type !== "payout");
+  const byType = new Map<string, number>();
+  for (const r of moved) byType.set(r.type, (byType.get(r.type) ?? 0) + signedCents(r.amount));
+  const total = moved.reduce((sum, r) => sum + signedCents(r.amount), 0);
+  const parts = [...byType].map(([type, cents]) => `${type}s ${centsToDecimal(cents)}`).join(" + ");
+  return html`<strong>${moved.length} movements: ${parts || "none"} = ${centsToDecimal(total)} ${currency}</strong>`;
 }
