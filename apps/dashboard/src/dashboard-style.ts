@@ -44,6 +44,11 @@ button.danger{background:var(--danger);border-color:var(--danger)}
 .muted{color:var(--muted)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .pager{display:flex;gap:12px;margin-top:12px}
+.chart{margin:0 0 8px}.chart svg{display:block;width:100%;height:auto;max-width:720px}
+.chart .bar-settled,.key.settled{fill:#0b57d0;background:#0b57d0}.chart .bar-returned,.key.returned{fill:#b3261e;background:#b3261e}
+.chart .axis{stroke:#8a919c}.chart .axis-label{fill:#59606b;font-size:12px}
+.key{display:inline-block;width:12px;height:12px;border-radius:2px;vertical-align:middle;margin-left:8px}
+summary{cursor:pointer;color:var(--accent)}
 .narrow{max-width:420px;margin:40px auto}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;min-width:0;overflow-wrap:anywhere}
 @media (max-width:600px){main{padding:10px}header .who{margin-left:0;width:100%}

@@ -7,6 +7,7 @@ const NAV: readonly [path: string, label: string][] = [
   ["/dashboard/checkouts", "Checkouts"],
   ["/dashboard/subscriptions", "Subscriptions"],
   ["/dashboard/refunds", "Refunds"],
+  ["/dashboard/balance", "Balance"],
   ["/dashboard/reviews", "Reviews"],
   ["/dashboard/webhooks", "Webhooks"],
   ["/dashboard/events", "Events"],

@@ -1156,8 +1156,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export the merchant's balance transactions as CSV, newest first (`from`, `to`)
-         * @description Every balance transaction `GET /api/merchants/balance_transactions` lists for `from` and `to`, as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.
+         * Export the merchant's balance transactions as CSV, newest first (`from`, `to`, `type`, `payout_id`)
+         * @description Every balance transaction `GET /api/merchants/balance_transactions` lists for `from`, `to`, `type` and `payout_id` (a payout's reconciliation report), as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.
          */
         get: operations["exportBalanceTransactions"];
         put?: never;
@@ -10300,7 +10300,7 @@ export interface operations {
                 to?: string;
                 /** @description Only this type */
                 type?: "debit" | "return" | "refund" | "payout";
-                /** @description Only the balance transactions of this payout */
+                /** @description Only the balance transactions of this payout (its reconciliation report) */
                 payout_id?: string;
                 /** @description At most this many (1–100, default 20) */
                 limit?: number;
@@ -10425,6 +10425,10 @@ export interface operations {
                 from?: string;
                 /** @description Only what was created before this (a date or an ISO 8601 time) */
                 to?: string;
+                /** @description Only this type */
+                type?: "debit" | "return" | "refund" | "payout";
+                /** @description Only the balance transactions of this payout (its reconciliation report) */
+                payout_id?: string;
             };
             header?: never;
             path?: never;

@@ -6,6 +6,7 @@ export * from "./rpc/envelope.ts";
 export * from "./rpc/operation.ts";
 export * from "./http/money.schema.ts";
 export * from "./consumer-words.ts";
+export * from "./masking.ts";
 export * from "./http/checkout.schema.ts";
 export * from "./http/checkout.example.ts";
 export * from "./http/metadata.schema.ts";

@@ -20,3 +20,4 @@ export { mandateClient } from "./mandate-client.ts";
 export { revokeApiKey } from "./revoke-api-key.ts";
 export { hostedPageUrl, publicBase } from "./page-url.ts";
 export { HOSTED_PAGE_IMAGES, newNonce, pageCsp, plaidLinkPageHeaders } from "./page-csp.ts";
+export { BALANCE_TRANSACTION_COLUMNS, CHECKOUT_COLUMNS, CSV_EXPORTS, REFUND_COLUMNS, TRANSACTION_COLUMNS, sendCsvExport } from "./csv-exports.ts";

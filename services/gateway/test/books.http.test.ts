@@ -8,7 +8,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { startStack, type Stack } from "../../../test/support/stack.ts";
 import { BalanceTransactionRepository } from "../../ledger/src/data-access/balance-transaction.repository.ts";
 import { balanceTransactionId } from "../../ledger/src/domain/balance-transaction.entity.ts";
-import { BALANCE_TRANSACTION_COLUMNS, CHECKOUT_COLUMNS, REFUND_COLUMNS, TRANSACTION_COLUMNS } from "../src/routes/books.routes.ts";
+import { BALANCE_TRANSACTION_COLUMNS, CHECKOUT_COLUMNS, REFUND_COLUMNS, TRANSACTION_COLUMNS } from "@payrail/web";
 import { payment, refundClient, requested, type Payment } from "./support/refund-flow.ts";
 
 const variants = await infraVariants();

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, ADMIN_TOKEN, type Stack } from "../../../test/support/stack.ts";
-import { axeViolations, browserSkipReason, expectFits375, launchChromium } from "./support/browser.ts";
+import { axeViolations, browserSkipReason, expectFits375, launchChromium, openPage } from "./support/browser.ts";
 import { DASHBOARD_PASSWORD } from "./support/dashboard-session.ts";
 
 const skipReason = browserSkipReason();
@@ -38,16 +38,7 @@ describe.skipIf(!!skipReason)("dashboard two-factor sign-in in chromium", { time
     await variant.cleanup();
   });
 
-  async function open(): Promise<{ page: Page; cspErrors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const cspErrors: string[] = [];
-    page.on("console", (m) => {
-      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-    });
-    return { page, cspErrors };
-  }
+  const open = () => openPage(browser, contexts, 375, 800);
 
   const heading = (page: Page, title: string) => page.getByRole("heading", { level: 1, name: title }).waitFor();
   const checkPage = async (page: Page) => {

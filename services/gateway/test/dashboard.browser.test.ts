@@ -10,7 +10,7 @@ import { startServices } from "../../../bin/wiring.ts";
 import { embeddedVariant } from "../../../test/support/infra.ts";
 import { startStack, ADMIN_TOKEN, type Stack } from "../../../test/support/stack.ts";
 import { startReceiver, type Receiver } from "../../../test/support/webhook-receiver.ts";
-import { axeViolations, browserSkipReason, expectFits375, launchChromium } from "./support/browser.ts";
+import { axeViolations, browserSkipReason, expectFits375, launchChromium, openPage } from "./support/browser.ts";
 import { HELD_AMOUNTS } from "./support/fraud-stack.ts";
 import { linkedCheckout } from "./support/payment-flow.ts";
 import { payment, refundClient, requested } from "./support/refund-flow.ts";
@@ -76,15 +76,9 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
   }
 
   async function open(width = 1280): Promise<{ page: Page; cspErrors: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const cspErrors: string[] = [];
-    page.on("console", (m) => {
-      if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-    });
-    page.on("dialog", (d) => void d.accept());
-    return { page, cspErrors };
+    const opened = await openPage(browser, contexts, width);
+    opened.page.on("dialog", (d) => void d.accept());
+    return opened;
   }
 
   /** Signs in with the keyboard alone: type, Tab, type, Enter. */

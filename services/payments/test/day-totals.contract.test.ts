@@ -108,6 +108,9 @@ describe.each(variants)("day totals over $name", (variant) => {
         [7, 1, "1.00"],
         [30, 1, "1.00"],
       ]);
+      // The chart's day counts the return once, on the day its debit was made.
+      const day = (await stats(merchant)).days.find((d) => d.day === settled.created_at.slice(0, 10));
+      expect([day?.settled, day?.returned, day?.returned_volume]).toEqual([1, 1, "42.00"]);
     });
 
     it("never counts a debit whose return was recorded before its settlement", async () => {
@@ -119,6 +122,7 @@ describe.each(variants)("day totals over $name", (variant) => {
         [7, 0, "0.00"],
         [30, 0, "0.00"],
       ]);
+      expect((await stats(merchant)).days.reduce((sum, d) => sum + d.returned, 0)).toBe(1);
     });
 
     it("counts 40 concurrent settlements on one new day exactly, each replayed at the same time", async () => {

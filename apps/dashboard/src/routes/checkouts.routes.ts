@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { callService, html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
+import { apiWindow, DateRangeQuery, dateFields, exportLink } from "../date-range.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
 import { badge, money, when } from "../format.ts";
@@ -12,9 +13,10 @@ import { redeliverButton } from "./events.routes.ts";
 import { settleButton } from "./sandbox-settle.routes.ts";
 import { amountsOf, checkoutRows } from "./checkout-rows.ts";
 import { checkoutNotices, noticeRows } from "./notice-rows.ts";
+import { checkoutMandate, customerFacts } from "./customer-facts.ts";
 import { refundRows } from "./refund-rows.ts";
 
-const ListQuery = z.object({
+const ListQuery = DateRangeQuery.extend({
   q: z.string().trim().max(255).optional(),
   status: z.union([z.literal(""), CheckoutStatus]).optional().transform((s) => s || undefined),
   starting_after: z.string().regex(/^chk_[0-9a-f]{32}$/).optional(),
@@ -27,13 +29,16 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
     requireDashboardUser(request);
     const query = queryOf(request, ListQuery);
     if (query.q && CHECKOUT_ID.test(query.q)) return reply.redirect(`/dashboard/checkouts/${query.q}`, 303);
-    const filters = definedFilters({ status: query.status });
+    // The page's own query (its links and export carry it); the API gets the window as it takes it.
+    const filters = definedFilters({ status: query.status, from: query.from, to: query.to });
     const status = filters.status;
     const page = await callService(ctx, request, listCheckoutsOp, {
       limit: 25,
-      ...filters,
+      ...definedFilters({ status: query.status }),
+      ...apiWindow(query),
       ...definedFilters({ merchant_checkout_id: query.q, starting_after: query.starting_after }),
     });
+    const window = definedFilters({ from: query.from, to: query.to });
     return sendPage(ctx, request, reply, {
       title: "Checkouts",
       active: "/dashboard/checkouts",
@@ -41,9 +46,12 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
           <div><label for="q">Checkout id or your id</label><input id="q" name="q" type="search" value="${query.q ?? ""}" placeholder="chk_… or order-1001"></div>
           <div><label for="status">Status</label><select id="status" name="status"><option value="">Any</option>
             ${CheckoutStatus.options.map((s) => html`<option value="${s}"${s === status ? html` selected` : ""}>${s}</option>`)}</select></div>
-          <button type="submit">Search</button></form>
+          ${dateFields(query)}
+          <button type="submit">Search</button>
+          ${exportLink("checkouts.csv", "Export CSV", window)}</form>
+        <p class="muted">The export holds every checkout created in the dates chosen (all of them without dates), whatever its status.</p>
         ${checkoutRows(page.data)}
-        <nav class="pager" aria-label="Pages">${query.starting_after ? html`<a href="/dashboard/checkouts${status ? `?status=${status}` : ""}">First page</a>` : ""}
+        <nav class="pager" aria-label="Pages">${query.starting_after ? html`<a href="/dashboard/checkouts?${new URLSearchParams(filters as Record<string, string>).toString()}">First page</a>` : ""}
           ${nextPageLink("/dashboard/checkouts", filters, page)}</nav>`,
     });
   });
@@ -54,9 +62,10 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
     const transfer = checkout.transfer;
     // The events about the checkout and about its transaction (transfers, refunds, subscription).
     const subjects = [checkout.id, ...(transfer ? [transfer.transaction_uuid] : [])];
-    const [refunds, notices, ...eventPages] = await Promise.all([
+    const [refunds, notices, mandate, ...eventPages] = await Promise.all([
       transfer ? callService(ctx, request, listMerchantRefundsOp, { transaction_uuid: transfer.transaction_uuid, limit: 100 }).then((r) => r.data) : Promise.resolve([]),
       checkoutNotices(ctx, request, checkout.id),
+      checkoutMandate(ctx, request, checkout),
       ...subjects.map((about) => callService(ctx, request, listEventsOp, { about, limit: 100 })),
     ]);
     const events = [...new Map(eventPages.flatMap((p) => p.data).map((e) => [e.id, e])).values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -87,8 +96,8 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
           ${checkout.is_subscription === true ? html`<dt>Subscription</dt><dd>${badge(checkout.subscription_status || "not started")} · next charge ${when(checkout.next_charge_at)}</dd>` : ""}
           <dt>Transfer</dt><dd>${transfer ? html`${badge(transfer.status)} <span class="mono">${transfer.transaction_uuid}</span>` : "none yet"}
             ${transfer && transfer.status === "pending" && acts && ctx.sandbox ? html`<div class="actions">${settleButton(reply, `/dashboard/transactions/${transfer.transaction_uuid}/settle`)}</div>` : ""}</dd>
-          <dt>Mandate</dt><dd class="mono">${checkout.mandate_id ?? "—"}</dd>
           <dt>Created</dt><dd>${when(checkout.created_at)}</dd></dl></section>
+        <section class="card" aria-labelledby="customer"><h2 id="customer">Customer</h2>${customerFacts(checkout, mandate, notices)}</section>
         <section class="card"><h2>Timeline</h2><ol>${timeline.map((t) => html`<li>${when(t.at)}: ${t.what}</li>`)}</ol></section>
         <section class="card"><h2>Events</h2>
           ${events.length === 0 ? html`<p class="muted">No events in the last 30 days.</p>` : dataTable(

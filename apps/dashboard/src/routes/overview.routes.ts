@@ -2,6 +2,7 @@ import { getPaymentStatsOp, getReturnRatesOp, listCheckoutsOp, listMerchantRefun
 import type { FastifyInstance } from "fastify";
 import { callService, html, type WebContext } from "@payrail/web";
 import { requireDashboardUser } from "../dashboard-session.ts";
+import { dailyChart } from "../daily-chart.ts";
 import { dataTable } from "../data-table.ts";
 import { money } from "../format.ts";
 import { sendPage } from "../layout.ts";
@@ -9,7 +10,7 @@ import { checkoutRows } from "./checkout-rows.ts";
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 
-/** The overview: volume and counts over 7 and 30 days, ACH return rates against NACHA's thresholds, refunds waiting, the latest checkouts. */
+/** The overview: volume and counts over 7 and 30 days, the 30 days' chart, ACH return rates against NACHA's thresholds, refunds waiting, the latest checkouts. */
 export async function overviewRoutes(app: FastifyInstance, ctx: WebContext): Promise<void> {
   app.get("/dashboard", async (request, reply) => {
     requireDashboardUser(request);
@@ -32,6 +33,7 @@ export async function overviewRoutes(app: FastifyInstance, ctx: WebContext): Pro
           (w) => html`<div><div class="stat">${money(w.settled_volume, stats.currency)}</div><div class="stat-label">settled in the last ${w.days} days</div>
             <p>${w.settled} settled of ${w.debits} debits</p></div>`,
         )}</div></section>
+        <section class="card" aria-labelledby="daily"><h2 id="daily">Daily volume and returns</h2>${dailyChart(stats.days, stats.currency)}</section>
         <section class="card" aria-labelledby="rates"><h2 id="rates">ACH return rates, last ${rates.window_days} days</h2>
         <p class="muted">${rates.debits} debits made in the window.</p>
         ${dataTable(

@@ -61,9 +61,14 @@ export const ExportQuery = z.object({
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
-export const BalanceTransactionListQuery = ExportQuery.extend({
+/** The window and filters of balance_transactions.csv: the list's own, so the export holds what the list shows. */
+export const BalanceTransactionExportQuery = ExportQuery.extend({
   type: BalanceTransactionType.optional().describe("Only this type"),
-  payout_id: z.string().min(1).max(64).optional().describe("Only the balance transactions of this payout"),
+  payout_id: z.string().min(1).max(64).optional().describe("Only the balance transactions of this payout (its reconciliation report)"),
+});
+export type BalanceTransactionExportQuery = z.infer<typeof BalanceTransactionExportQuery>;
+
+export const BalanceTransactionListQuery = BalanceTransactionExportQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe("At most this many (1–100, default 20)"),
   starting_after: BalanceTransactionId.optional().describe("The last balance transaction of the previous page: the page after it"),
 });

@@ -271,7 +271,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "get /api/merchants/exports/balance_transactions.csv": {
     operationId: "exportBalanceTransactions",
     description:
-      "Every balance transaction `GET /api/merchants/balance_transactions` lists for `from` and `to`, as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.",
+      "Every balance transaction `GET /api/merchants/balance_transactions` lists for `from`, `to`, `type` and `payout_id` (a payout's reconciliation report), as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.",
     errors: ["parameter_invalid"],
   },
   "get /api/merchants/exports/transactions.csv": {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import axe from "axe-core";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 /** Debian's chromium (`.ci/run` installs it with apt-get): Playwright's own download cannot run here. */
@@ -23,6 +23,21 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
   });
+}
+
+/**
+ * A page in a fresh context of `width` px (kept in `contexts` for the file's afterAll to close),
+ * and the Content-Security-Policy complaints its console prints: a page the policy breaks says so.
+ */
+export async function openPage(browser: Browser, contexts: BrowserContext[], width: number, height = 900): Promise<{ page: Page; cspErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const cspErrors: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
+  return { page, cspErrors };
 }
 
 /** A stand-in for the merchant's shop: answers every path with a small page, remembers what was asked. */

@@ -1,4 +1,4 @@
-import { AppError, requireService, type Principal } from "@payrail/contracts";
+import { AppError, maskPhone, requireService, type Principal } from "@payrail/contracts";
 import type { MerchantsPort } from "./ports/merchants.port.ts";
 import type { UsersPort } from "./ports/users.port.ts";
 
@@ -19,11 +19,4 @@ export async function getNoticeContacts(
     merchant: { name: merchant.name, support_email: merchant.supportEmail ?? null, support_phone: merchant.supportPhone ?? null },
     phone_masked: user ? maskPhone(user.phone) : null,
   };
-}
-
-/** `+15555550100` → `+1•••••••0100`: enough to recognise, not to dial. */
-export function maskPhone(e164: string): string {
-  const keep = 4;
-  const head = e164.slice(0, 2);
-  return head + "•".repeat(Math.max(0, e164.length - head.length - keep)) + e164.slice(-keep);
 }

@@ -75,10 +75,3 @@ export function toNotice(doc: NoticeDoc): Notice {
 export function toSandboxNotice(doc: NoticeDoc): SandboxNotice {
   return { ...toNotice(doc), body: doc.body };
 }
-
-/** `jane.doe@example.com` → `j•••@example.com`. */
-export function maskEmail(address: string): string {
-  const at = address.lastIndexOf("@");
-  if (at < 1) return "•••";
-  return `${address[0]}•••${address.slice(at)}`;
-}

@@ -1,9 +1,9 @@
-import type { AnyDomainEvent, NoticeChannel } from "@payrail/contracts";
+import { maskEmail, type AnyDomainEvent, type NoticeChannel } from "@payrail/contracts";
 import { prefixedHexId } from "@payrail/runtime";
 import { renderNotice, safeMerchant } from "../templates/render-notice.ts";
 import { noticeContent } from "../templates/notice-content.ts";
 import { amountChanges, noticeCause, type NoticeCause } from "./notice-cause.ts";
-import { maskEmail, noticeId, type NoticeDoc } from "./notice.entity.ts";
+import { noticeId, type NoticeDoc } from "./notice.entity.ts";
 import type { NoticesDeps } from "./notices.deps.ts";
 import { signUnsubscribeToken, type OptOutKey } from "./unsubscribe-token.ts";
 

@@ -1,7 +1,10 @@
 import { DuplicateKeyError, type Store } from "@payrail/store";
 import type { DayTotal, DayTotalEntry, DayTotalsPort } from "../domain/payment-stats/ports/day-totals.port.ts";
 
-interface DayTotalDoc extends DayTotal {
+interface DayTotalDoc extends Omit<DayTotal, "returned" | "returnedCents"> {
+  /** Absent on a day whose debits were all counted before returns were counted: none then. */
+  returned?: number;
+  returnedCents?: number;
   /** `${merchantId}:${day}`. */
   _id: string;
   merchantId: string;
@@ -34,16 +37,17 @@ export class DayTotalsRepository implements DayTotalsPort {
     const _id = `${entry.merchantId}:${day}`;
     const path = `payments.${entry.transactionUuid}`;
     const onInsert = { merchantId: entry.merchantId, day };
+    const returned = { returned: 1, returnedCents: entry.amountCents };
     for (let i = 0; i < TRIES; i++) {
       if (entry.outcome === "returned") {
         // A counted settlement is taken back; one never counted is marked so it never will be.
-        const undone = await this.days.findOneAndUpdate({ _id, [path]: "settled" }, { $set: { [path]: "returned" }, $inc: { settled: -1, settledCents: -entry.amountCents } });
+        const undone = await this.days.findOneAndUpdate({ _id, [path]: "settled" }, { $set: { [path]: "returned" }, $inc: { settled: -1, settledCents: -entry.amountCents, ...returned } });
         if (undone) return;
       }
       const update =
         entry.outcome === "settled"
           ? { $set: { [path]: "settled" }, $inc: { settled: 1, settledCents: entry.amountCents }, $setOnInsert: onInsert }
-          : { $set: { [path]: "returned" }, $inc: { settled: 0, settledCents: 0 }, $setOnInsert: onInsert };
+          : { $set: { [path]: "returned" }, $inc: { settled: 0, settledCents: 0, ...returned }, $setOnInsert: onInsert };
       try {
         await this.days.findOneAndUpdate({ _id, [path]: { $exists: false } }, update, { upsert: true });
         return;
@@ -60,7 +64,7 @@ export class DayTotalsRepository implements DayTotalsPort {
 
   async since(merchantId: string, fromDay: string): Promise<DayTotal[]> {
     const docs = await this.days.find({ merchantId, day: { $gte: fromDay } }, { sort: { day: 1 } });
-    return docs.map((d) => ({ day: d.day, settled: d.settled, settledCents: d.settledCents }));
+    return docs.map((d) => ({ day: d.day, settled: d.settled, settledCents: d.settledCents, returned: d.returned ?? 0, returnedCents: d.returnedCents ?? 0 }));
   }
 
   async backfilled(): Promise<boolean> {

@@ -12,9 +12,23 @@ export const PaymentStatsWindow = z.object({
   settled_volume: z.string(),
 });
 
-/** The merchant's debits over the last 7 and 30 days: counts and settled volume (the dashboard's overview). */
+/** One UTC day of the merchant's debits (by the day each debit was made): what settled, and what of it the bank returned since. */
+export const PaymentStatsDay = z.object({
+  day: z.string(),
+  /** Debits of the day that settled and stayed settled, and what they moved ("107.50"). */
+  settled: z.number().int(),
+  settled_volume: z.string(),
+  /** Debits of the day the bank returned, and what they had moved. */
+  returned: z.number().int(),
+  returned_volume: z.string(),
+});
+
+/**
+ * The merchant's debits over the last 7 and 30 days: counts and settled volume, and each of the
+ * 30 days (oldest first, days without debits as zeros) for the overview's chart.
+ */
 export const getPaymentStatsOp = defineOperation(
   "payments.getPaymentStats",
   z.object({}),
-  z.object({ windows: z.array(PaymentStatsWindow), currency: z.string() }),
+  z.object({ windows: z.array(PaymentStatsWindow), days: z.array(PaymentStatsDay), currency: z.string() }),
 );

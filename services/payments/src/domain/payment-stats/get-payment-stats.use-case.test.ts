@@ -25,11 +25,11 @@ function port(days: DayTotal[]) {
 describe("payment stats over 7 and 30 days", () => {
   it("adds up the day totals of each window (UTC days, today included) and counts its debits from the window's first day", async () => {
     const { deps, asked } = port([
-      { day: "2026-10-27", settled: 50, settledCents: 999_999 }, // 31 days ago: in neither window
-      { day: "2026-10-28", settled: 1, settledCents: 5_005 },
-      { day: "2026-11-19", settled: 2, settledCents: 1_000 },
-      { day: "2026-11-20", settled: 1, settledCents: 10_750 },
-      { day: "2026-11-26", settled: 3_000_000, settledCents: 300_000_000_00 },
+      { day: "2026-10-27", settled: 50, settledCents: 999_999, returned: 0, returnedCents: 0 }, // 31 days ago: in neither window
+      { day: "2026-10-28", settled: 1, settledCents: 5_005, returned: 0, returnedCents: 0 },
+      { day: "2026-11-19", settled: 2, settledCents: 1_000, returned: 0, returnedCents: 0 },
+      { day: "2026-11-20", settled: 1, settledCents: 10_750, returned: 0, returnedCents: 0 },
+      { day: "2026-11-26", settled: 3_000_000, settledCents: 300_000_000_00, returned: 0, returnedCents: 0 },
     ]);
     const stats = await getPaymentStats(deps, "mer_x");
     expect(stats.windows).toEqual([
@@ -45,5 +45,19 @@ describe("payment stats over 7 and 30 days", () => {
       [0, "0.00"],
       [0, "0.00"],
     ]);
+    expect(stats.days.every((d) => d.settled === 0 && d.returned === 0 && d.returned_volume === "0.00")).toBe(true);
+  });
+
+  it("lists each of the 30 days oldest first, with its settled and returned debits, and zeros for a day without any", async () => {
+    const { deps } = port([
+      { day: "2026-10-28", settled: 1, settledCents: 5_005, returned: 0, returnedCents: 0 },
+      { day: "2026-11-24", settled: 2, settledCents: 3_000, returned: 1, returnedCents: 1_250 },
+    ]);
+    const { days } = await getPaymentStats(deps, "mer_x");
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ day: "2026-10-28", settled: 1, settled_volume: "50.05", returned: 0, returned_volume: "0.00" });
+    expect(days.find((d) => d.day === "2026-11-24")).toEqual({ day: "2026-11-24", settled: 2, settled_volume: "30.00", returned: 1, returned_volume: "12.50" });
+    expect(days.find((d) => d.day === "2026-11-25")).toEqual({ day: "2026-11-25", settled: 0, settled_volume: "0.00", returned: 0, returned_volume: "0.00" });
+    expect(days.at(-1)?.day).toBe("2026-11-26");
   });
 });

@@ -11,7 +11,7 @@ const firstDay = (now: number, days: number) => new Date(now - (days - 1) * DAY_
 /**
  * Debits over the last 7 and 30 UTC days (today included): the debit counts from an index, the
  * settled counts and volume from the merchant's day totals, exact at any volume (one read of at
- * most 30 documents serves both windows).
+ * most 30 documents serves both windows and the 30 days of the chart).
  */
 export async function getPaymentStats(deps: { transactions: Pick<TransactionsPort, "countDebits">; dayTotals: Pick<DayTotalsPort, "since">; now(): Date }, merchantId: string) {
   const now = deps.now().getTime();
@@ -28,5 +28,16 @@ export async function getPaymentStats(deps: { transactions: Pick<TransactionsPor
       };
     }),
   );
-  return { windows, currency: "USD" };
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const series = Array.from({ length: 30 }, (_, i) => firstDay(now, 30 - i)).map((day) => {
+    const d = byDay.get(day);
+    return {
+      day,
+      settled: d?.settled ?? 0,
+      settled_volume: centsToDecimal(d?.settledCents ?? 0),
+      returned: d?.returned ?? 0,
+      returned_volume: centsToDecimal(d?.returnedCents ?? 0),
+    };
+  });
+  return { windows, days: series, currency: "USD" };
 }

@@ -8,11 +8,16 @@ export interface DayTotalEntry {
   outcome: "settled" | "returned";
 }
 
-/** One merchant's settled debits of one UTC day (by creation, as the debit counts are). */
+/**
+ * One merchant's settled debits of one UTC day (by creation, as the debit counts are), and those
+ * of that day's debits the bank returned since (the return rates count returns by debit day too).
+ */
 export interface DayTotal {
   day: string;
   settled: number;
   settledCents: number;
+  returned: number;
+  returnedCents: number;
 }
 
 /**
