@@ -33,6 +33,25 @@ describe("lease heartbeat", () => {
     expect(renew.mock.calls.length).toBe(renewals);
   });
 
+  it("keeps a 10 s lease when each renewal takes 4 s (a loaded store): the next starts a third of a lease after the previous one started", async () => {
+    const { doc, renew } = leaseDoc(10_000);
+    const slowRenew = vi.fn(async (until: Date) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      return renew(until);
+    });
+    const lost: LeaseLossReason[] = [];
+    const lease = startLeaseHeartbeat({ leaseMs: 10_000, until: new Date(doc.until), renew: slowRenew, onLost: (r) => lost.push(r) });
+    for (let t = 0; t < 60_000; t += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      lease.check();
+    }
+    expect(lost).toEqual([]);
+    // Renewals back to back (4 s each, due every 3.3 s), none overlapping another.
+    expect(slowRenew.mock.calls.length).toBeGreaterThanOrEqual(14);
+    expect(slowRenew.mock.calls.length).toBeLessThanOrEqual(16);
+    lease.stop();
+  });
+
   it("loses the lease when a renewal finds it taken over: check throws and the signal aborts", async () => {
     const { doc, renew } = leaseDoc(3_000);
     const lost: LeaseLossReason[] = [];

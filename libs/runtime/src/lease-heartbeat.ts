@@ -107,25 +107,30 @@ export function startLeaseHeartbeat(options: LeaseHeartbeatOptions): LeaseHeartb
   const entry = options.release ? { lose, release: options.release } : undefined;
   if (entry) held.add(entry);
   const ranOut = () => now().getTime() >= heldUntil - marginMs;
-  const schedule = () => {
+  // Renewals start `every` apart, counted from the previous one's start, not its end: on a loaded
+  // store a renewal can take seconds, and waiting a whole `every` after a slow one made the next
+  // start too late to land before the lease's end (a live holder lost its lease to its own slow
+  // writes). A renewal still running when the next is due is followed by it at once.
+  const schedule = (delayMs: number) => {
     if (stopped || controller.signal.aborted) return;
-    timer = setTimeout(() => void renewOnce(), every);
+    timer = setTimeout(() => void renewOnce(), delayMs);
     timer.unref();
   };
   const renewOnce = async () => {
     if (stopped || controller.signal.aborted) return;
     if (ranOut()) return lose("expired");
-    if (now().getTime() - claimedAt >= maxHoldMs) return lose("held_too_long");
-    const until = new Date(now().getTime() + options.leaseMs);
+    const startedAt = now().getTime();
+    if (startedAt - claimedAt >= maxHoldMs) return lose("held_too_long");
+    const until = new Date(startedAt + options.leaseMs);
     try {
       if (!(await options.renew(until))) return lose("taken_over");
       heldUntil = until.getTime();
     } catch (err) {
       options.onRenewError?.(err);
     }
-    schedule();
+    schedule(Math.max(0, every - (now().getTime() - startedAt)));
   };
-  schedule();
+  schedule(every);
 
   return {
     signal: controller.signal,
