@@ -155,6 +155,7 @@ describe.each(variants)("a stalled payout run over $name", (variant) => {
       await a.held.hit;
       const late = await row(merchantId, "debit", 4_000, 10);
       // The second run takes over and stalls too, right before it puts the new row in.
+      const takenOver = { reached: false };
       const b = storeWithFaults(store, {
         async before(write) {
           if (!rowWrite(late, payoutIdFor(merchantId, DAY))(write) || takenOver.reached) return;
@@ -164,7 +165,6 @@ describe.each(variants)("a stalled payout run over $name", (variant) => {
           await stalled.catch(() => undefined);
         },
       });
-      const takenOver = { reached: false };
       const done = await payOutUnderLease(deps(b, TAKEOVER_AT), merchantId, "req-b", false);
       expect(takenOver.reached).toBe(true);
       const resumed = await stalled.then(() => "resolved", (err: unknown) => err);
