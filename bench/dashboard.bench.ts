@@ -3,6 +3,7 @@
  *
  *   npm run bench:dashboard                                  # 10^3 and 10^6 checkouts, 3 s rows
  *   npm run bench:dashboard -- --sizes 1e3,1e5 --duration 5
+ *   npm run bench:dashboard -- --quick                       # 10^3 checkouts, 1 s rows, 10^3 merchants' payouts
  *
  * Per size: one merchant's checkouts seeded through the store (bench/http/seed.ts), Payrail
  * embedded (one process, as bench:http runs it), a dashboard owner invited, accepted and signed
@@ -10,8 +11,10 @@
  * at the first page and at a deep cursor (a row about 100 from the oldest, so the page after it
  * is still full). Bare fastify is the baseline, in the same run. Then the checkouts.csv export of
  * every seeded checkout: rows per second against the API list's, and the server's peak RSS
- * (constant memory whatever the size). Prints markdown tables and the dashboard's targets and
- * exits 1 when one is missed. See docs/performance.md.
+ * (constant memory whatever the size). Then the scheduled payout pass over `--payout-merchants`
+ * merchants (default 10^4), each with a few available rows: seconds for the whole pass and the
+ * ledger's store round trips per payout (bench/dashboard/payout-run.ts). Prints markdown tables
+ * and the dashboard's targets and exits 1 when one is missed. See docs/performance-dashboard.md.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -20,7 +23,8 @@ import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { signInOwner } from "./dashboard/browser.ts";
 import { measureExport, type ExportRow } from "./dashboard/export-row.ts";
-import { checkTargets, renderExports, renderTable, type ListRow, type Position, type Surface } from "./dashboard/report.ts";
+import { measurePayoutRun } from "./dashboard/payout-run.ts";
+import { checkTargets, renderExports, renderPayoutRun, renderTable, type ListRow, type Position, type Surface } from "./dashboard/report.ts";
 import { startBaseline, startEmbedded, type Deployment } from "./http/deployments.ts";
 import { sizeLabel } from "./http/figures.ts";
 import { getPath } from "./http/load.ts";
@@ -41,12 +45,17 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "1" },
     connections: { type: "string", default: "100" },
     runtime: { type: "string", default: "build" },
+    "payout-merchants": { type: "string", default: "1e4" },
+    quick: { type: "boolean", default: false },
     out: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (values.help) {
-  console.log(`usage: npm run bench:dashboard -- [--sizes 1e3,1e6] [--duration 3] [--warmup 1] [--connections 100] [--runtime build|tsx] [--out file]`);
+  console.log(
+    `usage: npm run bench:dashboard -- [--sizes 1e3,1e6] [--duration 3] [--warmup 1] [--connections 100] [--payout-merchants 1e4] [--runtime build|tsx] [--out file] [--quick]\n` +
+      `  --quick: --sizes 1e3 --duration 1 --warmup 0 --payout-merchants 1e3 (under a minute)`,
+  );
   process.exit(0);
 }
 const positive = (text: string, flag: string) => {
@@ -54,6 +63,8 @@ const positive = (text: string, flag: string) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`${flag}: expected a number ≥ 0, got "${text}"`);
   return n;
 };
+if (values.quick) Object.assign(values, { sizes: "1e3", duration: "1", warmup: "0", "payout-merchants": "1e3" });
+const payoutMerchants = Math.round(positive(values["payout-merchants"], "--payout-merchants"));
 const sizes = [...new Set(values.sizes.split(",").map((s) => Math.round(positive(s.trim(), "--sizes"))))].sort((a, b) => a - b);
 if (values.runtime !== "build" && values.runtime !== "tsx") throw new Error(`--runtime: expected build or tsx, got "${values.runtime}"`);
 const runtime = values.runtime;
@@ -136,6 +147,7 @@ async function main(): Promise<number> {
   const tmp = await mkdtemp(join(tmpdir(), "payrail-bench-dashboard-"));
   const rows: ListRow[] = [];
   let baseline;
+  let payoutRun;
   try {
     const b = await startBaseline();
     try {
@@ -144,6 +156,9 @@ async function main(): Promise<number> {
       await b.stop();
     }
     for (const size of sizes) rows.push(...(await runSize(size, tmp, launcher)));
+    log(`\npayout pass over ${payoutMerchants} merchants`);
+    payoutRun = await measurePayoutRun(payoutMerchants, join(tmp, "payouts"), log);
+    log(`  ${payoutRun.payouts} payouts in ${payoutRun.seconds.toFixed(1)} s, ${(payoutRun.storeCalls / payoutRun.payouts).toFixed(1)} store round trips each`);
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
@@ -161,6 +176,10 @@ async function main(): Promise<number> {
     "Exports (`GET /api/merchants/exports/checkouts.csv`, every checkout, read to the end; baseline: the API list's first-page row, in rows/s):",
     "",
     renderExports(exports, rows, PAGE),
+    "",
+    `Payout pass (\`payoutPass\`, ledger in this process on the embedded store, payments a fake answering at once; baseline: bare fastify hello, req/s):`,
+    "",
+    renderPayoutRun(baseline, payoutRun),
     "",
     "Targets:",
     "",

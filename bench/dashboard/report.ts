@@ -4,6 +4,7 @@
  */
 import type { LoadResult } from "../http/load.ts";
 import type { ExportRow } from "./export-row.ts";
+import type { PayoutRunRow } from "./payout-run.ts";
 import { ms, percent } from "../http/table.ts";
 import { sizeLabel } from "../http/figures.ts";
 
@@ -60,6 +61,17 @@ export function renderExports(exports: readonly ExportRow[], rows: readonly List
     );
   }
   return out.join("\n");
+}
+
+/** The payout pass: seconds for all of it, payouts per second and round trips per payout, under the bench's baseline row. */
+export function renderPayoutRun(baseline: LoadResult, run: PayoutRunRow): string {
+  return [
+    "| row | merchants | rows each | seconds | per second | store round trips per payout | payments calls per payout |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| bare fastify hello (baseline) | — | — | — | ${baseline.rps.toFixed(0)} req/s | — | — |`,
+    `| payout pass | ${run.merchants} | ${run.rowsPerMerchant} | ${run.seconds.toFixed(1)} | ${(run.payouts / run.seconds).toFixed(0)} payouts/s | ` +
+      `${(run.storeCalls / run.payouts).toFixed(1)} | ${(run.rpcCalls / run.payouts).toFixed(1)} |`,
+  ].join("\n");
 }
 
 /** One line per target, met or missed; `missed` counts the misses (the bench exits 1 on any). */

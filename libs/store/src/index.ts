@@ -28,4 +28,4 @@ export { olderThan, within } from "./shared/list-filters.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";
 export { SequenceBlocks } from "./shared/sequence-blocks.ts";
 export { createSharedIndexes } from "./shared-indexes.ts";
-export { JobLeases } from "./shared/job-leases.ts";
+export { JobLeases, type FencedLease } from "./shared/job-leases.ts";

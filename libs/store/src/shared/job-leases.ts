@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { DuplicateKeyError, type Store } from "../store.port.ts";
 
-type JobLease = { _id: string; leaseId: string | null; leaseUntil: string | null };
+type JobLease = { _id: string; leaseId: string | null; leaseUntil: string | null; fence?: number };
+
+/** A lease taken: its id (to give it back) and its fencing token (see `takeFenced`). */
+export interface FencedLease {
+  leaseId: string;
+  fence: number;
+}
 
 /**
  * Leases on a service's scheduled jobs (`_id` = the job's name) in its own collection, so that of
@@ -20,14 +26,23 @@ export class JobLeases {
 
   /** Takes the job's lease until `until` when nobody holds it at `now`: the lease id, or null. */
   async take(job: string, now: string, until: string): Promise<string | null> {
+    return (await this.takeFenced(job, now, until))?.leaseId ?? null;
+  }
+
+  /**
+   * `take`, with the lease's fencing token: a number that grows with each taking of the job, in
+   * the same write. A holder whose lease ran out while it stalled still holds a smaller token than
+   * the one who took over, so writes that require the token (≥ the one they last saw) refuse it.
+   */
+  async takeFenced(job: string, now: string, until: string): Promise<FencedLease | null> {
     const leaseId = randomUUID();
     try {
       const taken = await this.leases.findOneAndUpdate(
         { _id: job, $or: [{ leaseId: null }, { leaseUntil: { $lt: now } }] },
-        { $set: { leaseId, leaseUntil: until } },
+        { $set: { leaseId, leaseUntil: until }, $inc: { fence: 1 } },
         { upsert: true },
       );
-      return taken?.leaseId === leaseId ? leaseId : null;
+      return taken?.leaseId === leaseId ? { leaseId, fence: taken.fence ?? 1 } : null;
     } catch (err) {
       // The job's first lease, raced by another replica's upsert: theirs.
       if (err instanceof DuplicateKeyError) return null;

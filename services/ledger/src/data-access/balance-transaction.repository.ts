@@ -54,12 +54,21 @@ export class BalanceTransactionRepository implements BalanceTransactionsPort {
     return this.rows.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
-  async assign(id: string, payoutId: string): Promise<boolean> {
-    const after = await this.rows.findOneAndUpdate({ _id: id, payoutId: null }, { $set: { payoutId } });
+  async assign(id: string, payoutId: string, fence: number): Promise<boolean> {
+    const after = await this.rows.findOneAndUpdate({ _id: id, payoutId: null, ...notFencedAbove(fence) }, { $set: { payoutId, fence } });
     return after !== null || (await this.find(id))?.payoutId === payoutId;
   }
 
-  async unassign(id: string, payoutId: string): Promise<void> {
-    await this.rows.findOneAndUpdate({ _id: id, payoutId }, { $set: { payoutId: null } });
+  async refence(id: string, payoutId: string, fence: number): Promise<boolean> {
+    return (await this.rows.findOneAndUpdate({ _id: id, payoutId, ...notFencedAbove(fence) }, { $set: { fence } })) !== null;
   }
+
+  async unassign(id: string, payoutId: string, fence: number): Promise<void> {
+    await this.rows.findOneAndUpdate({ _id: id, payoutId, ...notFencedAbove(fence) }, { $set: { payoutId: null, fence } });
+  }
+}
+
+/** A row no payout run with a larger token than `fence` has moved (rows no run moved have none). */
+function notFencedAbove(fence: number): Filter {
+  return { $or: [{ fence: null }, { fence: { $lte: fence } }] };
 }

@@ -26,15 +26,20 @@ export class PayoutRepository implements PayoutsPort {
     return this.payouts.findOne({ _id: id });
   }
 
-  async create(id: string, amountCents: number, at: string, event: (after: PayoutDoc) => DomainEvent): Promise<PayoutDoc | null> {
-    const current = await this.find(id);
-    if (current?.stage !== "open") return null;
-    const set = { stage: "created" as const, amountCents, updatedAt: at, version: current.version + 1 };
-    return this.payouts.findOneAndUpdate({ _id: id, stage: "open", version: current.version }, withEvents({ $set: set }, [event({ ...current, ...set })]));
+  claim(id: string, fence: number): Promise<PayoutDoc | null> {
+    // A payout left open by a run before fencing tokens has none: any run may claim it.
+    return this.payouts.findOneAndUpdate({ _id: id, stage: "open", $or: [{ fence: null }, { fence: { $lt: fence } }] }, { $set: { fence } });
   }
 
-  async removeOpen(id: string): Promise<void> {
-    await this.payouts.deleteOne({ _id: id, stage: "open" });
+  async create(id: string, fence: number, amountCents: number, at: string, event: (after: PayoutDoc) => DomainEvent): Promise<PayoutDoc | null> {
+    const current = await this.find(id);
+    if (current?.stage !== "open" || current.fence !== fence) return null;
+    const set = { stage: "created" as const, amountCents, updatedAt: at, version: current.version + 1 };
+    return this.payouts.findOneAndUpdate({ _id: id, stage: "open", fence, version: current.version }, withEvents({ $set: set }, [event({ ...current, ...set })]));
+  }
+
+  async removeOpen(id: string, fence: number): Promise<void> {
+    await this.payouts.deleteOne({ _id: id, stage: "open", fence });
   }
 
   async recordTransfer(id: string, transferId: string, at: string): Promise<void> {

@@ -20,6 +20,12 @@ export interface BalanceTransactionDoc {
   availableAt: string;
   payoutId: string | null;
   /**
+   * The fencing token of the last payout run that put the row in a payout or took it out (absent
+   * until one did): a run holding a smaller token (its lease ran out while it stalled) may no
+   * longer move the row, so its late writes match nothing.
+   */
+  fence?: number;
+  /**
    * Whether the merchant's running total includes it. The total counts it first (one conditional
    * write on the summary), then this flag follows; the summary's `lastBtx` names the one row
    * that may be counted without the flag yet (see record-entry.use-case.ts).

@@ -1,3 +1,4 @@
+import { AppError } from "@payrail/contracts";
 import { balanceTransactionId, type BalanceTransactionDoc } from "./balance-transaction.entity.ts";
 import { DEFAULT_CURRENCY } from "./books-entry.ts";
 import type { PayoutDeps } from "./ledger.deps.ts";
@@ -14,14 +15,16 @@ const PAGE = 500;
  * it, or null when there is nothing to pay (the available balance is not above zero: a negative
  * balance carries over to the next payout). The caller holds the merchant's payout lease, so one
  * call at a time works on it; every step is also safe to repeat, so a call that takes over from
- * one that died finishes its work without doubling any:
+ * one that died finishes its work without doubling any. `fence` is the lease's fencing token: a
+ * call whose lease ran out while it stalled holds a smaller one than the call that took over, and
+ * its late writes to the payout and its rows match nothing (it stops with payout_in_progress):
  * 1. the payout is inserted `open` under an id derived from merchant and day (one per day);
  * 2. it gathers the merchant's available counted rows in no payout (each row put in it by one
  *    conditional write), and its amount is their sum, fixed with payout.created (`created`);
  * 3. its `payout` row takes that amount from the balance;
  * 4. payments sends the money, its provider idempotency key being the payout id.
  */
-export async function payOut(deps: PayoutDeps, merchantId: string, requestId: string): Promise<PayoutDoc | null> {
+export async function payOut(deps: PayoutDeps, merchantId: string, requestId: string, fence: number): Promise<PayoutDoc | null> {
   const now = deps.now();
   const at = now.toISOString();
   const id = payoutIdFor(merchantId, at.slice(0, 10));
@@ -42,6 +45,7 @@ export async function payOut(deps: PayoutDeps, merchantId: string, requestId: st
       transferId: null,
       failureCode: null,
       failureReason: null,
+      fence,
       version: 0,
       createdAt: at,
       updatedAt: at,
@@ -50,8 +54,13 @@ export async function payOut(deps: PayoutDeps, merchantId: string, requestId: st
     payout = await deps.payouts.find(id);
     if (!payout) return null;
   }
+  if (payout.stage === "open" && payout.fence !== fence) {
+    payout = (await deps.payouts.claim(id, fence)) ?? (await deps.payouts.find(id));
+    if (!payout) return null;
+    if (payout.stage === "open" && payout.fence !== fence) throw lostLease();
+  }
   if (payout.stage === "open") {
-    payout = await fixAmount(deps, payout);
+    payout = await fixAmount(deps, payout, fence);
     if (!payout) return null;
   }
   await bookRow(deps, payoutRow(payout));
@@ -78,20 +87,36 @@ async function gatherable(deps: PayoutDeps, merchantId: string, cutoff: string, 
  * row in it (those a call before this one put there too) with payout.created, in one write. A
  * payout that gathered nothing above zero (the balance moved meanwhile) is taken apart again.
  */
-async function fixAmount(deps: PayoutDeps, payout: PayoutDoc): Promise<PayoutDoc | null> {
+async function fixAmount(deps: PayoutDeps, payout: PayoutDoc, fence: number): Promise<PayoutDoc | null> {
   const total = await deps.balances.find(payout.merchantId);
   const gathered = await gatherable(deps, payout.merchantId, payout.cutoff, total?.lastBtx ?? null);
-  for (const row of gathered.rows) await deps.rows.assign(row._id, payout._id);
-  const contained = await rowsOf(deps, payout);
+  for (const row of gathered.rows) await deps.rows.assign(row._id, payout._id, fence);
+  const contained: BalanceTransactionDoc[] = [];
+  for (const row of await rowsOf(deps, payout)) {
+    if ((row.fence ?? 0) > fence) throw lostLease();
+    // A row a run before this one put in is marked with this token first, so that run, resuming, cannot take it out of the sum.
+    if (row.fence === fence || (await deps.rows.refence(row._id, payout._id, fence))) contained.push(row);
+    else if (((await deps.rows.find(row._id))?.fence ?? 0) > fence) throw lostLease();
+  }
   const cents = contained.reduce((sum, r) => sum + r.amountCents, 0);
   if (cents <= 0) {
-    for (const row of contained) await deps.rows.unassign(row._id, payout._id);
-    await deps.payouts.removeOpen(payout._id);
+    for (const row of contained) await deps.rows.unassign(row._id, payout._id, fence);
+    await deps.payouts.removeOpen(payout._id, fence);
+    // Still there: a run with a larger token took it over meanwhile, and it is that run's to finish.
+    if (await deps.payouts.find(payout._id)) throw lostLease();
     return null;
   }
-  const created = await deps.payouts.create(payout._id, cents, deps.now().toISOString(), (after) => payoutEvent(after, deps.livemode));
+  const created = await deps.payouts.create(payout._id, fence, cents, deps.now().toISOString(), (after) => payoutEvent(after, deps.livemode));
   if (created) deps.events.written();
-  return created ?? deps.payouts.find(payout._id);
+  const now = created ?? (await deps.payouts.find(payout._id));
+  // Still open: a run with a larger token took it over (this one's lease ran out); its sum is that run's to fix.
+  if (now?.stage === "open") throw lostLease();
+  return now;
+}
+
+/** A payout run whose lease ran out while it worked, and whose payout another run took over. */
+function lostLease(): AppError {
+  return new AppError("payout_in_progress", "another payout run took this merchant's payout over; try again");
 }
 
 /** Every row a payout contains but its own `payout` rows. */

@@ -28,6 +28,12 @@ export interface PayoutDoc extends OutboxFields {
   transferId: string | null;
   failureCode: string | null;
   failureReason: string | null;
+  /**
+   * The fencing token of the payout run working on it while `open` (its merchant's payout lease,
+   * which grows with each taking): fixing its amount or taking it apart requires this token, so a
+   * run whose lease ran out while it stalled cannot fix an amount from a stale sum.
+   */
+  fence: number;
   /** Counts the payout's writes: its events' aggregate version. */
   version: number;
   createdAt: string;

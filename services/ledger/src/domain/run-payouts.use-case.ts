@@ -12,18 +12,19 @@ const WAIT_TRIES = 200;
 /**
  * One merchant's payout under its lease (`payout:<merchant>`): of N replicas or concurrent calls
  * one works on it at a time; the others wait until its payout's amount is fixed and answer that
- * payout (the day's payout id is the same for all). A holder that died leaves the lease to run out.
+ * payout (the day's payout id is the same for all). A holder that died leaves the lease to run out;
+ * one that only stalled past it is fenced off by the lease's token (see payOut).
  */
 export async function payOutUnderLease(deps: PayoutDeps, merchantId: string, requestId: string, wait: boolean): Promise<PayoutDoc | null | "busy"> {
   const job = `payout:${merchantId}`;
   for (let i = 0; ; i++) {
     const now = deps.now();
-    const lease = await deps.jobs.take(job, now.toISOString(), new Date(now.getTime() + deps.leaseMs).toISOString());
+    const lease = await deps.jobs.takeFenced(job, now.toISOString(), new Date(now.getTime() + deps.leaseMs).toISOString());
     if (lease) {
       try {
-        return await payOut(deps, merchantId, requestId);
+        return await payOut(deps, merchantId, requestId, lease.fence);
       } finally {
-        await deps.jobs.release(job, lease);
+        await deps.jobs.release(job, lease.leaseId);
       }
     }
     if (!wait) return "busy";

@@ -26,10 +26,18 @@ export interface BalanceTransactionsPort {
    * after `after`: what a payout gathers.
    */
   unpaid(merchantId: string, cutoff: string, limit: number, after?: Pick<BalanceTransactionDoc, "_id" | "createdAt">): Promise<BalanceTransactionDoc[]>;
-  /** Puts a row in payout `payoutId` unless it is in one already; whether it is in that one now. */
-  assign(id: string, payoutId: string): Promise<boolean>;
-  /** Takes a row out of payout `payoutId` again (a payout that came to nothing). */
-  unassign(id: string, payoutId: string): Promise<void>;
+  /**
+   * Puts a row in payout `payoutId` under fencing token `fence`, unless it is in one already or a
+   * run with a larger token moved it; whether it is in that one now.
+   */
+  assign(id: string, payoutId: string, fence: number): Promise<boolean>;
+  /**
+   * Marks a row of payout `payoutId` with `fence` (one a run before this one put there), so no
+   * run with a smaller token may take it out again; false when it is no longer in that payout.
+   */
+  refence(id: string, payoutId: string, fence: number): Promise<boolean>;
+  /** Takes a row out of payout `payoutId` again (a payout that came to nothing), under `fence`. */
+  unassign(id: string, payoutId: string, fence: number): Promise<void>;
 }
 
 /** The merchant's running totals. */
