@@ -56,7 +56,7 @@ function call<O extends Operation>(
 ): Promise<ResponseOf<O> | JsonText> {
   if (request.rpcCalls === null) request.rpcCalls = [operation.pattern];
   else request.rpcCalls.push(operation.pattern);
-  const callCtx = { requestId: request.id, principal: principal ?? request.principal ?? ANONYMOUS };
+  const callCtx = { requestId: request.id, principal: principal ?? request.principal ?? ANONYMOUS, clientIp: request.ip };
   if (principal !== undefined || request.method !== "POST") return ctx.transport.call(operation, payload, callCtx, asJsonText ? { asJsonText } : undefined);
   const onReplayed = () => {
     request.idempotentReplayed = true;
