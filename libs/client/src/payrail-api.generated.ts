@@ -11070,7 +11070,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this action */
-                action?: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "refund.approved" | "refund.rejected" | "checkout.created" | "subscription.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed";
+                action?: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated";
                 /** @description Only entries at or after this (a date or an ISO 8601 time) */
                 from?: string;
                 /** @description Only entries before this (a date or an ISO 8601 time) */
@@ -11111,10 +11111,10 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "refund.approved" | "refund.rejected" | "checkout.created" | "subscription.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed";
+                            action: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated";
                             /** @description What it was done to */
                             object: {
-                                /** @description What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `team_member` */
+                                /** @description What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant` */
                                 type: string;
                                 /** @description Its id (for a key, its public prefix; for a subscription, its checkout's `chk_…`) */
                                 id: string;

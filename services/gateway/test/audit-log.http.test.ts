@@ -63,6 +63,10 @@ describe.each(variants)("the audit log over $name", (variant) => {
       await ok({ method: "POST", url: `/api/merchants/webhook_endpoints/${endpoint.id}`, payload: { description: "books" }, headers: asAcme });
       expect(await entryOf(acme.apiKey, "webhook_endpoint.created", endpoint.id)).toMatchObject({ ...byKey, object: { type: "webhook_endpoint", id: endpoint.id } });
       expect(await entryOf(acme.apiKey, "webhook_endpoint.updated", endpoint.id)).toMatchObject(byKey);
+      const rotated = await ok({ method: "POST", url: `/api/merchants/webhook_endpoints/${endpoint.id}/rotate_secret`, headers: asAcme });
+      const rotation = await entryOf(acme.apiKey, "webhook_endpoint.secret_rotated", endpoint.id);
+      expect(rotation).toMatchObject(byKey);
+      expect(JSON.stringify(rotation)).not.toContain(rotated.secret);
       await ok({ method: "DELETE", url: `/api/merchants/webhook_endpoints/${endpoint.id}`, headers: asAcme });
       // Gone at once, though its document waits for its entry to be published; a second delete finds nothing.
       expect((await send({ url: `/api/merchants/webhook_endpoints/${endpoint.id}`, headers: asAcme })).statusCode).toBe(404);
@@ -78,12 +82,18 @@ describe.each(variants)("the audit log over $name", (variant) => {
       expect((await refunds.decide(asAcme, approve.id, "Approved")).statusCode).toBe(200);
       expect(await entryOf(acme.apiKey, "refund.approved", approve.id)).toMatchObject({ ...byKey, object: { type: "refund", id: approve.id } });
       expect(await entryOf(acme.apiKey, "refund.rejected", reject.id)).toMatchObject(byKey);
+      expect((await send({ method: "POST", url: "/api/merchants/refund_request/initiate_refund_transfer", payload: { id: approve.id, status: "approved" }, headers: asAcme })).statusCode).toBe(200);
+      expect((await refunds.initiate(asAcme, approve.id)).statusCode).toBe(200);
+      expect(await entryOf(acme.apiKey, "refund.payout_initiated", approve.id)).toMatchObject(byKey);
+
+      await ok({ method: "PATCH", url: "/api/merchants/profile", payload: { support_email: "help@acme.example" }, headers: asAcme });
+      expect(await entryOf(acme.apiKey, "merchant_profile.updated", acme.id)).toMatchObject({ ...byKey, object: { type: "merchant", id: acme.id } });
 
       const subscription = await payment(world.stack, acme.apiKey, "completed", { is_subscription: true, plan_type: "monthly" });
       await ok({ method: "POST", url: `/api/merchants/subscriptions/${subscription.checkoutId}/cancel`, headers: asAcme });
       await ok({ method: "POST", url: `/api/merchants/subscriptions/${subscription.checkoutId}/cancel`, headers: asAcme });
       expect(await entryOf(acme.apiKey, "subscription.cancelled", subscription.checkoutId)).toMatchObject({ ...byKey, object: { type: "subscription", id: subscription.checkoutId } });
-      acmeIds.push(checkout.id, endpoint.id, approve.id, reject.id, subscription.checkoutId);
+      acmeIds.push(acme.id, checkout.id, endpoint.id, approve.id, reject.id, subscription.checkoutId);
     });
 
     it("records an operator's refund decision with the operator's user id", async () => {

@@ -1,5 +1,5 @@
 import { OUTBOX_INDEX, type Store } from "@payrail/store";
-import { API_KEYS_COLLECTION, MerchantRepository } from "./data-access/merchant.repository.ts";
+import { API_KEYS_COLLECTION, MERCHANTS_COLLECTION, MerchantRepository } from "./data-access/merchant.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
 import { OperatorRepository } from "./data-access/operator.repository.ts";
@@ -12,7 +12,7 @@ import { SignInChallengeRepository } from "./data-access/sign-in-challenge.repos
 import { RequestBudgetRepository } from "./data-access/request-budget.repository.ts";
 
 /** The collections whose documents carry audit entries to publish. */
-export const IDENTITY_OUTBOXES = [API_KEYS_COLLECTION, MERCHANT_USERS_COLLECTION] as const;
+export const IDENTITY_OUTBOXES = [API_KEYS_COLLECTION, MERCHANT_USERS_COLLECTION, MERCHANTS_COLLECTION] as const;
 
 /**
  * Every index the identity service queries by, created if missing: by `start` before it consumes (so no

@@ -15,13 +15,18 @@ export const AuditAction = z.enum([
   "webhook_endpoint.created",
   "webhook_endpoint.updated",
   "webhook_endpoint.deleted",
+  "webhook_endpoint.secret_rotated",
   "refund.approved",
   "refund.rejected",
+  "refund.payout_initiated",
   "checkout.created",
   "subscription.cancelled",
+  "review.approved",
+  "review.cancelled",
   "team_member.invited",
   "team_member.role_changed",
   "team_member.removed",
+  "merchant_profile.updated",
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -32,7 +37,7 @@ export const AuditActor = z.object({
 export type AuditActor = z.infer<typeof AuditActor>;
 
 export const AuditObject = z.object({
-  type: z.string().describe("What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `team_member`"),
+  type: z.string().describe("What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant`"),
   id: z.string().describe("Its id (for a key, its public prefix; for a subscription, its checkout's `chk_…`)"),
 });
 export type AuditObject = z.infer<typeof AuditObject>;

@@ -3,6 +3,9 @@ import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payra
 import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../domain/merchant.entity.ts";
 import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
 
+/** The collection of merchants; its documents carry the audit entries of profile changes (the outbox). */
+export const MERCHANTS_COLLECTION = "merchants";
+
 /** The collection of API keys (`_id` = the key's hash); its documents carry the audit entries of their changes (the outbox). */
 export const API_KEYS_COLLECTION = "api_keys";
 
@@ -10,7 +13,7 @@ export class MerchantRepository implements MerchantsPort {
   constructor(private readonly store: Store) {}
 
   private get merchants() {
-    return this.store.collection<MerchantRecord>("merchants");
+    return this.store.collection<MerchantRecord>(MERCHANTS_COLLECTION);
   }
   private get keys() {
     return this.store.collection<ApiKeyRecord>(API_KEYS_COLLECTION);
@@ -30,8 +33,8 @@ export class MerchantRepository implements MerchantsPort {
     return this.merchants.findOne({ _id: merchantId });
   }
 
-  updateProfile(merchantId: string, changes: MerchantProfileChanges): Promise<MerchantRecord | null> {
-    return this.merchants.findOneAndUpdate({ _id: merchantId }, { $set: { ...changes } });
+  updateProfile(merchantId: string, changes: MerchantProfileChanges, audit: readonly DomainEvent[] = []): Promise<MerchantRecord | null> {
+    return this.merchants.findOneAndUpdate({ _id: merchantId }, withEvents({ $set: { ...changes } }, audit));
   }
 
   setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null> {

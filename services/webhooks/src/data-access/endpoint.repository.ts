@@ -42,10 +42,10 @@ export class EndpointRepository implements EndpointsPort {
     return this.endpoints.findOneAndUpdate({ _id: endpointId, merchantId, ...NOT_REMOVED }, withEvents({ $set: changes }, audit));
   }
 
-  rotate(endpointId: string, expectedSecret: string, secret: string, previousExpiresAt: string, at: string): Promise<EndpointDoc | null> {
+  rotate(endpointId: string, expectedSecret: string, secret: string, previousExpiresAt: string, at: string, audit: readonly DomainEvent[]): Promise<EndpointDoc | null> {
     return this.endpoints.findOneAndUpdate(
       { _id: endpointId, secret: expectedSecret, ...NOT_REMOVED },
-      { $set: { secret, previousSecret: expectedSecret, previousSecretExpiresAt: previousExpiresAt, updatedAt: at } },
+      withEvents({ $set: { secret, previousSecret: expectedSecret, previousSecretExpiresAt: previousExpiresAt, updatedAt: at } }, audit),
     );
   }
 

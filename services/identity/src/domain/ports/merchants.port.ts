@@ -7,7 +7,7 @@ export interface MerchantsPort {
   insertMerchant(record: MerchantRecord): Promise<boolean>;
   findMerchant(merchantId: string): Promise<MerchantRecord | null>;
   /** Sets the given profile fields of the merchant in one write; the merchant after, or null when there is none. */
-  updateProfile(merchantId: string, changes: MerchantProfileChanges): Promise<MerchantRecord | null>;
+  updateProfile(merchantId: string, changes: MerchantProfileChanges, audit?: readonly DomainEvent[]): Promise<MerchantRecord | null>;
   /** Sets the owner's "require two-factor for the team"; the merchant after, or null when there is none. */
   setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null>;
   /** Stores the key with its audit entry (one write); false when it is already stored (a second run of the same call issued it). */

@@ -17,7 +17,7 @@ export interface EndpointsPort {
   /** Applies `changes` with their audit entry when the endpoint is the merchant's; null when it is not (or is gone). */
   update(merchantId: string, endpointId: string, changes: EndpointChanges, audit: readonly DomainEvent[]): Promise<EndpointDoc | null>;
   /** Replaces the secret when it is still `expectedSecret`, keeping that one as the previous. */
-  rotate(endpointId: string, expectedSecret: string, secret: string, previousExpiresAt: string, at: string): Promise<EndpointDoc | null>;
+  rotate(endpointId: string, expectedSecret: string, secret: string, previousExpiresAt: string, at: string, audit: readonly DomainEvent[]): Promise<EndpointDoc | null>;
   /** Removes the merchant's endpoint with its audit entry (one write); false when it is not the merchant's (or is gone). */
   remove(merchantId: string, endpointId: string, audit: readonly DomainEvent[]): Promise<boolean>;
   /** Notes the first failure of a run of failures (no-op when one is noted). */
