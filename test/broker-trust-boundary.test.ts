@@ -43,6 +43,8 @@ const canAdminister = broker.url !== undefined && (await rabbitmqctlWorks());
 const whoAmI = defineOperation("checkout.trustProbe", z.object({}), z.object({ principal: z.string() }));
 /** A stand-in for an operation payments calls on checkout (SERVICE_CALLS), served by the same probe. */
 const summaryProbe = defineOperation(getCheckoutSummaryOp.pattern as `checkout.${string}`, z.object({}), z.object({ principal: z.string() }));
+/** Answers the client address the handler was given (the audit log's `ip_address`). */
+const addressProbe = defineOperation("checkout.addressProbe", z.object({}), z.object({ client_ip: z.string().nullable() }));
 const DOMAIN_SERVICES = ["identity", "checkout", "payments", "refunds", "webhooks", "notices", "ledger"] as const;
 /** What compose sets (AMQP_GATEWAY_USERS, AMQP_SERVICE_USERS, AMQP_ADMIN_USERS). */
 const POLICY: TrustedSenders = { gateway: ["payrail-gateway"], services: Object.fromEntries(DOMAIN_SERVICES.map((s) => [s, [`payrail-${s}`]])), admin: ["payrail-cli"] };
@@ -133,6 +135,15 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
       expect(await outcome(payments, principal, summaryProbe)).toBe("permission_denied");
     }
     expect(ran).toEqual(["admin", "service"]); // a refused request runs nothing
+  });
+
+  it("believes the client address only from the gateway's user: another sender's is dropped before the handler", async () => {
+    const server = await transportAs("payrail-checkout");
+    await server.serve("checkout", [handle(addressProbe, async (_payload, ctx) => ({ client_ip: ctx.clientIp ?? null }))]);
+    const addressFrom = async (user: string) =>
+      (await (await transportAs(user)).call(addressProbe, {}, { requestId: prefixedHexId("req_"), principal: ADMIN, clientIp: "203.0.113.9" })).client_ip;
+    expect(await addressFrom("payrail-gateway")).toBe("203.0.113.9");
+    expect(await addressFrom("payrail-cli")).toBeNull();
   });
 
   it("refuses a forged envelope: without user_id it is answered permission_denied; claiming the gateway's user, the broker drops it", async () => {

@@ -10,6 +10,7 @@
 import { performance } from "node:perf_hooks";
 import { silentLogger } from "@payrail/runtime";
 import { createStore, JobLeases } from "@payrail/store";
+import { AuditLogRepository } from "../../services/ledger/src/data-access/audit-log.repository.ts";
 import { BalanceTransactionRepository } from "../../services/ledger/src/data-access/balance-transaction.repository.ts";
 import { BalanceRepository } from "../../services/ledger/src/data-access/balance.repository.ts";
 import { PayoutRepository } from "../../services/ledger/src/data-access/payout.repository.ts";
@@ -56,6 +57,7 @@ export async function measurePayoutRun(merchants: number, dataDir: string, log: 
     const deps: PayoutDeps = {
       rows: new BalanceTransactionRepository(store),
       balances: new BalanceRepository(store),
+      auditLog: new AuditLogRepository(store),
       payouts: new PayoutRepository(store),
       jobs: new JobLeases(store, "ledger_job_leases"),
       transfers: {

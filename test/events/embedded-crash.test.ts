@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,37 +6,13 @@ import { createInProcessTransport } from "@payrail/messaging";
 import { silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore, createEventDeadLetters, createEventQueues, withIndexCheck } from "@payrail/store";
 import { sampleEvent } from "../../libs/messaging/test/support/sample-events.ts";
+import { killed, runChildScript } from "../support/child-script.ts";
 
 const CHILD = join(import.meta.dirname, "embedded-events.child.ts");
 
 /** Starts the child and resolves with it once its output contains every one of `lines`. */
-function runChild(env: NodeJS.ProcessEnv, lines: string[], timeoutMs = 30_000): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`child did not print ${lines.join(", ")} in time:\n${output}`)), timeoutMs);
-    const check = () => {
-      if (lines.every((line) => output.includes(line))) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output });
-      }
-    };
-    child.stdout!.on("data", check);
-    child.on("exit", () => {
-      check();
-      clearTimeout(timer);
-      reject(new Error(`child exited before printing ${lines.join(", ")}:\n${output}`));
-    });
-  });
-}
-
-function killed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.on("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
+function runChild(env: NodeJS.ProcessEnv, lines: string[], timeoutMs = 30_000) {
+  return runChildScript(CHILD, env, lines, timeoutMs);
 }
 
 describe("embedded mode: an event survives a crash between publish and handling", () => {

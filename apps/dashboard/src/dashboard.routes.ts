@@ -7,6 +7,7 @@ import { sendPage } from "./layout.ts";
 import { apiKeysRoutes } from "./routes/api-keys.routes.ts";
 import { balanceRoutes } from "./routes/balance.routes.ts";
 import { checkoutsRoutes } from "./routes/checkouts.routes.ts";
+import { auditLogRoutes } from "./routes/audit-log.routes.ts";
 import { eventsPageRoutes } from "./routes/events.routes.ts";
 import { exportsRoutes } from "./routes/exports.routes.ts";
 import { overviewRoutes } from "./routes/overview.routes.ts";
@@ -82,7 +83,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: WebContext): Pr
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, hide: true } as typeof route.schema;
   });
-  const sections = [signInRoutes, passwordResetRoutes, securityRoutes, overviewRoutes, checkoutsRoutes, subscriptionsRoutes, refundsPageRoutes, balanceRoutes, exportsRoutes, reviewsPageRoutes, webhooksPageRoutes, eventsPageRoutes, apiKeysRoutes, teamRoutes];
+  const sections = [signInRoutes, passwordResetRoutes, securityRoutes, overviewRoutes, checkoutsRoutes, subscriptionsRoutes, refundsPageRoutes, balanceRoutes, exportsRoutes, reviewsPageRoutes, webhooksPageRoutes, eventsPageRoutes, apiKeysRoutes, teamRoutes, auditLogRoutes];
   for (const routes of ctx.sandbox ? [...sections, sandboxSettleRoutes] : sections) await routes(app, ctx);
 }
 

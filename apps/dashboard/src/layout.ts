@@ -13,6 +13,7 @@ const NAV: readonly [path: string, label: string][] = [
   ["/dashboard/events", "Events"],
   ["/dashboard/api-keys", "API keys"],
   ["/dashboard/team", "Team"],
+  ["/dashboard/audit-log", "Audit log"],
 ];
 
 /** The notices a redirect may ask a page to show: fixed texts, so no input is ever echoed. */

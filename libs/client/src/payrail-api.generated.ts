@@ -1268,6 +1268,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/audit_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the merchant's audit log, newest first (`action`, `from`, `to`, `limit`, `starting_after`)
+         * @description Every recorded state change of the merchant's, newest first: who made it (`actor`: an `api_key` by its prefix, a dashboard `user`, an `operator`, the `admin`), what it did (`action`, e.g. `refund.approved`), to what (`object`), from which client address (`ip_address`, null from the command line) and when. An entry is written in the same write as its change and appears within a moment of it; entries are kept two years. Filter by `action`, and `from` (inclusive) / `to` (exclusive) on `created_at`; page with `limit` and `starting_after`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/payouts/run": {
         parameters: {
             query?: never;
@@ -11018,6 +11038,135 @@ export interface operations {
              *     - `payout_not_found`: no payout with this id for this caller
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description rate_limit_error:
+             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only this action */
+                action?: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated";
+                /** @description Only entries at or after this (a date or an ISO 8601 time) */
+                from?: string;
+                /** @description Only entries before this (a date or an ISO 8601 time) */
+                to?: string;
+                /** @description At most this many (1–100, default 20) */
+                limit?: number;
+                /** @description The last entry of the previous page: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The entries, newest first */
+                        data: {
+                            /** @description The entry (`aud_…`) */
+                            id: string;
+                            /** @description Who made the change */
+                            actor: {
+                                /**
+                                 * @description `api_key` (an integration's key), `user` (a dashboard user), `operator` (an operator's auth token) or `admin` (the operator routes or the command line)
+                                 * @enum {string}
+                                 */
+                                type: "api_key" | "user" | "operator" | "admin";
+                                /** @description The key's public prefix, the dashboard user's or operator's id (`usr_…`), or `admin` */
+                                id: string;
+                            };
+                            /**
+                             * @description What was done
+                             * @enum {string}
+                             */
+                            action: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated";
+                            /** @description What it was done to */
+                            object: {
+                                /** @description What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant` */
+                                type: string;
+                                /** @description Its id (for a key, its public prefix; for a subscription, its checkout's `chk_…`) */
+                                id: string;
+                            };
+                            /** @description The client address of the request, as the gateway saw it; null when the change came from the command line */
+                            ip_address: string | null;
+                            /** @description When the change was written (ISO 8601 UTC) */
+                            created_at: string;
+                        }[];
+                        /** @description Whether more follow (ask again with `starting_after`) */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `api_key_missing`: the api-key header is missing
+             *     - `api_key_invalid`: the api-key is unknown or revoked
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description permission_error:
+             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

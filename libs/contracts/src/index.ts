@@ -28,6 +28,7 @@ export * from "./http/consumer-receipts.schema.ts";
 export * from "./http/micro-deposits.schema.ts";
 export * from "./http/books.schema.ts";
 export * from "./http/payouts.schema.ts";
+export * from "./http/audit-log.schema.ts";
 export * from "./operations/identity/index.ts";
 export * from "./operations/checkout/index.ts";
 export * from "./operations/payments/index.ts";

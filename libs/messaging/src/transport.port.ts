@@ -17,6 +17,8 @@ export interface CallContext {
    * conditional write on it.
    */
   callId?: string | undefined;
+  /** The client address of the HTTP request behind the call, when the gateway sent one (the audit log's `ip_address`). */
+  clientIp?: string | undefined;
 }
 
 /**

@@ -12,3 +12,4 @@ export * from "./retry-schedule.ts";
 export * from "./polling-worker.ts";
 export * from "./fraud-config.ts";
 export { every } from "./periodic-pass.ts";
+export * from "./audit-event.ts";

@@ -9,7 +9,7 @@ export { embeddedStoreHoldsData } from "./embedded/embedded-data.ts";
 export { createStore, type StoreConfig } from "./create-store.ts";
 export { withIndexCheck, type IndexCheckOptions } from "./index-coverage/index-checked.store.ts";
 export { isServed, UnindexedQueryError } from "./index-coverage/index-coverage.rule.ts";
-export { withEvents, insertWithEvents, OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox/outbox-fields.ts";
+export { withEvents, insertWithEvents, removeWithEvents, NOT_REMOVED, OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox/outbox-fields.ts";
 export { OutboxRelay, type OutboxRelayOptions, type OutboxStats } from "./outbox/outbox-relay.ts";
 export { createProcessedEvents, PROCESSED_EVENTS, PROCESSED_EVENTS_KEEP_MS, type ProcessedEvents } from "./outbox/processed-events.ts";
 export {
@@ -25,6 +25,7 @@ export { createEventQueues, EVENT_BINDINGS, EVENT_QUEUE, type EventQueues } from
 export { runningRelays, type RunningRelay } from "./outbox/running-relays.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
 export { olderThan, within } from "./shared/list-filters.ts";
+export { createRetentionSweep, type RetentionSweep } from "./shared/retention-sweep.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";
 export { SequenceBlocks } from "./shared/sequence-blocks.ts";
 export { createSharedIndexes } from "./shared-indexes.ts";

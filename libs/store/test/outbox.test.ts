@@ -5,7 +5,9 @@ import {
   createEmbeddedStore,
   createEventDeadLetters,
   insertWithEvents,
+  NOT_REMOVED,
   OutboxRelay,
+  removeWithEvents,
   withEvents,
   withIndexCheck,
   type OutboxEvent,
@@ -51,6 +53,24 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
   const runIf = open ? it : it.skip;
   const collectionName = () => `orders_${Math.random().toString(36).slice(2, 8)}`;
 
+  /** A relay over `name` whose broker is down until `broker.up`, run pass by pass with `runOnce`. */
+  const relayDrivenByHand = async (store: Store, name: string) => {
+    const broker = { up: false };
+    const published: string[] = [];
+    const relay = new OutboxRelay({
+      store,
+      collections: [name],
+      logger,
+      publish: async (e) => {
+        if (!broker.up) throw new Error("broker down");
+        published.push(e.id);
+      },
+    });
+    await relay.start();
+    await relay.stop(); // driven by hand
+    return { relay, published, broker };
+  };
+
   runIf("publishes each event of a write once, in order per document, and clears the outbox", async () => {
     const store = fresh();
     const name = collectionName();
@@ -71,23 +91,31 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect(relay.stats()).toMatchObject({ published: 3, lagMs: 0 });
   });
 
+  runIf("deletes a document removed with events once they are published, and readers skip it meanwhile", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    const { relay, published, broker } = await relayDrivenByHand(store, name);
+    await orders.insertOne({ _id: "o9", status: "open", version: 1 });
+    const removed = event("order.removed", "o9");
+    expect(await orders.findOneAndUpdate({ _id: "o9", ...NOT_REMOVED }, removeWithEvents([removed]))).not.toBeNull();
+    // Gone for readers at once, and a second removal finds nothing to remove (no second event).
+    expect(await orders.findOne({ _id: "o9", ...NOT_REMOVED })).toBeNull();
+    expect(await orders.findOneAndUpdate({ _id: "o9", ...NOT_REMOVED }, removeWithEvents([event("order.removed", "o9")]))).toBeNull();
+    // The broker away: the tombstone keeps its event.
+    await relay.runOnce();
+    expect((await orders.findOne({ _id: "o9" }))?._outbox).toHaveProperty(removed.id);
+    broker.up = true;
+    await relay.runOnce();
+    expect(published).toEqual([removed.id]);
+    expect(await orders.findOne({ _id: "o9" })).toBeNull();
+  });
+
   runIf("keeps events whose publish failed and sends them on a later pass", async () => {
     const store = fresh();
     const name = collectionName();
     const orders = store.collection<Order>(name);
-    let brokerUp = false;
-    const published: string[] = [];
-    const relay = new OutboxRelay({
-      store,
-      collections: [name],
-      logger,
-      publish: async (e) => {
-        if (!brokerUp) throw new Error("broker down");
-        published.push(e.id);
-      },
-    });
-    await relay.start();
-    await relay.stop(); // driven by hand below
+    const { relay, published, broker } = await relayDrivenByHand(store, name);
     const e1 = event("order.created", "o2");
     await orders.insertOne(insertWithEvents({ _id: "o2", status: "open", version: 1 }, [e1]));
     await relay.runOnce();
@@ -95,7 +123,7 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect((await orders.findOne({ _id: "o2" }))?.outboxPending).toBe(true);
     expect(relay.stats()).toMatchObject({ failures: 1, published: 0 });
     expect(relay.stats().lagMs).toBeGreaterThan(0);
-    brokerUp = true;
+    broker.up = true;
     await relay.runOnce();
     expect(published).toEqual([e1.id]);
     expect((await orders.findOne({ _id: "o2" }))?.outboxPending).toBe(false);

@@ -56,10 +56,20 @@ function call<O extends Operation>(
 ): Promise<ResponseOf<O> | JsonText> {
   if (request.rpcCalls === null) request.rpcCalls = [operation.pattern];
   else request.rpcCalls.push(operation.pattern);
-  const callCtx = { requestId: request.id, principal: principal ?? request.principal ?? ANONYMOUS };
+  const callCtx = { requestId: request.id, principal: principal ?? request.principal ?? ANONYMOUS, clientIp: clientIpOf(request) };
   if (principal !== undefined || request.method !== "POST") return ctx.transport.call(operation, payload, callCtx, asJsonText ? { asJsonText } : undefined);
   const onReplayed = () => {
     request.idempotentReplayed = true;
   };
   return ctx.transport.call(operation, payload, callCtx, { once: true, idempotencyKey: idempotencyKeyOf(request), onReplayed, asJsonText });
+}
+
+/**
+ * The client address the services get for the audit log (behind TRUST_PROXY, the forwarded
+ * one). An address the envelope could not carry (none, when the socket is gone) is left out
+ * rather than failing the call.
+ */
+function clientIpOf(request: FastifyRequest): string | undefined {
+  const ip = request.ip;
+  return typeof ip === "string" && ip.length > 0 && ip.length <= 64 ? ip : undefined;
 }

@@ -63,7 +63,7 @@ describe.each(variants)("checkout events over $name", (variant) => {
       const events = eventsOf(id);
       expect(events.map((e) => e.type)).toEqual(["checkout.created", "checkout.payment_method_saved"]);
       expect(events.map((e) => e.aggregate.version)).toEqual([1, 2]);
-      expect(events.map((e) => e.data.object.status)).toEqual(["open", "payment_method_saved"]);
+      expect(events.map((e) => (e.data.object as { status?: string }).status)).toEqual(["open", "payment_method_saved"]);
       for (const event of events) {
         expect(event).toMatchObject({ aggregate: { type: "checkout", id }, livemode: false });
         expect((event.data.object as Record<string, unknown>)["id"]).toBe(id);

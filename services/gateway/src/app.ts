@@ -41,6 +41,7 @@ import { eventsRoutes } from "./routes/events.routes.ts";
 import { webhookEndpointsRoutes } from "./routes/webhook-endpoints.routes.ts";
 import { DEFAULT_SANDBOX_EVENTS_PER_MINUTE, sandboxEventsRoutes } from "./routes/sandbox-events.routes.ts";
 import { noticesRoutes } from "./routes/notices.routes.ts";
+import { auditLogRoutes } from "./routes/audit-log.routes.ts";
 import { booksRoutes } from "./routes/books.routes.ts";
 import { payoutsRoutes, sandboxPayoutsRoutes } from "./routes/payouts.routes.ts";
 import { sandboxNoticesRoutes } from "./routes/sandbox-notices.routes.ts";
@@ -197,6 +198,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (scope) => noticesRoutes(scope, ctx));
   await app.register(async (scope) => booksRoutes(scope, ctx));
   await app.register(async (scope) => payoutsRoutes(scope, ctx));
+  await app.register(async (scope) => auditLogRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxPayoutsRoutes(scope, ctx));
   if (ctx.sandbox) await app.register(async (scope) => sandboxNoticesRoutes(scope, ctx));
   // Unsubscribe links of consumer notices: pages, in their own scope (a form-body parser).

@@ -41,7 +41,7 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
     const env = { FRAUD_NEW_ACCOUNT_LIMIT: "500.00" };
     [stack, receiver, browser] = await Promise.all([startStack(variant, { env }), startReceiver(), launchChromium()]);
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), WEBHOOK_RETRY_SCHEDULE: "100ms,100ms", WEBHOOK_TIMEOUT: "2s" });
-    webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
+    webhooks = await startServices(["webhooks", "ledger"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
     // The notices service, for the notices on a checkout's page (its outbox is the sandbox's).
     webhooks.push(await notices.start({ transport: await variant.transport(), store: await variant.store(), logger: silentLogger(), publicUrl: "https://pay.example" }));
     merchant = await stack.merchant("Corner Bakery");
@@ -178,6 +178,13 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
 
     await visit(page, "/dashboard/team", "Team");
     await expectAccessible(page);
+
+    // The audit log names the key this user revoked, filtered by its action.
+    await visit(page, "/dashboard/audit-log", "Audit log");
+    await page.getByLabel("Action").selectOption("api_key.revoked");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect.poll(async () => { await page.reload(); return page.getByRole("row", { name: new RegExp(key.slice(0, 16)) }).count(); }, { timeout: 15_000 }).toBe(1);
+    await expectAccessible(page);
     expect(cspErrors).toEqual([]);
   });
 
@@ -198,6 +205,7 @@ describe.skipIf(!!skipReason)("the merchant dashboard in chromium", { timeout: 1
       ["/dashboard/events", "Events"],
       ["/dashboard/api-keys", "API keys"],
       ["/dashboard/team", "Team"],
+      ["/dashboard/audit-log", "Audit log"],
     ] as const) {
       await visit(page, path, title);
       // No button that changes anything but the sign-out (search and filter forms only GET); nothing scrolls sideways at 375 px.

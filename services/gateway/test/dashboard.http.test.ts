@@ -28,7 +28,7 @@ function actions(ids: { refund: string; endpoint: string; event: string; keyPref
 }
 
 describe.each(variants)("the merchant dashboard over $name", (variant) => {
-  const world = withWebhooksStack(variant);
+  const world = withWebhooksStack(variant, {}, ["ledger"]);
 
   /** A merchant with a settled payment, a pending refund, an endpoint, an event, and a user of each role. */
   async function merchantWithData(name: string) {
@@ -86,7 +86,7 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       const a = await merchantWithData("Acme");
       const b = await merchantWithData("Globex");
       const client = a.owner.client;
-      for (const page of ["/dashboard", "/dashboard/checkouts", "/dashboard/subscriptions", "/dashboard/refunds", "/dashboard/webhooks", "/dashboard/events", "/dashboard/api-keys", "/dashboard/team"]) {
+      for (const page of ["/dashboard", "/dashboard/checkouts", "/dashboard/subscriptions", "/dashboard/refunds", "/dashboard/webhooks", "/dashboard/events", "/dashboard/api-keys", "/dashboard/team", "/dashboard/audit-log"]) {
         const reply = await client.get(page);
         expect(reply.statusCode, page).toBe(200);
         for (const secret of [b.id, b.checkoutId, b.refund, b.endpoint, b.event, b.keyPrefix, b.owner.email, b.viewer.email]) expect(reply.body, `${page} shows ${secret}`).not.toContain(secret);
@@ -119,7 +119,7 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
     it("shows a viewer no button, and refuses the viewer's forged forms with 403 from the services", async () => {
       const acme = await merchantWithData("Acme");
       const viewer = acme.viewer.client;
-      for (const page of ["/dashboard", "/dashboard/checkouts", `/dashboard/checkouts/${acme.checkoutId}`, "/dashboard/refunds", "/dashboard/webhooks", `/dashboard/webhooks/${acme.endpoint}`, "/dashboard/events", "/dashboard/api-keys", "/dashboard/team"]) {
+      for (const page of ["/dashboard", "/dashboard/checkouts", `/dashboard/checkouts/${acme.checkoutId}`, "/dashboard/refunds", "/dashboard/webhooks", `/dashboard/webhooks/${acme.endpoint}`, "/dashboard/events", "/dashboard/api-keys", "/dashboard/team", "/dashboard/audit-log"]) {
         const reply = await viewer.get(page);
         expect(reply.statusCode, page).toBe(200);
         // The only form that posts is the sign-out.

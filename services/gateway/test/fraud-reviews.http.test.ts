@@ -54,6 +54,13 @@ describe.each(variants)("fraud reviews over $name", (variant) => {
     });
   });
 
+  /** The merchant's audit entries of `action` on review `reviewId`. */
+  const auditEntries = async (action: string, reviewId: string) => {
+    const reply = await world.stack.app.inject({ url: `/api/merchants/audit_log?limit=100&action=${action}`, headers: { "api-key": world.merchant.apiKey } });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return (reply.json().data as { object: { id: string } }[]).filter((e) => e.object.id === reviewId);
+  };
+
   describe.skipIf(!!variant.skipReason)("decisions", () => {
     it("approves a held debit: one transfer, the record pending with it, the checkout follows, review.closed approved", async () => {
       const h = await held();
@@ -83,6 +90,10 @@ describe.each(variants)("fraud reviews over $name", (variant) => {
       expect(replies.filter((r) => r.statusCode === 409).every((r) => r.json().error.code === "review_closed")).toBe(true);
       expect(world.transferCalls.get(h.uuid)).toBe(1);
       expect((await api.records(h.consumer)).filter((r) => r["transaction_uuid"] === h.uuid)).toEqual([expect.objectContaining({ transaction_status: "pending" })]);
+      // One decision, one audit entry: the 19 losing writes stored none.
+      await eventually(async () => expect(await auditEntries("review.approved", h.reviewId)).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await auditEntries("review.approved", h.reviewId)).toEqual([expect.objectContaining({ actor: { type: "api_key", id: world.merchant.apiKey.slice(0, 16) } })]);
     });
 
     it("cancels a held debit: no transfer, the record cancelled, the checkout failed, review.closed cancelled; a later approval is 409", async () => {
@@ -94,6 +105,7 @@ describe.each(variants)("fraud reviews over $name", (variant) => {
       expect(record).toMatchObject({ transaction_status: "cancelled", failure_code: "review_cancelled", review_id: h.reviewId });
       await eventually(async () => expect(await api.checkout(h.id)).toMatchObject({ status: "failed", transfer: { status: "cancelled" } }));
       expect((await api.decide(h.reviewId, "approve")).json().error.code).toBe("review_closed");
+      await eventually(async () => expect(await auditEntries("review.cancelled", h.reviewId)).toHaveLength(1));
       const charge = await api.charge(h.id);
       expect(charge.statusCode).toBe(409);
       expect(charge.json().error.code).toBe("checkout_closed");

@@ -1,6 +1,7 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { SecretBox, type Logger } from "@payrail/runtime";
-import type { Store } from "@payrail/store";
+import { OutboxRelay, type Store } from "@payrail/store";
 import { createSmsProvider, type TwilioConfig } from "./adapters/sms-provider.ts";
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
 import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
@@ -21,7 +22,7 @@ import { phoneCountry } from "./domain/phone-number.ts";
 import { sendCodeBudgets, sendCodeLimitStats, type SendCodeBudgets } from "./domain/send-code-limits.ts";
 import { subscribeIdentityEvents } from "./entry-points/events/identity.subscriber.ts";
 import { identityHandlers } from "./entry-points/rpc/handlers.ts";
-import { createIndexes } from "./indexes.ts";
+import { createIndexes, IDENTITY_OUTBOXES } from "./indexes.ts";
 
 export { sendCodeLimitStats, type SendCodeLimit } from "./domain/send-code-limits.ts";
 
@@ -86,6 +87,15 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       ? null
       : new LogResetMailSender(deps.logger);
   if (!resetMail) deps.logger.warn("SMTP_URL is not set: dashboard password reset links cannot be sent");
+  // The audit entries of key and team changes travel in those documents' outbox.
+  const relay = new OutboxRelay({
+    store: deps.store,
+    collections: IDENTITY_OUTBOXES,
+    // Only the use cases write these outboxes, with audit entries; publish checks each against its schema again.
+    publish: (event) => deps.transport.publish(event as DomainEvent),
+    logger: deps.logger,
+  });
+  await relay.start();
   await deps.transport.serve(
     "identity",
     identityHandlers({
@@ -99,6 +109,7 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
       publicUrl: (deps.publicUrl ?? "http://127.0.0.1:3000").replace(/\/+$/, ""),
       operators,
       livemode: deps.livemode,
+      events: { written: () => relay.notify() },
       ping: () => deps.store.ping(),
       users,
       consumerMerchants,
@@ -133,7 +144,13 @@ export async function start(deps: IdentityServiceDeps): Promise<{ name: string; 
   }, HOUR_MS);
   purge.unref();
   deps.logger.info("identity service started");
-  return { name: "identity", stop: async () => clearInterval(purge) };
+  return {
+    name: "identity",
+    stop: async () => {
+      clearInterval(purge);
+      await relay.stop();
+    },
+  };
 }
 
 function definedOnly<T extends object>(value: T | undefined): Partial<T> {

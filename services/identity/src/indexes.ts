@@ -1,15 +1,18 @@
-import type { Store } from "@payrail/store";
-import { MerchantRepository } from "./data-access/merchant.repository.ts";
+import { OUTBOX_INDEX, type Store } from "@payrail/store";
+import { API_KEYS_COLLECTION, MERCHANTS_COLLECTION, MerchantRepository } from "./data-access/merchant.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
 import { OperatorRepository } from "./data-access/operator.repository.ts";
 import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
 import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
-import { MerchantUserRepository } from "./data-access/merchant-user.repository.ts";
+import { MERCHANT_USERS_COLLECTION, MerchantUserRepository } from "./data-access/merchant-user.repository.ts";
 import { DashboardSessionRepository } from "./data-access/dashboard-session.repository.ts";
 import { SignInFailureRepository } from "./data-access/sign-in-failure.repository.ts";
 import { SignInChallengeRepository } from "./data-access/sign-in-challenge.repository.ts";
 import { RequestBudgetRepository } from "./data-access/request-budget.repository.ts";
+
+/** The collections whose documents carry audit entries to publish. */
+export const IDENTITY_OUTBOXES = [API_KEYS_COLLECTION, MERCHANT_USERS_COLLECTION, MERCHANTS_COLLECTION] as const;
 
 /**
  * Every index the identity service queries by, created if missing: by `start` before it consumes (so no
@@ -28,4 +31,6 @@ export async function createIndexes(store: Store): Promise<void> {
   await new SignInFailureRepository(store).ensureIndexes();
   await new SignInChallengeRepository(store).ensureIndexes();
   await new RequestBudgetRepository(store).ensureIndexes();
+  // The outbox relay of the audit entries keys and team changes carry.
+  for (const name of IDENTITY_OUTBOXES) await store.collection(name).createIndex(OUTBOX_INDEX);
 }

@@ -2,6 +2,7 @@ import type { DomainEvent } from "@payrail/contracts";
 import type { SubscribeOptions, Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
 import { JobLeases, OutboxRelay, type Store } from "@payrail/store";
+import { AuditLogRepository } from "./data-access/audit-log.repository.ts";
 import { BalanceTransactionRepository } from "./data-access/balance-transaction.repository.ts";
 import { BalanceRepository } from "./data-access/balance.repository.ts";
 import { PaymentsServiceClient } from "./data-access/payments-service.client.ts";
@@ -59,6 +60,7 @@ export async function start(deps: LedgerServiceDeps): Promise<{ name: string; st
   const domain: PayoutDeps = {
     rows,
     balances: new BalanceRepository(deps.store),
+    auditLog: new AuditLogRepository(deps.store, { logger: deps.logger, ...(deps.now ? { now: () => deps.now!().getTime() } : {}) }),
     payouts,
     jobs: new JobLeases(deps.store, "ledger_job_leases"),
     transfers: new PaymentsServiceClient(deps.transport),

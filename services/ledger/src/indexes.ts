@@ -1,4 +1,5 @@
 import { OUTBOX_INDEX, type Store } from "@payrail/store";
+import { AuditLogRepository } from "./data-access/audit-log.repository.ts";
 import { BalanceTransactionRepository } from "./data-access/balance-transaction.repository.ts";
 import { PAYOUTS_COLLECTION, PayoutRepository } from "./data-access/payout.repository.ts";
 
@@ -10,5 +11,6 @@ import { PAYOUTS_COLLECTION, PayoutRepository } from "./data-access/payout.repos
 export async function createIndexes(store: Store): Promise<void> {
   await new BalanceTransactionRepository(store).ensureIndexes();
   await new PayoutRepository(store).ensureIndexes();
+  await new AuditLogRepository(store).ensureIndexes();
   await store.collection(PAYOUTS_COLLECTION).createIndex(OUTBOX_INDEX);
 }

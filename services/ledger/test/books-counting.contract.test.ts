@@ -3,6 +3,7 @@ import { centsToDecimal, type AnyDomainEvent, type Principal } from "@payrail/co
 import { silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { infraVariants } from "../../../test/support/infra.ts";
+import { AuditLogRepository } from "../src/data-access/audit-log.repository.ts";
 import { BalanceTransactionRepository } from "../src/data-access/balance-transaction.repository.ts";
 import { BalanceRepository } from "../src/data-access/balance.repository.ts";
 import { getBalance } from "../src/domain/get-balance.use-case.ts";
@@ -40,7 +41,7 @@ describe.each(variants)("the merchant's books over $name", (variant) => {
     store = await variant.store();
     const rows = new BalanceTransactionRepository(store);
     await rows.ensureIndexes();
-    deps = { rows, balances: new BalanceRepository(store), availableDays: 2, logger: silentLogger(), now: () => now };
+    deps = { rows, balances: new BalanceRepository(store), auditLog: new AuditLogRepository(store), availableDays: 2, logger: silentLogger(), now: () => now };
   });
   afterAll(() => variant.cleanup());
 

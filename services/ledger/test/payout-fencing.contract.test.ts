@@ -5,6 +5,7 @@ import { checkBooks } from "../../../bin/check/check-books.ts";
 import type { Divergence } from "../../../bin/check/divergence.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { storeWithFaults, type StoreWrite } from "../../../test/support/store-with-faults.ts";
+import { AuditLogRepository } from "../src/data-access/audit-log.repository.ts";
 import { BalanceTransactionRepository } from "../src/data-access/balance-transaction.repository.ts";
 import { BalanceRepository } from "../src/data-access/balance.repository.ts";
 import { PayoutRepository } from "../src/data-access/payout.repository.ts";
@@ -52,6 +53,7 @@ describe.each(variants)("a stalled payout run over $name", (variant) => {
   const deps = (over: Store, now: Date): PayoutDeps => ({
     rows: new BalanceTransactionRepository(over),
     balances: new BalanceRepository(over),
+    auditLog: new AuditLogRepository(over),
     payouts: new PayoutRepository(over),
     jobs: new JobLeases(over, "ledger_job_leases"),
     transfers: {

@@ -61,7 +61,7 @@ describe.each(variants)("refund events over $name", (variant) => {
       const events = eventsOf(refund.id);
       expect(events.map((e) => e.type)).toEqual(["refund.requested", "refund.approved", "refund.processing", "refund.completed"]);
       expect(events.map((e) => e.aggregate.version)).toEqual([1, 2, 3, 4]);
-      expect(events.map((e) => e.data.object.status)).toEqual(["pending", "approved", "processing", "completed"]);
+      expect(events.map((e) => (e.data.object as { status?: string }).status)).toEqual(["pending", "approved", "processing", "completed"]);
       for (const event of events) {
         expect(event).toMatchObject({ aggregate: { type: "refund", id: refund.id }, livemode: false });
         // created_at is the change's time: the record's updated_at in the snapshot.

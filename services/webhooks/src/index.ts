@@ -1,12 +1,13 @@
 import { setImmediate as yieldToEvents } from "node:timers/promises";
+import type { DomainEvent } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { SecretBox, type Logger } from "@payrail/runtime";
-import type { Store } from "@payrail/store";
+import { OutboxRelay, type Store } from "@payrail/store";
 import { DnsUrlGuard } from "./adapters/http/dns-url.guard.ts";
 import { HttpWebhookSender } from "./adapters/http/http-webhook.sender.ts";
 import { DeliveryRepository } from "./data-access/delivery.repository.ts";
 import { EndpointQuotaRepository } from "./data-access/endpoint-quota.repository.ts";
-import { EndpointRepository } from "./data-access/endpoint.repository.ts";
+import { ENDPOINTS_COLLECTION, EndpointRepository } from "./data-access/endpoint.repository.ts";
 import { EventRepository } from "./data-access/event.repository.ts";
 import { deliveryStats } from "./domain/delivery-stats.ts";
 import { retentionStart } from "./domain/owned.ts";
@@ -67,6 +68,14 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
   const deliveries = new DeliveryRepository(deps.store);
   await createIndexes(deps.store);
   const now = deps.now ?? (() => new Date());
+  // The audit entries of the merchants' changes to their endpoints travel in the endpoints' outbox.
+  const relay = new OutboxRelay({
+    store: deps.store,
+    collections: [ENDPOINTS_COLLECTION],
+    // Only the use cases write this outbox, with audit entries; publish checks each against its schema again.
+    publish: (event) => deps.transport.publish(event as DomainEvent),
+    logger: deps.logger,
+  });
   const domain = {
     events,
     endpoints,
@@ -79,12 +88,14 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
     allowPrivateUrls: deps.allowPrivateUrls ?? false,
     policy: { ...DEFAULT_POLICY, ...deps.policy },
     stats: deliveryStats,
+    outbox: { written: () => relay.notify() },
     // Called only once the service serves, after the worker below exists.
     deliveriesCreated: () => worker.notify(),
     logger: deps.logger,
     now,
   };
   const worker = new DeliveryWorker(domain, deps.worker);
+  await relay.start();
   await deps.transport.serve("webhooks", webhooksHandlers({ ...domain, ping: () => deps.store.ping() }));
   await subscribeToDomainEvents(deps.transport, domain);
   worker.start();
@@ -117,6 +128,7 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
     async stop() {
       clearInterval(purgeTimer);
       await worker.stop();
+      await relay.stop();
     },
   };
 }

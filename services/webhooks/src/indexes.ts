@@ -1,6 +1,6 @@
-import type { Store } from "@payrail/store";
+import { OUTBOX_INDEX, type Store } from "@payrail/store";
 import { EventRepository } from "./data-access/event.repository.ts";
-import { EndpointRepository } from "./data-access/endpoint.repository.ts";
+import { ENDPOINTS_COLLECTION, EndpointRepository } from "./data-access/endpoint.repository.ts";
 import { DeliveryRepository } from "./data-access/delivery.repository.ts";
 
 /**
@@ -12,4 +12,6 @@ export async function createIndexes(store: Store): Promise<void> {
   await new EventRepository(store).ensureIndexes();
   await new EndpointRepository(store).ensureIndexes();
   await new DeliveryRepository(store).ensureIndexes();
+  // The outbox relay of the endpoints' audit entries.
+  await store.collection(ENDPOINTS_COLLECTION).createIndex(OUTBOX_INDEX);
 }

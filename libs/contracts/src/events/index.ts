@@ -29,6 +29,13 @@ import { ReviewOpenedEvent } from "./review-opened.event.ts";
 import { ReviewClosedEvent } from "./review-closed.event.ts";
 import { PayoutCreatedEvent, PayoutFailedEvent, PayoutPaidEvent } from "./payout.event.ts";
 import { PayoutTransferSettledEvent } from "./payout-transfer-settled.event.ts";
+import {
+  CheckoutAuditEntryEvent,
+  IdentityAuditEntryEvent,
+  PaymentsAuditEntryEvent,
+  RefundsAuditEntryEvent,
+  WebhooksAuditEntryEvent,
+} from "./audit-entry.event.ts";
 import { BankAccountValidatedEvent, BankAccountValidationRequiredEvent, MicroDepositsSentEvent } from "./bank-account-validation.event.ts";
 
 export * from "./domain-event.ts";
@@ -64,6 +71,7 @@ export * from "./review-closed.event.ts";
 export * from "./bank-account-validation.event.ts";
 export * from "./payout.event.ts";
 export * from "./payout-transfer-settled.event.ts";
+export * from "./audit-entry.event.ts";
 
 /**
  * The event catalogue (docs/api-notes.md, Events and webhooks): every type a service may publish, each with its schema.
@@ -107,7 +115,17 @@ const CATALOGUE = [
  * Events services publish for each other only: they carry what one service's change means for
  * another (no RPC call-backs), and are never listed in the events API or sent to webhooks.
  */
-const INTERNAL = [PaymentMethodSavedEvent, RefundPayoutSettledEvent, MicroDepositsSentEvent, PayoutTransferSettledEvent] as const;
+const INTERNAL = [
+  PaymentMethodSavedEvent,
+  RefundPayoutSettledEvent,
+  MicroDepositsSentEvent,
+  PayoutTransferSettledEvent,
+  IdentityAuditEntryEvent,
+  WebhooksAuditEntryEvent,
+  RefundsAuditEntryEvent,
+  CheckoutAuditEntryEvent,
+  PaymentsAuditEntryEvent,
+] as const;
 
 /** Any event, of the catalogue or internal: narrow it on `type` to get its `data` typed. */
 export const AnyDomainEvent = z.discriminatedUnion("type", [...CATALOGUE, ...INTERNAL]);
@@ -130,7 +148,7 @@ export type EventOf<T extends EventType> = Extract<AnyDomainEvent, { type: T }>;
  * `completed` by publishing a look-alike. A `Record` over every type, so a new type does not
  * compile until it has its owner.
  */
-export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | "refunds" | "ledger">> = {
+export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | "refunds" | "ledger" | "identity" | "webhooks">> = {
   "checkout.created": "checkout",
   "checkout.payment_method_saved": "checkout",
   "transaction.created": "payments",
@@ -166,6 +184,11 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "payout.created": "ledger",
   "payout.paid": "ledger",
   "payout.failed": "ledger",
+  "audit_entry.identity": "identity",
+  "audit_entry.webhooks": "webhooks",
+  "audit_entry.refunds": "refunds",
+  "audit_entry.checkout": "checkout",
+  "audit_entry.payments": "payments",
 };
 
 /** The service that publishes `type`, or undefined for a type outside the catalogue. */

@@ -23,6 +23,12 @@ export const RpcRequestEnvelope = z.object({
   callId: z.string().min(1).max(64).optional(),
   /** The HTTP `Idempotency-Key` (docs/api-notes.md, Requests) of the request this call serves, as the client sent it. */
   idempotencyKey: z.string().min(1).max(255).optional(),
+  /**
+   * The client address of the HTTP request this call serves, as the gateway saw it (behind
+   * TRUST_PROXY, the forwarded one): the audit log's `ip_address`. Believed only from the
+   * gateway's broker users; a server drops it from any other sender.
+   */
+  clientIp: z.string().min(1).max(64).optional(),
 });
 export type RpcRequestEnvelope = z.infer<typeof RpcRequestEnvelope>;
 

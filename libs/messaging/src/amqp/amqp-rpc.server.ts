@@ -6,7 +6,7 @@ import { ExpiredRequests } from "../rpc/expired-requests.ts";
 import { createHandlerTable, type HandlerTable } from "../rpc/handler-table.ts";
 import type { ReplyLedger } from "../rpc/reply-ledger.port.ts";
 import type { HandlerEntry } from "../transport.port.ts";
-import { refusedPrincipal, type TrustedSenders } from "../rpc/trusted-senders.ts";
+import { believesClientIp, refusedPrincipal, type TrustedSenders } from "../rpc/trusted-senders.ts";
 import { QueueConsumers, type ConsumedQueue } from "./queue-consumers.ts";
 import { encodeReplyMessage } from "./reply-format.ts";
 import { declareRpcQueue } from "./rpc-topology.ts";
@@ -93,7 +93,9 @@ export class AmqpRpcServer {
     });
     let reply: RpcReplyEnvelope | null;
     try {
-      reply = await dispatchRequest(served.table, JSON.parse(message.content.toString("utf8")), logger, this.expired, this.ledger, refusal);
+      const request: unknown = JSON.parse(message.content.toString("utf8"));
+      if (!believesClientIp(trust, userId)) dropClientIp(request);
+      reply = await dispatchRequest(served.table, request, logger, this.expired, this.ledger, refusal);
     } catch (err) {
       // dispatchRequest never throws, so this is JSON.parse refusing the body.
       logger.warn({ queue: served.queue, bytes: message.content.length, err: (err as Error).message }, "dropped RPC request that is not JSON");
@@ -114,4 +116,9 @@ export class AmqpRpcServer {
       logger.debug({ err: (err as Error).message, queue: served.queue }, "RPC reply not sent: channel closed");
     }
   }
+}
+
+/** Removes a request's `clientIp`: only the gateway's is believed (see `believesClientIp`). */
+function dropClientIp(request: unknown): void {
+  if (typeof request === "object" && request !== null && "clientIp" in request) delete (request as { clientIp?: unknown }).clientIp;
 }

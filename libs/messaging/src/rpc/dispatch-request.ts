@@ -59,7 +59,7 @@ export async function dispatchEnvelope(
   ledger?: ReplyLedger,
   refusal?: Refusal,
 ): Promise<RpcReplyEnvelope | null> {
-  const { pattern, requestId, principal, payload, deadline, callId, idempotencyKey } = envelope;
+  const { pattern, requestId, principal, payload, deadline, callId, idempotencyKey, clientIp } = envelope;
   if (deadline !== undefined && Date.now() > deadline) {
     expired.record(pattern, requestId, Date.now() - deadline);
     return null;
@@ -82,7 +82,7 @@ export async function dispatchEnvelope(
   // Every service that handles a request logs its id (docs/api-notes.md, Requests) at debug: at info the
   // gateway's one line per request names the operations it called (docs/decisions/0017-logs-and-metrics.md).
   const handling = new Handling(logger, entry.operation.service, pattern, requestId);
-  const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, handling };
+  const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, clientIp, handling };
   // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
   // A handler that runs once by itself needs the ledger only for an Idempotency-Key.
   const ledgerOfCall = entry.runsOnceItself && idempotencyKey === undefined ? undefined : ledger;
@@ -101,14 +101,15 @@ interface HandlerCall {
   payload: unknown;
   requestId: string;
   principal: Principal;
+  clientIp: string | undefined;
   handling: Handling;
 }
 
 /** Runs the handler as run `runId` and turns its value or its throw into the reply; never throws. */
 async function runHandler(call: HandlerCall, runId: string | undefined): Promise<RpcReplyEnvelope> {
-  const { entry, payload, requestId, principal, handling } = call;
+  const { entry, payload, requestId, principal, clientIp, handling } = call;
   try {
-    const data: unknown = await entry.handler(payload, { requestId, principal, callId: runId });
+    const data: unknown = await entry.handler(payload, { requestId, principal, callId: runId, clientIp });
     handling.handled("ok");
     // JSON drops `undefined`, and the reply envelope requires `data`.
     return { ok: true, data: data === undefined ? null : data };

@@ -33,5 +33,6 @@ export function requestEnvelope(operation: Operation, payload: unknown, ctx: Cal
     // Encoded once per call: a retry resends these same bytes, so the same call id.
     callId: options.callId ?? (runsOnce(ctx, options) ? randomUUID() : undefined),
     idempotencyKey: options.idempotencyKey,
+    clientIp: ctx.clientIp,
   };
 }

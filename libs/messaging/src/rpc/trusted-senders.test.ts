@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_CALLS, type Principal } from "@payrail/contracts";
-import { refusedPrincipal, type TrustedSenders } from "./trusted-senders.ts";
+import { believesClientIp, refusedPrincipal, type TrustedSenders } from "./trusted-senders.ts";
 
 const trust: TrustedSenders = { gateway: ["gw"], services: { payments: ["svc"], refunds: ["refunds-user"], webhooks: ["webhooks-user"] }, admin: ["cli"] };
 const principals: Record<string, Principal> = {
@@ -67,5 +67,13 @@ describe("refusedPrincipal", () => {
 
   it("trusts everyone without a policy", () => {
     for (const principal of Object.values(principals)) expect(refusedPrincipal(undefined, undefined, principal, NOT_CALLED)).toBeUndefined();
+  });
+});
+
+describe("believesClientIp", () => {
+  it("believes the gateway's users only, and every sender without a policy", () => {
+    expect(believesClientIp(trust, "gw")).toBe(true);
+    for (const sender of ["cli", "svc", "stranger", undefined]) expect(believesClientIp(trust, sender)).toBe(false);
+    expect(believesClientIp(undefined, "stranger")).toBe(true);
   });
 });

@@ -57,3 +57,13 @@ export function refusedPrincipal(trust: TrustedSenders | undefined, sender: stri
         : "a service sends only its own service principal (and the anonymous one only to ping itself)";
   }
 }
+
+/**
+ * Whether a request's `clientIp` may be believed: only the gateway sees the client, so an
+ * address from any other sender (the CLI, a service, a forged message) is dropped before the
+ * handler runs and the audit log says null rather than what that sender claimed. Without a
+ * policy every sender is trusted.
+ */
+export function believesClientIp(trust: TrustedSenders | undefined, sender: string | undefined): boolean {
+  return !trust || (sender !== undefined && trust.gateway.includes(sender));
+}

@@ -22,6 +22,12 @@ export interface OutboxFields {
    * the update cannot keep the older time in the same `$set` without reading it first.
    */
   outboxAt?: string;
+  /**
+   * The document is removed, and stays only until its last events are published: the write that
+   * removed it stored them with this flag (`removeWithEvents`), and the relay deletes it once
+   * they went. Readers treat it as gone (`NOT_REMOVED`).
+   */
+  outboxRemove?: boolean;
   /** Events the relay could never publish (they fail their schema): event id → event and reason. */
   _outboxDead?: Record<string, OutboxEvent & { reason: string; at: string }>;
 }
@@ -39,6 +45,20 @@ export function withEvents(update: Update, events: readonly OutboxEvent[]): Upda
   for (const event of events) set[`_outbox.${assertEventId(event.id)}`] = event;
   return { ...update, $set: set };
 }
+
+/**
+ * The update that removes a document together with the events of its removal (one conditional
+ * write): a delete cannot carry an outbox, so the document stays as a tombstone that readers
+ * skip (`NOT_REMOVED` in their filters) and the relay deletes once the events are published.
+ */
+export function removeWithEvents(events: readonly OutboxEvent[], update: Update = {}): Update {
+  // Without events the relay still finds it (an empty outbox, pending) and deletes it at once.
+  const none = events.length === 0 ? { _outbox: {}, outboxAt: new Date().toISOString() } : {};
+  return withEvents({ ...update, $set: { ...update.$set, outboxRemove: true, outboxPending: true, ...none } }, events);
+}
+
+/** The filter part that leaves out documents removed with `removeWithEvents` whose events are still on their way. */
+export const NOT_REMOVED = { outboxRemove: { $ne: true } } as const;
 
 /** A new document carrying the events of its creation, for insertOne. */
 export function insertWithEvents<T extends { _id: string }>(doc: T, events: readonly OutboxEvent[]): T & OutboxFields {

@@ -129,7 +129,13 @@ export class OutboxRelay {
   private async relayDocument(name: string, doc: OutboxDoc): Promise<number> {
     const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
     const result = await this.send(name, events);
+    // A removed document (removeWithEvents) goes once its events went: at once when nothing was
+    // added meanwhile, else once markSent has emptied its outbox.
+    const removed = doc.outboxRemove === true && !result.interrupted;
+    const col = this.options.store.collection<OutboxDoc>(name);
+    if (removed && (await col.deleteOne({ _id: doc._id, _outbox: doc._outbox ?? {} }))) return Infinity;
     if (result.sent.length > 0 || result.dead.length > 0) await this.markSent(name, doc._id, doc._outbox ?? {}, result);
+    if (removed) await col.deleteOne({ _id: doc._id, _outbox: {}, outboxRemove: true });
     if (!result.interrupted) return Infinity;
     const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
     let oldest = Infinity;

@@ -44,9 +44,9 @@ export class CheckoutRepository implements CheckoutsPort {
     return this.numbers.take();
   }
 
-  /** Inserts with its event; returns false when the merchant already has this merchant_checkout_id. */
-  insert(record: CheckoutRecord, event: DomainEvent): Promise<boolean> {
-    return insertIfAbsent(this.checkouts, insertWithEvents(record, [toStoredEvent(event)]));
+  /** Inserts with its events; returns false when the merchant already has this merchant_checkout_id. */
+  insert(record: CheckoutRecord, events: readonly DomainEvent[]): Promise<boolean> {
+    return insertIfAbsent(this.checkouts, insertWithEvents(record, events.map(toStoredEvent)));
   }
 
   findForMerchant(merchantId: string, checkoutId: string): Promise<CheckoutRecord | null> {

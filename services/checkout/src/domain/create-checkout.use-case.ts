@@ -1,5 +1,5 @@
 import { AppError, toCents, type CreateCheckoutBody, type MerchantPrincipal } from "@payrail/contracts";
-import { nowIso, prefixedHexId } from "@payrail/runtime";
+import { auditEvents, nowIso, prefixedHexId, type AuditMeta } from "@payrail/runtime";
 import { checkoutEvent, type CheckoutEventsDeps } from "./checkout-events.ts";
 import { storedBody, type AmountsInCents, type CheckoutRecord } from "./checkout.entity.ts";
 
@@ -15,14 +15,15 @@ const SERVER_OWNED = ["subscription_status"] as const;
  * `callId` (a call that asked to run once) is stored on the checkout: when the insert loses to
  * a checkout of the same call (a redelivery, or the gateway's retry after a broker blip), the
  * answer is that checkout, as the first run answered. So a repeat costs no extra write, and the
- * reply ledger stays out of creates (`runsOnceItself`).
+ * reply ledger stays out of creates (`runsOnceItself`). The audit entry rides the same insert.
  */
 export async function createCheckout(
   deps: CheckoutEventsDeps,
-  merchant: MerchantPrincipal,
+  meta: AuditMeta & { principal: MerchantPrincipal },
   body: CreateCheckoutBody,
   callId?: string,
 ): Promise<{ id: string }> {
+  const merchant = meta.principal;
   const now = nowIso();
   const stored: Record<string, unknown> = { ...body };
   for (const key of SERVER_OWNED) delete stored[key];
@@ -45,7 +46,15 @@ export async function createCheckout(
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await deps.checkouts.insert(record, checkoutEvent("checkout.created", record, deps.livemode)))) {
+  const audit = auditEvents(meta, {
+    service: "checkout",
+    merchantId: merchant.merchantId,
+    action: "checkout.created",
+    object: { type: "checkout", id: record._id },
+    at: now,
+    livemode: deps.livemode,
+  });
+  if (!(await deps.checkouts.insert(record, [checkoutEvent("checkout.created", record, deps.livemode), ...audit]))) {
     // Name the winner (docs/api-notes.md, The checkout), so a client whose own create was answered late can find it.
     const existing = await deps.checkouts.findByMerchantCheckoutId(merchant.merchantId, body.merchant_checkout_id);
     if (callId !== undefined && existing?.createdByCall === callId) return { id: existing._id };

@@ -268,6 +268,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
       "One payout with the balance transactions it contains, newest first: the reconciliation report to match against the bank statement. The movements it pays out add up to its `amount`, and its own `payout` row takes that amount from the balance; more than 100 rows page on with `GET /api/merchants/balance_transactions?payout_id=`.",
     errors: ["payout_not_found", "parameter_invalid"],
   },
+  "get /api/merchants/audit_log": {
+    operationId: "listAuditLog",
+    description:
+      "Every recorded state change of the merchant's, newest first: who made it (`actor`: an `api_key` by its prefix, a dashboard `user`, an `operator`, the `admin`), what it did (`action`, e.g. `refund.approved`), to what (`object`), from which client address (`ip_address`, null from the command line) and when. An entry is written in the same write as its change and appears within a moment of it; entries are kept two years. Filter by `action`, and `from` (inclusive) / `to` (exclusive) on `created_at`; page with `limit` and `starting_after`.",
+    errors: ["parameter_invalid"],
+  },
   "get /api/merchants/exports/balance_transactions.csv": {
     operationId: "exportBalanceTransactions",
     description:

@@ -40,6 +40,7 @@ const TAGS = [
   { name: "Mandates", description: "Debit authorizations: what the consumer accepted before a debit, or the merchant attested (api-key)." },
   { name: "Notices", description: "What Payrail told the merchant's consumers by SMS and email (api-key)." },
   { name: "Books", description: "The merchant's balance, its balance transactions and CSV exports (api-key)." },
+  { name: "Audit log", description: "Who changed what of the merchant's: keys, endpoints, refunds, checkouts, subscriptions, the team (api-key)." },
   { name: "Sandbox", description: "Stand-ins for the consumer's phone, bank and the transfer provider (PROVIDERS=sandbox only)." },
   { name: "Admin", description: "Merchants, API keys and operators (x-admin-token; off unless ADMIN_TOKEN is set)." },
   { name: "Webhooks", description: "Inbound provider webhooks." },

@@ -27,7 +27,7 @@ export interface FraudWorld {
 }
 
 /**
- * The stack (with the webhooks service, for the events API) with screening set by `env`, its
+ * The stack (with the webhooks service, for the events API, and the ledger, for the audit log) with screening set by `env`, its
  * transfer provider counted and able to fail once per key; one merchant.
  */
 export function withFraudStack(variant: InfraVariant, env: Record<string, string>): FraudWorld {
@@ -52,7 +52,7 @@ export function withFraudStack(variant: InfraVariant, env: Record<string, string
     if (variant.skipReason) return;
     world.stack = await startStack(variant, { env, wrapTransfers });
     const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
-    webhooks = await startServices(["webhooks"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
+    webhooks = await startServices(["webhooks", "ledger"], { config, logger: silentLogger(), transport: await variant.transport(), store: await variant.store() });
     world.merchant = await world.stack.merchant("Fraud Test Shop");
   });
   afterAll(async () => {

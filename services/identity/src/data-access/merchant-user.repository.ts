@@ -1,14 +1,21 @@
-import type { DashboardRole } from "@payrail/contracts";
-import { DuplicateKeyError, type Store } from "@payrail/store";
+import type { DashboardRole, DomainEvent } from "@payrail/contracts";
+import { DuplicateKeyError, insertWithEvents, NOT_REMOVED, removeWithEvents, withEvents, type Store } from "@payrail/store";
 import type { MerchantTeamRecord, MerchantUserRecord, TotpState } from "../domain/merchant-user.entity.ts";
 import type { MerchantUsersPort } from "../domain/ports/merchant-users.port.ts";
+
+/**
+ * The collection of dashboard users; its documents carry the audit entries of the team's changes
+ * (the outbox). A removed user stays as a tombstone until the entry is published, which every
+ * query here skips (`NOT_REMOVED`); its email is taken until then, a moment.
+ */
+export const MERCHANT_USERS_COLLECTION = "merchant_users";
 
 /** Dashboard users (`merchant_users`). */
 export class MerchantUserRepository implements MerchantUsersPort {
   constructor(private readonly store: Store) {}
 
   private get users() {
-    return this.store.collection<MerchantUserRecord>("merchant_users");
+    return this.store.collection<MerchantUserRecord>(MERCHANT_USERS_COLLECTION);
   }
 
   private get teams() {
@@ -23,9 +30,9 @@ export class MerchantUserRepository implements MerchantUsersPort {
     await this.users.createIndex({ keys: { merchantId: 1, role: 1 }, name: "merchant_role" });
   }
 
-  async insert(user: MerchantUserRecord): Promise<boolean> {
+  async insert(user: MerchantUserRecord, audit: readonly DomainEvent[] = []): Promise<boolean> {
     try {
-      await this.users.insertOne(user);
+      await this.users.insertOne(insertWithEvents(user, audit));
       return true;
     } catch (err) {
       if (err instanceof DuplicateKeyError) return false;
@@ -34,75 +41,72 @@ export class MerchantUserRepository implements MerchantUsersPort {
   }
 
   findById(id: string): Promise<MerchantUserRecord | null> {
-    return this.users.findOne({ _id: id });
+    return this.users.findOne({ ...NOT_REMOVED, _id: id });
   }
 
   findByEmail(email: string): Promise<MerchantUserRecord | null> {
-    return this.users.findOne({ email });
+    return this.users.findOne({ ...NOT_REMOVED, email });
   }
 
   findByInvitation(hash: string): Promise<MerchantUserRecord | null> {
-    return this.users.findOne({ invitationHash: hash });
+    return this.users.findOne({ ...NOT_REMOVED, invitationHash: hash });
   }
 
-  reinvite(id: string, role: DashboardRole, hash: string, expiresAt: string): Promise<MerchantUserRecord | null> {
-    return this.users.findOneAndUpdate(
-      { _id: id, status: "invited" },
-      { $set: { role, invitationHash: hash, invitationExpiresAt: expiresAt } },
-    );
+  reinvite(id: string, role: DashboardRole, hash: string, expiresAt: string, audit: readonly DomainEvent[] = []): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, status: "invited" }, withEvents({ $set: { role, invitationHash: hash, invitationExpiresAt: expiresAt } }, audit));
   }
 
   accept(hash: string, passwordHash: string, now: string): Promise<MerchantUserRecord | null> {
     return this.users.findOneAndUpdate(
-      { invitationHash: hash, invitationExpiresAt: { $gt: now } },
+      { ...NOT_REMOVED, invitationHash: hash, invitationExpiresAt: { $gt: now } },
       { $set: { passwordHash, status: "active", invitationHash: null, invitationExpiresAt: null } },
     );
   }
 
-  changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole): Promise<MerchantUserRecord | null> {
-    return this.users.findOneAndUpdate({ _id: id, merchantId, role: from }, { $set: { role: to }, $inc: { sessionEpoch: 1 } });
+  changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole, audit: readonly DomainEvent[] = []): Promise<MerchantUserRecord | null> {
+    return this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, merchantId, role: from }, withEvents({ $set: { role: to }, $inc: { sessionEpoch: 1 } }, audit));
   }
 
-  remove(merchantId: string, id: string): Promise<boolean> {
-    return this.users.deleteOne({ _id: id, merchantId });
+  async remove(merchantId: string, id: string, audit: readonly DomainEvent[] = []): Promise<boolean> {
+    return (await this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, merchantId }, removeWithEvents(audit))) !== null;
   }
 
   startTotp(id: string, pending: TotpState): Promise<MerchantUserRecord | null> {
-    return this.users.findOneAndUpdate({ _id: id, "totp.enabled": { $ne: true } }, { $set: { totp: pending } });
+    return this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.enabled": { $ne: true } }, { $set: { totp: pending } });
   }
 
   enableTotp(id: string, secretSealed: string, step: number, recovery: Record<string, boolean>): Promise<MerchantUserRecord | null> {
     return this.users.findOneAndUpdate(
-      { _id: id, "totp.enabled": false, "totp.secretSealed": secretSealed },
+      { ...NOT_REMOVED, _id: id, "totp.enabled": false, "totp.secretSealed": secretSealed },
       { $set: { "totp.enabled": true, "totp.lastStep": step, "totp.recovery": recovery } },
     );
   }
 
   async takeTotpStep(id: string, step: number): Promise<boolean> {
-    return (await this.users.findOneAndUpdate({ _id: id, "totp.enabled": true, "totp.lastStep": { $lt: step } }, { $set: { "totp.lastStep": step } })) !== null;
+    return (await this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.enabled": true, "totp.lastStep": { $lt: step } }, { $set: { "totp.lastStep": step } })) !== null;
   }
 
   async spendRecoveryCode(id: string, hash: string): Promise<boolean> {
-    return (await this.users.findOneAndUpdate({ _id: id, "totp.enabled": true, [`totp.recovery.${hash}`]: false }, { $set: { [`totp.recovery.${hash}`]: true } })) !== null;
+    return (await this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.enabled": true, [`totp.recovery.${hash}`]: false }, { $set: { [`totp.recovery.${hash}`]: true } })) !== null;
   }
 
   async disableTotp(id: string, secretSealed: string): Promise<boolean> {
-    return (await this.users.findOneAndUpdate({ _id: id, "totp.secretSealed": secretSealed }, { $set: { totp: null } })) !== null;
+    return (await this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.secretSealed": secretSealed }, { $set: { totp: null } })) !== null;
   }
 
   setResetLink(email: string, hash: string, expiresAt: string): Promise<MerchantUserRecord | null> {
-    return this.users.findOneAndUpdate({ email, status: "active" }, { $set: { resetHash: hash, resetExpiresAt: expiresAt } });
+    return this.users.findOneAndUpdate({ ...NOT_REMOVED, email, status: "active" }, { $set: { resetHash: hash, resetExpiresAt: expiresAt } });
   }
 
   resetPassword(hash: string, passwordHash: string, now: string): Promise<MerchantUserRecord | null> {
     return this.users.findOneAndUpdate(
-      { resetHash: hash, resetExpiresAt: { $gt: now }, status: "active" },
+      { ...NOT_REMOVED, resetHash: hash, resetExpiresAt: { $gt: now }, status: "active" },
       { $set: { passwordHash, resetHash: null, resetExpiresAt: null }, $inc: { sessionEpoch: 1 } },
     );
   }
 
   listForMerchant(merchantId: string, limit: number): Promise<MerchantUserRecord[]> {
-    return this.users.find({ merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
+    return this.users.find({ ...NOT_REMOVED, merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
   }
 
   async releaseOwner(merchantId: string): Promise<boolean> {
@@ -111,7 +115,7 @@ export class MerchantUserRepository implements MerchantUsersPort {
       if (await this.teams.findOne({ _id: merchantId })) return false;
       // First guarded change of this team: seed its count from the users (insert-if-absent, so
       // concurrent seeds agree on the first one's count).
-      const owners = await this.users.countDocuments({ merchantId, role: "owner", status: "active" });
+      const owners = await this.users.countDocuments({ ...NOT_REMOVED, merchantId, role: "owner", status: "active" });
       await this.teams.findOneAndUpdate({ _id: merchantId }, { $setOnInsert: { owners } }, { upsert: true }).catch((err: unknown) => {
         if (!(err instanceof DuplicateKeyError)) throw err;
       });

@@ -1,15 +1,22 @@
-import { insertIfAbsent, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
 import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../domain/merchant.entity.ts";
 import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
+
+/** The collection of merchants; its documents carry the audit entries of profile changes (the outbox). */
+export const MERCHANTS_COLLECTION = "merchants";
+
+/** The collection of API keys (`_id` = the key's hash); its documents carry the audit entries of their changes (the outbox). */
+export const API_KEYS_COLLECTION = "api_keys";
 
 export class MerchantRepository implements MerchantsPort {
   constructor(private readonly store: Store) {}
 
   private get merchants() {
-    return this.store.collection<MerchantRecord>("merchants");
+    return this.store.collection<MerchantRecord>(MERCHANTS_COLLECTION);
   }
   private get keys() {
-    return this.store.collection<ApiKeyRecord>("api_keys");
+    return this.store.collection<ApiKeyRecord>(API_KEYS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -26,24 +33,24 @@ export class MerchantRepository implements MerchantsPort {
     return this.merchants.findOne({ _id: merchantId });
   }
 
-  updateProfile(merchantId: string, changes: MerchantProfileChanges): Promise<MerchantRecord | null> {
-    return this.merchants.findOneAndUpdate({ _id: merchantId }, { $set: { ...changes } });
+  updateProfile(merchantId: string, changes: MerchantProfileChanges, audit: readonly DomainEvent[] = []): Promise<MerchantRecord | null> {
+    return this.merchants.findOneAndUpdate({ _id: merchantId }, withEvents({ $set: { ...changes } }, audit));
   }
 
   setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null> {
     return this.merchants.findOneAndUpdate({ _id: merchantId }, { $set: { requireTwoFactor: required } });
   }
 
-  insertKey(record: ApiKeyRecord): Promise<boolean> {
-    return insertIfAbsent(this.keys, record);
+  insertKey(record: ApiKeyRecord, audit: readonly DomainEvent[] = []): Promise<boolean> {
+    return insertIfAbsent(this.keys, insertWithEvents(record, audit));
   }
 
   findActiveKey(hash: string): Promise<ApiKeyRecord | null> {
     return this.keys.findOne({ _id: hash, revokedAt: null });
   }
 
-  revokeKey(merchantId: string, prefix: string, at: string): Promise<ApiKeyRecord | null> {
-    return this.keys.findOneAndUpdate({ merchantId, prefix, revokedAt: null }, { $set: { revokedAt: at } });
+  revokeKey(merchantId: string, prefix: string, at: string, audit: readonly DomainEvent[] = []): Promise<ApiKeyRecord | null> {
+    return this.keys.findOneAndUpdate({ merchantId, prefix, revokedAt: null }, withEvents({ $set: { revokedAt: at } }, audit));
   }
 
   findKeyByPrefix(merchantId: string, prefix: string): Promise<ApiKeyRecord | null> {

@@ -20,6 +20,8 @@ export interface MerchantUsersDeps {
   /** Where users reach the gateway (PUBLIC_URL): reset links point there. */
   publicUrl: string;
   livemode: boolean;
+  /** Told after a write that stored events (audit entries), so the relay publishes them at once. */
+  events: { written(): void };
   now(): number;
 }
 

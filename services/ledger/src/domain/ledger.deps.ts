@@ -1,4 +1,5 @@
 import type { Logger } from "@payrail/runtime";
+import type { AuditLogPort } from "./ports/audit-log.port.ts";
 import type { BalancesPort, BalanceTransactionsPort } from "./ports/books.port.ts";
 import type { JobLeasesPort, PayoutsPort, PayoutTransfersPort } from "./ports/payouts.port.ts";
 
@@ -6,6 +7,8 @@ import type { JobLeasesPort, PayoutsPort, PayoutTransfersPort } from "./ports/pa
 export interface LedgerDeps {
   rows: BalanceTransactionsPort;
   balances: BalancesPort;
+  /** The merchants' audit entries, written by other services' events (docs/decisions/0054-audit-log.md). */
+  auditLog: AuditLogPort;
   /** Banking days until a settled debit is available (FUNDS_AVAILABLE_DAYS; 0 with sandbox providers). */
   availableDays: number;
   logger: Logger;

@@ -30,12 +30,12 @@ export class ReviewRepository implements ReviewsPort {
     return this.reviews.findOne({ _id: reviewId });
   }
 
-  close(reviewId: string, change: { status: Exclude<ReviewStatus, "open">; at: string; by: ReviewActor }, event: DomainEvent): Promise<ReviewRecord | null> {
+  close(reviewId: string, change: { status: Exclude<ReviewStatus, "open">; at: string; by: ReviewActor }, event: DomainEvent, audit: readonly DomainEvent[] = []): Promise<ReviewRecord | null> {
     // A merchant decides before the review's time runs out; the sweep expires it only after.
     const time = change.status === "expired" ? { $lte: change.at } : { $gt: change.at };
     return this.reviews.findOneAndUpdate(
       { _id: reviewId, status: "open", expiresAt: time },
-      withEvents({ $set: { status: change.status, closedAt: change.at, closedBy: change.by, applied: false }, $inc: { version: 1 } }, [event]),
+      withEvents({ $set: { status: change.status, closedAt: change.at, closedBy: change.by, applied: false }, $inc: { version: 1 } }, [event, ...audit]),
     );
   }
 

@@ -47,7 +47,7 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { ...progress, updatedAt: at } });
   }
 
-  cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null> {
+  cancelSubscription(checkoutId: string, at: string, version: number, events: readonly DomainEvent[]): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate(
       // On the version as read: a renewal settling in between makes the cancel read again.
       {
@@ -59,7 +59,7 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
         // a cancel that answers success is never followed by a debit.
         $or: [{ charge: null }, { "charge.transferId": { $ne: null } }, { "charge.sendingUntil": null }, { "charge.sendingUntil": { $lt: at } }],
       },
-      withEvents({ $set: { subscriptionStatus: "cancelled", subscriptionCancelledAt: at, subscriptionVersion: version, updatedAt: at } }, [event]),
+      withEvents({ $set: { subscriptionStatus: "cancelled", subscriptionCancelledAt: at, subscriptionVersion: version, updatedAt: at } }, events),
     );
   }
 

@@ -48,10 +48,10 @@ export class RefundRepository implements RefundsPort {
     return this.refunds.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
-  move({ refundId, from, attempt, to, changes, at, event }: RefundMove): Promise<RefundDoc | null> {
+  move({ refundId, from, attempt, to, changes, at, event, audit = [] }: RefundMove): Promise<RefundDoc | null> {
     return this.refunds.findOneAndUpdate(
       { _id: refundId, status: from, attempt },
-      withEvents({ $set: { ...changes, status: to, updatedAt: at }, $inc: { version: 1 } }, [event]),
+      withEvents({ $set: { ...changes, status: to, updatedAt: at }, $inc: { version: 1 } }, [event, ...audit]),
     );
   }
 

@@ -1,4 +1,5 @@
 import { AppError, refuseViewer } from "@payrail/contracts";
+import { auditEvents } from "@payrail/runtime";
 import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
@@ -16,7 +17,18 @@ export async function decideRefund(deps: RefundsDeps, meta: RequestMeta, input: 
   refuseViewer(meta.principal);
   let refund = await refundForMerchant(deps, meta, input.id);
   if (decisionOutcome(refund.status, input.status) === "move") {
-    const moved = await moveRefund(deps, refund, input.status, {}, deps.now().toISOString());
+    const at = deps.now().toISOString();
+    // A consumer token got this far only as one of the merchant's operators (refundForMerchant).
+    const audit = auditEvents(meta, {
+      service: "refunds",
+      merchantId: refund.merchantId,
+      action: input.status === "approved" ? "refund.approved" : "refund.rejected",
+      object: { type: "refund", id: refund._id },
+      at,
+      livemode: deps.livemode,
+      userIsOperator: true,
+    });
+    const moved = await moveRefund(deps, refund, input.status, {}, at, audit);
     if (moved) deps.logger.info({ requestId: meta.requestId, refundId: refund._id, status: moved.status }, "refund decided");
     refund = moved ?? (await deps.refunds.find(refund._id)) ?? refund;
   }

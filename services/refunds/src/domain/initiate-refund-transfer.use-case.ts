@@ -1,4 +1,5 @@
-import { AppError, refuseViewer, centsToDecimal } from "@payrail/contracts";
+import { AppError, refuseViewer, centsToDecimal, type DomainEvent } from "@payrail/contracts";
+import { auditEvents } from "@payrail/runtime";
 import { moveRefund } from "./move-refund.ts";
 import type { RequestMeta } from "./ports/payments.port.ts";
 import { refundForMerchant } from "./refund-for-merchant.ts";
@@ -17,7 +18,8 @@ export const REFUND_SUCCESS = "Refund success";
  * payments, then its provider id is recorded. The order makes every failure resumable without
  * paying twice: payments' payout is idempotent per refund and attempt, so a refund found
  * `processing` without a transfer id (a call died in between, or is still on its way) is
- * finished by asking again. Calls that find the transfer started answer the same.
+ * finished by asking again. Calls that find the transfer started answer the same. The move to
+ * `processing` carries the audit entry (`refund.payout_initiated`), so a repeat records none.
  */
 export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMeta, input: { id: string }) {
   refuseViewer(meta.principal);
@@ -30,7 +32,11 @@ export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMet
     if (transaction.transaction_status !== "completed") {
       throw new AppError("transaction_not_settled", `transaction ${refund.transactionUuid} is ${transaction.transaction_status}, not completed`);
     }
-    const moved = first === "start" ? await moveRefund(deps, refund, "processing", {}, now(deps)) : await retry(deps, refund, transaction.amount_cents);
+    const at = now(deps);
+    // A consumer token got this far only as one of the merchant's operators (refundForMerchant).
+    const change = { service: "refunds", merchantId: refund.merchantId, action: "refund.payout_initiated", object: { type: "refund", id: refund._id }, at, livemode: deps.livemode, userIsOperator: true } as const;
+    const audit = auditEvents(meta, change);
+    const moved = first === "start" ? await moveRefund(deps, refund, "processing", {}, at, audit) : await retry(deps, refund, transaction.amount_cents, at, audit);
     refund = moved ?? (await reread(deps, refund));
   }
   const outcome = initiateOutcome(refund);
@@ -48,7 +54,7 @@ export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMet
  * later requests took it meanwhile, 409 and the refund stays failed), then the refund moves
  * `failed` → `processing` on the new attempt, its last failure cleared.
  */
-async function retry(deps: RefundsDeps, refund: RefundDoc, transactionCents: number): Promise<RefundDoc | null> {
+async function retry(deps: RefundsDeps, refund: RefundDoc, transactionCents: number, at: string, audit: readonly DomainEvent[]): Promise<RefundDoc | null> {
   const attempt = refund.attempt + 1;
   const reservation = await reserveRefundAmount(deps, {
     transactionUuid: refund.transactionUuid,
@@ -65,7 +71,7 @@ async function retry(deps: RefundsDeps, refund: RefundDoc, transactionCents: num
     });
   }
   const cleared = { attempt, refundTransactionId: null, failureCode: null, failureReason: null };
-  return moveRefund(deps, refund, "processing", cleared, now(deps));
+  return moveRefund(deps, refund, "processing", cleared, at, audit);
 }
 
 /**

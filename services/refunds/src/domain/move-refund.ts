@@ -1,4 +1,4 @@
-import type { RefundStatus } from "@payrail/contracts";
+import type { DomainEvent, RefundStatus } from "@payrail/contracts";
 import type { RefundChanges } from "./ports/refunds.port.ts";
 import { refundEvent } from "./refund-events.ts";
 import type { RefundDoc } from "./refund.entity.ts";
@@ -15,7 +15,14 @@ import type { RefundsDeps } from "./refunds.deps.ts";
  * change meanwhile, `refundTransactionId` while processing, is always set by moves out of
  * processing.
  */
-export async function moveRefund(deps: RefundsDeps, refund: RefundDoc, to: RefundStatus, changes: RefundChanges, at: string): Promise<RefundDoc | null> {
+export async function moveRefund(
+  deps: RefundsDeps,
+  refund: RefundDoc,
+  to: RefundStatus,
+  changes: RefundChanges,
+  at: string,
+  audit: readonly DomainEvent[] = [],
+): Promise<RefundDoc | null> {
   const after: RefundDoc = { ...refund, ...changes, status: to, updatedAt: at, version: refund.version + 1 };
   const moved = await deps.refunds.move({
     refundId: refund._id,
@@ -25,6 +32,7 @@ export async function moveRefund(deps: RefundsDeps, refund: RefundDoc, to: Refun
     changes,
     at,
     event: refundEvent(after, deps.livemode),
+    audit,
   });
   if (moved) deps.events.written();
   return moved;

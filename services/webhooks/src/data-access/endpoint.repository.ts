@@ -1,10 +1,15 @@
-import { insertOrGet, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertOrGet, insertWithEvents, NOT_REMOVED, removeWithEvents, withEvents, type Store } from "@payrail/store";
 import type { EndpointChanges, EndpointsPort } from "../domain/ports/endpoints.port.ts";
 import type { EndpointDoc } from "../domain/webhook-endpoint.entity.ts";
 
 export const ENDPOINTS_COLLECTION = "webhook_endpoints";
 
-/** Webhook endpoints (`_id` = `we_…`); the secrets in them are sealed. */
+/**
+ * Webhook endpoints (`_id` = `we_…`); the secrets in them are sealed. The documents carry the
+ * audit entries of the merchant's changes to them (the outbox, published by the service's relay);
+ * a deleted endpoint stays as a tombstone until its entry is published, which every read skips.
+ */
 export class EndpointRepository implements EndpointsPort {
   constructor(private readonly store: Store) {}
 
@@ -16,36 +21,36 @@ export class EndpointRepository implements EndpointsPort {
     await this.endpoints.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
   }
 
-  insert(doc: EndpointDoc): Promise<{ inserted: boolean; doc: EndpointDoc }> {
-    return insertOrGet(this.endpoints, doc);
+  insert(doc: EndpointDoc, audit: readonly DomainEvent[]): Promise<{ inserted: boolean; doc: EndpointDoc }> {
+    return insertOrGet(this.endpoints, insertWithEvents(doc, audit));
   }
 
   find(endpointId: string): Promise<EndpointDoc | null> {
-    return this.endpoints.findOne({ _id: endpointId });
+    return this.endpoints.findOne({ _id: endpointId, ...NOT_REMOVED });
   }
 
   list(merchantId: string, limit: number): Promise<EndpointDoc[]> {
-    return this.endpoints.find({ merchantId }, { sort: { createdAt: -1, _id: -1 }, limit });
+    return this.endpoints.find({ merchantId, ...NOT_REMOVED }, { sort: { createdAt: -1, _id: -1 }, limit });
   }
 
   enabledOf(merchantId: string): Promise<EndpointDoc[]> {
     // A merchant has a handful of endpoints: the merchant index serves this.
-    return this.endpoints.find({ merchantId, status: "enabled" });
+    return this.endpoints.find({ merchantId, status: "enabled", ...NOT_REMOVED });
   }
 
-  update(merchantId: string, endpointId: string, changes: EndpointChanges): Promise<EndpointDoc | null> {
-    return this.endpoints.findOneAndUpdate({ _id: endpointId, merchantId }, { $set: changes });
+  update(merchantId: string, endpointId: string, changes: EndpointChanges, audit: readonly DomainEvent[]): Promise<EndpointDoc | null> {
+    return this.endpoints.findOneAndUpdate({ _id: endpointId, merchantId, ...NOT_REMOVED }, withEvents({ $set: changes }, audit));
   }
 
-  rotate(endpointId: string, expectedSecret: string, secret: string, previousExpiresAt: string, at: string): Promise<EndpointDoc | null> {
+  rotate(endpointId: string, expectedSecret: string, secret: string, previousExpiresAt: string, at: string, audit: readonly DomainEvent[]): Promise<EndpointDoc | null> {
     return this.endpoints.findOneAndUpdate(
-      { _id: endpointId, secret: expectedSecret },
-      { $set: { secret, previousSecret: expectedSecret, previousSecretExpiresAt: previousExpiresAt, updatedAt: at } },
+      { _id: endpointId, secret: expectedSecret, ...NOT_REMOVED },
+      withEvents({ $set: { secret, previousSecret: expectedSecret, previousSecretExpiresAt: previousExpiresAt, updatedAt: at } }, audit),
     );
   }
 
-  remove(merchantId: string, endpointId: string): Promise<boolean> {
-    return this.endpoints.deleteOne({ _id: endpointId, merchantId });
+  async remove(merchantId: string, endpointId: string, audit: readonly DomainEvent[]): Promise<boolean> {
+    return (await this.endpoints.findOneAndUpdate({ _id: endpointId, merchantId, ...NOT_REMOVED }, removeWithEvents(audit))) !== null;
   }
 
   async markFailing(endpointId: string, at: string): Promise<void> {
@@ -58,7 +63,7 @@ export class EndpointRepository implements EndpointsPort {
 
   disableFailing(endpointId: string, failingBefore: string, reason: string, at: string): Promise<EndpointDoc | null> {
     return this.endpoints.findOneAndUpdate(
-      { _id: endpointId, status: "enabled", failingSince: { $lte: failingBefore } },
+      { _id: endpointId, status: "enabled", failingSince: { $lte: failingBefore }, ...NOT_REMOVED },
       { $set: { status: "disabled", disabledReason: reason, updatedAt: at } },
     );
   }

@@ -1,4 +1,5 @@
-import { AppError, requireMerchantWriter, type Principal } from "@payrail/contracts";
+import { AppError, requireMerchantWriter } from "@payrail/contracts";
+import { auditEvents, type AuditMeta } from "@payrail/runtime";
 import { endpointOf } from "./owned.ts";
 import type { EndpointChanges } from "./ports/endpoints.port.ts";
 import { toWebhookEndpoint } from "./webhook-endpoint.entity.ts";
@@ -7,14 +8,14 @@ import { urlRules, type WebhooksDeps } from "./webhooks.deps.ts";
 /**
  * Changes what was sent of url, events, description and status, in one conditional write.
  * A new url passes the same check as at creation; enabling an endpoint starts its failure
- * count afresh.
+ * count afresh. The audit entry rides the same write.
  */
 export async function updateWebhookEndpoint(
   deps: WebhooksDeps,
-  principal: Principal,
+  meta: AuditMeta,
   input: { id: string; url?: string | undefined; enabled_events?: string[] | undefined; description?: string | null | undefined; status?: "enabled" | "disabled" | undefined },
 ) {
-  const { merchantId } = requireMerchantWriter(principal);
+  const { merchantId } = requireMerchantWriter(meta.principal);
   await endpointOf(deps, merchantId, input.id);
   if (input.url !== undefined) await deps.urlGuard.check(input.url, urlRules(deps));
   const changes: EndpointChanges = { updatedAt: deps.now().toISOString() };
@@ -26,7 +27,10 @@ export async function updateWebhookEndpoint(
     changes.failingSince = null;
     changes.disabledReason = null;
   }
-  const updated = await deps.endpoints.update(merchantId, input.id, changes);
+  const object = { type: "webhook_endpoint", id: input.id };
+  const audit = auditEvents(meta, { service: "webhooks", merchantId, action: "webhook_endpoint.updated", object, at: changes.updatedAt!, livemode: deps.livemode });
+  const updated = await deps.endpoints.update(merchantId, input.id, changes, audit);
   if (!updated) throw new AppError("resource_missing", `no webhook endpoint ${input.id}`, { param: "id" });
+  deps.outbox.written();
   return toWebhookEndpoint(updated);
 }

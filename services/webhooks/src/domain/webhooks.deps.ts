@@ -37,6 +37,8 @@ export interface WebhooksDeps {
   policy: DeliveryPolicy;
   /** Counts each attempt's outcome for /metrics. */
   stats: DeliveryStats;
+  /** Told after a write that stored events (audit entries), so the relay publishes them at once. */
+  outbox: { written(): void };
   /** Told when deliveries were created, so the worker looks at once. */
   deliveriesCreated(): void;
   logger: Logger;

@@ -1,2 +1,3 @@
 export * from "./books.op.ts";
 export * from "./payouts.op.ts";
+export * from "./audit-log.op.ts";

@@ -5,10 +5,10 @@ import type { CheckoutRecord, SubscriptionState, TransferSummaryRecord } from ".
 export interface CheckoutsPort {
   nextNumber(): Promise<number>;
   /**
-   * Inserts the checkout together with the event of its creation (one write); false when the
+   * Inserts the checkout together with the events of its creation and its audit entry (one write); false when the
    * merchant already has this merchant_checkout_id (nothing written, no event).
    */
-  insert(record: CheckoutRecord, event: DomainEvent): Promise<boolean>;
+  insert(record: CheckoutRecord, events: readonly DomainEvent[]): Promise<boolean>;
   /** The merchant's checkout, or null (also when it belongs to another merchant). */
   findForMerchant(merchantId: string, checkoutId: string): Promise<CheckoutRecord | null>;
   /**

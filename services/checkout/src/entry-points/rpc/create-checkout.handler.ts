@@ -5,4 +5,4 @@ import type { CheckoutDeps } from "./deps.ts";
 
 // Runs once by itself: the call id rides on the insert its unique index guards (see createCheckout).
 export const createCheckoutHandler = (deps: CheckoutDeps) =>
-  handle(createCheckoutOp, (payload, ctx) => createCheckout(deps, requireMerchantWriter(ctx.principal), payload.checkout, ctx.callId), { runsOnceItself: true });
+  handle(createCheckoutOp, (payload, ctx) => createCheckout(deps, { principal: requireMerchantWriter(ctx.principal), clientIp: ctx.clientIp }, payload.checkout, ctx.callId), { runsOnceItself: true });

@@ -1,20 +1,21 @@
-import type { DashboardRole } from "@payrail/contracts";
+import type { DashboardRole, DomainEvent } from "@payrail/contracts";
 import type { MerchantUserRecord, TotpState } from "../merchant-user.entity.ts";
 
 /** Storage of dashboard users. Every change is one conditional write on the user's document. */
 export interface MerchantUsersPort {
-  /** Inserts; false when the email already belongs to a user. */
-  insert(user: MerchantUserRecord): Promise<boolean>;
+  /** Inserts with its audit entry (one write); false when the email already belongs to a user. */
+  insert(user: MerchantUserRecord, audit?: readonly DomainEvent[]): Promise<boolean>;
   findById(id: string): Promise<MerchantUserRecord | null>;
   findByEmail(email: string): Promise<MerchantUserRecord | null>;
   findByInvitation(hash: string): Promise<MerchantUserRecord | null>;
   /** A new invitation for a user still invited (role may change with it); null when no longer invited. */
-  reinvite(id: string, role: DashboardRole, hash: string, expiresAt: string): Promise<MerchantUserRecord | null>;
+  reinvite(id: string, role: DashboardRole, hash: string, expiresAt: string, audit?: readonly DomainEvent[]): Promise<MerchantUserRecord | null>;
   /** Spends the invitation (if still this one and unexpired at `now`) and sets the password. */
   accept(hash: string, passwordHash: string, now: string): Promise<MerchantUserRecord | null>;
   /** Sets the role if it is still `from`, ending the user's sessions; null when it changed meanwhile. */
-  changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole): Promise<MerchantUserRecord | null>;
-  remove(merchantId: string, id: string): Promise<boolean>;
+  changeRole(merchantId: string, id: string, from: DashboardRole, to: DashboardRole, audit?: readonly DomainEvent[]): Promise<MerchantUserRecord | null>;
+  /** Removes the merchant's user with its audit entry (one write); false when there is no such user. */
+  remove(merchantId: string, id: string, audit?: readonly DomainEvent[]): Promise<boolean>;
   /** A new pending TOTP secret, unless two-factor is already on; null then. */
   startTotp(id: string, pending: TotpState): Promise<MerchantUserRecord | null>;
   /** Turns on the pending secret `secretSealed` with its recovery codes and first step; null when it changed meanwhile. */

@@ -1,3 +1,4 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../merchant.entity.ts";
 
 /** Storage of merchants and their API keys. */
@@ -6,15 +7,15 @@ export interface MerchantsPort {
   insertMerchant(record: MerchantRecord): Promise<boolean>;
   findMerchant(merchantId: string): Promise<MerchantRecord | null>;
   /** Sets the given profile fields of the merchant in one write; the merchant after, or null when there is none. */
-  updateProfile(merchantId: string, changes: MerchantProfileChanges): Promise<MerchantRecord | null>;
+  updateProfile(merchantId: string, changes: MerchantProfileChanges, audit?: readonly DomainEvent[]): Promise<MerchantRecord | null>;
   /** Sets the owner's "require two-factor for the team"; the merchant after, or null when there is none. */
   setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null>;
-  /** False when the key is already stored (a second run of the same call issued it). */
-  insertKey(record: ApiKeyRecord): Promise<boolean>;
+  /** Stores the key with its audit entry (one write); false when it is already stored (a second run of the same call issued it). */
+  insertKey(record: ApiKeyRecord, audit?: readonly DomainEvent[]): Promise<boolean>;
   /** The key with this hash if it is not revoked. */
   findActiveKey(hash: string): Promise<ApiKeyRecord | null>;
-  /** Marks the merchant's key with this prefix revoked; returns it, or null if none matched. */
-  revokeKey(merchantId: string, prefix: string, at: string): Promise<ApiKeyRecord | null>;
+  /** Marks the merchant's key with this prefix revoked, with its audit entry (one write); returns it, or null if none matched. */
+  revokeKey(merchantId: string, prefix: string, at: string, audit?: readonly DomainEvent[]): Promise<ApiKeyRecord | null>;
   findKeyByPrefix(merchantId: string, prefix: string): Promise<ApiKeyRecord | null>;
   /** Up to `limit` merchants, newest first. */
   listMerchants(limit: number): Promise<MerchantRecord[]>;

@@ -4,4 +4,4 @@ import { changeMerchantUserRole } from "../../domain/change-merchant-user-role.u
 import type { IdentityDeps } from "./deps.ts";
 
 // Admin, or the merchant's owners and admins: the use case checks.
-export const changeMerchantUserRoleHandler = (deps: IdentityDeps) => handle(changeMerchantUserRoleOp, (payload, ctx) => changeMerchantUserRole(deps, ctx.principal, payload));
+export const changeMerchantUserRoleHandler = (deps: IdentityDeps) => handle(changeMerchantUserRoleOp, (payload, ctx) => changeMerchantUserRole(deps, ctx, payload));

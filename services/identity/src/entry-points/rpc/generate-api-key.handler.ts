@@ -7,5 +7,5 @@ import type { IdentityDeps } from "./deps.ts";
 export const generateApiKeyHandler = (deps: IdentityDeps) =>
   handle(generateApiKeyOp, (payload, ctx) => {
     requireMerchantManager(ctx.principal, payload.merchant_id);
-    return generateApiKey(deps, payload.merchant_id, ctx.callId);
+    return generateApiKey(deps, ctx, payload.merchant_id, ctx.callId);
   });

@@ -4,4 +4,4 @@ import { inviteMerchantUser } from "../../domain/invite-merchant-user.use-case.t
 import type { IdentityDeps } from "./deps.ts";
 
 // Admin, or the merchant's owners and admins: the use case checks.
-export const inviteMerchantUserHandler = (deps: IdentityDeps) => handle(inviteMerchantUserOp, (payload, ctx) => inviteMerchantUser(deps, ctx.principal, payload));
+export const inviteMerchantUserHandler = (deps: IdentityDeps) => handle(inviteMerchantUserOp, (payload, ctx) => inviteMerchantUser(deps, ctx, payload));

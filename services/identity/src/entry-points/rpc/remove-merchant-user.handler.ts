@@ -4,4 +4,4 @@ import { removeMerchantUser } from "../../domain/remove-merchant-user.use-case.t
 import type { IdentityDeps } from "./deps.ts";
 
 // Admin, or the merchant's owners and admins: the use case checks.
-export const removeMerchantUserHandler = (deps: IdentityDeps) => handle(removeMerchantUserOp, (payload, ctx) => removeMerchantUser(deps, ctx.principal, payload));
+export const removeMerchantUserHandler = (deps: IdentityDeps) => handle(removeMerchantUserOp, (payload, ctx) => removeMerchantUser(deps, ctx, payload));

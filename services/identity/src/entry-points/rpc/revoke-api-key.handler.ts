@@ -7,5 +7,5 @@ import type { IdentityDeps } from "./deps.ts";
 export const revokeApiKeyHandler = (deps: IdentityDeps) =>
   handle(revokeApiKeyOp, (payload, ctx) => {
     requireMerchantManager(ctx.principal, payload.merchant_id);
-    return revokeApiKey(deps, payload.merchant_id, payload.key_prefix);
+    return revokeApiKey(deps, ctx, payload.merchant_id, payload.key_prefix);
   });

@@ -4,4 +4,4 @@ import { updateMerchantProfile } from "../../domain/update-merchant-profile.use-
 import type { IdentityDeps } from "./deps.ts";
 
 export const updateMerchantProfileHandler = (deps: IdentityDeps) =>
-  handle(updateMerchantProfileOp, (payload, ctx) => updateMerchantProfile(deps, ctx.principal, payload));
+  handle(updateMerchantProfileOp, (payload, ctx) => updateMerchantProfile(deps, ctx, payload));

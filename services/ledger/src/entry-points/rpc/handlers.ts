@@ -1,8 +1,9 @@
-import { AppError, getBalanceOp, getPayoutOp, listBalanceTransactionsOp, listPayoutsOp, pingOp, requireMerchantWriter, runPayoutsOp } from "@payrail/contracts";
+import { AppError, getBalanceOp, listAuditLogOp, getPayoutOp, listBalanceTransactionsOp, listPayoutsOp, pingOp, requireMerchantWriter, runPayoutsOp } from "@payrail/contracts";
 import { handle, type HandlerEntry } from "@payrail/messaging";
 import { getBalance } from "../../domain/get-balance.use-case.ts";
 import { getPayout, listPayouts } from "../../domain/get-payouts.use-case.ts";
 import type { PayoutDeps } from "../../domain/ledger.deps.ts";
+import { listAuditLog } from "../../domain/list-audit-log.use-case.ts";
 import { listBalanceTransactions } from "../../domain/list-balance-transactions.use-case.ts";
 import { runPayouts } from "../../domain/run-payouts.use-case.ts";
 
@@ -11,6 +12,7 @@ export function ledgerHandlers(deps: PayoutDeps & { ping(): Promise<void>; sandb
   return [
     handle(getBalanceOp, (_payload, ctx) => getBalance(deps, ctx.principal)),
     handle(listBalanceTransactionsOp, (payload, ctx) => listBalanceTransactions(deps, ctx.principal, payload)),
+    handle(listAuditLogOp, (payload, ctx) => listAuditLog(deps, ctx.principal, payload)),
     handle(listPayoutsOp, (payload, ctx) => listPayouts(deps, ctx.principal, payload)),
     handle(getPayoutOp, (payload, ctx) => getPayout(deps, ctx.principal, payload.id)),
     handle(runPayoutsOp, (_payload, ctx) => {

@@ -1,5 +1,5 @@
 import { AppError, type UserPrincipal } from "@payrail/contracts";
-import { nowIso } from "@payrail/runtime";
+import { auditEvents, nowIso, type AuditMeta } from "@payrail/runtime";
 import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
@@ -41,10 +41,10 @@ export async function cancelSubscription(deps: CancelDeps, meta: RequestMeta, us
 
 /**
  * The cancel itself, whoever asked (the consumer here, the merchant in
- * cancel-subscription-for-merchant.use-case.ts): the conditional write with its event, then
- * the mandate's revocation.
+ * cancel-subscription-for-merchant.use-case.ts): the conditional write with its event (and,
+ * for a merchant's cancel, its audit entry), then the mandate's revocation.
  */
-export async function cancelSubscriptionOf(deps: CancelDeps, checkoutRef: string): Promise<void> {
+export async function cancelSubscriptionOf(deps: CancelDeps, checkoutRef: string, audit?: AuditMeta): Promise<void> {
   let cancelled = false;
   for (let i = 0; i < TRIES && !cancelled; i++) {
     const attempt = await deps.attempts.find(checkoutRef);
@@ -54,7 +54,12 @@ export async function cancelSubscriptionOf(deps: CancelDeps, checkoutRef: string
     }
     const at = nowIso();
     const after = { ...attempt, subscriptionStatus: "cancelled" as const, subscriptionCancelledAt: at, subscriptionVersion: (attempt.subscriptionVersion ?? 0) + 1 };
-    if (await deps.attempts.cancelSubscription(attempt._id, at, after.subscriptionVersion, subscriptionEvent("subscription.cancelled", after, at, deps.livemode))) {
+    const events = [subscriptionEvent("subscription.cancelled", after, at, deps.livemode)];
+    if (audit) {
+      const change = { service: "payments", merchantId: attempt.merchantId, action: "subscription.cancelled", object: { type: "subscription", id: attempt._id }, at, livemode: deps.livemode } as const;
+      events.push(...auditEvents(audit, change));
+    }
+    if (await deps.attempts.cancelSubscription(attempt._id, at, after.subscriptionVersion, events)) {
       deps.events.written();
       cancelled = true;
     } else if (attempt.charge?.sendingUntil && !attempt.charge.transferId) {

@@ -4,4 +4,4 @@ import { cancelSubscriptionForMerchant } from "../../domain/subscriptions/cancel
 import type { PaymentsDeps } from "./deps.ts";
 
 export const cancelSubscriptionForMerchantHandler = (deps: PaymentsDeps) =>
-  handle(cancelSubscriptionForMerchantOp, (payload, ctx) => cancelSubscriptionForMerchant(deps, requireMerchantWriter(ctx.principal), payload.checkout_id));
+  handle(cancelSubscriptionForMerchantOp, (payload, ctx) => cancelSubscriptionForMerchant(deps, { principal: requireMerchantWriter(ctx.principal), clientIp: ctx.clientIp }, payload.checkout_id));

@@ -4,6 +4,8 @@ import type { Principal, RefundableTransaction, RefundPayoutSnapshot } from "@pa
 export interface RequestMeta {
   requestId: string;
   principal: Principal;
+  /** The client address the gateway sent with the request: the audit log's. */
+  clientIp?: string | undefined;
 }
 
 /** What refunds needs from payments, which owns transactions and moves money. */

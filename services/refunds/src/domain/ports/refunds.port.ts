@@ -13,6 +13,8 @@ export interface RefundMove {
   changes: RefundChanges;
   at: string;
   event: DomainEvent;
+  /** The move's audit entry, when a merchant's principal made it: stored in the same write. */
+  audit?: readonly DomainEvent[];
 }
 
 /** Filters of the merchant's refund list; `after` is the last refund of the previous page. */

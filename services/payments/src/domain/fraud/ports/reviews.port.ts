@@ -10,7 +10,7 @@ export interface ReviewsPort {
    * Closes an open review with its review.closed event: a decision only before `expiresAt`
    * (`now`), the expiry only after it. Null when it is no longer open (or the clock says otherwise).
    */
-  close(reviewId: string, change: { status: Exclude<ReviewStatus, "open">; at: string; by: ReviewActor }, event: DomainEvent): Promise<ReviewRecord | null>;
+  close(reviewId: string, change: { status: Exclude<ReviewStatus, "open">; at: string; by: ReviewActor }, event: DomainEvent, audit?: readonly DomainEvent[]): Promise<ReviewRecord | null>;
   /** The outcome reached the debit. */
   markApplied(reviewId: string): Promise<void>;
   /** The merchant's reviews, newest first, of one status when given, those after the cursor `beforeKey` (a review's sortKey). */

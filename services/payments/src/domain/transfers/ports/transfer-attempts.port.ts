@@ -26,7 +26,7 @@ export interface TransferAttemptsPort {
    * null when it was cancelled already (the event went out with the first), changed since it
    * was read, or a charge is on its way to the provider.
    */
-  cancelSubscription(checkoutId: string, at: string, version: number, event: DomainEvent): Promise<TransferAttemptRecord | null>;
+  cancelSubscription(checkoutId: string, at: string, version: number, events: readonly DomainEvent[]): Promise<TransferAttemptRecord | null>;
   /** Gives the lease back (no-op when it was already taken over). */
   releaseLease(checkoutId: string, leaseId: string): Promise<void>;
   /**
