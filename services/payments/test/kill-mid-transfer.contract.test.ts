@@ -143,6 +143,12 @@ describe.skipIf(!!skipReason)("a payments process killed mid-transfer, at the de
         .sort((a, b) => b.answeredAt - a.answeredAt)
         .slice(0, 3)
         .map((a) => `${orphans.has(a.checkoutId) ? "orphan" : atKill.has(a.checkoutId) ? "survivor's" : "not leased"} ${a.answeredAt - killAt}`),
+      // Calls left unanswered (whose lease, sent how long after the kill) and orphaned leases
+      // never taken over: where to look when this test fails.
+      timedOut: answers
+        .filter((a) => a.outcome === "service_timeout")
+        .map((a) => `${a.checkoutId} ${orphans.has(a.checkoutId) ? "orphan" : atKill.has(a.checkoutId) ? "survivor's" : "not leased"} sent ${a.sentAt - killAt}`),
+      notTakenOver: [...orphans].filter((id) => !movedAt.has(id)),
     };
     console.info(`kill-mid-transfer: ${JSON.stringify(summary)}`);
 
