@@ -11,8 +11,10 @@ interface RequestBudgetRecord {
 
 /**
  * Rounds of read-then-write a reservation tries when other gateways' reservations keep
- * changing the counter under it. A round is only lost when the window had less than a block
- * left and another gateway took some of it, so past them the window is as good as spent.
+ * changing the counter under it. A round is lost when another reservation moved the counter
+ * between this one's read and its write: near the budget's end (less than a block left), or at
+ * a window's opening with several gateways at once; past four such rounds the window is counted
+ * as spent for this gateway.
  */
 const ATTEMPTS = 4;
 
