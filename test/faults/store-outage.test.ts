@@ -14,6 +14,7 @@ import { checkConsistency } from "../../bin/check/consistency-check.ts";
 import { linkedCheckoutOverRpc } from "../support/rpc-flow.ts";
 import { until } from "../support/until.ts";
 import { startCuttableProxy, type CuttableProxy } from "./support/cuttable-proxy.ts";
+import { merchantRetries } from "./support/merchant-retries.ts";
 
 const broker = await amqpTestUrl();
 const mongo = await mongoTestUrl();
@@ -113,16 +114,15 @@ describe.skipIf(!!skipReason)("the store stops for 15 s while 30 transfers settl
     }
   }
 
-  /** A merchant's call: again after a 5xx, no answer or a 409 transfer_in_progress until it succeeds; any other 4xx fails the test. */
+  /** A merchant's call: again while `merchantRetries` says so, until it succeeds; any other answer fails the test. */
   async function retried<T = unknown>(method: string, path: string, body: unknown, attempts: { failed: number }): Promise<T> {
     const deadline = Date.now() + OUTAGE_MS + CONVERGENCE_MS;
     for (;;) {
       const answer = await http(method, path, body);
       if (answer.status === 200) return answer.body as T;
-      // A 409 transfer_in_progress says an earlier try (one whose answer came too late) still
-      // holds the transfer: a merchant retries it after its Retry-After, as it does a 5xx.
-      const inProgress = answer.status === 409 && JSON.stringify(answer.body).includes("transfer_in_progress");
-      if (answer.status >= 400 && answer.status < 500 && !inProgress) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      // As a merchant does: again after no answer, a 5xx or a 409 transfer_in_progress (an earlier
+      // try, whose answer came too late, still holds the transfer).
+      if (!merchantRetries(answer.status, JSON.stringify(answer.body))) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
       attempts.failed++;
       if (Date.now() > deadline) throw new Error(`${method} ${path} still failing: ${answer.status} ${JSON.stringify(answer.body)}`);
       await sleep(500);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
 import { CREATE_CHECKOUT_EXAMPLE } from "@payrail/gateway";
+import { merchantRetries } from "./merchant-retries.ts";
 
 /** One HTTP request of the load, as the client saw it. */
 export interface Sent {
@@ -138,7 +139,7 @@ export class SteadyLoad {
   private async tries(what: string, method: string, path: string, headers: Record<string, string>, body: unknown, sentAt: number): Promise<any> {
     for (let tries = 1; ; tries++) {
       const answer = await this.once(method, path, headers, body);
-      const retryable = answer.status === 0 || answer.status >= 500 || (answer.status === 409 && /transfer_in_progress|idempotency_key_in_use/.test(answer.text));
+      const retryable = merchantRetries(answer.status, answer.text);
       if (answer.status === 200 || !retryable || this.retryUntil === undefined || Date.now() > this.retryUntil) {
         const record: Sent = { what, sentAt, answeredAt: Date.now(), status: answer.status, tries };
         if (answer.status !== 200) record.error = answer.text.slice(0, 200);
