@@ -55,6 +55,20 @@ export default defineConfig(
       ],
     },
   },
+  // The main test project shares one module registry across files (vitest.config.ts): a module
+  // mock would leak into the files after it, or miss a module an earlier file loaded.
+  {
+    files: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|resetModules)$/]",
+          message: "No module mocks in tests: the main project shares its module registry across files (vitest.config.ts). Put a fake behind the port, or replace the export itself for the file (see guarded-lookup.test.ts).",
+        },
+      ],
+    },
+  },
   // … and payments never calls refunds (refunds calls payments, and follows its events): no cycle.
   {
     files: ["services/payments/src/**/*.ts"],

@@ -1,5 +1,7 @@
-import type { LookupAddress } from "node:dns";
-import { describe, expect, it, vi } from "vitest";
+import dns, { type LookupAddress } from "node:dns";
+import { syncBuiltinESMExports } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guardedLookup, resolveAllowed } from "./guarded-lookup.ts";
 
 /** What the resolver answers for each name in these tests (the dotted spellings libuv prints). */
 const ANSWERS: Record<string, LookupAddress[]> = {
@@ -12,11 +14,21 @@ const ANSWERS: Record<string, LookupAddress[]> = {
   "public.test": [{ address: "2606:4700:4700::1111", family: 6 }],
 };
 
-vi.mock("node:dns", () => ({
-  lookup: (host: string, _options: unknown, callback: (err: Error | null, addresses: LookupAddress[]) => void) => callback(null, ANSWERS[host] ?? []),
-}));
-
-const { guardedLookup, resolveAllowed } = await import("./guarded-lookup.ts");
+/**
+ * The resolver answers from ANSWERS while this file runs. Replaced on node:dns itself (and synced
+ * into its ES module's named exports) rather than with vi.mock: the main project shares one module
+ * registry across files, where a module mock would reach only the first file to load the module.
+ */
+const realLookup = dns.lookup;
+beforeAll(() => {
+  const fake = (host: string, _options: unknown, callback: (err: Error | null, addresses: LookupAddress[]) => void) => callback(null, ANSWERS[host] ?? []);
+  dns.lookup = fake as unknown as typeof dns.lookup;
+  syncBuiltinESMExports();
+});
+afterAll(() => {
+  dns.lookup = realLookup;
+  syncBuiltinESMExports();
+});
 
 const lookupAll = (host: string) =>
   new Promise<string[]>((resolve, reject) =>
