@@ -32,6 +32,7 @@ export function countingStore(inner: Store): CountingStore {
       deleteOne: counted((filter) => c.deleteOne(filter)),
       deleteOldest: counted((field, before, options) => c.deleteOldest(field, before, options)),
       createIndex: (spec) => c.createIndex(spec),
+      dropIndex: (name) => c.dropIndex(name),
     };
   };
   return {

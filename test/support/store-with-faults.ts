@@ -42,6 +42,7 @@ export function storeWithFaults(inner: Store, faults: WriteFaults): Store {
       deleteOne: (filter) => c.deleteOne(filter),
       deleteOldest: (field, before, options) => c.deleteOldest(field, before, options),
       createIndex: (spec) => c.createIndex(spec),
+      dropIndex: (name) => c.dropIndex(name),
     };
   };
   return {

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List Checkouts (Get Checkout without an id)
-         * @description The merchant's checkouts, newest first. Page with `limit` and `starting_after` (the last id of the previous page).
+         * @description The merchant's checkouts, newest first. Filter by `status`, `is_subscription`, `merchant_checkout_id`, `from` (inclusive) and `to` (exclusive) on `created_at`, and `amount_gte` / `amount_lte` (both inclusive, decimal strings such as `10.00`) on `amounts.total`; a malformed amount, or `amount_gte` above `amount_lte`, is 400 `amount_invalid`. Page with `limit` and `starting_after` (the last id of the previous page).
          */
         get: operations["listCheckouts"];
         put?: never;
@@ -560,8 +560,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the merchant's refunds, newest first (`status`, `transaction_uuid`, `limit`, `starting_after`)
-         * @description The merchant's refunds, newest first, filtered by `status`, `transaction_uuid`, or `from` (inclusive) and `to` (exclusive) on when they were requested (a date or an ISO 8601 time with offset).
+         * List the merchant's refunds, newest first (`status`, `transaction_uuid`, `from`, `to`, `amount_gte`, `amount_lte`, `limit`, `starting_after`)
+         * @description The merchant's refunds, newest first, filtered by `status`, `transaction_uuid`, or `from` (inclusive) and `to` (exclusive) on when they were requested (a date or an ISO 8601 time with offset), and `amount_gte` / `amount_lte` (both inclusive, decimal strings such as `10.00`) on the refund's `amount`; a malformed amount, or `amount_gte` above `amount_lte`, is 400 `amount_invalid`.
          */
         get: operations["listMerchantRefunds"];
         put?: never;
@@ -1136,8 +1136,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the merchant's balance transactions, newest first (`from`, `to`, `type`, `payout_id`, `limit`, `starting_after`)
-         * @description Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative), a payout (`payout`: negative, or positive when a failed payout's amount comes back). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.
+         * List the merchant's balance transactions, newest first (`from`, `to`, `amount_gte`, `amount_lte`, `type`, `payout_id`, `limit`, `starting_after`)
+         * @description Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative), a payout (`payout`: negative, or positive when a failed payout's amount comes back). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; `amount_gte` and `amount_lte` (both inclusive) bound the signed amount as listed, so they may carry a `-` (`amount_lte=-100.00`: movements that took 100.00 or more from the balance); a malformed amount, or `amount_gte` above `amount_lte`, is 400 `amount_invalid`. Page with `limit` and `starting_after`.
          */
         get: operations["listBalanceTransactions"];
         put?: never;
@@ -1156,8 +1156,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export the merchant's balance transactions as CSV, newest first (`from`, `to`, `type`, `payout_id`)
-         * @description Every balance transaction `GET /api/merchants/balance_transactions` lists for `from`, `to`, `type` and `payout_id` (a payout's reconciliation report), as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.
+         * Export the merchant's balance transactions as CSV, newest first (`from`, `to`, `amount_gte`, `amount_lte`, `type`, `payout_id`)
+         * @description Every balance transaction `GET /api/merchants/balance_transactions` lists for `from`, `to`, `amount_gte`, `amount_lte`, `type` and `payout_id` (a payout's reconciliation report), as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.
          */
         get: operations["exportBalanceTransactions"];
         put?: never;
@@ -1196,8 +1196,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export the merchant's checkouts as CSV, newest first (`from`, `to`)
-         * @description Every checkout of the merchant created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, then per checkout its id, `merchant_checkout_id`, `merchant_user_id`, status, subscription fields, `amount` and `currency` (from `amounts`), `amount_refunded`, its first charge's `transaction_uuid` and `transfer_status`, `mandate_id`, `next_charge_at` and times in UTC; an empty field for none. The whole body stays Get Checkout's.
+         * Export the merchant's checkouts as CSV, newest first (`from`, `to`, `amount_gte`, `amount_lte`)
+         * @description Every checkout of the merchant the list answers for `from` (inclusive), `to` (exclusive), `amount_gte` and `amount_lte` (both inclusive, on `amounts.total`), newest first, as RFC 4180 CSV streamed page by page: one header row, then per checkout its id, `merchant_checkout_id`, `merchant_user_id`, status, subscription fields, `amount` and `currency` (from `amounts`), `amount_refunded`, its first charge's `transaction_uuid` and `transfer_status`, `mandate_id`, `next_charge_at` and times in UTC; an empty field for none. The whole body stays Get Checkout's.
          */
         get: operations["exportCheckouts"];
         put?: never;
@@ -1216,8 +1216,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export the merchant's refunds as CSV, newest first (`from`, `to`)
-         * @description Every refund `GET /api/merchants/refunds` lists for `from` and `to`, newest first, as RFC 4180 CSV streamed page by page: one header row, the refund record's fields with `amount` as a decimal, times in UTC, an empty field for null.
+         * Export the merchant's refunds as CSV, newest first (`from`, `to`, `amount_gte`, `amount_lte`)
+         * @description Every refund `GET /api/merchants/refunds` lists for `from`, `to`, `amount_gte` and `amount_lte`, newest first, as RFC 4180 CSV streamed page by page: one header row, the refund record's fields with `amount` as a decimal, times in UTC, an empty field for null.
          */
         get: operations["exportRefunds"];
         put?: never;
@@ -2004,6 +2004,10 @@ export interface operations {
                 from?: string;
                 /** @description Only checkouts created before this (a date or an ISO 8601 time) */
                 to?: string;
+                /** @description Only those of at least this amount (a decimal string, `10.00`; inclusive) */
+                amount_gte?: string;
+                /** @description Only those of at most this amount (a decimal string, `250.00`; inclusive) */
+                amount_lte?: string;
             };
             header?: never;
             path?: never;
@@ -6016,6 +6020,10 @@ export interface operations {
                 from?: string;
                 /** @description Only refunds requested before this (a date or an ISO 8601 time) */
                 to?: string;
+                /** @description Only those of at least this amount (a decimal string, `10.00`; inclusive) */
+                amount_gte?: string;
+                /** @description Only those of at most this amount (a decimal string, `250.00`; inclusive) */
+                amount_lte?: string;
                 /** @description How many items to answer */
                 limit?: number;
                 /** @description Answer the items after this id (the last id of the previous page) */
@@ -10318,6 +10326,10 @@ export interface operations {
                 from?: string;
                 /** @description Only what was created before this (a date or an ISO 8601 time) */
                 to?: string;
+                /** @description Only those whose signed amount is at least this (`-50.00`, `10.00`; inclusive) */
+                amount_gte?: string;
+                /** @description Only those whose signed amount is at most this (`-10.00`, `250.00`; inclusive) */
+                amount_lte?: string;
                 /** @description Only this type */
                 type?: "debit" | "return" | "refund" | "payout";
                 /** @description Only the balance transactions of this payout (its reconciliation report) */
@@ -10445,6 +10457,10 @@ export interface operations {
                 from?: string;
                 /** @description Only what was created before this (a date or an ISO 8601 time) */
                 to?: string;
+                /** @description Only those whose signed amount is at least this (`-50.00`, `10.00`; inclusive) */
+                amount_gte?: string;
+                /** @description Only those whose signed amount is at most this (`-10.00`, `250.00`; inclusive) */
+                amount_lte?: string;
                 /** @description Only this type */
                 type?: "debit" | "return" | "refund" | "payout";
                 /** @description Only the balance transactions of this payout (its reconciliation report) */
@@ -10627,6 +10643,10 @@ export interface operations {
                 from?: string;
                 /** @description Only what was created before this (a date or an ISO 8601 time) */
                 to?: string;
+                /** @description Only those of at least this amount (a decimal string, `10.00`; inclusive) */
+                amount_gte?: string;
+                /** @description Only those of at most this amount (a decimal string, `250.00`; inclusive) */
+                amount_lte?: string;
             };
             header?: never;
             path?: never;
@@ -10716,6 +10736,10 @@ export interface operations {
                 from?: string;
                 /** @description Only what was created before this (a date or an ISO 8601 time) */
                 to?: string;
+                /** @description Only those of at least this amount (a decimal string, `10.00`; inclusive) */
+                amount_gte?: string;
+                /** @description Only those of at most this amount (a decimal string, `250.00`; inclusive) */
+                amount_lte?: string;
             };
             header?: never;
             path?: never;

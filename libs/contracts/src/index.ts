@@ -5,6 +5,7 @@ export * from "./rpc/service-calls.ts";
 export * from "./rpc/envelope.ts";
 export * from "./rpc/operation.ts";
 export * from "./http/money.schema.ts";
+export * from "./http/amount-filters.schema.ts";
 export * from "./consumer-words.ts";
 export * from "./masking.ts";
 export * from "./http/checkout.schema.ts";

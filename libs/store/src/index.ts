@@ -24,7 +24,7 @@ export {
 export { createEventQueues, EVENT_BINDINGS, EVENT_QUEUE, type EventQueues } from "./event-delivery/event-queues.ts";
 export { runningRelays, type RunningRelay } from "./outbox/running-relays.ts";
 export { insertIfAbsent, insertOrGet } from "./insert-once.ts";
-export { olderThan, within } from "./shared/list-filters.ts";
+export { centsWithin, olderThan, widenIndex, within } from "./shared/list-filters.ts";
 export { createRetentionSweep, type RetentionSweep } from "./shared/retention-sweep.ts";
 export { createReplyLedger, REPLY_LEDGER_COLLECTION, type LedgerHolder } from "./reply-ledger/reply-ledger.ts";
 export { SequenceBlocks } from "./shared/sequence-blocks.ts";

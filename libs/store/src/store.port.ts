@@ -96,6 +96,11 @@ export interface Collection<T extends { _id: string }> {
   deleteOldest(field: string, before: string | number, options: { limit: number }): Promise<number>;
   /** Idempotent: creating an index that exists is a no-op. */
   createIndex(spec: IndexSpec): Promise<void>;
+  /**
+   * Drops the named index; idempotent (an index that does not exist is a no-op). For an index a
+   * wider one replaces: create the wider one first, so the queries stay served throughout.
+   */
+  dropIndex(name: string): Promise<void>;
 }
 
 export interface Store {

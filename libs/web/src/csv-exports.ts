@@ -6,6 +6,7 @@ import {
   listMerchantTransactionsOp,
   toCents,
   type BalanceTransaction,
+  type AmountExportQuery,
   type BalanceTransactionExportQuery,
   type CheckoutView,
   type ExportQuery,
@@ -112,13 +113,20 @@ interface CsvExport<R> {
 
 const pageOf = (after: string | undefined) => ({ limit: EXPORT_PAGE, ...(after ? { starting_after: after } : {}) });
 const windowOf = (query: ExportQuery): ExportQuery => ({ ...(query.from ? { from: query.from } : {}), ...(query.to ? { to: query.to } : {}) });
+/** The window and the amount range: what checkouts.csv and refunds.csv pass to their lists. */
+const amountsOf = (query: AmountExportQuery): AmountExportQuery => ({
+  ...windowOf(query),
+  ...(query.amount_gte ? { amount_gte: query.amount_gte } : {}),
+  ...(query.amount_lte ? { amount_lte: query.amount_lte } : {}),
+});
 
 const exportOf = <R>(e: CsvExport<R>): CsvExport<unknown> => e as CsvExport<unknown>;
 
 /**
  * The four exports by file name, the API's and the dashboard's buttons alike: each is its list
  * operation paged through, so an export holds exactly the rows the list shows for its filters.
- * Only balance_transactions.csv takes more than `from`/`to` (its list's `type` and `payout_id`).
+ * transactions.csv takes `from`/`to`; checkouts.csv and refunds.csv the amount range too; balance_transactions.csv
+ * also its list's `type` and `payout_id`.
  */
 export const CSV_EXPORTS: ReadonlyMap<string, CsvExport<unknown>> = new Map([
   [
@@ -143,7 +151,7 @@ export const CSV_EXPORTS: ReadonlyMap<string, CsvExport<unknown>> = new Map([
     "checkouts.csv",
     exportOf<CheckoutView>({
       columns: CHECKOUT_COLUMNS,
-      page: (ctx, request, query, after) => callService(ctx, request, listCheckoutsOp, { ...windowOf(query), ...pageOf(after) }),
+      page: (ctx, request, query, after) => callService(ctx, request, listCheckoutsOp, { ...amountsOf(query), ...pageOf(after) }),
       row: checkoutRow,
       cursor: (record) => record.id,
     }),
@@ -152,7 +160,7 @@ export const CSV_EXPORTS: ReadonlyMap<string, CsvExport<unknown>> = new Map([
     "refunds.csv",
     exportOf<RefundRecord>({
       columns: REFUND_COLUMNS,
-      page: (ctx, request, query, after) => callService(ctx, request, listMerchantRefundsOp, { ...windowOf(query), ...pageOf(after) }),
+      page: (ctx, request, query, after) => callService(ctx, request, listMerchantRefundsOp, { ...amountsOf(query), ...pageOf(after) }),
       row: recordRow(REFUND_COLUMNS),
       cursor: (record) => record.id,
     }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { callService, html, type Html, type WebContext } from "@payrail/web";
 import { requireDashboardUser } from "../dashboard-session.ts";
+import { amountFields, amountFilters, SignedAmountRangeQuery } from "../amount-range.ts";
 import { apiWindow, DateRangeQuery, dateFields, exportLink } from "../date-range.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
@@ -11,6 +12,7 @@ import { sendPage } from "../layout.ts";
 import { balanceTransactionRows, payoutRows } from "./balance-transaction-rows.ts";
 
 const ListQuery = DateRangeQuery.extend({
+  ...SignedAmountRangeQuery.shape,
   type: z.union([z.literal(""), BalanceTransactionType]).optional().transform((t) => t || undefined),
   payout_id: PayoutId.optional(),
   starting_after: BalanceTransactionId.optional(),
@@ -25,8 +27,8 @@ export async function balanceRoutes(app: FastifyInstance, ctx: WebContext): Prom
   app.get("/dashboard/balance", async (request, reply) => {
     requireDashboardUser(request);
     const query = queryOf(request, ListQuery);
-    const filters = definedFilters({ type: query.type, payout_id: query.payout_id, from: query.from, to: query.to });
-    const listed = { ...definedFilters({ type: query.type, payout_id: query.payout_id }), ...apiWindow(query) };
+    const filters = definedFilters({ type: query.type, payout_id: query.payout_id, from: query.from, to: query.to, ...amountFilters(query) });
+    const listed = { ...definedFilters({ type: query.type, payout_id: query.payout_id }), ...apiWindow(query), ...amountFilters(query) };
     const [balance, payouts, page] = await Promise.all([
       callService(ctx, request, getBalanceOp, {}),
       callService(ctx, request, listPayoutsOp, { limit: 5 }),
@@ -48,6 +50,7 @@ export async function balanceRoutes(app: FastifyInstance, ctx: WebContext): Prom
             <div><label for="type">Type</label><select id="type" name="type"><option value="">Any</option>
               ${BalanceTransactionType.options.map((t) => html`<option value="${t}"${t === query.type ? html` selected` : ""}>${t}</option>`)}</select></div>
             ${dateFields(query)}
+            ${amountFields(query, true)}
             ${query.payout_id ? html`<input type="hidden" name="payout_id" value="${query.payout_id}">` : ""}
             <button type="submit">Filter</button>
             ${exportLink("balance_transactions.csv", "Export CSV", filters)}</form>

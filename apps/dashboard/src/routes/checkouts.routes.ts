@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { callService, html, type WebContext } from "@payrail/web";
 import { canChange, requireDashboardUser } from "../dashboard-session.ts";
+import { amountFields, amountFilters, AmountRangeQuery } from "../amount-range.ts";
 import { apiWindow, DateRangeQuery, dateFields, exportLink } from "../date-range.ts";
 import { queryOf } from "../form.ts";
 import { definedFilters, nextPageLink } from "../paging.ts";
@@ -17,6 +18,7 @@ import { checkoutMandate, customerFacts } from "./customer-facts.ts";
 import { refundRows } from "./refund-rows.ts";
 
 const ListQuery = DateRangeQuery.extend({
+  ...AmountRangeQuery.shape,
   q: z.string().trim().max(255).optional(),
   status: z.union([z.literal(""), CheckoutStatus]).optional().transform((s) => s || undefined),
   starting_after: z.string().regex(/^chk_[0-9a-f]{32}$/).optional(),
@@ -30,15 +32,16 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
     const query = queryOf(request, ListQuery);
     if (query.q && CHECKOUT_ID.test(query.q)) return reply.redirect(`/dashboard/checkouts/${query.q}`, 303);
     // The page's own query (its links and export carry it); the API gets the window as it takes it.
-    const filters = definedFilters({ status: query.status, from: query.from, to: query.to });
+    const filters = definedFilters({ status: query.status, from: query.from, to: query.to, ...amountFilters(query) });
     const status = filters.status;
     const page = await callService(ctx, request, listCheckoutsOp, {
       limit: 25,
       ...definedFilters({ status: query.status }),
       ...apiWindow(query),
+      ...amountFilters(query),
       ...definedFilters({ merchant_checkout_id: query.q, starting_after: query.starting_after }),
     });
-    const window = definedFilters({ from: query.from, to: query.to });
+    const exported = definedFilters({ from: query.from, to: query.to, ...amountFilters(query) });
     return sendPage(ctx, request, reply, {
       title: "Checkouts",
       active: "/dashboard/checkouts",
@@ -47,9 +50,10 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
           <div><label for="status">Status</label><select id="status" name="status"><option value="">Any</option>
             ${CheckoutStatus.options.map((s) => html`<option value="${s}"${s === status ? html` selected` : ""}>${s}</option>`)}</select></div>
           ${dateFields(query)}
+          ${amountFields(query)}
           <button type="submit">Search</button>
-          ${exportLink("checkouts.csv", "Export CSV", window)}</form>
-        <p class="muted">The export holds every checkout created in the dates chosen (all of them without dates), whatever its status.</p>
+          ${exportLink("checkouts.csv", "Export CSV", exported)}</form>
+        <p class="muted">The export holds every checkout created in the dates and of the totals chosen (all of them without either), whatever its status.</p>
         ${checkoutRows(page.data)}
         <nav class="pager" aria-label="Pages">${query.starting_after ? html`<a href="/dashboard/checkouts?${new URLSearchParams(filters as Record<string, string>).toString()}">First page</a>` : ""}
           ${nextPageLink("/dashboard/checkouts", filters, page)}</nav>`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AmountFilters, SignedAmountFilters } from "./amount-filters.schema.ts";
 
 /**
  * The merchant's books (docs/decisions/0042-merchant-books.md): every money movement as a
@@ -61,8 +62,13 @@ export const ExportQuery = z.object({
 });
 export type ExportQuery = z.infer<typeof ExportQuery>;
 
+/** The window and amount range of checkouts.csv and refunds.csv: the filters their lists share with them. */
+export const AmountExportQuery = ExportQuery.extend(AmountFilters.shape);
+export type AmountExportQuery = z.infer<typeof AmountExportQuery>;
+
 /** The window and filters of balance_transactions.csv: the list's own, so the export holds what the list shows. */
 export const BalanceTransactionExportQuery = ExportQuery.extend({
+  ...SignedAmountFilters.shape,
   type: BalanceTransactionType.optional().describe("Only this type"),
   payout_id: z.string().min(1).max(64).optional().describe("Only the balance transactions of this payout (its reconciliation report)"),
 });

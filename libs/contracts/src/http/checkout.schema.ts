@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DateBound } from "./books.schema.ts";
+import { AmountFilters } from "./amount-filters.schema.ts";
 import { Metadata } from "./metadata.schema.ts";
 import { TransactionPurpose } from "./merchant-profile.schema.ts";
 import { DecimalAmount, toCents } from "./money.schema.ts";
@@ -177,6 +178,7 @@ export const ListCheckoutsQuery = z.object({
   is_subscription: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()).optional(),
   from: DateBound.optional().describe("Only checkouts created at or after this (a date or an ISO 8601 time); with `from` or `to` the list is ordered by `created_at`"),
   to: DateBound.optional().describe("Only checkouts created before this (a date or an ISO 8601 time)"),
+  ...AmountFilters.shape,
 });
 export const ListCheckoutsResponse = z.object({ data: z.array(CheckoutView), has_more: z.boolean() });
 

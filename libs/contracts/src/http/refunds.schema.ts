@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DateBound } from "./books.schema.ts";
+import { AmountFilters } from "./amount-filters.schema.ts";
 import { DecimalAmount, toCents } from "./money.schema.ts";
 
 /** Refund endpoints (spec 11–14, docs/api-notes.md, Refunds). */
@@ -66,6 +67,7 @@ export const MerchantRefundListQuery = z.object({
   transaction_uuid: z.string().min(1).max(64).optional(),
   from: DateBound.optional().describe("Only refunds requested at or after this (a date or an ISO 8601 time)"),
   to: DateBound.optional().describe("Only refunds requested before this (a date or an ISO 8601 time)"),
+  ...AmountFilters.shape,
   limit: z.coerce.number().int().min(1).max(100).default(20),
   starting_after: z.string().regex(REFUND_ID_PATTERN, "must be a refund id").optional(),
 });

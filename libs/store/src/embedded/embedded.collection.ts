@@ -152,6 +152,16 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     });
   }
 
+  async dropIndex(name: string): Promise<void> {
+    await this.host.write(this.name, () => {
+      const state = this.state();
+      if (!state.indexes.some((i) => i.name === name)) return;
+      this.host.db().exec(`DROP INDEX IF EXISTS ${sqlName(sqlIndexName(state.table, name))}`);
+      this.host.prepare("DELETE FROM _indexes WHERE collection = ? AND name = ?").run(this.name, name);
+      state.indexes = state.indexes.filter((i) => i.name !== name);
+    });
+  }
+
   /** SQLite's plan for a find (EXPLAIN QUERY PLAN, one line per step): for tests and diagnosis. */
   queryPlan(filter: Filter, options: FindOptions = {}): string {
     const { text, params } = this.selectSql(this.state(), filter, options);

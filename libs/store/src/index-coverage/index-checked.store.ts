@@ -77,6 +77,10 @@ export function withIndexCheck(store: Store, options: IndexCheckOptions): Store 
       const list = declared.get(inner.name) ?? [];
       if (!list.some((i) => JSON.stringify(i.keys) === JSON.stringify(spec.keys))) declared.set(inner.name, [...list, spec]);
     },
+    async dropIndex(name: string) {
+      await inner.dropIndex(name);
+      declared.set(inner.name, (declared.get(inner.name) ?? []).filter((i) => i.name !== name));
+    },
   });
 
   const checked: Store = {

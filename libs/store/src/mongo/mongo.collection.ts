@@ -119,6 +119,16 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     await this.call(() => this.col.createIndex(spec.keys, options), indexName);
   }
 
+  async dropIndex(name: string): Promise<void> {
+    try {
+      await this.col.dropIndex(name);
+    } catch (err) {
+      // IndexNotFound (27) or NamespaceNotFound (26): nothing to drop, as the port promises.
+      if (err instanceof MongoServerError && (err.code === 27 || err.code === 26 || /index not found|ns not found/i.test(err.message))) return;
+      throw toStoreError(err, this.name, undefined);
+    }
+  }
+
   /** Runs a driver call, turning its errors into the port's (naming the index of a duplicate). */
   private async call<R>(operation: () => Promise<R>, index?: string): Promise<R> {
     try {

@@ -60,6 +60,19 @@ export function insertAndIndexContract(ctx: ContractContext): void {
       await col.insertOne({ _id: "m3", email: "b@x.io" });
     });
 
+    it("drops a named index (its uniqueness goes with it, and its name is free again); dropping a missing one is a no-op", async () => {
+      const col = ctx.fresh<Merchant>();
+      await col.createIndex({ keys: { email: 1 }, unique: true, name: "email_unique" });
+      await col.insertOne({ _id: "m1", email: "a@x.io" });
+      await col.dropIndex("email_unique");
+      await col.dropIndex("email_unique");
+      await col.dropIndex("never_made");
+      await col.insertOne({ _id: "m2", email: "a@x.io" });
+      // The name takes other keys now, which it would refuse while the old index stood.
+      await col.createIndex({ keys: { tenant: 1, email: 1 }, name: "email_unique" });
+      expect(await col.countDocuments({ email: "a@x.io" })).toBe(2);
+    });
+
     it("enforces a compound unique index on the pair, not on each field", async () => {
       const col = ctx.fresh<Merchant>();
       await col.createIndex({ keys: { tenant: 1, ref: 1 }, unique: true });

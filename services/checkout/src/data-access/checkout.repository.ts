@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertIfAbsent, insertWithEvents, SequenceBlocks, withEvents, within, type Filter, type Store } from "@payrail/store";
+import { centsWithin, insertIfAbsent, insertWithEvents, SequenceBlocks, widenIndex, withEvents, within, type Filter, type Store } from "@payrail/store";
 import type { CheckoutListFilter, CheckoutsPort } from "../domain/ports/checkouts.port.ts";
 import type { CheckoutRecord, SubscriptionState, TransferSummaryRecord } from "../domain/checkout.entity.ts";
 import { toStoredEvent } from "./checkout-outbox.ts";
@@ -7,6 +7,8 @@ import { toStoredEvent } from "./checkout-outbox.ts";
 /** The collection of checkouts; their documents also carry their unpublished events (the outbox). */
 export const CHECKOUTS_COLLECTION = "checkouts";
 const NUMBER_SEQUENCE = "checkout_number";
+/** The field the amount filters compare: the total, in cents. */
+const TOTAL = "amountCents.total";
 
 /** Checkouts, always read through their merchant so one tenant never sees another's. */
 export class CheckoutRepository implements CheckoutsPort {
@@ -31,13 +33,20 @@ export class CheckoutRepository implements CheckoutsPort {
   async ensureIndexes(): Promise<void> {
     // merchant_checkout_id is unique per merchant: the index, not a read-then-write, decides races.
     await this.checkouts.createIndex({ keys: { merchantId: 1, merchantCheckoutId: 1 }, unique: true, name: "merchant_checkout_id" });
-    await this.checkouts.createIndex({ keys: { merchantId: 1, number: -1 }, name: "merchant_newest" });
-    // The list filtered by status, or to subscriptions (the dashboard's filters): pages as fast as the plain list.
-    await this.checkouts.createIndex({ keys: { merchantId: 1, status: 1, number: -1 }, name: "merchant_status_newest" });
-    await this.checkouts.createIndex({ keys: { merchantId: 1, isSubscription: 1, number: -1 }, name: "merchant_subscriptions_newest" });
     await this.checkouts.createIndex({ keys: { number: 1 }, unique: true, name: "number" });
+    // Each list index ends in the total (docs/decisions/0055-amount-filters.md): after the unique
+    // number it changes no order, and an amount range is then checked on the index's keys, so a
+    // checkout outside it is never fetched. Each replaces its index without the total.
+    // The plain list; by status, or to subscriptions (the dashboard's filters): pages as fast as the plain list.
+    await widenIndex(this.checkouts, { keys: { merchantId: 1, number: -1, [TOTAL]: 1 }, name: "merchant_newest_amount" }, "merchant_newest");
+    await widenIndex(this.checkouts, { keys: { merchantId: 1, status: 1, number: -1, [TOTAL]: 1 }, name: "merchant_status_newest_amount" }, "merchant_status_newest");
+    await widenIndex(
+      this.checkouts,
+      { keys: { merchantId: 1, isSubscription: 1, number: -1, [TOTAL]: 1 }, name: "merchant_subscriptions_newest_amount" },
+      "merchant_subscriptions_newest",
+    );
     // The list (and checkouts.csv) within a from/to window.
-    await this.checkouts.createIndex({ keys: { merchantId: 1, createdAt: -1, number: -1 }, name: "merchant_created_newest" });
+    await widenIndex(this.checkouts, { keys: { merchantId: 1, createdAt: -1, number: -1, [TOTAL]: 1 }, name: "merchant_created_newest_amount" }, "merchant_created_newest");
   }
 
   nextNumber(): Promise<number> {
@@ -152,6 +161,8 @@ export class CheckoutRepository implements CheckoutsPort {
     const filter: Filter = { merchantId };
     if (only.status !== undefined) filter.status = only.status;
     if (only.isSubscription !== undefined) filter.isSubscription = only.isSubscription;
+    const total = centsWithin(only);
+    if (total) filter[TOTAL] = total;
     const created = within(only);
     if (created) {
       filter.createdAt = created;

@@ -1,4 +1,4 @@
-import { AppError, normalizedWindow, type CheckoutStatus, type CheckoutView, type MerchantPrincipal } from "@payrail/contracts";
+import { AppError, normalizedAmounts, normalizedWindow, type CentsRange, type CheckoutStatus, type CheckoutView, type MerchantPrincipal } from "@payrail/contracts";
 import { toCheckoutView } from "./checkout-view.ts";
 import type { CheckoutsPort } from "./ports/checkouts.port.ts";
 
@@ -14,12 +14,19 @@ export async function listCheckouts(
     is_subscription?: boolean | undefined;
     from?: string | undefined;
     to?: string | undefined;
+    amount_gte?: string | undefined;
+    amount_lte?: string | undefined;
   },
 ): Promise<{ data: CheckoutView[]; has_more: boolean }> {
+  const amounts = normalizedAmounts(query);
   if (query.merchant_checkout_id !== undefined) {
     // Unique per merchant, so the filtered list is that one checkout or nothing; paging is moot.
     const found = await deps.checkouts.findByMerchantCheckoutId(merchant.merchantId, query.merchant_checkout_id);
-    const matches = found && (query.status === undefined || found.status === query.status) && (query.is_subscription === undefined || found.isSubscription === query.is_subscription);
+    const matches =
+      found &&
+      (query.status === undefined || found.status === query.status) &&
+      (query.is_subscription === undefined || found.isSubscription === query.is_subscription) &&
+      inRange(found.amountCents.total, amounts);
     return { data: matches ? [toCheckoutView(found)] : [], has_more: false };
   }
   let after: { number: number; createdAt: string } | undefined;
@@ -33,6 +40,11 @@ export async function listCheckouts(
     status: query.status,
     isSubscription: query.is_subscription,
     ...normalizedWindow(query),
+    ...amounts,
   });
   return { data: page.slice(0, query.limit).map(toCheckoutView), has_more: page.length > query.limit };
+}
+
+function inRange(cents: number, range: CentsRange): boolean {
+  return (range.minCents === undefined || cents >= range.minCents) && (range.maxCents === undefined || cents <= range.maxCents);
 }

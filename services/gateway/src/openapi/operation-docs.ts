@@ -26,7 +26,8 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   },
   "get /api/merchants/checkout": {
     operationId: "listCheckouts",
-    description: "The merchant's checkouts, newest first. Page with `limit` and `starting_after` (the last id of the previous page).",
+    description:
+      "The merchant's checkouts, newest first. Filter by `status`, `is_subscription`, `merchant_checkout_id`, `from` (inclusive) and `to` (exclusive) on `created_at`, and `amount_gte` / `amount_lte` (both inclusive, decimal strings such as `10.00`) on `amounts.total`; a malformed amount, or `amount_gte` above `amount_lte`, is 400 `amount_invalid`. Page with `limit` and `starting_after` (the last id of the previous page).",
     errors: [],
   },
   "get /api/merchants/checkout/{checkout_id}": {
@@ -253,7 +254,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "get /api/merchants/balance_transactions": {
     operationId: "listBalanceTransactions",
     description:
-      "Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative), a payout (`payout`: negative, or positive when a failed payout's amount comes back). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; page with `limit` and `starting_after`.",
+      "Every money movement of the merchant, newest first: a settled debit (`debit`), a return (`return`, negative), a refund paid out (`refund`, negative), a payout (`payout`: negative, or positive when a failed payout's amount comes back). `from` (inclusive) and `to` (exclusive) bound `created_at` and take a date or an ISO 8601 time with offset; `type` and `payout_id` filter; `amount_gte` and `amount_lte` (both inclusive) bound the signed amount as listed, so they may carry a `-` (`amount_lte=-100.00`: movements that took 100.00 or more from the balance); a malformed amount, or `amount_gte` above `amount_lte`, is 400 `amount_invalid`. Page with `limit` and `starting_after`.",
     errors: ["parameter_invalid"],
   },
   "get /api/merchants/payouts": {
@@ -277,7 +278,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "get /api/merchants/exports/balance_transactions.csv": {
     operationId: "exportBalanceTransactions",
     description:
-      "Every balance transaction `GET /api/merchants/balance_transactions` lists for `from`, `to`, `type` and `payout_id` (a payout's reconciliation report), as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.",
+      "Every balance transaction `GET /api/merchants/balance_transactions` lists for `from`, `to`, `amount_gte`, `amount_lte`, `type` and `payout_id` (a payout's reconciliation report), as RFC 4180 CSV streamed page by page: one header row with the JSON fields' names, amounts as signed decimals, times in UTC, an empty field for null.",
     errors: ["parameter_invalid"],
   },
   "get /api/merchants/exports/transactions.csv": {
@@ -289,13 +290,13 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "get /api/merchants/exports/checkouts.csv": {
     operationId: "exportCheckouts",
     description:
-      "Every checkout of the merchant created in `from` (inclusive) to `to` (exclusive), newest first, as RFC 4180 CSV streamed page by page: one header row, then per checkout its id, `merchant_checkout_id`, `merchant_user_id`, status, subscription fields, `amount` and `currency` (from `amounts`), `amount_refunded`, its first charge's `transaction_uuid` and `transfer_status`, `mandate_id`, `next_charge_at` and times in UTC; an empty field for none. The whole body stays Get Checkout's.",
+      "Every checkout of the merchant the list answers for `from` (inclusive), `to` (exclusive), `amount_gte` and `amount_lte` (both inclusive, on `amounts.total`), newest first, as RFC 4180 CSV streamed page by page: one header row, then per checkout its id, `merchant_checkout_id`, `merchant_user_id`, status, subscription fields, `amount` and `currency` (from `amounts`), `amount_refunded`, its first charge's `transaction_uuid` and `transfer_status`, `mandate_id`, `next_charge_at` and times in UTC; an empty field for none. The whole body stays Get Checkout's.",
     errors: ["parameter_invalid"],
   },
   "get /api/merchants/exports/refunds.csv": {
     operationId: "exportRefunds",
     description:
-      "Every refund `GET /api/merchants/refunds` lists for `from` and `to`, newest first, as RFC 4180 CSV streamed page by page: one header row, the refund record's fields with `amount` as a decimal, times in UTC, an empty field for null.",
+      "Every refund `GET /api/merchants/refunds` lists for `from`, `to`, `amount_gte` and `amount_lte`, newest first, as RFC 4180 CSV streamed page by page: one header row, the refund record's fields with `amount` as a decimal, times in UTC, an empty field for null.",
     errors: ["parameter_invalid"],
   },
   "get /api/sandbox/notices": {
@@ -391,7 +392,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
   "get /api/merchants/refunds": {
     operationId: "listMerchantRefunds",
     description:
-      "The merchant's refunds, newest first, filtered by `status`, `transaction_uuid`, or `from` (inclusive) and `to` (exclusive) on when they were requested (a date or an ISO 8601 time with offset).",
+      "The merchant's refunds, newest first, filtered by `status`, `transaction_uuid`, or `from` (inclusive) and `to` (exclusive) on when they were requested (a date or an ISO 8601 time with offset), and `amount_gte` / `amount_lte` (both inclusive, decimal strings such as `10.00`) on the refund's `amount`; a malformed amount, or `amount_gte` above `amount_lte`, is 400 `amount_invalid`.",
     errors: ["parameter_invalid"],
   },
   "get /api/merchants/refunds/{id}": {

@@ -1,4 +1,5 @@
 import {
+  AmountExportQuery,
   BalanceQuery,
   BalanceResponse,
   BalanceTransactionExportQuery,
@@ -18,7 +19,7 @@ import { ApiKeyHeader, errorResponses } from "./openapi-shared.ts";
 
 const CsvBody = z.string().describe("RFC 4180 CSV: one header row, then one row per record, CRLF line ends");
 
-/** What every export route takes (`from`/`to`, and balance transactions their list's filters) and answers: CSV. */
+/** What every export route takes (`from`/`to`, and the others their list's filters) and answers: CSV. */
 function exportSchema(summary: string, querystring: z.ZodType) {
   return { tags: ["Books"], summary, produces: ["text/csv"], headers: ApiKeyHeader, querystring, response: { 200: CsvBody, ...errorResponses } };
 }
@@ -46,7 +47,7 @@ export async function booksRoutes(app: FastifyInstance, ctx: GatewayContext): Pr
       preValidation: merchantAuth(ctx),
       schema: {
         tags: ["Books"],
-        summary: "List the merchant's balance transactions, newest first (`from`, `to`, `type`, `payout_id`, `limit`, `starting_after`)",
+        summary: "List the merchant's balance transactions, newest first (`from`, `to`, `amount_gte`, `amount_lte`, `type`, `payout_id`, `limit`, `starting_after`)",
         headers: ApiKeyHeader,
         querystring: BalanceTransactionListQuery,
         response: { 200: BalanceTransactionListResponse, ...errorResponses },
@@ -62,10 +63,10 @@ export async function booksRoutes(app: FastifyInstance, ctx: GatewayContext): Pr
     });
   exportRoute(
     "balance_transactions.csv",
-    "Export the merchant's balance transactions as CSV, newest first (`from`, `to`, `type`, `payout_id`)",
+    "Export the merchant's balance transactions as CSV, newest first (`from`, `to`, `amount_gte`, `amount_lte`, `type`, `payout_id`)",
     BalanceTransactionExportQuery,
   );
   exportRoute("transactions.csv", "Export the merchant's transaction records as CSV, newest first (`from`, `to`)");
-  exportRoute("checkouts.csv", "Export the merchant's checkouts as CSV, newest first (`from`, `to`)");
-  exportRoute("refunds.csv", "Export the merchant's refunds as CSV, newest first (`from`, `to`)");
+  exportRoute("checkouts.csv", "Export the merchant's checkouts as CSV, newest first (`from`, `to`, `amount_gte`, `amount_lte`)", AmountExportQuery);
+  exportRoute("refunds.csv", "Export the merchant's refunds as CSV, newest first (`from`, `to`, `amount_gte`, `amount_lte`)", AmountExportQuery);
 }

@@ -104,7 +104,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: GatewayContext): 
       preValidation: merchantAuth(ctx),
       schema: {
         tags,
-        summary: "List the merchant's refunds, newest first (`status`, `transaction_uuid`, `limit`, `starting_after`)",
+        summary: "List the merchant's refunds, newest first (`status`, `transaction_uuid`, `from`, `to`, `amount_gte`, `amount_lte`, `limit`, `starting_after`)",
         headers: ApiKeyHeader,
         querystring: MerchantRefundListQuery,
         response: { 200: MerchantRefundListResponse, ...errorResponses },

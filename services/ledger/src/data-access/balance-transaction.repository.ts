@@ -1,4 +1,4 @@
-import { insertIfAbsent, olderThan, within, type Filter, type Store } from "@payrail/store";
+import { centsWithin, insertIfAbsent, olderThan, widenIndex, within, type Filter, type Store } from "@payrail/store";
 import type { BalanceTransactionDoc } from "../domain/balance-transaction.entity.ts";
 import type { BalanceTransactionFilter, BalanceTransactionsPort } from "../domain/ports/books.port.ts";
 
@@ -13,10 +13,17 @@ export class BalanceTransactionRepository implements BalanceTransactionsPort {
   }
 
   async ensureIndexes(): Promise<void> {
-    // The list and the exports, with and without from/to: newest first, then by id.
-    await this.rows.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
-    await this.rows.createIndex({ keys: { merchantId: 1, type: 1, createdAt: -1, _id: -1 }, name: "merchant_type_newest" });
-    await this.rows.createIndex({ keys: { merchantId: 1, payoutId: 1, createdAt: -1, _id: -1 }, name: "merchant_payout_newest" });
+    // The list and the exports, with and without from/to: newest first, then by id. Each ends in the
+    // signed amount (docs/decisions/0055-amount-filters.md): after the unique id it changes no order,
+    // and an amount range is checked on the index's keys before any fetch. Each replaces its index
+    // without the amount.
+    await widenIndex(this.rows, { keys: { merchantId: 1, createdAt: -1, _id: -1, amountCents: 1 }, name: "merchant_newest_amount" }, "merchant_newest");
+    await widenIndex(this.rows, { keys: { merchantId: 1, type: 1, createdAt: -1, _id: -1, amountCents: 1 }, name: "merchant_type_newest_amount" }, "merchant_type_newest");
+    await widenIndex(
+      this.rows,
+      { keys: { merchantId: 1, payoutId: 1, createdAt: -1, _id: -1, amountCents: 1 }, name: "merchant_payout_newest_amount" },
+      "merchant_payout_newest",
+    );
     // The balance's pending part: the rows not yet available.
     await this.rows.createIndex({ keys: { merchantId: 1, availableAt: 1 }, name: "merchant_available_at" });
   }
@@ -39,6 +46,8 @@ export class BalanceTransactionRepository implements BalanceTransactionsPort {
     if (filter.payoutId !== undefined) query["payoutId"] = filter.payoutId;
     const created = within(filter);
     if (created) query["createdAt"] = created;
+    const amount = centsWithin(filter);
+    if (amount) query["amountCents"] = amount;
     if (after) query.$or = olderThan("createdAt", after);
     return this.rows.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }
@@ -48,7 +57,7 @@ export class BalanceTransactionRepository implements BalanceTransactionsPort {
   }
 
   unpaid(merchantId: string, cutoff: string, limit: number, after?: Pick<BalanceTransactionDoc, "_id" | "createdAt">): Promise<BalanceTransactionDoc[]> {
-    // On merchant_payout_newest: a merchant's rows in no payout are the few since its last one.
+    // On merchant_payout_newest_amount: a merchant's rows in no payout are the few since its last one.
     const query: Filter = { merchantId, payoutId: null, availableAt: { $lte: cutoff } };
     if (after) query.$or = olderThan("createdAt", after);
     return this.rows.find(query, { sort: { createdAt: -1, _id: -1 }, limit });

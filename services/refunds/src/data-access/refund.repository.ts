@@ -1,5 +1,5 @@
 import type { DomainEvent } from "@payrail/contracts";
-import { insertOrGet, insertWithEvents, olderThan, withEvents, within, type Filter, type Store } from "@payrail/store";
+import { centsWithin, insertOrGet, insertWithEvents, olderThan, widenIndex, withEvents, within, type Filter, type Store } from "@payrail/store";
 import type { MerchantRefundFilter, RefundMove, RefundsPort } from "../domain/ports/refunds.port.ts";
 import type { RefundDoc } from "../domain/refund.entity.ts";
 
@@ -16,7 +16,9 @@ export class RefundRepository implements RefundsPort {
 
   async ensureIndexes(): Promise<void> {
     await this.refunds.createIndex({ keys: { userId: 1, createdAt: -1 }, name: "user_newest" });
-    await this.refunds.createIndex({ keys: { merchantId: 1, createdAt: -1, _id: -1 }, name: "merchant_newest" });
+    // The merchant's list, its amount last (docs/decisions/0055-amount-filters.md): after the unique id
+    // it changes no order, and an amount range is checked on the index's keys before any fetch.
+    await widenIndex(this.refunds, { keys: { merchantId: 1, createdAt: -1, _id: -1, amountCents: 1 }, name: "merchant_newest_amount" }, "merchant_newest");
   }
 
   async insert(doc: RefundDoc, event: DomainEvent): Promise<{ inserted: boolean; doc: RefundDoc }> {
@@ -44,6 +46,8 @@ export class RefundRepository implements RefundsPort {
     if (filter.transactionUuid) query["transactionUuid"] = filter.transactionUuid;
     const created = within(filter);
     if (created) query["createdAt"] = created;
+    const amount = centsWithin(filter);
+    if (amount) query["amountCents"] = amount;
     if (filter.after) query.$or = olderThan("createdAt", filter.after);
     return this.refunds.find(query, { sort: { createdAt: -1, _id: -1 }, limit });
   }

@@ -75,4 +75,7 @@ export interface CheckoutListFilter {
   /** Created in [from, to) (ISO 8601 UTC): the list is then ordered by creation time, then number. */
   from?: string | undefined;
   to?: string | undefined;
+  /** The total in [minCents, maxCents], both inclusive. */
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
 }

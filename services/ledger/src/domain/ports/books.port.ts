@@ -9,6 +9,9 @@ export interface BalanceTransactionFilter {
   to?: string | undefined;
   type?: BalanceTransactionType | undefined;
   payoutId?: string | undefined;
+  /** The signed amount in [minCents, maxCents], both inclusive. */
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
 }
 
 /** The merchant's balance transactions. */

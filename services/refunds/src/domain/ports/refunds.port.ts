@@ -24,6 +24,9 @@ export interface MerchantRefundFilter {
   /** Requested in [from, to): ISO 8601 UTC. */
   from?: string | undefined;
   to?: string | undefined;
+  /** The amount in [minCents, maxCents], both inclusive. */
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
   after?: Pick<RefundDoc, "_id" | "createdAt"> | undefined;
 }
 
