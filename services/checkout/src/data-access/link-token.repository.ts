@@ -2,8 +2,9 @@ import type { DomainEvent } from "@payrail/contracts";
 import { insertWithEvents, type Store } from "@payrail/store";
 import type { LinkTokensPort } from "../domain/ports/link-tokens.port.ts";
 import type { LinkTokenRecord } from "../domain/checkout.entity.ts";
+import { toStoredEvent } from "./checkout-outbox.ts";
 
-/** The collection of link tokens; their documents carry the audit entries of their generation (the outbox). */
+/** The collection of link tokens; their documents carry the audit entries of their generation (the outbox, stored as the checkouts' is: the relay reads both alike). */
 export const LINK_TOKENS_COLLECTION = "link_tokens";
 
 /** Merchant link tokens, keyed by the SHA-256 of the token: the token itself is never stored. */
@@ -19,7 +20,7 @@ export class LinkTokenRepository implements LinkTokensPort {
   }
 
   insert(record: LinkTokenRecord, audit: readonly DomainEvent[] = []): Promise<void> {
-    return this.tokens.insertOne(insertWithEvents(record, audit));
+    return this.tokens.insertOne(insertWithEvents(record, audit.map(toStoredEvent)));
   }
 
   findByHash(hash: string): Promise<LinkTokenRecord | null> {
