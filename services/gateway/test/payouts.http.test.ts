@@ -251,9 +251,11 @@ describe.each(variants)("payouts over $name", (variant) => {
         expect(entry).toMatchObject({ object: { type: "payout" }, ip_address: MERCHANT_IP });
       }
       // The first payment's transfer was simulated twice, settled and then returned: both moved it.
-      const transactions = await audited(merchant.apiKey, "transaction.simulated");
-      const ofPaid = transactions.filter((e) => paid.some((p) => p.uuid === e.object.id));
-      expect(objectIds(ofPaid)).toEqual([paid[0]!.uuid, paid[0]!.uuid, paid[1]!.uuid, paid[2]!.uuid].sort());
+      const ofPaid = await eventually(async () => {
+        const found = (await audited(merchant.apiKey, "transaction.simulated")).filter((e) => paid.some((p) => p.uuid === e.object.id));
+        expect(objectIds(found)).toEqual([paid[0]!.uuid, paid[0]!.uuid, paid[1]!.uuid, paid[2]!.uuid].sort());
+        return found;
+      });
       for (const entry of ofPaid) {
         byKey(entry);
         expect(entry).toMatchObject({ object: { type: "transaction" }, ip_address: "127.0.0.1" });
