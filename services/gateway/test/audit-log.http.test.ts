@@ -52,6 +52,11 @@ describe.each(variants)("the audit log over $name", (variant) => {
     let acme: { id: string; apiKey: string; prefix: string };
     let globex: { id: string; apiKey: string };
     const acmeIds: string[] = [];
+    /** A new owner of Acme signed in to the dashboard, and what its entries must show. */
+    const signedInOwner = async () => {
+      const owner = await dashboardUser(world.stack.app, acme.id, "owner");
+      return { owner, byOwner: { actor: { type: "user", id: owner.id }, ip_address: owner.client.remoteAddress } };
+    };
 
     it("records an api-key's checkout, endpoint, refund decisions and subscription cancel with the key's prefix and the client address", async () => {
       const m = await world.stack.merchant("Audit Acme");
@@ -111,8 +116,7 @@ describe.each(variants)("the audit log over $name", (variant) => {
     });
 
     it("records a dashboard user's key and team changes with the user's id and address, and the admin's with its own", async () => {
-      const owner = await dashboardUser(world.stack.app, acme.id, "owner");
-      const byOwner = { actor: { type: "user", id: owner.id }, ip_address: owner.client.remoteAddress };
+      const { owner, byOwner } = await signedInOwner();
       await owner.client.get("/dashboard/api-keys");
       const issued = await owner.client.post("/dashboard/api-keys");
       expect(issued.statusCode).toBe(200);
@@ -181,8 +185,7 @@ describe.each(variants)("the audit log over $name", (variant) => {
     });
 
     it("records a user's two-factor on and off and the team's rule, each once", async () => {
-      const owner = await dashboardUser(world.stack.app, acme.id, "owner");
-      const byOwner = { actor: { type: "user", id: owner.id }, ip_address: owner.client.remoteAddress };
+      const { owner, byOwner } = await signedInOwner();
       await owner.client.get("/dashboard/security");
       const started = await owner.client.post("/dashboard/security/two-factor");
       const secret = /<code id="totp-secret">([A-Z2-7]+)<\/code>/.exec(started.body)![1]!;
