@@ -11102,7 +11102,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this action */
-                action?: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated";
+                action?: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated" | "merchant.created" | "team_two_factor.required" | "team_two_factor.lifted" | "team_member.two_factor_enabled" | "team_member.two_factor_disabled" | "operator.added" | "operator.removed" | "subscription.amount_changed" | "annual_review.recorded" | "checkout.link_token_created" | "event.redelivered" | "event.test_sent" | "transaction.simulated" | "payout.simulated" | "payout.created";
                 /** @description Only entries at or after this (a date or an ISO 8601 time) */
                 from?: string;
                 /** @description Only entries before this (a date or an ISO 8601 time) */
@@ -11143,12 +11143,12 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated";
+                            action: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated" | "merchant.created" | "team_two_factor.required" | "team_two_factor.lifted" | "team_member.two_factor_enabled" | "team_member.two_factor_disabled" | "operator.added" | "operator.removed" | "subscription.amount_changed" | "annual_review.recorded" | "checkout.link_token_created" | "event.redelivered" | "event.test_sent" | "transaction.simulated" | "payout.simulated" | "payout.created";
                             /** @description What it was done to */
                             object: {
-                                /** @description What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant` */
+                                /** @description What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant`, `operator`, `annual_review`, `event`, `transaction`, `payout` */
                                 type: string;
-                                /** @description Its id (for a key, its public prefix; for a subscription, its checkout's `chk_…`) */
+                                /** @description Its id (for a key, its public prefix; for a subscription, its checkout's `chk_…`; for an operator, `opr_…`, never the phone) */
                                 id: string;
                             };
                             /** @description The client address of the request, as the gateway saw it; null when the change came from the command line */
@@ -12448,6 +12448,8 @@ export interface operations {
                     "application/json": {
                         /** @description The answer's items (or, for Verify Code, the token and user) */
                         data: {
+                            /** @description `opr_…`: how the audit log names this operator (never by the phone) */
+                            id: string;
                             /** @description The merchant's id (`mer_…`) */
                             merchant_id: string;
                             /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
@@ -12544,6 +12546,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `opr_…`: how the audit log names this operator (never by the phone) */
+                        id: string;
                         /** @description The merchant's id (`mer_…`) */
                         merchant_id: string;
                         /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */
@@ -12657,6 +12661,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `opr_…`: how the audit log names this operator (never by the phone) */
+                        id: string;
                         /** @description The merchant's id (`mer_…`) */
                         merchant_id: string;
                         /** @description A phone number in international form (E.164 after normalisation, e.g. +14155552671) */

@@ -1,9 +1,9 @@
 import { OUTBOX_INDEX, type Store } from "@payrail/store";
 import { CHECKOUTS_COLLECTION, CheckoutRepository } from "./data-access/checkout.repository.ts";
-import { LinkTokenRepository } from "./data-access/link-token.repository.ts";
+import { LINK_TOKENS_COLLECTION, LinkTokenRepository } from "./data-access/link-token.repository.ts";
 
 /** The collections whose documents carry the events the outbox relay publishes (each gets OUTBOX_INDEX). */
-export const OUTBOX_COLLECTIONS = [CHECKOUTS_COLLECTION];
+export const OUTBOX_COLLECTIONS = [CHECKOUTS_COLLECTION, LINK_TOKENS_COLLECTION];
 
 /**
  * Every index the checkout service queries by, created if missing: by `start` before it consumes (so no

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@payrail/contracts";
 import type { InjectOptions } from "fastify";
@@ -15,6 +16,9 @@ const variants = await infraVariants();
 /** Where the merchant's integration calls from: the address its api-key entries must show. */
 const INTEGRATION_IP = "203.0.113.7";
 const ADMIN_IP = "198.51.100.4";
+
+/** The code an authenticator app shows now for `secret`. */
+const codeNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate();
 
 /**
  * The audit log end to end (docs/decisions/0054-audit-log.md): each covered state change made
@@ -36,7 +40,7 @@ describe.each(variants)("the audit log over $name", (variant) => {
   const entryOf = (apiKey: string, action: string, objectId: string) =>
     eventually(async () => {
       const found = (await log(apiKey, `&action=${action}`)).data.filter((e) => e.object.id === objectId);
-      expect(found).toHaveLength(1);
+      expect(found, `${action} ${objectId}`).toHaveLength(1);
       return found[0]!;
     });
   const keyPrefixOf = async (merchantId: string, apiKey: string) => {
@@ -48,6 +52,11 @@ describe.each(variants)("the audit log over $name", (variant) => {
     let acme: { id: string; apiKey: string; prefix: string };
     let globex: { id: string; apiKey: string };
     const acmeIds: string[] = [];
+    /** A new owner of Acme signed in to the dashboard, and what its entries must show. */
+    const signedInOwner = async () => {
+      const owner = await dashboardUser(world.stack.app, acme.id, "owner");
+      return { owner, byOwner: { actor: { type: "user", id: owner.id }, ip_address: owner.client.remoteAddress } };
+    };
 
     it("records an api-key's checkout, endpoint, refund decisions and subscription cancel with the key's prefix and the client address", async () => {
       const m = await world.stack.merchant("Audit Acme");
@@ -107,8 +116,7 @@ describe.each(variants)("the audit log over $name", (variant) => {
     });
 
     it("records a dashboard user's key and team changes with the user's id and address, and the admin's with its own", async () => {
-      const owner = await dashboardUser(world.stack.app, acme.id, "owner");
-      const byOwner = { actor: { type: "user", id: owner.id }, ip_address: owner.client.remoteAddress };
+      const { owner, byOwner } = await signedInOwner();
       await owner.client.get("/dashboard/api-keys");
       const issued = await owner.client.post("/dashboard/api-keys");
       expect(issued.statusCode).toBe(200);
@@ -148,6 +156,100 @@ describe.each(variants)("the audit log over $name", (variant) => {
       const adminPrefix = await keyPrefixOf(acme.id, byAdmin.json().api_key);
       expect(await entryOf(acme.apiKey, "api_key.created", adminPrefix)).toMatchObject({ actor: { type: "admin", id: "admin" }, ip_address: ADMIN_IP });
       acmeIds.push(prefix, invited.id, adminPrefix);
+    });
+
+    it("records the admin's merchant creation and operators added and removed, never an operator's phone; a repeat records nothing", async () => {
+      const byAdmin = { actor: { type: "admin", id: "admin" } };
+      expect(await entryOf(acme.apiKey, "merchant.created", acme.id)).toMatchObject({ ...byAdmin, object: { type: "merchant", id: acme.id } });
+      expect(await entryOf(acme.apiKey, "api_key.created", acme.prefix)).toMatchObject(byAdmin);
+
+      const phone = `+1415556${String(Date.now()).slice(-4)}`;
+      const asAdmin = { "x-admin-token": ADMIN_TOKEN };
+      const added = await ok({ method: "POST", url: `/api/admin/merchants/${acme.id}/operators`, payload: { phone }, headers: asAdmin, remoteAddress: ADMIN_IP });
+      expect(added.id).toMatch(/^opr_[0-9a-f]{32}$/);
+      // Already an operator: nothing changes, nothing is recorded (entryOf expects exactly one).
+      await ok({ method: "POST", url: `/api/admin/merchants/${acme.id}/operators`, payload: { phone }, headers: asAdmin, remoteAddress: ADMIN_IP });
+      const addition = await entryOf(acme.apiKey, "operator.added", added.id);
+      expect(addition).toMatchObject({ ...byAdmin, object: { type: "operator", id: added.id }, ip_address: ADMIN_IP });
+      expect(JSON.stringify(addition)).not.toContain(phone.slice(1));
+      const path = `/api/admin/merchants/${acme.id}/operators/${encodeURIComponent(phone)}`;
+      await ok({ method: "DELETE", url: path, headers: asAdmin, remoteAddress: ADMIN_IP });
+      expect((await send({ method: "DELETE", url: path, headers: asAdmin })).statusCode).toBe(404);
+      expect(await entryOf(acme.apiKey, "operator.removed", added.id)).toMatchObject({ ...byAdmin, ip_address: ADMIN_IP });
+      // Added again at once (the removal's document may still wait for its entry): an operator again, a second entry.
+      await ok({ method: "POST", url: `/api/admin/merchants/${acme.id}/operators`, payload: { phone }, headers: asAdmin });
+      const operators = await ok({ url: `/api/admin/merchants/${acme.id}/operators`, headers: asAdmin });
+      expect((operators.data as { id: string }[]).map((o) => o.id)).toContain(added.id);
+      await eventually(async () => expect((await log(acme.apiKey, "&action=operator.added")).data.filter((e) => e.object.id === added.id)).toHaveLength(2));
+      acmeIds.push(added.id);
+    });
+
+    it("records a user's two-factor on and off and the team's rule, each once", async () => {
+      const { owner, byOwner } = await signedInOwner();
+      await owner.client.get("/dashboard/security");
+      const started = await owner.client.post("/dashboard/security/two-factor");
+      const secret = /<code id="totp-secret">([A-Z2-7]+)<\/code>/.exec(started.body)![1]!;
+      const otpauth = /name="otpauth_uri" value="([^"]+)"/.exec(started.body)![1]!;
+      const confirmed = await owner.client.post("/dashboard/security/two-factor/confirm", { code: codeNow(secret), secret, otpauth_uri: otpauth });
+      expect(confirmed.statusCode).toBe(200);
+      const recovery = [...confirmed.body.matchAll(/<li><code>([a-z0-9-]{19})<\/code><\/li>/g)].map((m) => m[1]!);
+      const enabled = await entryOf(acme.apiKey, "team_member.two_factor_enabled", owner.id);
+      expect(enabled).toMatchObject({ ...byOwner, object: { type: "team_member", id: owner.id } });
+      expect(JSON.stringify(enabled)).not.toContain(secret);
+
+      for (const required of ["on", "on"]) {
+        await owner.client.get("/dashboard/security");
+        expect((await owner.client.post("/dashboard/security/team", { required })).statusCode).toBe(303);
+      }
+      expect(await entryOf(acme.apiKey, "team_two_factor.required", acme.id)).toMatchObject({ ...byOwner, object: { type: "merchant", id: acme.id } });
+      for (let i = 0; i < 2; i++) {
+        await owner.client.get("/dashboard/security");
+        expect((await owner.client.post("/dashboard/security/team", { required: "off" })).statusCode).toBe(303);
+      }
+      expect(await entryOf(acme.apiKey, "team_two_factor.lifted", acme.id)).toMatchObject(byOwner);
+
+      for (const code of recovery.slice(0, 2)) {
+        await owner.client.get("/dashboard/security");
+        expect((await owner.client.post("/dashboard/security/two-factor/disable", { code })).statusCode).toBe(303);
+      }
+      // The second call found two-factor off already: one entry.
+      expect(await entryOf(acme.apiKey, "team_member.two_factor_disabled", owner.id)).toMatchObject(byOwner);
+    });
+
+    it("records an api-key's amount change, annual review, link token, test event, redelivery and simulation, each once", async () => {
+      const asAcme = { "api-key": acme.apiKey };
+      const byKey = { actor: { type: "api_key", id: acme.prefix }, ip_address: INTEGRATION_IP };
+
+      const subscription = await payment(world.stack, acme.apiKey, "completed", { is_subscription: true, plan_type: "monthly" });
+      // Its first charge settles a moment after the simulation (payments follows its own event).
+      await eventually(() => ok({ method: "POST", url: `/api/merchants/subscriptions/${subscription.checkoutId}`, payload: { amount: "120.00" }, headers: asAcme }));
+      await ok({ method: "POST", url: `/api/merchants/subscriptions/${subscription.checkoutId}`, payload: { amount: "120.00" }, headers: asAcme });
+      expect(await entryOf(acme.apiKey, "subscription.amount_changed", subscription.checkoutId)).toMatchObject({ ...byKey, object: { type: "subscription", id: subscription.checkoutId } });
+      // The helper simulated its first charge from the test's own address.
+      expect(await entryOf(acme.apiKey, "transaction.simulated", subscription.uuid)).toMatchObject({ actor: byKey.actor, object: { type: "transaction", id: subscription.uuid } });
+
+      const review = await ok({ method: "POST", url: "/api/merchants/compliance/annual_reviews", payload: { notes: "Reviewed the rules with the ODFI." }, headers: asAcme });
+      expect(await entryOf(acme.apiKey, "annual_review.recorded", review.id)).toMatchObject({ ...byKey, object: { type: "annual_review", id: review.id } });
+
+      const checkout = await ok({ method: "POST", url: "/api/merchants/checkout", payload: sampleCheckout(), headers: asAcme });
+      const link = await ok({ url: `/api/merchants/checkout/${checkout.id}/generate_link_token`, headers: asAcme });
+      const linked = await entryOf(acme.apiKey, "checkout.link_token_created", checkout.id);
+      expect(linked).toMatchObject({ ...byKey, object: { type: "checkout", id: checkout.id } });
+      expect(JSON.stringify(linked)).not.toContain(link.link_token);
+
+      await ok({ method: "POST", url: "/api/merchants/webhook_endpoints", payload: { url: world.receiver.url, enabled_events: ["refund.approved"] }, headers: asAcme });
+      const test = await ok({ method: "POST", url: "/api/sandbox/events", payload: { type: "refund.approved" }, headers: asAcme });
+      expect(await entryOf(acme.apiKey, "event.test_sent", test.id)).toMatchObject({ ...byKey, object: { type: "event", id: test.id } });
+      await ok({ method: "POST", url: `/api/merchants/events/${test.id}/redeliver`, headers: asAcme });
+      // A second redelivery within the minute is refused: no delivery, no entry.
+      expect((await send({ method: "POST", url: `/api/merchants/events/${test.id}/redeliver`, headers: asAcme })).statusCode).toBe(429);
+      expect(await entryOf(acme.apiKey, "event.redelivered", test.id)).toMatchObject(byKey);
+
+      const pending = await payment(world.stack, acme.apiKey, "pending");
+      for (let i = 0; i < 2; i++) await ok({ method: "POST", url: `/api/sandbox/transfers/${pending.uuid}/simulate`, payload: { status: "completed" }, headers: asAcme });
+      // The second found the transfer final: it moved nothing and records nothing.
+      expect(await entryOf(acme.apiKey, "transaction.simulated", pending.uuid)).toMatchObject(byKey);
+      acmeIds.push(review.id, test.id, pending.uuid);
     });
 
     it("shows a merchant its own entries only, and refuses another merchant's entry as a cursor", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, reconcileOp, type AnyDomainEvent } from "@payrail/contracts";
+import { AppError, reconcileOp, type AnyDomainEvent, type AuditEntry } from "@payrail/contracts";
 import * as ledger from "@payrail/ledger";
 import type { Transport } from "@payrail/messaging";
 import type { TransferPort } from "@payrail/payments";
@@ -16,6 +16,8 @@ import type { Divergence } from "../../../bin/check/divergence.ts";
 
 const variants = await infraVariants();
 const DAY_MS = 86_400_000;
+/** Where the merchant's integration calls from: the address its audit entries must show. */
+const MERCHANT_IP = "203.0.113.9";
 
 type Row = { id: string; type: string; amount: string; source: string; payout_id: string | null };
 type Payout = { id: string; amount: string; status: string; day: string; transfer_id: string | null; failure_code: string | null };
@@ -80,16 +82,20 @@ describe.each(variants)("payouts over $name", (variant) => {
     expect(reply.statusCode, reply.body).toBe(200);
     return reply.json();
   };
-  const run = (apiKey: string) => stack.app.inject({ method: "POST", url: "/api/sandbox/payouts/run", headers: { "api-key": apiKey }, payload: {} });
+  const run = (apiKey: string) => stack.app.inject({ method: "POST", url: "/api/sandbox/payouts/run", headers: { "api-key": apiKey }, payload: {}, remoteAddress: MERCHANT_IP });
   const runOk = async (apiKey: string): Promise<Payout | null> => {
     const reply = await run(apiKey);
     expect(reply.statusCode, reply.body).toBe(200);
     return reply.json().payout;
   };
   const simulate = (apiKey: string, id: string, body: object) =>
-    stack.app.inject({ method: "POST", url: `/api/sandbox/payouts/${id}/simulate`, headers: { "api-key": apiKey }, payload: body });
+    stack.app.inject({ method: "POST", url: `/api/sandbox/payouts/${id}/simulate`, headers: { "api-key": apiKey }, payload: body, remoteAddress: MERCHANT_IP });
   const available = async (apiKey: string) => (await json("/api/merchants/balance", apiKey)).available as string;
   const rowsOf = async (apiKey: string, query = ""): Promise<Row[]> => (await json(`/api/merchants/balance_transactions?limit=100${query}`, apiKey)).data;
+  /** The merchant's audit entries of `action` (docs/decisions/0054-audit-log.md), newest first. */
+  const audited = async (apiKey: string, action: string): Promise<AuditEntry[]> => (await json(`/api/merchants/audit_log?limit=100&action=${action}`, apiKey)).data;
+  /** The objects `entries` name, one per entry (an object recorded twice appears twice). */
+  const objectIds = (entries: AuditEntry[]) => entries.map((e) => e.object.id).sort();
   const providerTransfers = (filter: Filter) => uncheckedStore(store).collection<SandboxTransfer>("sandbox_transfers").find(filter);
 
   describe.skipIf(!!variant.skipReason)("one merchant's month", () => {
@@ -214,6 +220,48 @@ describe.each(variants)("payouts over $name", (variant) => {
       expect(toBank.reduce((s, t) => s + t.amountCents, 0)).toBe(paidOut);
     });
 
+    it("records each payout a run made and each payout and transfer simulation once, by the key from its address", async () => {
+      // Settled already: the simulation moves nothing, so it records nothing.
+      expect((await simulate(merchant.apiKey, payouts[0]!.id, { status: "completed" })).json()).toMatchObject({ status: "completed" });
+      const byKey = (e: AuditEntry) => {
+        expect(e.actor.type).toBe("api_key");
+        expect(merchant.apiKey.startsWith(e.actor.id) && merchant.apiKey.length > e.actor.id.length).toBe(true);
+      };
+      // The last run's entry came after the same-day repeat's would have: one entry per payout made.
+      const created = await eventually(async () => {
+        const found = await audited(merchant.apiKey, "payout.created");
+        expect(objectIds(found)).toEqual(payouts.map((p) => p.id).sort());
+        return found;
+      });
+      for (const payout of payouts) {
+        const entry = created.find((e) => e.object.id === payout.id)!;
+        byKey(entry);
+        expect(entry).toMatchObject({ action: "payout.created", object: { type: "payout", id: payout.id }, ip_address: MERCHANT_IP });
+        // Its time is the change's, on the ledger's clock: the payout's day.
+        expect(entry.created_at.slice(0, 10)).toBe(payout.day);
+      }
+      // Three simulations moved a transfer (the first payout settled, the second failed, the third settled); the repeat above none.
+      const simulated = await eventually(async () => {
+        const found = await audited(merchant.apiKey, "payout.simulated");
+        expect(objectIds(found)).toEqual(payouts.map((p) => p.id).sort());
+        return found;
+      });
+      for (const entry of simulated) {
+        byKey(entry);
+        expect(entry).toMatchObject({ object: { type: "payout" }, ip_address: MERCHANT_IP });
+      }
+      // The first payment's transfer was simulated twice, settled and then returned: both moved it.
+      const ofPaid = await eventually(async () => {
+        const found = (await audited(merchant.apiKey, "transaction.simulated")).filter((e) => paid.some((p) => p.uuid === e.object.id));
+        expect(objectIds(found)).toEqual([paid[0]!.uuid, paid[0]!.uuid, paid[1]!.uuid, paid[2]!.uuid].sort());
+        return found;
+      });
+      for (const entry of ofPaid) {
+        byKey(entry);
+        expect(entry).toMatchObject({ object: { type: "transaction" }, ip_address: "127.0.0.1" });
+      }
+    });
+
     it("payrail check finds the books in line, and reports a balance or a payout that disagrees with its rows", async () => {
       const check = async () => {
         const found: Divergence[] = [];
@@ -264,6 +312,10 @@ describe.each(variants)("payouts over $name", (variant) => {
       expect((await json("/api/merchants/payouts", merchant.apiKey)).data.map((p: Payout) => p.id)).toEqual([id]);
       expect(await providerTransfers({ correlationId: id })).toHaveLength(1);
       expect(await available(merchant.apiKey)).toBe("0.00");
+      // One write fixed its amount, so one entry; settling it afterwards records after that write's.
+      expect((await simulate(merchant.apiKey, id!, { status: "completed" })).statusCode).toBe(200);
+      await eventually(async () => expect(objectIds(await audited(merchant.apiKey, "payout.simulated"))).toEqual([id]));
+      await eventually(async () => expect(objectIds(await audited(merchant.apiKey, "payout.created"))).toEqual([id]));
     });
 
     it("pays on PAYOUT_SCHEDULE, once across replicas", async () => {
@@ -282,6 +334,12 @@ describe.each(variants)("payouts over $name", (variant) => {
         });
         expect(await providerTransfers({ correlationId: made!.id })).toHaveLength(1);
         expect(await available(merchant.apiKey)).toBe("0.00");
+        // The schedule is no merchant actor: its payout has no entry, while the merchant's own
+        // simulation of it, written after the payout's own write was published, has one.
+        await eventually(async () => expect(payoutEvents.filter((e) => e.aggregate.id === made!.id).map((e) => e.type)).toContain("payout.created"));
+        expect((await simulate(merchant.apiKey, made!.id, { status: "completed" })).statusCode).toBe(200);
+        await eventually(async () => expect(objectIds(await audited(merchant.apiKey, "payout.simulated"))).toEqual([made!.id]));
+        expect(await audited(merchant.apiKey, "payout.created")).toEqual([]);
       } finally {
         for (const replica of replicas) await replica.stop();
         // Their queues too: a replica left serving would answer later runs on its own clock.
@@ -318,6 +376,14 @@ describe.each(variants)("payouts over $name", (variant) => {
       const transfers = await providerTransfers({ correlationId: made!.id });
       expect(transfers.map((t) => t._id)).toEqual([retried.transfer_id]);
       expect(await available(merchant.apiKey)).toBe("0.00");
+      // The payout was made by the call that answered 502: its entry, and the retry's none.
+      const [entry, ...more] = await eventually(async () => {
+        const found = await audited(merchant.apiKey, "payout.created");
+        expect(found.length).toBeGreaterThan(0);
+        return found;
+      });
+      expect(more).toEqual([]);
+      expect(entry).toMatchObject({ object: { type: "payout", id: made!.id }, ip_address: MERCHANT_IP });
     });
   });
 });

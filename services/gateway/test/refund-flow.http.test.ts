@@ -134,7 +134,10 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
       expect((await addOperator(merchant.id, phone)).statusCode).toBe(200);
       const listed = await operators(merchant.id);
       expect(listed.statusCode).toBe(200);
-      expect(listed.json().data).toContainEqual({ merchant_id: merchant.id, phone, created_at: expect.stringMatching(ISO) });
+      const operatorId = (listed.json().data as { id: string; phone: string }[]).find((o) => o.phone === phone)?.id;
+      // Named by its opr_ id, as the audit log names it (docs/decisions/0054-audit-log.md).
+      expect(operatorId).toMatch(/^opr_[0-9a-f]{32}$/);
+      expect(listed.json().data).toContainEqual({ id: operatorId, merchant_id: merchant.id, phone, created_at: expect.stringMatching(ISO) });
       expect((await operators(other.id)).json().data.map((o: { phone: string }) => o.phone)).not.toContain(phone);
 
       const p = await payment(stack, merchant.apiKey, "completed");
@@ -144,7 +147,7 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
       // Removed between the decision and the payout: the next call is refused, nothing is paid.
       const removed = await removeOperator(merchant.id, encodeURIComponent(phone));
       expect(removed.statusCode).toBe(200);
-      expect(removed.json()).toEqual({ merchant_id: merchant.id, phone, removed: true });
+      expect(removed.json()).toEqual({ id: operatorId, merchant_id: merchant.id, phone, removed: true });
       const refused = await refunds.initiate(operator, refund.id);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.code).toBe("permission_denied");
@@ -212,7 +215,7 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
       const phone = randomPhone();
       const added = await addOperator(merchant.id, phone);
       expect(added.statusCode).toBe(200);
-      expect(added.json()).toEqual({ merchant_id: merchant.id, phone });
+      expect(added.json()).toEqual({ id: expect.stringMatching(/^opr_[0-9a-f]{32}$/), merchant_id: merchant.id, phone });
       expect((await addOperator(merchant.id, phone)).statusCode).toBe(200);
       expect((await addOperator(merchant.id, "not a phone")).json().error.code).toBe("invalid_phone_number");
       expect((await addOperator(`mer_${"0".repeat(32)}`, phone)).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { OUTBOX_INDEX, type Store } from "@payrail/store";
 import { API_KEYS_COLLECTION, MERCHANTS_COLLECTION, MerchantRepository } from "./data-access/merchant.repository.ts";
 import { UserRepository } from "./data-access/user.repository.ts";
 import { AuthTokenRepository } from "./data-access/auth-token.repository.ts";
-import { OperatorRepository } from "./data-access/operator.repository.ts";
+import { OPERATORS_COLLECTION, OperatorRepository } from "./data-access/operator.repository.ts";
 import { ConsumerMerchantRepository } from "./data-access/consumer-merchant.repository.ts";
 import { SendBudgetRepository } from "./data-access/send-budget.repository.ts";
 import { MERCHANT_USERS_COLLECTION, MerchantUserRepository } from "./data-access/merchant-user.repository.ts";
@@ -12,7 +12,7 @@ import { SignInChallengeRepository } from "./data-access/sign-in-challenge.repos
 import { RequestBudgetRepository } from "./data-access/request-budget.repository.ts";
 
 /** The collections whose documents carry audit entries to publish. */
-export const IDENTITY_OUTBOXES = [API_KEYS_COLLECTION, MERCHANT_USERS_COLLECTION, MERCHANTS_COLLECTION] as const;
+export const IDENTITY_OUTBOXES = [API_KEYS_COLLECTION, MERCHANT_USERS_COLLECTION, MERCHANTS_COLLECTION, OPERATORS_COLLECTION] as const;
 
 /**
  * Every index the identity service queries by, created if missing: by `start` before it consumes (so no
@@ -31,6 +31,6 @@ export async function createIndexes(store: Store): Promise<void> {
   await new SignInFailureRepository(store).ensureIndexes();
   await new SignInChallengeRepository(store).ensureIndexes();
   await new RequestBudgetRepository(store).ensureIndexes();
-  // The outbox relay of the audit entries keys and team changes carry.
+  // The outbox relay of the audit entries keys, team, merchant and operator changes carry.
   for (const name of IDENTITY_OUTBOXES) await store.collection(name).createIndex(OUTBOX_INDEX);
 }

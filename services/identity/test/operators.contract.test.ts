@@ -31,7 +31,9 @@ describe.each(variants)("merchant operators over $name", (variant) => {
       const phone = freshPhone();
       const written = `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => client.call(addOperatorOp, { merchant_id: merchantId, phone: i % 2 ? phone : written }, admin)));
-      for (const r of results) expect(r).toEqual({ merchant_id: merchantId, phone });
+      // Named by an opaque id, the same each time (never the phone): what the audit log shows.
+      for (const r of results) expect(r).toEqual({ id: results[0]!.id, merchant_id: merchantId, phone });
+      expect(results[0]!.id).toMatch(/^opr_[0-9a-f]{32}$/);
       expect(await uncheckedStore(store).collection("merchant_operators").countDocuments({ merchantId, phone })).toBe(1);
       expect(await isOperator(merchantId, phone)).toEqual({ operator: true });
       expect(await isOperator(otherId, phone)).toEqual({ operator: false });
@@ -46,10 +48,10 @@ describe.each(variants)("merchant operators over $name", (variant) => {
       await client.call(addOperatorOp, { merchant_id: otherId, phone: first }, admin);
       const listed = await client.call(listOperatorsOp, { merchant_id: merchant }, admin);
       expect(listed.data.map((o) => o.phone)).toEqual([first, second]);
-      expect(listed.data[0]).toEqual({ merchant_id: merchant, phone: first, created_at: expect.any(String) });
+      expect(listed.data[0]).toEqual({ id: expect.stringMatching(/^opr_/), merchant_id: merchant, phone: first, created_at: expect.any(String) });
 
       // The phone as a URL path gives it: `+…`, or digits alone.
-      expect(await client.call(removeOperatorOp, { merchant_id: merchant, phone: first.slice(1) }, admin)).toEqual({ merchant_id: merchant, phone: first, removed: true });
+      expect(await client.call(removeOperatorOp, { merchant_id: merchant, phone: first.slice(1) }, admin)).toEqual({ id: listed.data[0]!.id, merchant_id: merchant, phone: first, removed: true });
       expect(await isOperator(merchant, first)).toEqual({ operator: false });
       expect(await isOperator(otherId, first)).toEqual({ operator: true });
       expect((await client.call(listOperatorsOp, { merchant_id: merchant }, admin)).data.map((o) => o.phone)).toEqual([second]);

@@ -1,7 +1,8 @@
 import type { DomainEvent } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { Logger } from "@payrail/runtime";
-import { OutboxRelay, type Store } from "@payrail/store";
+import { OUTBOX_INDEX, OutboxRelay, type Store } from "@payrail/store";
+import { SANDBOX_TRANSFERS } from "./adapters/sandbox-transfers/sandbox-transfer.records.ts";
 import { createBankData, type BankDataConfig } from "./adapters/create-bank-data.ts";
 import { createTransfers, type TransferProvider, type TransfersConfig } from "./adapters/create-transfers.ts";
 import { verifyDwollaSignature } from "./adapters/dwolla/dwolla-webhook.signature.ts";
@@ -102,6 +103,7 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   const { transfers, simulator } = deps.transfers ?? (await createTransfers(deps.providers, deps.store, deps.logger, deps.now));
   const transactions = new TransactionRepository(deps.store, deps.sequenceBlock);
   await createIndexes(deps.store);
+  if (simulator) await deps.store.collection(SANDBOX_TRANSFERS).createIndex(OUTBOX_INDEX);
   const refundTransfers = new RefundTransferRepository(deps.store);
   const payoutTransfers = new PayoutTransferRepository(deps.store);
   const attempts = new TransferAttemptRepository(deps.store);
@@ -118,7 +120,8 @@ export async function start(deps: PaymentsServiceDeps): Promise<{ name: string; 
   await compliance.recordRuleSet({ reviewExpiresHours: deps.providers.REVIEW_EXPIRES_HOURS, rules: ruleSet(fraud) }, new Date().toISOString());
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: OUTBOX_COLLECTIONS,
+    // The sandbox's transfers carry the audit entries of the merchants' simulations.
+    collections: simulator ? [...OUTBOX_COLLECTIONS, SANDBOX_TRANSFERS] : OUTBOX_COLLECTIONS,
     // The outbox only stores what the use cases wrote, which are DomainEvents; publish checks
     // each against its type's schema again anyway.
     publish: (event) => deps.transport.publish(event as DomainEvent),

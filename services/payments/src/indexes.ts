@@ -9,12 +9,12 @@ import { DayTotalsRepository } from "./data-access/day-totals.repository.ts";
 import { PAYMENT_METHODS_COLLECTION, PaymentMethodRepository } from "./data-access/payment-method.repository.ts";
 import { REVIEWS_COLLECTION, ReviewRepository } from "./data-access/review.repository.ts";
 import { AmountStatsRepository } from "./data-access/amount-stats.repository.ts";
-import { ComplianceRecordsRepository } from "./data-access/compliance-records.repository.ts";
+import { ANNUAL_REVIEWS_COLLECTION, ComplianceRecordsRepository } from "./data-access/compliance-records.repository.ts";
 import { RETURN_WARNINGS_COLLECTION } from "./data-access/return-warning.repository.ts";
 import { PAYOUT_TRANSFERS_COLLECTION, PayoutTransferRepository } from "./data-access/payout-transfer.repository.ts";
 
 /** The collections whose documents carry the events the outbox relay publishes (each gets OUTBOX_INDEX). */
-export const OUTBOX_COLLECTIONS = [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION, PAYOUT_TRANSFERS_COLLECTION];
+export const OUTBOX_COLLECTIONS = [TRANSACTIONS_COLLECTION, PAYMENT_METHODS_COLLECTION, TRANSFER_ATTEMPTS_COLLECTION, RETURN_WARNINGS_COLLECTION, MANDATES_COLLECTION, REVIEWS_COLLECTION, PAYOUT_TRANSFERS_COLLECTION, ANNUAL_REVIEWS_COLLECTION];
 
 /**
  * Every index the payments service queries by, created if missing: by `start` before it consumes (so no

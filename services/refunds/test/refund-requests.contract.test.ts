@@ -179,6 +179,7 @@ describe.each(variants)("refund requests and decisions over $name", (variant) =>
       // Registered in any written form: identity stores it in E.164.
       const spaced = `${operator.phone.slice(0, 2)} ${operator.phone.slice(2, 5)} ${operator.phone.slice(5)}`;
       expect(await h.client.call(addOperatorOp, { merchant_id: merchant.merchantId, phone: spaced }, as({ kind: "admin" }))).toEqual({
+        id: expect.stringMatching(/^opr_[0-9a-f]{32}$/),
         merchant_id: merchant.merchantId,
         phone: operator.phone,
       });

@@ -7,7 +7,7 @@ import { DnsUrlGuard } from "./adapters/http/dns-url.guard.ts";
 import { HttpWebhookSender } from "./adapters/http/http-webhook.sender.ts";
 import { DeliveryRepository } from "./data-access/delivery.repository.ts";
 import { EndpointQuotaRepository } from "./data-access/endpoint-quota.repository.ts";
-import { ENDPOINTS_COLLECTION, EndpointRepository } from "./data-access/endpoint.repository.ts";
+import { EndpointRepository } from "./data-access/endpoint.repository.ts";
 import { EventRepository } from "./data-access/event.repository.ts";
 import { deliveryStats } from "./domain/delivery-stats.ts";
 import { retentionStart } from "./domain/owned.ts";
@@ -15,7 +15,7 @@ import type { DeliveryPolicy } from "./domain/webhooks.deps.ts";
 import { subscribeToDomainEvents } from "./entry-points/events/domain-events.subscriber.ts";
 import { webhooksHandlers } from "./entry-points/rpc/handlers.ts";
 import { DeliveryWorker, type DeliveryWorkerOptions } from "./worker/delivery.worker.ts";
-import { createIndexes } from "./indexes.ts";
+import { createIndexes, WEBHOOKS_OUTBOXES } from "./indexes.ts";
 
 // For `payrail listen`, which signs what it forwards the way deliveries are signed.
 export { newSigningSecret, webhookHeaders } from "./domain/signing-secret.ts";
@@ -68,10 +68,10 @@ export async function start(deps: WebhooksServiceDeps): Promise<{ name: string; 
   const deliveries = new DeliveryRepository(deps.store);
   await createIndexes(deps.store);
   const now = deps.now ?? (() => new Date());
-  // The audit entries of the merchants' changes to their endpoints travel in the endpoints' outbox.
+  // The audit entries of the merchants' endpoint changes, test events and redeliveries travel in those documents' outbox.
   const relay = new OutboxRelay({
     store: deps.store,
-    collections: [ENDPOINTS_COLLECTION],
+    collections: WEBHOOKS_OUTBOXES,
     // Only the use cases write this outbox, with audit entries; publish checks each against its schema again.
     publish: (event) => deps.transport.publish(event as DomainEvent),
     logger: deps.logger,

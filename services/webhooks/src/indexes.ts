@@ -1,7 +1,10 @@
 import { OUTBOX_INDEX, type Store } from "@payrail/store";
-import { EventRepository } from "./data-access/event.repository.ts";
+import { EVENTS_COLLECTION, EventRepository } from "./data-access/event.repository.ts";
 import { ENDPOINTS_COLLECTION, EndpointRepository } from "./data-access/endpoint.repository.ts";
-import { DeliveryRepository } from "./data-access/delivery.repository.ts";
+import { DELIVERIES_COLLECTION, DeliveryRepository } from "./data-access/delivery.repository.ts";
+
+/** The collections whose documents carry audit entries: endpoints' changes, test events, redeliveries. */
+export const WEBHOOKS_OUTBOXES = [ENDPOINTS_COLLECTION, EVENTS_COLLECTION, DELIVERIES_COLLECTION] as const;
 
 /**
  * Every index the webhooks service queries by, created if missing: by `start` before it consumes (so no
@@ -12,6 +15,6 @@ export async function createIndexes(store: Store): Promise<void> {
   await new EventRepository(store).ensureIndexes();
   await new EndpointRepository(store).ensureIndexes();
   await new DeliveryRepository(store).ensureIndexes();
-  // The outbox relay of the endpoints' audit entries.
-  await store.collection(ENDPOINTS_COLLECTION).createIndex(OUTBOX_INDEX);
+  // The outbox relay of the audit entries.
+  for (const name of WEBHOOKS_OUTBOXES) await store.collection(name).createIndex(OUTBOX_INDEX);
 }

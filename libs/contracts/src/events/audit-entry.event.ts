@@ -30,7 +30,8 @@ export const WebhooksAuditEntryEvent = auditEntryEvent("webhooks");
 export const RefundsAuditEntryEvent = auditEntryEvent("refunds");
 export const CheckoutAuditEntryEvent = auditEntryEvent("checkout");
 export const PaymentsAuditEntryEvent = auditEntryEvent("payments");
+export const LedgerAuditEntryEvent = auditEntryEvent("ledger");
 
 /** The services that write audit entries, each under its own event type. */
-export const AUDITING_SERVICES = ["identity", "webhooks", "refunds", "checkout", "payments"] as const;
+export const AUDITING_SERVICES = ["identity", "webhooks", "refunds", "checkout", "payments", "ledger"] as const;
 export type AuditingService = (typeof AUDITING_SERVICES)[number];

@@ -32,6 +32,7 @@ import { PayoutTransferSettledEvent } from "./payout-transfer-settled.event.ts";
 import {
   CheckoutAuditEntryEvent,
   IdentityAuditEntryEvent,
+  LedgerAuditEntryEvent,
   PaymentsAuditEntryEvent,
   RefundsAuditEntryEvent,
   WebhooksAuditEntryEvent,
@@ -125,6 +126,7 @@ const INTERNAL = [
   RefundsAuditEntryEvent,
   CheckoutAuditEntryEvent,
   PaymentsAuditEntryEvent,
+  LedgerAuditEntryEvent,
 ] as const;
 
 /** Any event, of the catalogue or internal: narrow it on `type` to get its `data` typed. */
@@ -189,6 +191,7 @@ export const EVENT_OWNERS: Readonly<Record<EventType, "payments" | "checkout" | 
   "audit_entry.refunds": "refunds",
   "audit_entry.checkout": "checkout",
   "audit_entry.payments": "payments",
+  "audit_entry.ledger": "ledger",
 };
 
 /** The service that publishes `type`, or undefined for a type outside the catalogue. */

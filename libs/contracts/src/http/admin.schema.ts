@@ -39,7 +39,11 @@ export const RevokeKeyParams = z.object({
 
 /** Registers a user (by verified phone) as an operator of a merchant: they may decide and pay out its refunds. */
 export const AddOperatorBody = z.object({ phone: z.string().min(1).max(64) });
-export const OperatorView = z.object({ merchant_id: z.string(), phone: z.string() });
+export const OperatorView = z.object({
+  id: z.string().describe("`opr_…`: how the audit log names this operator (never by the phone)"),
+  merchant_id: z.string(),
+  phone: z.string(),
+});
 export const OperatorList = z.object({ data: z.array(OperatorView.extend({ created_at: z.string() })) });
 /** The phone in a path: E.164 with the `+` as `%2B`, or digits alone. */
 export const OperatorParams = MerchantIdParam.extend({ phone: z.string().min(1).max(64) });

@@ -27,6 +27,21 @@ export const AuditAction = z.enum([
   "team_member.role_changed",
   "team_member.removed",
   "merchant_profile.updated",
+  "merchant.created",
+  "team_two_factor.required",
+  "team_two_factor.lifted",
+  "team_member.two_factor_enabled",
+  "team_member.two_factor_disabled",
+  "operator.added",
+  "operator.removed",
+  "subscription.amount_changed",
+  "annual_review.recorded",
+  "checkout.link_token_created",
+  "event.redelivered",
+  "event.test_sent",
+  "transaction.simulated",
+  "payout.simulated",
+  "payout.created",
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -37,8 +52,8 @@ export const AuditActor = z.object({
 export type AuditActor = z.infer<typeof AuditActor>;
 
 export const AuditObject = z.object({
-  type: z.string().describe("What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant`"),
-  id: z.string().describe("Its id (for a key, its public prefix; for a subscription, its checkout's `chk_…`)"),
+  type: z.string().describe("What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant`, `operator`, `annual_review`, `event`, `transaction`, `payout`"),
+  id: z.string().describe("Its id (for a key, its public prefix; for a subscription, its checkout's `chk_…`; for an operator, `opr_…`, never the phone)"),
 });
 export type AuditObject = z.infer<typeof AuditObject>;
 

@@ -75,10 +75,10 @@ export class MerchantUserRepository implements MerchantUsersPort {
     return this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.enabled": { $ne: true } }, { $set: { totp: pending } });
   }
 
-  enableTotp(id: string, secretSealed: string, step: number, recovery: Record<string, boolean>): Promise<MerchantUserRecord | null> {
+  enableTotp(id: string, secretSealed: string, step: number, recovery: Record<string, boolean>, audit: readonly DomainEvent[] = []): Promise<MerchantUserRecord | null> {
     return this.users.findOneAndUpdate(
       { ...NOT_REMOVED, _id: id, "totp.enabled": false, "totp.secretSealed": secretSealed },
-      { $set: { "totp.enabled": true, "totp.lastStep": step, "totp.recovery": recovery } },
+      withEvents({ $set: { "totp.enabled": true, "totp.lastStep": step, "totp.recovery": recovery } }, audit),
     );
   }
 
@@ -90,8 +90,8 @@ export class MerchantUserRepository implements MerchantUsersPort {
     return (await this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.enabled": true, [`totp.recovery.${hash}`]: false }, { $set: { [`totp.recovery.${hash}`]: true } })) !== null;
   }
 
-  async disableTotp(id: string, secretSealed: string): Promise<boolean> {
-    return (await this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.secretSealed": secretSealed }, { $set: { totp: null } })) !== null;
+  async disableTotp(id: string, secretSealed: string, audit: readonly DomainEvent[] = []): Promise<boolean> {
+    return (await this.users.findOneAndUpdate({ ...NOT_REMOVED, _id: id, "totp.secretSealed": secretSealed }, withEvents({ $set: { totp: null } }, audit))) !== null;
   }
 
   setResetLink(email: string, hash: string, expiresAt: string): Promise<MerchantUserRecord | null> {

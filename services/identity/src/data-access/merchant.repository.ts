@@ -25,8 +25,8 @@ export class MerchantRepository implements MerchantsPort {
     await this.merchants.createIndex({ keys: { createdAt: -1, _id: -1 }, name: "newest" });
   }
 
-  insertMerchant(record: MerchantRecord): Promise<boolean> {
-    return insertIfAbsent(this.merchants, record);
+  insertMerchant(record: MerchantRecord, audit: readonly DomainEvent[] = []): Promise<boolean> {
+    return insertIfAbsent(this.merchants, insertWithEvents(record, audit));
   }
 
   findMerchant(merchantId: string): Promise<MerchantRecord | null> {
@@ -37,8 +37,10 @@ export class MerchantRepository implements MerchantsPort {
     return this.merchants.findOneAndUpdate({ _id: merchantId }, withEvents({ $set: { ...changes } }, audit));
   }
 
-  setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null> {
-    return this.merchants.findOneAndUpdate({ _id: merchantId }, { $set: { requireTwoFactor: required } });
+  setRequireTwoFactor(merchantId: string, required: boolean, audit: readonly DomainEvent[] = []): Promise<MerchantRecord | null> {
+    // A merchant that never set the rule has no field: `$ne` matches it when requiring, `$ne: false` when lifting would not.
+    const other = required ? { $ne: true } : true;
+    return this.merchants.findOneAndUpdate({ _id: merchantId, requireTwoFactor: other }, withEvents({ $set: { requireTwoFactor: required } }, audit));
   }
 
   insertKey(record: ApiKeyRecord, audit: readonly DomainEvent[] = []): Promise<boolean> {

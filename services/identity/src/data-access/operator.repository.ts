@@ -1,13 +1,21 @@
-import { insertIfAbsent, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertIfAbsent, insertWithEvents, NOT_REMOVED, removeWithEvents, withEvents, type Store } from "@payrail/store";
 import { operatorId, type OperatorRecord } from "../domain/operator.entity.ts";
 import type { OperatorsPort } from "../domain/ports/operators.port.ts";
+
+/**
+ * The collection of merchant operators; its documents carry the audit entries of their adding and
+ * removal (the outbox). A removed operator stays as a tombstone until its entry is published,
+ * which every query here skips (`NOT_REMOVED`).
+ */
+export const OPERATORS_COLLECTION = "merchant_operators";
 
 /** Merchant operators (`_id` = merchant id and phone, see operator.entity.ts). */
 export class OperatorRepository implements OperatorsPort {
   constructor(private readonly store: Store) {}
 
   private get operators() {
-    return this.store.collection<OperatorRecord>("merchant_operators");
+    return this.store.collection<OperatorRecord>(OPERATORS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -16,24 +24,28 @@ export class OperatorRepository implements OperatorsPort {
     await this.operators.createIndex({ keys: { phone: 1 }, name: "phone" });
   }
 
-  async add(record: OperatorRecord): Promise<void> {
+  async add(record: OperatorRecord, audit: readonly DomainEvent[] = []): Promise<boolean> {
     // Registered already (or by a racing call): adding is idempotent.
-    await insertIfAbsent(this.operators, record);
+    if (await insertIfAbsent(this.operators, insertWithEvents(record, audit))) return true;
+    // Removed a moment ago and not yet gone (its entry on its way): registered again in the same
+    // document. The new entry changes its outbox, so the relay's delete of the tombstone misses it.
+    const revived = await this.operators.findOneAndUpdate({ _id: record._id, outboxRemove: true }, withEvents({ $set: { outboxRemove: false, createdAt: record.createdAt } }, audit));
+    return revived !== null;
   }
 
   async isOperator(merchantId: string, phone: string): Promise<boolean> {
-    return (await this.operators.findOne({ _id: operatorId(merchantId, phone) })) !== null;
+    return (await this.operators.findOne({ ...NOT_REMOVED, _id: operatorId(merchantId, phone) })) !== null;
   }
 
   listForMerchant(merchantId: string, limit: number): Promise<OperatorRecord[]> {
-    return this.operators.find({ merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
+    return this.operators.find({ ...NOT_REMOVED, merchantId }, { sort: { createdAt: 1, _id: 1 }, limit });
   }
 
   async merchantsOf(phone: string, limit: number): Promise<string[]> {
-    return (await this.operators.find({ phone }, { limit })).map((o) => o.merchantId);
+    return (await this.operators.find({ ...NOT_REMOVED, phone }, { limit })).map((o) => o.merchantId);
   }
 
-  remove(merchantId: string, phone: string): Promise<boolean> {
-    return this.operators.deleteOne({ _id: operatorId(merchantId, phone) });
+  async remove(merchantId: string, phone: string, audit: readonly DomainEvent[] = []): Promise<boolean> {
+    return (await this.operators.findOneAndUpdate({ ...NOT_REMOVED, _id: operatorId(merchantId, phone) }, removeWithEvents(audit))) !== null;
   }
 }

@@ -1,4 +1,5 @@
 import { AppError, type Principal } from "@payrail/contracts";
+import { nowIso, type AuditChange } from "@payrail/runtime";
 import type { MerchantUserRecord } from "./merchant-user.entity.ts";
 import type { MerchantUsersDeps } from "./merchant-users.deps.ts";
 import { recoveryCodeHash } from "./recovery-codes.ts";
@@ -27,4 +28,13 @@ export async function dashboardUserOf(deps: MerchantUsersDeps, principal: Princi
   const user = await deps.merchantUsers.findById(principal.userId);
   if (!user || user.merchantId !== principal.merchantId || user.status !== "active") throw denied;
   return user;
+}
+
+/** The audit change of a user turning their own two-factor on or off (the user is the object as a team member). */
+export function twoFactorChange(
+  deps: Pick<MerchantUsersDeps, "livemode">,
+  user: MerchantUserRecord,
+  action: "team_member.two_factor_enabled" | "team_member.two_factor_disabled",
+): AuditChange {
+  return { service: "identity", merchantId: user.merchantId, action, object: { type: "team_member", id: user._id }, at: nowIso(), livemode: deps.livemode };
 }

@@ -31,11 +31,11 @@ export class PayoutRepository implements PayoutsPort {
     return this.payouts.findOneAndUpdate({ _id: id, stage: "open", $or: [{ fence: null }, { fence: { $lt: fence } }] }, { $set: { fence } });
   }
 
-  async create(id: string, fence: number, amountCents: number, at: string, event: (after: PayoutDoc) => DomainEvent): Promise<PayoutDoc | null> {
+  async create(id: string, fence: number, amountCents: number, at: string, event: (after: PayoutDoc) => DomainEvent, audit: readonly DomainEvent[] = []): Promise<PayoutDoc | null> {
     const current = await this.find(id);
     if (current?.stage !== "open" || current.fence !== fence) return null;
     const set = { stage: "created" as const, amountCents, updatedAt: at, version: current.version + 1 };
-    return this.payouts.findOneAndUpdate({ _id: id, stage: "open", fence, version: current.version }, withEvents({ $set: set }, [event({ ...current, ...set })]));
+    return this.payouts.findOneAndUpdate({ _id: id, stage: "open", fence, version: current.version }, withEvents({ $set: set }, [event({ ...current, ...set }), ...audit]));
   }
 
   async removeOpen(id: string, fence: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { AppError } from "@payrail/contracts";
+import { auditEvents, type AuditMeta } from "@payrail/runtime";
 import { balanceTransactionId, type BalanceTransactionDoc } from "./balance-transaction.entity.ts";
 import { DEFAULT_CURRENCY } from "./books-entry.ts";
 import type { PayoutDeps } from "./ledger.deps.ts";
@@ -23,8 +24,9 @@ const PAGE = 500;
  *    conditional write), and its amount is their sum, fixed with payout.created (`created`);
  * 3. its `payout` row takes that amount from the balance;
  * 4. payments sends the money, its provider idempotency key being the payout id.
+ * `audit` (a sandbox run by a merchant actor) puts the run's `payout.created` entry in step 2's write.
  */
-export async function payOut(deps: PayoutDeps, merchantId: string, requestId: string, fence: number): Promise<PayoutDoc | null> {
+export async function payOut(deps: PayoutDeps, merchantId: string, requestId: string, fence: number, audit?: AuditMeta): Promise<PayoutDoc | null> {
   const now = deps.now();
   const at = now.toISOString();
   const id = payoutIdFor(merchantId, at.slice(0, 10));
@@ -60,7 +62,7 @@ export async function payOut(deps: PayoutDeps, merchantId: string, requestId: st
     if (payout.stage === "open" && payout.fence !== fence) throw lostLease();
   }
   if (payout.stage === "open") {
-    payout = await fixAmount(deps, payout, fence);
+    payout = await fixAmount(deps, payout, fence, audit);
     if (!payout) return null;
   }
   await bookRow(deps, payoutRow(payout));
@@ -87,7 +89,7 @@ async function gatherable(deps: PayoutDeps, merchantId: string, cutoff: string, 
  * row in it (those a call before this one put there too) with payout.created, in one write. A
  * payout that gathered nothing above zero (the balance moved meanwhile) is taken apart again.
  */
-async function fixAmount(deps: PayoutDeps, payout: PayoutDoc, fence: number): Promise<PayoutDoc | null> {
+async function fixAmount(deps: PayoutDeps, payout: PayoutDoc, fence: number, meta?: AuditMeta): Promise<PayoutDoc | null> {
   const total = await deps.balances.find(payout.merchantId);
   const gathered = await gatherable(deps, payout.merchantId, payout.cutoff, total?.lastBtx ?? null);
   for (const row of gathered.rows) await deps.rows.assign(row._id, payout._id, fence);
@@ -106,7 +108,10 @@ async function fixAmount(deps: PayoutDeps, payout: PayoutDoc, fence: number): Pr
     if (await deps.payouts.find(payout._id)) throw lostLease();
     return null;
   }
-  const created = await deps.payouts.create(payout._id, fence, cents, deps.now().toISOString(), (after) => payoutEvent(after, deps.livemode));
+  const at = deps.now().toISOString();
+  const change = { service: "ledger", merchantId: payout.merchantId, action: "payout.created", object: { type: "payout", id: payout._id }, at, livemode: deps.livemode } as const;
+  const audit = meta ? auditEvents(meta, change) : [];
+  const created = await deps.payouts.create(payout._id, fence, cents, at, (after) => payoutEvent(after, deps.livemode), audit);
   if (created) deps.events.written();
   const now = created ?? (await deps.payouts.find(payout._id));
   // Still open: a run with a larger token took it over (this one's lease ran out); its sum is that run's to fix.

@@ -1,4 +1,5 @@
 import { AppError, type MerchantPrincipal, type RunPayoutsResponse } from "@payrail/contracts";
+import type { AuditMeta } from "@payrail/runtime";
 import type { PayoutDeps } from "./ledger.deps.ts";
 import { payOut } from "./pay-out.use-case.ts";
 import { payoutIdFor, toPayout, type PayoutDoc } from "./payout.entity.ts";
@@ -15,14 +16,14 @@ const WAIT_TRIES = 200;
  * payout (the day's payout id is the same for all). A holder that died leaves the lease to run out;
  * one that only stalled past it is fenced off by the lease's token (see payOut).
  */
-export async function payOutUnderLease(deps: PayoutDeps, merchantId: string, requestId: string, wait: boolean): Promise<PayoutDoc | null | "busy"> {
+export async function payOutUnderLease(deps: PayoutDeps, merchantId: string, requestId: string, wait: boolean, audit?: AuditMeta): Promise<PayoutDoc | null | "busy"> {
   const job = `payout:${merchantId}`;
   for (let i = 0; ; i++) {
     const now = deps.now();
     const lease = await deps.jobs.takeFenced(job, now.toISOString(), new Date(now.getTime() + deps.leaseMs).toISOString());
     if (lease) {
       try {
-        return await payOut(deps, merchantId, requestId, lease.fence);
+        return await payOut(deps, merchantId, requestId, lease.fence, audit);
       } finally {
         await deps.jobs.release(job, lease.leaseId);
       }
@@ -36,9 +37,13 @@ export async function payOutUnderLease(deps: PayoutDeps, merchantId: string, req
   }
 }
 
-/** Sandbox `POST /api/sandbox/payouts/run`: the payout pass for the calling merchant, now. */
-export async function runPayouts(deps: PayoutDeps, { merchantId }: MerchantPrincipal, requestId: string): Promise<RunPayoutsResponse> {
-  const payout = await payOutUnderLease(deps, merchantId, requestId, true);
+/**
+ * Sandbox `POST /api/sandbox/payouts/run`: the payout pass for the calling merchant, now. The
+ * payout it makes records the caller (`payout.created`); a run that finds nothing to pay, or
+ * today's payout made already, records nothing.
+ */
+export async function runPayouts(deps: PayoutDeps, meta: AuditMeta & { principal: MerchantPrincipal }, requestId: string): Promise<RunPayoutsResponse> {
+  const payout = await payOutUnderLease(deps, meta.principal.merchantId, requestId, true, meta);
   return { payout: payout && payout !== "busy" ? toPayout(payout) : null };
 }
 

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
-import { insertOrGet, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertOrGet, insertWithEvents, type Store } from "@payrail/store";
 import type { AnnualReviewRecord, ComplianceRecordsPort, RuleSetRecord } from "../domain/fraud/ports/compliance-records.port.ts";
+
+/** The yearly reviews; their documents carry the reviews' audit entries (the outbox). */
+export const ANNUAL_REVIEWS_COLLECTION = "fraud_annual_reviews";
 
 /** `fraud_rule_sets` (global: the rules are the deployment's) and `fraud_annual_reviews` (per merchant). */
 export class ComplianceRecordsRepository implements ComplianceRecordsPort {
@@ -11,7 +15,7 @@ export class ComplianceRecordsRepository implements ComplianceRecordsPort {
   }
 
   private get annual() {
-    return this.store.collection<AnnualReviewRecord>("fraud_annual_reviews");
+    return this.store.collection<AnnualReviewRecord>(ANNUAL_REVIEWS_COLLECTION);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -32,8 +36,8 @@ export class ComplianceRecordsRepository implements ComplianceRecordsPort {
     return this.sets.find({}, { sort: { since: 1 }, limit });
   }
 
-  async addAnnualReview(record: AnnualReviewRecord): Promise<void> {
-    await this.annual.insertOne(record);
+  async addAnnualReview(record: AnnualReviewRecord, audit: readonly DomainEvent[] = []): Promise<void> {
+    await this.annual.insertOne(insertWithEvents(record, audit));
   }
 
   annualReviews(merchantId: string, limit: number): Promise<AnnualReviewRecord[]> {

@@ -74,6 +74,7 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
     expected: { version: number | undefined; chargeUuid: string | null | undefined },
     set: Partial<TransferAttemptRecord>,
     event: DomainEvent | null,
+    audit: readonly DomainEvent[] = [],
   ): Promise<TransferAttemptRecord | null> {
     const filter: Filter = {
       _id: checkoutId,
@@ -82,7 +83,7 @@ export class SubscriptionScheduleRepository implements SubscriptionSchedulesPort
       ...(expected.chargeUuid === undefined ? { charge: null } : expected.chargeUuid === null ? { period: null } : { "charge.transactionUuid": expected.chargeUuid }),
     };
     const update = { $set: set as Record<string, unknown> };
-    return this.attempts.findOneAndUpdate(filter, event ? withEvents(update, [event]) : update);
+    return this.attempts.findOneAndUpdate(filter, withEvents(update, [...(event ? [event] : []), ...audit]));
   }
 
   moveClock(checkoutId: string, to: string): Promise<TransferAttemptRecord | null> {

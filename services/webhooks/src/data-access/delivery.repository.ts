@@ -1,11 +1,12 @@
-import { insertIfAbsent, olderThan, type Filter, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertIfAbsent, insertWithEvents, olderThan, type Filter, type Store } from "@payrail/store";
 import type { AttemptDoc, DeliveryDoc } from "../domain/delivery.entity.ts";
 import type { DeliveriesPort, DeliveryOutcome } from "../domain/ports/deliveries.port.ts";
 
 export const DELIVERIES_COLLECTION = "webhook_deliveries";
 export const ATTEMPTS_COLLECTION = "webhook_attempts";
 
-/** Deliveries (`_id` = event id . endpoint id [. redelivery]) and their attempts. */
+/** Deliveries (`_id` = event id . endpoint id [. redelivery]) and their attempts; a redelivery's first delivery carries its audit entry (the outbox). */
 export class DeliveryRepository implements DeliveriesPort {
   constructor(private readonly store: Store) {}
 
@@ -27,8 +28,8 @@ export class DeliveryRepository implements DeliveriesPort {
     await this.attempts.createIndex({ keys: { eventId: 1, attemptedAt: -1 }, name: "event_newest" });
   }
 
-  insert(doc: DeliveryDoc): Promise<boolean> {
-    return insertIfAbsent(this.deliveries, doc);
+  insert(doc: DeliveryDoc, audit: readonly DomainEvent[] = []): Promise<boolean> {
+    return insertIfAbsent(this.deliveries, insertWithEvents(doc, audit));
   }
 
   due(now: string, skipEndpoints: string[], limit: number): Promise<DeliveryDoc[]> {

@@ -1,10 +1,11 @@
-import { insertIfAbsent, olderThan, type Filter, type Store } from "@payrail/store";
+import type { DomainEvent } from "@payrail/contracts";
+import { insertIfAbsent, insertWithEvents, olderThan, type Filter, type Store } from "@payrail/store";
 import type { EventFilter, EventsPort } from "../domain/ports/events.port.ts";
 import type { EventDoc } from "../domain/webhook-event.entity.ts";
 
 export const EVENTS_COLLECTION = "webhook_events";
 
-/** The merchants' events (`_id` = event id). */
+/** The merchants' events (`_id` = event id); a test event's document carries its audit entry (the outbox). */
 export class EventRepository implements EventsPort {
   constructor(private readonly store: Store) {}
 
@@ -22,8 +23,8 @@ export class EventRepository implements EventsPort {
     await this.events.createIndex({ keys: { createdAt: 1 }, name: "created" });
   }
 
-  insert(doc: EventDoc): Promise<boolean> {
-    return insertIfAbsent(this.events, doc);
+  insert(doc: EventDoc, audit: readonly DomainEvent[] = []): Promise<boolean> {
+    return insertIfAbsent(this.events, insertWithEvents(doc, audit));
   }
 
   find(eventId: string): Promise<EventDoc | null> {

@@ -5,5 +5,5 @@ import type { CheckoutDeps } from "./deps.ts";
 
 export const generateLinkTokenHandler = (deps: CheckoutDeps) =>
   handle(generateLinkTokenOp, (payload, ctx) =>
-    generateLinkToken(deps, requireMerchantWriter(ctx.principal), payload.checkout_id),
+    generateLinkToken(deps, { principal: requireMerchantWriter(ctx.principal), clientIp: ctx.clientIp }, payload.checkout_id),
   );

@@ -19,13 +19,13 @@ export interface MerchantUsersPort {
   /** A new pending TOTP secret, unless two-factor is already on; null then. */
   startTotp(id: string, pending: TotpState): Promise<MerchantUserRecord | null>;
   /** Turns on the pending secret `secretSealed` with its recovery codes and first step; null when it changed meanwhile. */
-  enableTotp(id: string, secretSealed: string, step: number, recovery: Record<string, boolean>): Promise<MerchantUserRecord | null>;
+  enableTotp(id: string, secretSealed: string, step: number, recovery: Record<string, boolean>, audit?: readonly DomainEvent[]): Promise<MerchantUserRecord | null>;
   /** Takes the TOTP step if it is later than the last one taken (the replay guard); false otherwise. */
   takeTotpStep(id: string, step: number): Promise<boolean>;
   /** Spends a recovery code if it is still unspent; false otherwise. */
   spendRecoveryCode(id: string, hash: string): Promise<boolean>;
   /** Removes two-factor if its secret is still `secretSealed`. */
-  disableTotp(id: string, secretSealed: string): Promise<boolean>;
+  disableTotp(id: string, secretSealed: string, audit?: readonly DomainEvent[]): Promise<boolean>;
   /** Replaces any outstanding reset link of an active user; null when there is none with this email. */
   setResetLink(email: string, hash: string, expiresAt: string): Promise<MerchantUserRecord | null>;
   /** Spends the reset link (if unexpired at `now`), sets the password and ends every session, in one write. */

@@ -3,13 +3,17 @@ import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../me
 
 /** Storage of merchants and their API keys. */
 export interface MerchantsPort {
-  /** False when a merchant already holds the id (a second run of the same call made it). */
-  insertMerchant(record: MerchantRecord): Promise<boolean>;
+  /** Stores the merchant with its audit entry (one write); false when a merchant already holds the id (a second run of the same call made it). */
+  insertMerchant(record: MerchantRecord, audit?: readonly DomainEvent[]): Promise<boolean>;
   findMerchant(merchantId: string): Promise<MerchantRecord | null>;
   /** Sets the given profile fields of the merchant in one write; the merchant after, or null when there is none. */
   updateProfile(merchantId: string, changes: MerchantProfileChanges, audit?: readonly DomainEvent[]): Promise<MerchantRecord | null>;
-  /** Sets the owner's "require two-factor for the team"; the merchant after, or null when there is none. */
-  setRequireTwoFactor(merchantId: string, required: boolean): Promise<MerchantRecord | null>;
+  /**
+   * Sets the owner's "require two-factor for the team" with its audit entry, in one write
+   * conditional on the rule being the other way; the merchant after, or null when there is none
+   * or the rule is that way already.
+   */
+  setRequireTwoFactor(merchantId: string, required: boolean, audit?: readonly DomainEvent[]): Promise<MerchantRecord | null>;
   /** Stores the key with its audit entry (one write); false when it is already stored (a second run of the same call issued it). */
   insertKey(record: ApiKeyRecord, audit?: readonly DomainEvent[]): Promise<boolean>;
   /** The key with this hash if it is not revoked. */

@@ -6,5 +6,5 @@ import type { IdentityDeps } from "./deps.ts";
 export const addOperatorHandler = (deps: IdentityDeps) =>
   handle(addOperatorOp, (payload, ctx) => {
     requireAdmin(ctx.principal);
-    return addOperator(deps, payload);
+    return addOperator(deps, ctx, payload);
   });

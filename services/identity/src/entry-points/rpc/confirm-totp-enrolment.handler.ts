@@ -4,4 +4,4 @@ import { confirmTotpEnrolment } from "../../domain/confirm-totp-enrolment.use-ca
 import type { IdentityDeps } from "./deps.ts";
 
 // A signed-in dashboard user, on their own account: the use case checks.
-export const confirmTotpEnrolmentHandler = (deps: IdentityDeps) => handle(confirmTotpEnrolmentOp, (payload, ctx) => confirmTotpEnrolment(deps, ctx.principal, payload));
+export const confirmTotpEnrolmentHandler = (deps: IdentityDeps) => handle(confirmTotpEnrolmentOp, (payload, ctx) => confirmTotpEnrolment(deps, ctx, payload));

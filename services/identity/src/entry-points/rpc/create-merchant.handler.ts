@@ -6,5 +6,5 @@ import type { IdentityDeps } from "./deps.ts";
 export const createMerchantHandler = (deps: IdentityDeps) =>
   handle(createMerchantOp, (payload, ctx) => {
     requireAdmin(ctx.principal);
-    return createMerchant(deps, payload, ctx.callId);
+    return createMerchant(deps, ctx, payload, ctx.callId);
   });

@@ -4,4 +4,4 @@ import { disableTotp } from "../../domain/disable-totp.use-case.ts";
 import type { IdentityDeps } from "./deps.ts";
 
 // A signed-in dashboard user, on their own account, with a code: the use case checks.
-export const disableTotpHandler = (deps: IdentityDeps) => handle(disableTotpOp, (payload, ctx) => disableTotp(deps, ctx.principal, payload));
+export const disableTotpHandler = (deps: IdentityDeps) => handle(disableTotpOp, (payload, ctx) => disableTotp(deps, ctx, payload));

@@ -6,5 +6,5 @@ import type { IdentityDeps } from "./deps.ts";
 export const removeOperatorHandler = (deps: IdentityDeps) =>
   handle(removeOperatorOp, (payload, ctx) => {
     requireAdmin(ctx.principal);
-    return removeOperator(deps, payload);
+    return removeOperator(deps, ctx, payload);
   });

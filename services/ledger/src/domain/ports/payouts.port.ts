@@ -12,7 +12,7 @@ export interface PayoutsPort {
    */
   claim(id: string, fence: number): Promise<PayoutDoc | null>;
   /** `open` → `created` with its amount and payout.created, by the run holding `fence`; null when it was no longer open or no longer that run's. */
-  create(id: string, fence: number, amountCents: number, at: string, event: (after: PayoutDoc) => DomainEvent): Promise<PayoutDoc | null>;
+  create(id: string, fence: number, amountCents: number, at: string, event: (after: PayoutDoc) => DomainEvent, audit?: readonly DomainEvent[]): Promise<PayoutDoc | null>;
   /** Removes a payout still `open` (it gathered nothing to pay), by the run holding `fence`. */
   removeOpen(id: string, fence: number): Promise<void>;
   /** Records the provider's transfer id once. */

@@ -17,7 +17,7 @@ export function ledgerHandlers(deps: PayoutDeps & { ping(): Promise<void>; sandb
     handle(getPayoutOp, (payload, ctx) => getPayout(deps, ctx.principal, payload.id)),
     handle(runPayoutsOp, (_payload, ctx) => {
       if (!deps.sandbox) throw new AppError("route_not_found", "payout runs on demand exist in sandbox mode only");
-      return runPayouts(deps, requireMerchantWriter(ctx.principal), ctx.requestId);
+      return runPayouts(deps, { principal: requireMerchantWriter(ctx.principal), clientIp: ctx.clientIp }, ctx.requestId);
     }),
     handle(pingOp("ledger"), async () => {
       await deps.ping();

@@ -1,6 +1,6 @@
 import { AppError } from "@payrail/contracts";
 import { randomUUID, sha256Hex, type Logger } from "@payrail/runtime";
-import { insertOrGet, type Store } from "@payrail/store";
+import { insertOrGet, withEvents, type OutboxEvent, type Store } from "@payrail/store";
 import type {
   CreatedTransfer,
   CreateFundingSourceInput,
@@ -181,8 +181,10 @@ export class SandboxTransferAdapter implements TransferPort {
    * default) a pending transfer, or returns a completed one, in one conditional write so racing
    * simulations have one winner. Otherwise a final transfer never moves: the answer says nothing changed and repeats the event that
    * made it final, so a caller that lost that event can still process it (same `eventId`).
+   * `audit` (the merchant's audit entry of the simulation) rides the moving write: a simulation
+   * that moves nothing records nothing.
    */
-  async simulate(transferId: string, input: SimulateInput): Promise<SimulationResult> {
+  async simulate(transferId: string, input: SimulateInput, audit: readonly OutboxEvent[] = []): Promise<SimulationResult> {
     const { status, failureCode } = checkSimulation(input);
     const at = this.iso();
     const event: TransferStatusEvent = { eventId: randomUUID(), transferId, status, ...(failureCode ? { failureCode } : {}), occurredAt: at };
@@ -190,7 +192,7 @@ export class SandboxTransferAdapter implements TransferPort {
     // A settled transfer can still come back (an ACH return, up to 60 days later for an
     // unauthorized one), as Dwolla's `processed` can turn `failed`; nothing else moves a final one.
     const from = status === "failed" ? { $in: ["pending", "completed"] } : "pending";
-    const updated = await this.transfers.findOneAndUpdate({ _id: transferId, status: from }, { $set: set });
+    const updated = await this.transfers.findOneAndUpdate({ _id: transferId, status: from }, withEvents({ $set: set }, audit));
     if (updated) return { changed: true, event, transfer: toState(updated) };
     const current = await this.transfers.findOne({ _id: transferId });
     if (!current) throw new AppError("resource_missing", "no sandbox transfer has this id", { param: "transferId" });

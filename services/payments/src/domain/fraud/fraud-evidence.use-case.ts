@@ -1,5 +1,6 @@
 import { requireMerchant, requireMerchantWriter, type AnnualReview, type FraudMonitoringEvidence, type Principal } from "@payrail/contracts";
-import { prefixedHexId } from "@payrail/runtime";
+import { auditEvents, prefixedHexId, type AuditMeta } from "@payrail/runtime";
+import type { PaymentEventsDeps } from "../shared/payment-events.ts";
 import type { AnnualReviewRecord, ComplianceRecordsPort, RuleSetRecord } from "./ports/compliance-records.port.ts";
 import type { ReviewsPort } from "./ports/reviews.port.ts";
 import type { TransactionsPort } from "../transactions/ports/transactions.port.ts";
@@ -42,9 +43,9 @@ export async function getFraudMonitoring(deps: EvidenceDeps, principal: Principa
   };
 }
 
-/** Records the merchant's yearly review of its fraud-monitoring program (not by a viewer). */
-export async function recordAnnualReview(deps: Pick<EvidenceDeps, "compliance" | "now">, principal: Principal, notes: string): Promise<AnnualReview> {
-  const merchant = requireMerchantWriter(principal);
+/** Records the merchant's yearly review of its fraud-monitoring program (not by a viewer), with its audit entry in the same insert. */
+export async function recordAnnualReview(deps: Pick<EvidenceDeps, "compliance" | "now"> & PaymentEventsDeps, meta: AuditMeta, notes: string): Promise<AnnualReview> {
+  const merchant = requireMerchantWriter(meta.principal);
   const record: AnnualReviewRecord = {
     _id: prefixedHexId("arv_"),
     merchantId: merchant.merchantId,
@@ -52,7 +53,9 @@ export async function recordAnnualReview(deps: Pick<EvidenceDeps, "compliance" |
     reviewedAt: deps.now().toISOString(),
     reviewedBy: merchant.userId ? { type: "user", id: merchant.userId } : { type: "api_key", id: merchant.keyPrefix },
   };
-  await deps.compliance.addAnnualReview(record);
+  const change = { service: "payments", merchantId: merchant.merchantId, action: "annual_review.recorded", object: { type: "annual_review", id: record._id }, at: record.reviewedAt, livemode: deps.livemode } as const;
+  await deps.compliance.addAnnualReview(record, auditEvents(meta, change));
+  deps.events.written();
   return toAnnualReview(record);
 }
 

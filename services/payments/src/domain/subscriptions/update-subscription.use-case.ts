@@ -1,4 +1,5 @@
 import { AppError, centsToDecimal, toCents, type MerchantPrincipal, type UpdateSubscriptionResult } from "@payrail/contracts";
+import { auditEvents, type AuditMeta } from "@payrail/runtime";
 import { periodStart } from "../renewals/billing-period.ts";
 import type { RenewalOutcomeDeps } from "../renewals/renewal.deps.ts";
 import { subscriptionEvent } from "./subscription-events.ts";
@@ -18,14 +19,16 @@ const TRIES = 5;
  * starting later would make the renewals before it, or the pending change's own notice, read
  * the first change's amount as the old one.
  * One conditional write on the subscription's version carries `subscription.updated` with the
- * amounts and when the new one starts; if that renewal is the next one, its notice is looked at
- * from 10 days before it.
+ * amounts and when the new one starts, and the change's audit entry; if that renewal is the next
+ * one, its notice is looked at from 10 days before it. An amount the subscription already charges
+ * from then on (a repeated call) changes nothing: no write, no event, no entry.
  */
 export async function updateSubscription(
   deps: RenewalOutcomeDeps,
-  merchant: MerchantPrincipal,
+  meta: AuditMeta & { principal: MerchantPrincipal },
   input: { checkout_id: string; amount: number | string },
 ): Promise<UpdateSubscriptionResult> {
+  const merchant = meta.principal;
   const amountCents = toCents(input.amount);
   if (amountCents === null || amountCents <= 0) throw new AppError("amount_invalid", "amount must be greater than 0", { param: "amount" });
   for (let i = 0; i < TRIES; i++) {
@@ -42,6 +45,16 @@ export async function updateSubscription(
     const now = a.clockAt && a.clockAt > real ? a.clockAt : real;
     const fromPeriod = firstPeriodForNewAmount(a, now);
     const pending = a.amountChange;
+    if (amountForPeriod(a, fromPeriod) === amountCents) {
+      const same = pending?.amountCents === amountCents ? pending : null;
+      return {
+        checkout_id: a._id,
+        amount: input.amount,
+        previous_amount: centsToDecimal(same ? same.previousAmountCents : amountCents),
+        amount_effective_at: periodStart(a.anchorAt, a.planType, same ? same.fromPeriod : fromPeriod),
+        subscription_status: a.subscriptionStatus ?? "active",
+      };
+    }
     // `period` is the next period to charge: the pending change has not been charged from yet.
     if (pending && a.period <= pending.fromPeriod && fromPeriod > pending.fromPeriod) {
       const startsAt = periodStart(a.anchorAt, a.planType, pending.fromPeriod);
@@ -63,7 +76,8 @@ export async function updateSubscription(
       currency: a.currency,
       amount_effective_at: effectiveAt,
     });
-    if (await deps.schedules.change(a._id, { version: a.subscriptionVersion, chargeUuid: a.charge ? a.charge.transactionUuid : undefined }, set, event)) {
+    const audit = auditEvents(meta, { service: "payments", merchantId: a.merchantId, action: "subscription.amount_changed", object: { type: "subscription", id: a._id }, at: real, livemode: deps.livemode });
+    if (await deps.schedules.change(a._id, { version: a.subscriptionVersion, chargeUuid: a.charge ? a.charge.transactionUuid : undefined }, set, event, audit)) {
       deps.events.written();
       return {
         checkout_id: a._id,

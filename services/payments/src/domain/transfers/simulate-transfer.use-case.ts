@@ -1,4 +1,5 @@
-import { AppError, type MerchantPrincipal, type PayoutTransferSnapshot, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
+import { auditEvents, nowIso, type AuditMeta } from "@payrail/runtime";
+import { AppError, type AuditAction, type AuditObject, type MerchantPrincipal, type PayoutTransferSnapshot, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
 import { applyPayoutTransferStatus } from "../merchant-payouts/apply-payout-transfer-status.ts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
@@ -11,11 +12,12 @@ type Simulation = { status: "completed" | "failed"; failure_code?: string | unde
 /**
  * Sandbox: the merchant completes or fails one of its own pending transfers. The simulator
  * moves the sandbox transfer; the status then travels the webhook path (re-read, conditional
- * moves, events), so the sandbox exercises exactly the code live webhooks run.
+ * moves, events), so the sandbox exercises exactly the code live webhooks run. The simulator's
+ * write carries the merchant's audit entry; a simulation of a final transfer moves nothing and records nothing.
  */
 export async function simulateTransfer(
   deps: SimulateDeps,
-  meta: RequestMeta,
+  meta: RequestMeta & AuditMeta,
   merchant: MerchantPrincipal,
   input: Simulation & { transaction_uuid: string },
 ): Promise<TransactionRecord> {
@@ -24,7 +26,9 @@ export async function simulateTransfer(
   if (!transaction || transaction.merchantId !== merchant.merchantId) {
     throw new AppError("transaction_not_found", `no transaction ${input.transaction_uuid}`, { param: "transaction_uuid" });
   }
-  const { event } = await simulator.simulate(transaction.processor_transaction_id, simulation(input));
+  const audit = simulationAudit(deps, meta, merchant.merchantId, "transaction.simulated", { type: "transaction", id: transaction._id });
+  const { changed, event } = await simulator.simulate(transaction.processor_transaction_id, simulation(input), audit);
+  if (changed) deps.events.written();
   // No event: the transfer was already final before any status was ever reported; nothing to apply.
   if (event) await applyTransferStatus(deps, meta, event);
   return toTransactionRecord((await deps.transactions.findByUuid(transaction._id)) ?? transaction);
@@ -59,11 +63,12 @@ export async function simulateRefundPayout(
 /**
  * Sandbox: the merchant completes or fails its payout's pending transfer; the status then travels
  * the webhook path, whose payout_transfer.settled moves the ledger's payout. Answers the
- * transfer's outcome (as recorded, when it was final already).
+ * transfer's outcome (as recorded, when it was final already). The simulator's write carries the
+ * merchant's audit entry, as a transaction's simulation does.
  */
 export async function simulatePayout(
   deps: SimulateDeps,
-  meta: RequestMeta,
+  meta: RequestMeta & AuditMeta,
   merchant: MerchantPrincipal,
   input: Simulation & { payout_id: string },
 ): Promise<PayoutTransferSnapshot> {
@@ -74,7 +79,9 @@ export async function simulatePayout(
     if (record.status === "pending") throw new AppError("payout_not_found", `payout ${input.payout_id} has no transfer yet`, { param: "id" });
     return applied(await applyPayoutTransferStatus(deps, record), record._id);
   }
-  const { event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input)) : { event: null };
+  const audit = simulationAudit(deps, meta, merchant.merchantId, "payout.simulated", { type: "payout", id: record._id });
+  const { changed, event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input), audit) : { changed: false, event: null };
+  if (changed) deps.events.written();
   if (event) await applyTransferStatus(deps, meta, event);
   return applied(await applyPayoutTransferStatus(deps, (await deps.payoutTransfers.find(record._id)) ?? record), record._id);
 }
@@ -82,6 +89,11 @@ export async function simulatePayout(
 function applied<T>(outcome: T | null, id: string): T {
   if (!outcome) throw new Error(`payout transfer ${id} is still pending after its simulation`);
   return outcome;
+}
+
+/** The audit entry of a merchant's simulation, for the simulator's write. */
+function simulationAudit(deps: SimulateDeps, meta: AuditMeta, merchantId: string, action: AuditAction, object: AuditObject) {
+  return auditEvents(meta, { service: "payments", merchantId, action, object, at: nowIso(), livemode: deps.livemode });
 }
 
 function sandboxOnly(deps: SimulateDeps) {

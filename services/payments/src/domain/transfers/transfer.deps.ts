@@ -1,3 +1,4 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { Logger } from "@payrail/runtime";
 import type { DayTotalsPort } from "../payment-stats/ports/day-totals.port.ts";
 import type { PaymentEventsDeps } from "../shared/payment-events.ts";
@@ -29,7 +30,12 @@ import type { AmountStatsPort } from "../fraud/ports/amount-stats.port.ts";
  */
 
 export interface TransferSimulator {
-  simulate(transferId: string, input: { status: "completed" | "failed"; failureCode?: string }): Promise<{ event: { eventId: string; transferId: string } | null }>;
+  /** Moves the transfer, with the merchant's audit entry in the same write; `changed` false when it moved nothing. */
+  simulate(
+    transferId: string,
+    input: { status: "completed" | "failed"; failureCode?: string },
+    audit?: readonly DomainEvent[],
+  ): Promise<{ changed: boolean; event: { eventId: string; transferId: string } | null }>;
 }
 
 /** Get Processor Token: the checkout read once at the start, then the provider steps. */

@@ -1,3 +1,4 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { AttemptDoc, DeliveryDoc } from "../delivery.entity.ts";
 
 /** What an attempt's end writes on its delivery. */
@@ -6,7 +7,8 @@ export type DeliveryOutcome = Pick<DeliveryDoc, "status" | "attempts" | "dueAt" 
 /** Deliveries (one per event and endpoint, plus redeliveries) and their attempts. */
 export interface DeliveriesPort {
   /** Creates a delivery; false when it exists (the same event fanned out twice). */
-  insert(doc: DeliveryDoc): Promise<boolean>;
+  /** Stores the delivery (with a redelivery's audit entry, in the same insert); false when it is stored already. */
+  insert(doc: DeliveryDoc, audit?: readonly DomainEvent[]): Promise<boolean>;
   /** Pending deliveries due by `now`, oldest due first, skipping the listed endpoints. */
   due(now: string, skipEndpoints: string[], limit: number): Promise<DeliveryDoc[]>;
   /** Claims a due delivery until `leaseUntil`; null when another worker claimed it first. */

@@ -1,3 +1,4 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { EventDoc } from "../webhook-event.entity.ts";
 
 /** Which of a merchant's events a list asks for; `after` is the last event of the previous page. */
@@ -14,7 +15,8 @@ export interface EventFilter {
 /** The merchants' events, kept 30 days. */
 export interface EventsPort {
   /** Stores the event; false when it was stored before (events come at least once). */
-  insert(doc: EventDoc): Promise<boolean>;
+  /** Stores the event (with a test event's audit entry, in the same insert); false when it is stored already. */
+  insert(doc: EventDoc, audit?: readonly DomainEvent[]): Promise<boolean>;
   find(eventId: string): Promise<EventDoc | null>;
   /** The merchant's events, newest first. */
   list(merchantId: string, filter: EventFilter, limit: number): Promise<EventDoc[]>;

@@ -3,4 +3,4 @@ import { handle } from "@payrail/messaging";
 import { redeliverEvent } from "../../domain/redeliver-event.use-case.ts";
 import type { WebhooksDeps } from "./deps.ts";
 
-export const redeliverEventHandler = (deps: WebhooksDeps) => handle(redeliverEventOp, (payload, ctx) => redeliverEvent(deps, ctx.principal, payload));
+export const redeliverEventHandler = (deps: WebhooksDeps) => handle(redeliverEventOp, (payload, ctx) => redeliverEvent(deps, ctx, payload));

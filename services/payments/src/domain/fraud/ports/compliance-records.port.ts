@@ -1,3 +1,4 @@
+import type { DomainEvent } from "@payrail/contracts";
 import type { ReviewActor } from "../review.entity.ts";
 import type { ruleSet } from "../fraud-rules.ts";
 
@@ -26,7 +27,8 @@ export interface ComplianceRecordsPort {
   recordRuleSet(current: Omit<RuleSetRecord, "_id" | "since">, at: string): Promise<RuleSetRecord>;
   /** Every rule set, oldest first. */
   ruleSets(limit: number): Promise<RuleSetRecord[]>;
-  addAnnualReview(record: AnnualReviewRecord): Promise<void>;
+  /** Stores a yearly review with its audit entry (one insert). */
+  addAnnualReview(record: AnnualReviewRecord, audit?: readonly DomainEvent[]): Promise<void>;
   /** The merchant's yearly reviews, oldest first. */
   annualReviews(merchantId: string, limit: number): Promise<AnnualReviewRecord[]>;
 }

@@ -35,13 +35,15 @@ export interface SubscriptionSchedulesPort {
   /**
    * A subscription change with its event, on the version as read (`expectedVersion`) and the
    * charge it follows (`chargeUuid`; null: the first charge, before any period was set;
-   * undefined: no charge in flight, for a return of a charge that settled long ago).
+   * undefined: no charge in flight, for a return of a charge that settled long ago), and the
+   * change's audit entry when a merchant actor made it.
    */
   change(
     checkoutId: string,
     expected: { version: number | undefined; chargeUuid: string | null | undefined },
     set: Partial<TransferAttemptRecord>,
     event: DomainEvent | null,
+    audit?: readonly DomainEvent[],
   ): Promise<TransferAttemptRecord | null>;
   /** Moves the sandbox test clock forward to `to`; null when it stands later already. */
   moveClock(checkoutId: string, to: string): Promise<TransferAttemptRecord | null>;
