@@ -60,6 +60,7 @@ export async function runOnce(
   const ttl = httpKey ? IDEMPOTENCY_KEY_TTL_MS : CALL_ID_TTL_MS;
   const waitUntil = request.deadline ?? Date.now() + 10_000;
   let runId = callId;
+  let lastRead = false;
   for (let poll = FIRST_POLL_MS; ; poll = Math.min(LAST_POLL_MS, poll * 2)) {
     const holder = await ledger.claim(key, fingerprint, callId, Date.now() + LEASE_MS, Date.now() + ttl);
     if (holder === null) break;
@@ -78,9 +79,13 @@ export async function runOnce(
       return refusal(new AppError("idempotency_key_in_use", "a request with this Idempotency-Key is still running; retry once it has finished"));
     }
     // The same call runs elsewhere (this is a redelivery or a retry of it): wait for its reply.
-    if (Date.now() > waitUntil) return null;
-    // Cut to just past the deadline, so the read after it is the last.
-    await sleep(Math.min(poll, Math.max(1, waitUntil - Date.now() + 1)));
+    if (lastRead || Date.now() > waitUntil) return null;
+    // A wait that reaches the deadline is cut to just past it, and the read after it is the last
+    // whatever the clock then says: a timer may wake a millisecond early by Date.now(), and one
+    // more read would follow for nothing.
+    const left = waitUntil - Date.now();
+    lastRead = left <= poll;
+    await sleep(lastRead ? left + 1 : poll);
   }
   // The lease only tells repeats whether to wait; at most once rests on the run id above. So a
   // lost renewal is worth a warning (a repeat may now run alongside), not a failed call.
