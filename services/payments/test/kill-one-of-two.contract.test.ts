@@ -123,7 +123,8 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     throw new Error(`the process held the counter's lock at none of its ${stops} stops`);
   }
 
-  it("answers every call on the survivor and charges each checkout once", async () => {
+  // Bounded by the set-up's waits and the calls' timeout (CALL_TIMEOUT_MS), not by how soon.
+  it("answers every call on the survivor and charges each checkout once", { timeout: 400_000 }, async () => {
     const [victim, survivor] = children;
     const answers: Answer[] = [];
     const started = Date.now();

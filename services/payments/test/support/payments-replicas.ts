@@ -16,8 +16,13 @@ import { as } from "./payments-harness.ts";
 
 /** The refusals a merchant retries (as it would a 503); anything else, a timeout above all, fails a kill test. */
 export const RETRYABLE = new Set(["transfer_in_progress", "service_unavailable"]);
-/** Far beyond the tests' bounds, so a stalled call shows up as a measured wait, not as a timeout. */
-export const CALL_TIMEOUT_MS = 30_000;
+/**
+ * Far beyond the tests' bounds, so a stalled call shows up as a measured wait, not as a timeout:
+ * past the set-up's wait for full flow (up to 120 s on a loaded machine), a lease and a takeover,
+ * as a call sent when the flows began may still be with the process that is killed. At 30 s, three
+ * calls sent 21 s before the kill timed out 9 s after it, while the survivor took their leases over.
+ */
+export const CALL_TIMEOUT_MS = 180_000;
 
 /** Where the payments processes meet: broker, database and names of this test's own. */
 export interface ReplicaEnv {
