@@ -15,6 +15,8 @@ export interface ExportRow {
   /** The server's RSS just before the export, and its highest sample during it (MB). */
   rssBeforeMb: number | null;
   rssPeakMb: number | null;
+  /** The highest RSS sample in each tenth of the rows read (MB): flat when memory is constant. */
+  rssByTenth: (number | null)[];
 }
 
 const RSS_SAMPLE_MS = 100;
@@ -23,10 +25,15 @@ export async function measureExport(d: Deployment, apiKey: string, size: number)
   const server = d.processes[0];
   const rssBeforeMb = server?.rssMb() ?? null;
   let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
+  let tenthPeakMb = rssBeforeMb;
+  const rssByTenth: (number | null)[] = [];
+  const sample = () => {
     const now = server?.rssMb() ?? null;
-    if (now !== null && (rssPeakMb === null || now > rssPeakMb)) rssPeakMb = now;
-  }, RSS_SAMPLE_MS);
+    if (now === null) return;
+    if (rssPeakMb === null || now > rssPeakMb) rssPeakMb = now;
+    if (tenthPeakMb === null || now > tenthPeakMb) tenthPeakMb = now;
+  };
+  const sampler = setInterval(sample, RSS_SAMPLE_MS);
   const t0 = performance.now();
   let lines = 0;
   try {
@@ -40,6 +47,12 @@ export async function measureExport(d: Deployment, apiKey: string, size: number)
       const parts = text.split("\r\n");
       carry = parts.pop() ?? "";
       lines += parts.length;
+      // Each tenth of the rows (the header line aside) closes its window of samples.
+      while (rssByTenth.length < 10 && lines - 1 >= (size * (rssByTenth.length + 1)) / 10) {
+        sample();
+        rssByTenth.push(tenthPeakMb);
+        tenthPeakMb = null;
+      }
     }
   } finally {
     clearInterval(sampler);
@@ -47,5 +60,5 @@ export async function measureExport(d: Deployment, apiKey: string, size: number)
   const seconds = (performance.now() - t0) / 1000;
   const rows = lines - 1;
   if (rows !== size) throw new Error(`checkouts.csv: ${rows} rows, expected the ${size} seeded`);
-  return { size, rows, seconds, rssBeforeMb, rssPeakMb };
+  return { size, rows, seconds, rssBeforeMb, rssPeakMb, rssByTenth };
 }

@@ -60,6 +60,10 @@ export function renderExports(exports: readonly ExportRow[], rows: readonly List
         `${listRows === null ? "—" : percent(rate / listRows)} | ${mb(e.rssBeforeMb)} → ${mb(e.rssPeakMb)} |`,
     );
   }
+  for (const e of exports) {
+    const series = e.rssByTenth.map((x) => (x === null ? "?" : x.toFixed(0))).join(", ");
+    out.push("", `RSS of the ${e.rows}-row export at each tenth of its rows (MB, the highest sample in that tenth): ${series}`);
+  }
   return out.join("\n");
 }
 
