@@ -11,6 +11,7 @@ import {
   getCheckoutSummaryOp,
   initiateRefundTransferOp,
   pingOp,
+  simulateRefundPayoutOp,
   simulateTransferOp,
   type DomainEvent,
   type Principal,
@@ -264,6 +265,38 @@ describe.skipIf(!canAdminister)("broker trust boundary (deploy/rabbitmq/definiti
       const checkout = (await stack.app.inject({ url: `/api/merchants/checkout/${pending.checkoutId}`, headers })).json();
       expect(checkout).toMatchObject({ transfer: { status: "pending" } });
       expect((await stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers })).json()).toMatchObject({ id: refund.id, status: "pending" });
+    });
+  }, 90_000);
+
+  it("only refunds' user asks payments to simulate a refund's payout with a merchant's actor: another service's request is refused and records nothing", async () => {
+    await withComposeStack(async (stack, merchant) => {
+      const headers = { "api-key": merchant.apiKey };
+      const refunds = refundClient(stack);
+      const refund = await requested(stack, await payment(stack, merchant.apiKey, "completed"));
+      expect((await refunds.decide(headers, refund.id, "approved")).statusCode).toBe(200);
+      const initiated = await refunds.initiate(headers, refund.id);
+      expect(initiated.statusCode, initiated.body).toBe(200);
+      const transferId = initiated.json().refund.refund_transaction_id as string;
+      const claimed = { merchant_id: merchant.id, transfer_id: transferId, status: "completed", audit: { actor: { type: "api_key", id: "sk_test_made_up" }, ip_address: "203.0.113.66" } } as const;
+      for (const service of DOMAIN_SERVICES.filter((s) => s !== "refunds")) {
+        const t = await transportAs(`payrail-${service}`);
+        for (const as of [service, "refunds"]) {
+          const answer = await t.call(simulateRefundPayoutOp, claimed, { requestId: prefixedHexId("req_"), principal: { kind: "service", service: as } }).then(
+            () => "accepted",
+            (err: unknown) => (err instanceof AppError ? err.code : String(err)),
+          );
+          expect(`${service} as ${as}: ${answer}`).toBe(`${service} as ${as}: permission_denied`);
+        }
+      }
+      expect((await stack.app.inject({ url: `/api/merchants/refunds/${refund.id}`, headers })).json()).toMatchObject({ id: refund.id, status: "processing" });
+      // The merchant's own simulation, through refunds, moves the payout: its entry, naming the merchant's key, is the only one.
+      const settled = await refunds.simulate(merchant.apiKey, transferId, "completed");
+      expect(settled.json()).toMatchObject({ id: refund.id, status: "completed" });
+      await vi.waitFor(async () => {
+        const entries = (await stack.app.inject({ url: "/api/merchants/audit_log?action=refund_payout.simulated", headers })).json().data as { actor: { type: string; id: string }; object: unknown }[];
+        expect(entries).toMatchObject([{ actor: { type: "api_key" }, object: { type: "refund", id: refund.id } }]);
+        expect(merchant.apiKey.startsWith(entries[0]!.actor.id)).toBe(true);
+      }, { timeout: 10_000 });
     });
   }, 90_000);
 

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditActor, AuditingService, AuditObject, DomainEvent, Principal } from "@payrail/contracts";
+import type { AuditAction, AuditActor, AuditingService, AuditObject, AuditOrigin, DomainEvent, Principal } from "@payrail/contracts";
 import { prefixedHexId } from "./ids.ts";
 
 /** What a use case knows of the request behind a change: its principal and the client address the gateway sent. */
@@ -39,15 +39,31 @@ export interface AuditChange {
 }
 
 /**
+ * The actor and client address a change's entry names, for a service that passes them on to the
+ * service that writes the change for it; null when the principal is not one the log records.
+ */
+export function auditOrigin(meta: AuditMeta, options: { userIsOperator?: boolean } = {}): AuditOrigin | null {
+  const actor = auditActor(meta.principal, options);
+  return actor ? { actor, ip_address: meta.clientIp ?? null } : null;
+}
+
+/**
  * The audit entry of a change, as the internal event that rides the change's own outbox write
  * (docs/decisions/0054-audit-log.md): no change without its entry, no entry without its change.
- * The entry's id is the event's hex (`aud_…`), so the ledger stores a repeated event once. An
- * empty list when the principal is not one the log records, so a use case can always spread it
- * into its events.
+ * An empty list when the principal is not one the log records, so a use case can always spread
+ * it into its events.
  */
 export function auditEvents(meta: AuditMeta, change: AuditChange): DomainEvent[] {
-  const actor = auditActor(meta.principal, { userIsOperator: change.userIsOperator ?? false });
-  if (!actor) return [];
+  return auditEventsFrom(auditOrigin(meta, { userIsOperator: change.userIsOperator ?? false }), change);
+}
+
+/**
+ * The same from an actor and address already resolved, by this service or by the one that
+ * served the merchant and passed them on (`AuditOrigin`); none without them. The entry's id is
+ * the event's hex (`aud_…`), so the ledger stores a repeated event once.
+ */
+export function auditEventsFrom(origin: AuditOrigin | null | undefined, change: AuditChange): DomainEvent[] {
+  if (!origin) return [];
   const id = prefixedHexId("evt_");
   return [
     {
@@ -57,7 +73,7 @@ export function auditEvents(meta: AuditMeta, change: AuditChange): DomainEvent[]
       aggregate: { type: "audit_entry", id: `aud_${id.slice(4)}`, version: 1 },
       ...(change.livemode !== undefined ? { livemode: change.livemode } : {}),
       merchant_id: change.merchantId,
-      data: { object: { actor, action: change.action, object: change.object, ip_address: meta.clientIp ?? null } },
+      data: { object: { actor: origin.actor, action: change.action, object: change.object, ip_address: origin.ip_address } },
     },
   ];
 }

@@ -58,7 +58,7 @@ describe.each(variants)("the audit log over $name", (variant) => {
       return { owner, byOwner: { actor: { type: "user", id: owner.id }, ip_address: owner.client.remoteAddress } };
     };
 
-    it("records an api-key's checkout, endpoint, refund decisions and subscription cancel with the key's prefix and the client address", async () => {
+    it("records an api-key's checkout, endpoint, refund decisions, refund payout simulation and subscription cancel with the key's prefix and the client address", async () => {
       const m = await world.stack.merchant("Audit Acme");
       acme = { ...m, prefix: await keyPrefixOf(m.id, m.apiKey) };
       globex = await world.stack.merchant("Audit Globex");
@@ -91,9 +91,16 @@ describe.each(variants)("the audit log over $name", (variant) => {
       expect((await refunds.decide(asAcme, approve.id, "Approved")).statusCode).toBe(200);
       expect(await entryOf(acme.apiKey, "refund.approved", approve.id)).toMatchObject({ ...byKey, object: { type: "refund", id: approve.id } });
       expect(await entryOf(acme.apiKey, "refund.rejected", reject.id)).toMatchObject(byKey);
-      expect((await send({ method: "POST", url: "/api/merchants/refund_request/initiate_refund_transfer", payload: { id: approve.id, status: "approved" }, headers: asAcme })).statusCode).toBe(200);
+      const initiated = await ok({ method: "POST", url: "/api/merchants/refund_request/initiate_refund_transfer", payload: { id: approve.id, status: "approved" }, headers: asAcme });
       expect((await refunds.initiate(asAcme, approve.id)).statusCode).toBe(200);
       expect(await entryOf(acme.apiKey, "refund.payout_initiated", approve.id)).toMatchObject(byKey);
+      // Refunds asks payments on its own account; payments' move of the payout carries the key's entry.
+      const payout = initiated.refund.refund_transaction_id as string;
+      for (let i = 0; i < 2; i++) {
+        expect(await ok({ method: "POST", url: `/api/sandbox/transfers/${payout}/simulate`, payload: { status: "completed" }, headers: asAcme })).toMatchObject({ id: approve.id, status: "completed" });
+      }
+      // The second found the payout final: it moved nothing and records nothing.
+      expect(await entryOf(acme.apiKey, "refund_payout.simulated", approve.id)).toMatchObject({ ...byKey, object: { type: "refund", id: approve.id } });
 
       await ok({ method: "PATCH", url: "/api/merchants/profile", payload: { support_email: "help@acme.example" }, headers: asAcme });
       expect(await entryOf(acme.apiKey, "merchant_profile.updated", acme.id)).toMatchObject({ ...byKey, object: { type: "merchant", id: acme.id } });
@@ -156,6 +163,24 @@ describe.each(variants)("the audit log over $name", (variant) => {
       const adminPrefix = await keyPrefixOf(acme.id, byAdmin.json().api_key);
       expect(await entryOf(acme.apiKey, "api_key.created", adminPrefix)).toMatchObject({ actor: { type: "admin", id: "admin" }, ip_address: ADMIN_IP });
       acmeIds.push(prefix, invited.id, adminPrefix);
+    });
+
+    it("records a dashboard user's sandbox settle of a refund's payout with the user's id and address, once", async () => {
+      const { owner, byOwner } = await signedInOwner();
+      const refund = await requested(world.stack, await payment(world.stack, acme.apiKey));
+      const asAcme = { "api-key": acme.apiKey };
+      const refunds = refundClient(world.stack);
+      expect((await refunds.decide(asAcme, refund.id, "Approved")).statusCode).toBe(200);
+      const initiated = await refunds.initiate(asAcme, refund.id);
+      expect(initiated.statusCode).toBe(200);
+      await owner.client.get("/dashboard/refunds");
+      expect((await owner.client.post(`/dashboard/refunds/${refund.id}/settle`)).statusCode).toBe(303);
+      // The key's simulation of the now final payout moves nothing: no entry of the key's.
+      const again = await refunds.simulate(acme.apiKey, initiated.json().refund.refund_transaction_id, "completed");
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ id: refund.id, status: "completed" });
+      expect(await entryOf(acme.apiKey, "refund_payout.simulated", refund.id)).toMatchObject({ ...byOwner, object: { type: "refund", id: refund.id } });
+      acmeIds.push(refund.id);
     });
 
     it("records the admin's merchant creation and operators added and removed, never an operator's phone; a repeat records nothing", async () => {
@@ -277,7 +302,7 @@ describe.each(variants)("the audit log over $name", (variant) => {
       expect([...times].sort().reverse()).toEqual(times);
 
       const approvals = (await log(acme.apiKey, "&action=refund.approved")).data;
-      expect(approvals.length).toBe(2);
+      expect(approvals.length).toBe(3);
       expect(approvals.every((e) => e.action === "refund.approved")).toBe(true);
       const middle = all[Math.floor(all.length / 2)]!.created_at;
       const before = (await log(acme.apiKey, `&to=${encodeURIComponent(middle)}`)).data;

@@ -12,6 +12,15 @@ export const AuditEntrySnapshot = z.object({
 export type AuditEntrySnapshot = z.infer<typeof AuditEntrySnapshot>;
 
 /**
+ * Who made a change and from where, as the service that served the merchant resolved them, for
+ * the service that writes the change on its behalf (refunds → payments' refund payout
+ * simulation): the principal stays with the first service, and a service's own envelope carries
+ * neither the merchant nor a believed client address.
+ */
+export const AuditOrigin = AuditEntrySnapshot.pick({ actor: true, ip_address: true });
+export type AuditOrigin = z.infer<typeof AuditOrigin>;
+
+/**
  * Internal (a service → the ledger, never shown as an event or sent to a webhook): an audit entry,
  * written by the service that made the change in the same write. One type per publishing
  * service, so the broker's sender check holds for audit entries too: identity's user cannot

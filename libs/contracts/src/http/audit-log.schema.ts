@@ -19,6 +19,7 @@ export const AuditAction = z.enum([
   "refund.approved",
   "refund.rejected",
   "refund.payout_initiated",
+  "refund_payout.simulated",
   "checkout.created",
   "subscription.cancelled",
   "review.approved",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_CALLS, type Principal } from "@payrail/contracts";
+import { SERVICE_CALLS, serviceMayCall, simulateRefundPayoutOp, type Principal } from "@payrail/contracts";
 import { believesClientIp, refusedPrincipal, type TrustedSenders } from "./trusted-senders.ts";
 
 const trust: TrustedSenders = { gateway: ["gw"], services: { payments: ["svc"], refunds: ["refunds-user"], webhooks: ["webhooks-user"] }, admin: ["cli"] };
@@ -36,6 +36,10 @@ describe("refusedPrincipal", () => {
     expect(refusedPrincipal(trust, "svc", as("refunds"), "payments.startRefundTransfer")).toMatch(/refunds/);
     expect(refusedPrincipal(trust, "refunds-user", as("payments"), CALLED)).toMatch(/payments/);
     expect(refusedPrincipal(trust, "svc", as("unknown"), CALLED)).toBeDefined();
+  });
+
+  it("lets refunds alone ask payments.simulateRefundPayout, whose audit actor payments believes as sent", () => {
+    expect(Object.keys(SERVICE_CALLS).filter((service) => serviceMayCall(service, simulateRefundPayoutOp.pattern))).toEqual(["refunds"]);
   });
 
   it("accepts a service's own principal only for the operations it calls", () => {

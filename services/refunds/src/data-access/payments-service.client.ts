@@ -1,4 +1,4 @@
-import { getTransactionForRefundOp, onOwnAccount, simulateRefundPayoutOp, startRefundTransferOp, type RefundableTransaction, type RefundPayoutSnapshot } from "@payrail/contracts";
+import { getTransactionForRefundOp, onOwnAccount, simulateRefundPayoutOp, startRefundTransferOp, type AuditOrigin, type RefundableTransaction, type RefundPayoutSnapshot } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import type { PaymentsPort, RequestMeta, StartedPayout } from "../domain/ports/payments.port.ts";
 
@@ -36,7 +36,7 @@ export class PaymentsServiceClient implements PaymentsPort {
 
   simulateRefundPayout(
     meta: RequestMeta,
-    input: { merchant_id: string; transfer_id: string; status: "completed" | "failed"; failure_code?: string },
+    input: { merchant_id: string; transfer_id: string; status: "completed" | "failed"; failure_code?: string; audit?: AuditOrigin },
   ): Promise<RefundPayoutSnapshot> {
     return this.transport.call(simulateRefundPayoutOp, input, onOwnAccount("refunds", meta));
   }

@@ -1,5 +1,5 @@
-import { auditEvents, nowIso, type AuditMeta } from "@payrail/runtime";
-import { AppError, type AuditAction, type AuditObject, type MerchantPrincipal, type PayoutTransferSnapshot, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
+import { auditEventsFrom, auditOrigin, nowIso, type AuditMeta } from "@payrail/runtime";
+import { AppError, type AuditAction, type AuditObject, type AuditOrigin, type MerchantPrincipal, type PayoutTransferSnapshot, type RefundPayoutSnapshot, type TransactionRecord } from "@payrail/contracts";
 import { applyPayoutTransferStatus } from "../merchant-payouts/apply-payout-transfer-status.ts";
 import { applyRefundTransferStatus } from "../refund-payouts/apply-refund-transfer-status.ts";
 import { applyTransferStatus } from "./apply-transfer-status.use-case.ts";
@@ -26,7 +26,7 @@ export async function simulateTransfer(
   if (!transaction || transaction.merchantId !== merchant.merchantId) {
     throw new AppError("transaction_not_found", `no transaction ${input.transaction_uuid}`, { param: "transaction_uuid" });
   }
-  const audit = simulationAudit(deps, meta, merchant.merchantId, "transaction.simulated", { type: "transaction", id: transaction._id });
+  const audit = simulationAudit(deps, auditOrigin(meta), merchant.merchantId, "transaction.simulated", { type: "transaction", id: transaction._id });
   const { changed, event } = await simulator.simulate(transaction.processor_transaction_id, simulation(input), audit);
   if (changed) deps.events.written();
   // No event: the transfer was already final before any status was ever reported; nothing to apply.
@@ -38,21 +38,25 @@ export async function simulateTransfer(
  * Sandbox: the same for a refund's payout, named by its transfer id (the refund's
  * `refund_transaction_id`), of merchant `merchantId`'s refunds. Answers the payout's outcome (the
  * refunds service, which asked, moves the refund by it; the refund_payout.settled event says
- * the same to every subscriber).
+ * the same to every subscriber). The request is refunds' own, so the merchant's actor and
+ * address come in `input.audit`, as refunds resolved them; the simulator's write carries the
+ * entry they make.
  */
 export async function simulateRefundPayout(
   deps: SimulateDeps,
   meta: RequestMeta,
   merchantId: string,
-  input: Simulation & { transfer_id: string },
+  input: Simulation & { transfer_id: string; audit?: AuditOrigin | undefined },
 ): Promise<RefundPayoutSnapshot> {
   const simulator = sandboxOnly(deps);
   const record = await deps.refundTransfers.findByTransferId(input.transfer_id);
   if (!record?.transferId || record.merchantId !== merchantId) {
     throw new AppError("transaction_not_found", `no refund transfer ${input.transfer_id}`, { param: "transaction_uuid" });
   }
+  const audit = simulationAudit(deps, input.audit, merchantId, "refund_payout.simulated", { type: "refund", id: record.refundId });
   // A settled payout stays as it settled (returns of payouts are not modelled): nothing to simulate.
-  const { event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input)) : { event: null };
+  const { changed, event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input), audit) : { changed: false, event: null };
+  if (changed) deps.events.written();
   const applied = event ? await applyTransferStatus(deps, meta, event) : null;
   // A repeated simulation (its event applied before) still answers the payout as it is now.
   const outcome = applied?.payout ?? (await applyRefundTransferStatus(deps, meta, record));
@@ -79,7 +83,7 @@ export async function simulatePayout(
     if (record.status === "pending") throw new AppError("payout_not_found", `payout ${input.payout_id} has no transfer yet`, { param: "id" });
     return applied(await applyPayoutTransferStatus(deps, record), record._id);
   }
-  const audit = simulationAudit(deps, meta, merchant.merchantId, "payout.simulated", { type: "payout", id: record._id });
+  const audit = simulationAudit(deps, auditOrigin(meta), merchant.merchantId, "payout.simulated", { type: "payout", id: record._id });
   const { changed, event } = record.status === "pending" ? await simulator.simulate(record.transferId, simulation(input), audit) : { changed: false, event: null };
   if (changed) deps.events.written();
   if (event) await applyTransferStatus(deps, meta, event);
@@ -91,9 +95,9 @@ function applied<T>(outcome: T | null, id: string): T {
   return outcome;
 }
 
-/** The audit entry of a merchant's simulation, for the simulator's write. */
-function simulationAudit(deps: SimulateDeps, meta: AuditMeta, merchantId: string, action: AuditAction, object: AuditObject) {
-  return auditEvents(meta, { service: "payments", merchantId, action, object, at: nowIso(), livemode: deps.livemode });
+/** The audit entry of a merchant's simulation, for the simulator's write; none without an actor. */
+function simulationAudit(deps: SimulateDeps, origin: AuditOrigin | null | undefined, merchantId: string, action: AuditAction, object: AuditObject) {
+  return auditEventsFrom(origin, { service: "payments", merchantId, action, object, at: nowIso(), livemode: deps.livemode });
 }
 
 function sandboxOnly(deps: SimulateDeps) {

@@ -1,4 +1,4 @@
-import type { Principal, RefundableTransaction, RefundPayoutSnapshot } from "@payrail/contracts";
+import type { AuditOrigin, Principal, RefundableTransaction, RefundPayoutSnapshot } from "@payrail/contracts";
 
 /** The request refunds serves: its id travels on; refunds asks payments on its own account. */
 export interface RequestMeta {
@@ -26,11 +26,12 @@ export interface PaymentsPort {
   /**
    * Sandbox only, for merchant `merchant_id`: moves the refund payout with this transfer id to
    * completed or failed and answers its outcome; AppError `transaction_not_found` when it is
-   * not one of this merchant's payouts.
+   * not one of this merchant's payouts. `audit` (the merchant's actor and address) is what the
+   * move's audit entry names.
    */
   simulateRefundPayout(
     meta: RequestMeta,
-    input: { merchant_id: string; transfer_id: string; status: "completed" | "failed"; failure_code?: string },
+    input: { merchant_id: string; transfer_id: string; status: "completed" | "failed"; failure_code?: string; audit?: AuditOrigin },
   ): Promise<RefundPayoutSnapshot>;
 }
 
