@@ -7,6 +7,7 @@ import {
   listMerchantsOp,
   reconcileOp,
   revokeApiKeyOp,
+  updateMerchantFundingSourcesOp,
   type Operation,
   type ResponseOf,
 } from "@payrail/contracts";
@@ -14,12 +15,13 @@ import type { AdminCall } from "./admin-call.ts";
 import type { CliAccess } from "./cli-access.ts";
 import { whyFetchFailed } from "./fetch-failure.ts";
 
-type Route = { method: "GET" | "POST" | "DELETE"; path: string; body?: unknown };
+type Route = { method: "GET" | "POST" | "PATCH" | "DELETE"; path: string; body?: unknown };
 const seg = encodeURIComponent;
 
 /** The admin routes that carry each merchant and users command's operation (docs/api-notes.md, Credentials). */
 const ROUTES: Record<string, (p: Record<string, unknown>) => Route> = {
   [createMerchantOp.pattern]: (p) => ({ method: "POST", path: "/api/admin/merchants", body: p }),
+  [updateMerchantFundingSourcesOp.pattern]: ({ merchant_id: id, ...sources }) => ({ method: "PATCH", path: `/api/admin/merchants/${seg(String(id))}`, body: sources }),
   [listMerchantsOp.pattern]: (p) => ({ method: "GET", path: `/api/admin/merchants?limit=${Number(p.limit ?? 100)}` }),
   [listApiKeysOp.pattern]: (p) => ({ method: "GET", path: `/api/admin/merchants/${seg(String(p.merchant_id))}/api_keys` }),
   [generateApiKeyOp.pattern]: (p) => ({ method: "POST", path: `/api/admin/merchants/${seg(String(p.merchant_id))}/generate_api_key`, body: {} }),

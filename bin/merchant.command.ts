@@ -1,4 +1,4 @@
-import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp } from "@payrail/contracts";
+import { createMerchantOp, generateApiKeyOp, listApiKeysOp, listMerchantsOp, revokeApiKeyOp, updateMerchantFundingSourcesOp } from "@payrail/contracts";
 import { type Command, InvalidArgumentError } from "commander";
 import type { AdminCall } from "./admin-call.ts";
 import { withAdminCalls } from "./admin-calls.ts";
@@ -19,7 +19,7 @@ const url = (value: string) => {
 };
 
 /**
- * `payrail merchant create|list|keys|key|revoke`. With AMQP_URL they ask the running identity
+ * `payrail merchant create|update|list|keys|key|revoke`. With AMQP_URL they ask the running identity
  * service over RabbitMQ; beside a `payrail start` that holds the embedded store, its admin
  * routes; otherwise they open the store themselves and run identity in this process.
  */
@@ -39,6 +39,28 @@ export function defineCommand(merchant: Command): void {
         });
         console.log(`merchant ${out.merchant.id} (${out.merchant.name})`);
         console.log(`api-key (shown once): ${out.api_key}`);
+      }),
+    );
+
+  merchant
+    .command("update")
+    .description("change a merchant's funding sources at the transfer provider (the next payout uses them)")
+    .requiredOption("--id <merchant id>", "mer_…", merchantId)
+    .option("--destination <url>", "the merchant's funding source at the transfer provider", url)
+    .option("--no-destination", "clear it")
+    .option("--payout-bank <url>", "the merchant's bank at the transfer provider, where payouts go", url)
+    .option("--no-payout-bank", "clear it")
+    .action((o: { id: string; destination?: string | false; payoutBank?: string | false }) =>
+      withIdentity(async (call) => {
+        // commander gives `false` for --no-…, and leaves an option neither way undefined: that one stays.
+        const out = await call(updateMerchantFundingSourcesOp, {
+          merchant_id: o.id,
+          ...(o.destination === undefined ? {} : { destination_funding_source: o.destination || null }),
+          ...(o.payoutBank === undefined ? {} : { payout_funding_source: o.payoutBank || null }),
+        });
+        console.log(`merchant ${out.id} (${out.name})`);
+        console.log(`destination: ${out.destination_funding_source ?? "none"}`);
+        console.log(`payout bank: ${out.payout_funding_source ?? "none"}`);
       }),
     );
 

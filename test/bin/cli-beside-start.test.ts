@@ -74,6 +74,13 @@ describe("the merchant commands beside a running payrail start", () => {
     expect(unknown.stderr).toMatch(/^payrail: .*\(merchant_not_found\)$/m);
   }, 120_000);
 
+  it("changes a merchant's funding sources through the admin routes", async () => {
+    const created = await payrail(env(), "merchant", "create", "--name", "Bank Co", "--payout-bank", "https://api.dwolla.com/funding-sources/beside-old-bank");
+    const id = /merchant (mer_[0-9a-f]{32}) \(Bank Co\)/.exec(created.stdout)![1]!;
+    const moved = await payrail(env(), "merchant", "update", "--id", id, "--destination", "https://api.dwolla.com/funding-sources/beside-balance", "--no-payout-bank");
+    expect(moved).toMatchObject({ code: 0, stdout: `merchant ${id} (Bank Co)\ndestination: https://api.dwolla.com/funding-sources/beside-balance\npayout bank: none\n` });
+  }, 120_000);
+
   it("runs reconcile through the running process, and check and events on its store beside it", async () => {
     const reconciled = await payrail(env(), "reconcile", "--after", "0s");
     expect(reconciled.code, reconciled.stderr).toBe(0);

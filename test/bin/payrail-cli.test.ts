@@ -26,18 +26,20 @@ describe("the payrail command line", () => {
     await mkdir(held, { recursive: true });
     // This (living) test process "holds" the directory, as `payrail start` would.
     await writeFile(join(held, "payrail.pid"), String(process.pid));
-    const [startHelp, keysHelp, badId, missing] = await Promise.all([
+    const [startHelp, keysHelp, badId, missing, badBank] = await Promise.all([
       payrail(held, "start", "--help"),
       payrail(held, "merchant", "keys", "--help"),
       payrail(held, "merchant", "keys", "--id", "nope"),
       payrail(held, "merchant", "create"),
+      payrail(held, "merchant", "update", "--id", `mer_${"0".repeat(32)}`, "--payout-bank", "nope"),
     ]);
     expect(startHelp).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: payrail start") });
     expect(startHelp.stdout).toContain("AMQP_URL");
     expect(keysHelp).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: payrail merchant keys") });
     expect(badId).toMatchObject({ code: 2, stderr: expect.stringContaining("a merchant id is mer_") });
     expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining("required option '--name <name>'") });
-    for (const run of [startHelp, keysHelp, badId, missing]) expect(`${run.stdout}${run.stderr}`).not.toMatch(/holds/);
+    expect(badBank).toMatchObject({ code: 2, stderr: expect.stringContaining("an absolute URL") });
+    for (const run of [startHelp, keysHelp, badId, missing, badBank]) expect(`${run.stdout}${run.stderr}`).not.toMatch(/holds/);
     // A command that needs the store is the one refused.
     const list = await payrail(held, "merchant", "list");
     expect(list).toMatchObject({ code: 1, stderr: expect.stringContaining(`holds ${held}`) });
@@ -60,6 +62,24 @@ describe("the payrail command line", () => {
     expect(keys.stdout).not.toContain(key);
     // Its last line ends, so the shell's prompt starts on a line of its own.
     expect(keys.stdout).toMatch(/active\n$/);
+  }, 120_000);
+
+  it("changes a merchant's funding sources: a URL sets one, --no-… clears it, one not named stays", async () => {
+    const dir = join(root, "funding");
+    const balance = "https://api.dwolla.com/funding-sources/cli-balance";
+    const created = await payrail(dir, "merchant", "create", "--name", "Moving Co", "--destination", balance, "--payout-bank", "https://api.dwolla.com/funding-sources/cli-old-bank");
+    expect(created.code, created.stderr).toBe(0);
+    const id = /merchant (mer_[0-9a-f]{32})/.exec(created.stdout)![1]!;
+    const moved = await payrail(dir, "merchant", "update", "--id", id, "--payout-bank", "https://api.dwolla.com/funding-sources/cli-new-bank");
+    expect(moved).toMatchObject({
+      code: 0,
+      stdout: `merchant ${id} (Moving Co)\ndestination: ${balance}\npayout bank: https://api.dwolla.com/funding-sources/cli-new-bank\n`,
+    });
+    const cleared = await payrail(dir, "merchant", "update", "--id", id, "--no-payout-bank");
+    expect(cleared).toMatchObject({ code: 0, stdout: `merchant ${id} (Moving Co)\ndestination: ${balance}\npayout bank: none\n` });
+    const unknown = await payrail(dir, "merchant", "update", "--id", `mer_${"0".repeat(32)}`, "--no-destination");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^payrail: no merchant mer_0{32}$/m);
   }, 120_000);
 
   it("runs a reconciler pass and a consistency check on the embedded store, and check exits 1 on a divergence", async () => {

@@ -1372,6 +1372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/merchants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a merchant's funding sources: where its debits land and its bank, where payouts go
+         * @description Changes the merchant's funding sources at the transfer provider (what `payrail merchant update` sends): `destination_funding_source`, where its debits land and its payouts leave from, and `payout_funding_source`, its bank, where payouts go. The fields sent change, `null` clears one; a call that sends neither, or only the values the merchant has, changes nothing. Debits and payouts not yet sent to the provider use the new values; a payout transfer already made keeps its bank. Answers the merchant.
+         */
+        patch: operations["updateMerchantFundingSources"];
+        trace?: never;
+    };
     "/api/admin/merchants/{id}/api_keys": {
         parameters: {
             query?: never;
@@ -11102,7 +11122,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this action */
-                action?: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "refund_payout.simulated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated" | "merchant.created" | "team_two_factor.required" | "team_two_factor.lifted" | "team_member.two_factor_enabled" | "team_member.two_factor_disabled" | "operator.added" | "operator.removed" | "subscription.amount_changed" | "annual_review.recorded" | "checkout.link_token_created" | "event.redelivered" | "event.test_sent" | "transaction.simulated" | "payout.simulated" | "payout.created";
+                action?: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "refund_payout.simulated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated" | "merchant.created" | "merchant.funding_sources_updated" | "team_two_factor.required" | "team_two_factor.lifted" | "team_member.two_factor_enabled" | "team_member.two_factor_disabled" | "operator.added" | "operator.removed" | "subscription.amount_changed" | "annual_review.recorded" | "checkout.link_token_created" | "event.redelivered" | "event.test_sent" | "transaction.simulated" | "payout.simulated" | "payout.created";
                 /** @description Only entries at or after this (a date or an ISO 8601 time) */
                 from?: string;
                 /** @description Only entries before this (a date or an ISO 8601 time) */
@@ -11143,7 +11163,7 @@ export interface operations {
                              * @description What was done
                              * @enum {string}
                              */
-                            action: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "refund_payout.simulated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated" | "merchant.created" | "team_two_factor.required" | "team_two_factor.lifted" | "team_member.two_factor_enabled" | "team_member.two_factor_disabled" | "operator.added" | "operator.removed" | "subscription.amount_changed" | "annual_review.recorded" | "checkout.link_token_created" | "event.redelivered" | "event.test_sent" | "transaction.simulated" | "payout.simulated" | "payout.created";
+                            action: "api_key.created" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "refund.approved" | "refund.rejected" | "refund.payout_initiated" | "refund_payout.simulated" | "checkout.created" | "subscription.cancelled" | "review.approved" | "review.cancelled" | "team_member.invited" | "team_member.role_changed" | "team_member.removed" | "merchant_profile.updated" | "merchant.created" | "merchant.funding_sources_updated" | "team_two_factor.required" | "team_two_factor.lifted" | "team_member.two_factor_enabled" | "team_member.two_factor_disabled" | "operator.added" | "operator.removed" | "subscription.amount_changed" | "annual_review.recorded" | "checkout.link_token_created" | "event.redelivered" | "event.test_sent" | "transaction.simulated" | "payout.simulated" | "payout.created";
                             /** @description What it was done to */
                             object: {
                                 /** @description What was changed: `api_key`, `webhook_endpoint`, `refund`, `checkout`, `subscription`, `review`, `team_member`, `merchant`, `operator`, `annual_review`, `event`, `transaction`, `payout` */
@@ -11864,6 +11884,139 @@ export interface operations {
              *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `body_too_large`: the body is larger than 64 KiB
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `unsupported_media_type`: the body is not application/json
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description api_error:
+             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+             */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMerchantFundingSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer)
+                 * @example mer_0123456789abcdef0123456789abcdef
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The merchant's funding source at the transfer provider, where payments land */
+                    destination_funding_source?: string | null;
+                    /** @description The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset) */
+                    payout_funding_source?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The object's id (`chk_…`, `rfd_…`, `mer_…`, `rev_…`, `po_…`; a transaction record's is an integer) */
+                        id: string;
+                        /** @description A name: the person's (addresses), the item's, the merchant's or the account's */
+                        name: string;
+                        /** @description The merchant's funding source at the transfer provider, where payments land */
+                        destination_funding_source: string | null;
+                        /** @description The merchant's bank at the transfer provider, where payouts go (the sandbox simulates one when unset) */
+                        payout_funding_source: string | null;
+                        /** @description When it was created (ISO 8601 UTC) */
+                        created_at: string;
+                        /** @description The email consumers are told to write to, in every notice */
+                        support_email: string | null;
+                        /** @description The phone consumers are told to call (E.164), in every notice */
+                        support_phone: string | null;
+                        /** @description How the merchant's debits other than purchases of goods are described on bank statements: at most 10 characters, upper case */
+                        statement_descriptor: string | null;
+                        /**
+                         * @description The purpose of checkouts created without one: goods (described PURCHASE), services or other
+                         * @enum {string}
+                         */
+                        default_transaction_purpose: "goods" | "services" | "other";
+                    };
+                };
+            };
+            /**
+             * @description invalid_request_error:
+             *     - `invalid_json`: the body is not valid JSON
+             *     - `parameter_missing`: a required field is missing (`param` names it)
+             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description authentication_error:
+             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description not_found_error:
+             *     - `merchant_not_found`: no merchant with this id
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -209,6 +209,40 @@ describe.each(variants)("the audit log over $name", (variant) => {
       acmeIds.push(added.id);
     });
 
+    it("records the admin's changes of a merchant's funding sources, and no entry for a call that sends the values it has", async () => {
+      const asAdmin = { "x-admin-token": ADMIN_TOKEN };
+      const patch = (payload: object) => ok({ method: "PATCH", url: `/api/admin/merchants/${acme.id}`, payload, headers: asAdmin, remoteAddress: ADMIN_IP });
+      const bank = "https://api.dwolla.com/funding-sources/acme-new-bank";
+      const byAdmin = { actor: { type: "admin", id: "admin" }, action: "merchant.funding_sources_updated", object: { type: "merchant", id: acme.id }, ip_address: ADMIN_IP };
+      await patch({ payout_funding_source: bank });
+      expect(await entryOf(acme.apiKey, "merchant.funding_sources_updated", acme.id)).toMatchObject(byAdmin);
+      // Neither writes; a later change's entry comes after anything they could have written (one outbox, in order).
+      await patch({ payout_funding_source: bank });
+      await patch({});
+      const last = new Date().toISOString();
+      await patch({ payout_funding_source: null, destination_funding_source: "https://api.dwolla.com/funding-sources/acme-balance" });
+      const entries = await eventually(async () => {
+        const found = (await log(acme.apiKey, "&action=merchant.funding_sources_updated")).data;
+        expect(found.filter((e) => e.created_at >= last)).toHaveLength(1);
+        return found;
+      });
+      expect(entries).toEqual([expect.objectContaining(byAdmin), expect.objectContaining(byAdmin)]);
+    });
+
+    it("records no profile change for a call that sends the values the profile has", async () => {
+      const asAcme = { "api-key": acme.apiKey };
+      await ok({ method: "PATCH", url: "/api/merchants/profile", payload: { support_email: "help@acme.example" }, headers: asAcme });
+      const last = new Date().toISOString();
+      await ok({ method: "PATCH", url: "/api/merchants/profile", payload: { support_email: "billing@acme.example" }, headers: asAcme });
+      const entries = await eventually(async () => {
+        const found = (await log(acme.apiKey, "&action=merchant_profile.updated")).data;
+        expect(found.filter((e) => e.created_at >= last)).toHaveLength(1);
+        return found;
+      });
+      // The first test's change, and the one after the repeat.
+      expect(entries).toHaveLength(2);
+    });
+
     it("records a user's two-factor on and off and the team's rule, each once", async () => {
       const { owner, byOwner } = await signedInOwner();
       await owner.client.get("/dashboard/security");

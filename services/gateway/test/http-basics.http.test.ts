@@ -103,7 +103,7 @@ describe("HTTP basics on the embedded stack", () => {
   });
 
   describe("admin routes", () => {
-    const admin = (method: "POST" | "DELETE", url: string, payload?: object, token: string | null = ADMIN_TOKEN) =>
+    const admin = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object, token: string | null = ADMIN_TOKEN) =>
       stack.app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? { "x-admin-token": token } : {} });
 
     it("need the admin token", async () => {
@@ -135,6 +135,59 @@ describe("HTTP basics on the embedded stack", () => {
       expect((await list(api_key)).statusCode).toBe(401);
       expect((await list(newKey)).statusCode).toBe(200);
       expect((await admin("DELETE", `/api/admin/merchants/${merchant.id}/api_keys/sk_test_nothere`)).statusCode).toBe(404);
+    });
+
+    it("change a merchant's funding sources: the fields sent, null clearing one, the rest kept", async () => {
+      const balance = "https://api.dwolla.com/funding-sources/initrode-balance";
+      const oldBank = "https://api.dwolla.com/funding-sources/initrode-bank";
+      const newBank = "https://api.dwolla.com/funding-sources/initrode-new-bank";
+      const { merchant } = (await admin("POST", "/api/admin/merchants", { name: "Initrode", destination_funding_source: balance, payout_funding_source: oldBank })).json();
+      const patch = (payload: object) => admin("PATCH", `/api/admin/merchants/${merchant.id}`, payload);
+      const stored = async () => ((await admin("GET", "/api/admin/merchants?limit=1000")).json().data as { id: string }[]).find((m) => m.id === merchant.id);
+
+      const moved = await patch({ payout_funding_source: newBank });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toEqual({ ...merchant, payout_funding_source: newBank });
+      expect(await stored()).toEqual(moved.json());
+
+      const cleared = await patch({ destination_funding_source: null });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json()).toMatchObject({ destination_funding_source: null, payout_funding_source: newBank });
+      // Nothing sent, or the values it has: the merchant as it is.
+      for (const same of [{}, { payout_funding_source: newBank, destination_funding_source: null }]) {
+        const unchanged = await patch(same);
+        expect(unchanged.statusCode, unchanged.body).toBe(200);
+        expect(unchanged.json()).toEqual(cleared.json());
+      }
+      expect(await stored()).toEqual(cleared.json());
+    });
+
+    it("refuse a bad funding source, a bad id and a missing admin token, and answer 404 for an unknown merchant", async () => {
+      const { merchant } = (await admin("POST", "/api/admin/merchants", { name: "Vandelay" })).json();
+      const path = `/api/admin/merchants/${merchant.id}`;
+      const bad: [object, string][] = [
+        [{ payout_funding_source: "not a url" }, "payout_funding_source"],
+        [{ destination_funding_source: `https://api.dwolla.com/${"x".repeat(2048)}` }, "destination_funding_source"],
+        [{ payout_funding_source: 42 }, "payout_funding_source"],
+        [{ destination_funding_source: ["https://api.dwolla.com/funding-sources/a"] }, "destination_funding_source"],
+      ];
+      for (const [payload, param] of bad) {
+        const reply = await admin("PATCH", path, payload);
+        expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(reply.json().error, JSON.stringify(payload)).toMatchObject({ type: "invalid_request_error", param });
+      }
+      const badId = await admin("PATCH", "/api/admin/merchants/mer_nope", { payout_funding_source: null });
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json().error).toMatchObject({ type: "invalid_request_error", param: "id" });
+      expect((await admin("PATCH", path, { payout_funding_source: null }, null)).statusCode).toBe(401);
+      const wrong = await admin("PATCH", path, { payout_funding_source: null }, "guess");
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.code).toBe("admin_token_invalid");
+      const unknown = await admin("PATCH", `/api/admin/merchants/mer_${"0".repeat(32)}`, { payout_funding_source: "https://api.dwolla.com/funding-sources/a" });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toMatchObject({ type: "not_found_error", code: "merchant_not_found" });
+      // None of the refused calls changed the merchant.
+      expect((await admin("PATCH", path, {})).json()).toEqual(merchant);
     });
 
     it("answer 404 for an unknown merchant", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createMerchantOp, createPayoutOp, type Principal } from "@payrail/contracts";
+import { createMerchantOp, createPayoutOp, updateMerchantFundingSourcesOp, type Principal } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +74,43 @@ describe.each(variants)("a live merchant's payout bank over $name", (variant) =>
           idempotencyKey: input.payout_id,
         }),
       ]);
+    });
+
+    it("sends the next payout to the bank the admin changed to; a payout whose transfer was made keeps its bank", async () => {
+      const balance = "https://api.dwolla.com/funding-sources/moved-balance";
+      const oldBank = "https://api.dwolla.com/funding-sources/moved-old-bank";
+      const newBank = "https://api.dwolla.com/funding-sources/moved-new-bank";
+      const { merchant } = await client.call(createMerchantOp, { name: "Moved", destination_funding_source: balance, payout_funding_source: oldBank }, admin);
+      const before = made.length;
+      const first = payout(merchant.id);
+      const sent = await client.call(createPayoutOp, first, ledger);
+      expect(sent).toMatchObject({ status: "pending" });
+
+      const moved = await client.call(updateMerchantFundingSourcesOp, { merchant_id: merchant.id, payout_funding_source: newBank }, admin);
+      expect(moved).toMatchObject({ destination_funding_source: balance, payout_funding_source: newBank });
+      // Asked again (a ledger retry): the transfer it made stands, nothing new goes out.
+      expect(await client.call(createPayoutOp, first, ledger)).toEqual(sent);
+      const next = payout(merchant.id);
+      expect(await client.call(createPayoutOp, next, ledger)).toMatchObject({ status: "pending" });
+      expect(made.slice(before).map((t) => [t.idempotencyKey, t.sourceFundingSource, t.destinationFundingSource])).toEqual([
+        [first.payout_id, balance, oldBank],
+        [next.payout_id, balance, newBank],
+      ]);
+
+      // Cleared: a live merchant's next payout has no bank to go to.
+      await client.call(updateMerchantFundingSourcesOp, { merchant_id: merchant.id, payout_funding_source: null }, admin);
+      expect(await client.call(createPayoutOp, payout(merchant.id), ledger)).toMatchObject({ status: "failed", failure_code: "payout_funding_source_missing" });
+      expect(made.length).toBe(before + 2);
+    });
+
+    it("lets only the admin change a merchant's funding sources", async () => {
+      const { merchant } = await client.call(createMerchantOp, { name: "Guarded", payout_funding_source: "https://api.dwolla.com/funding-sources/guarded-bank" }, admin);
+      const change = { merchant_id: merchant.id, payout_funding_source: "https://attacker.example/funding-sources/x" };
+      const asSelf = { requestId: "r", principal: { kind: "merchant", merchantId: merchant.id, keyPrefix: "sk_live_guarded", livemode: true } as Principal };
+      for (const meta of [ledger, asSelf]) {
+        await expect(client.call(updateMerchantFundingSourcesOp, change, meta)).rejects.toMatchObject({ code: "permission_denied" });
+      }
+      expect(await client.call(updateMerchantFundingSourcesOp, { merchant_id: merchant.id }, admin)).toMatchObject({ payout_funding_source: "https://api.dwolla.com/funding-sources/guarded-bank" });
     });
 
     it("fails the payout of a live merchant with no payout bank, and moves no money", async () => {

@@ -1,13 +1,23 @@
 import { z } from "zod";
 import { MerchantProfile } from "./merchant-profile.schema.ts";
 
+/** A funding source at the transfer provider, as the provider names it: an absolute URL. */
+const FundingSourceUrl = z.string().url().max(2048);
+
 /** Admin routes (docs/api-notes.md, Credentials), behind `x-admin-token`. */
 export const CreateMerchantBody = z.object({
   name: z.string().trim().min(1).max(255),
-  destination_funding_source: z.string().url().max(2048).optional(),
+  destination_funding_source: FundingSourceUrl.optional(),
   /** The merchant's bank at the transfer provider, where payouts go (live mode; the sandbox simulates one). */
-  payout_funding_source: z.string().url().max(2048).optional(),
+  payout_funding_source: FundingSourceUrl.optional(),
 });
+
+/** PATCH /api/admin/merchants/{id}: the funding sources sent change, `null` clears one; the rest stay. */
+export const MerchantFundingSourcesBody = z.object({
+  destination_funding_source: FundingSourceUrl.nullable().optional(),
+  payout_funding_source: FundingSourceUrl.nullable().optional(),
+});
+export type MerchantFundingSourcesBody = z.infer<typeof MerchantFundingSourcesBody>;
 
 export const MerchantView = z
   .object({

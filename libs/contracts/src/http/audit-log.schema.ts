@@ -29,6 +29,7 @@ export const AuditAction = z.enum([
   "team_member.removed",
   "merchant_profile.updated",
   "merchant.created",
+  "merchant.funding_sources_updated",
   "team_two_factor.required",
   "team_two_factor.lifted",
   "team_member.two_factor_enabled",

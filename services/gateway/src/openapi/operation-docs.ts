@@ -461,6 +461,12 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     description: "The installation's merchants, newest first (what `payrail merchant list` shows).",
     errors: [],
   },
+  "patch /api/admin/merchants/{id}": {
+    operationId: "updateMerchantFundingSources",
+    description:
+      "Changes the merchant's funding sources at the transfer provider (what `payrail merchant update` sends): `destination_funding_source`, where its debits land and its payouts leave from, and `payout_funding_source`, its bank, where payouts go. The fields sent change, `null` clears one; a call that sends neither, or only the values the merchant has, changes nothing. Debits and payouts not yet sent to the provider use the new values; a payout transfer already made keeps its bank. Answers the merchant.",
+    errors: ["merchant_not_found"],
+  },
   "get /api/admin/merchants/{id}/api_keys": {
     operationId: "listApiKeys",
     description: "The merchant's API keys by prefix, oldest first, revoked ones included; the keys themselves are never stored.",

@@ -10,7 +10,9 @@ import {
   CreateMerchantBody,
   CreateMerchantResponse,
   IssuedApiKey,
+  MerchantFundingSourcesBody,
   MerchantIdParam,
+  MerchantView,
   OperatorList,
   OperatorParams,
   OperatorView,
@@ -25,6 +27,7 @@ import {
   listOperatorsOp,
   removeOperatorOp,
   reconcileOp,
+  updateMerchantFundingSourcesOp,
 } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -76,6 +79,23 @@ export async function adminRoutes(app: FastifyInstance, ctx: GatewayContext, tok
       },
     },
     (request) => callService(ctx, request, listMerchantsOp, { limit: request.query.limit }),
+  );
+
+  r.patch(
+    "/api/admin/merchants/:id",
+    {
+      preValidation,
+      schema: {
+        hide,
+        tags,
+        summary: "Change a merchant's funding sources: where its debits land and its bank, where payouts go",
+        headers: AdminHeader,
+        params: MerchantIdParam,
+        body: MerchantFundingSourcesBody,
+        response: { 200: MerchantView, ...errorResponses },
+      },
+    },
+    (request) => callService(ctx, request, updateMerchantFundingSourcesOp, { merchant_id: request.params.id, ...request.body }),
   );
 
   r.get(

@@ -1,9 +1,9 @@
 import type { DomainEvent } from "@payrail/contracts";
 import { insertIfAbsent, insertWithEvents, withEvents, type Store } from "@payrail/store";
-import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../domain/merchant.entity.ts";
+import type { ApiKeyRecord, MerchantChanges, MerchantRecord } from "../domain/merchant.entity.ts";
 import type { MerchantsPort } from "../domain/ports/merchants.port.ts";
 
-/** The collection of merchants; its documents carry the audit entries of profile changes (the outbox). */
+/** The collection of merchants; its documents carry the audit entries of their changes (the outbox). */
 export const MERCHANTS_COLLECTION = "merchants";
 
 /** The collection of API keys (`_id` = the key's hash); its documents carry the audit entries of their changes (the outbox). */
@@ -33,8 +33,11 @@ export class MerchantRepository implements MerchantsPort {
     return this.merchants.findOne({ _id: merchantId });
   }
 
-  updateProfile(merchantId: string, changes: MerchantProfileChanges, audit: readonly DomainEvent[] = []): Promise<MerchantRecord | null> {
-    return this.merchants.findOneAndUpdate({ _id: merchantId }, withEvents({ $set: { ...changes } }, audit));
+  updateMerchant(merchantId: string, changes: MerchantChanges, audit: readonly DomainEvent[] = []): Promise<MerchantRecord | null> {
+    // `$ne` matches a missing field unless the value is null (MongoDB's rule), so clearing a field the merchant never had changes nothing.
+    const differs = Object.entries(changes).map(([field, value]) => ({ [field]: { $ne: value } }));
+    if (differs.length === 0) return Promise.resolve(null);
+    return this.merchants.findOneAndUpdate({ _id: merchantId, $or: differs }, withEvents({ $set: { ...changes } }, audit));
   }
 
   setRequireTwoFactor(merchantId: string, required: boolean, audit: readonly DomainEvent[] = []): Promise<MerchantRecord | null> {

@@ -17,7 +17,10 @@ export interface MerchantRecord {
   requireTwoFactor?: boolean;
 }
 
-export type MerchantProfileChanges = Partial<Pick<MerchantRecord, "supportEmail" | "supportPhone" | "statementDescriptor" | "defaultTransactionPurpose">>;
+/** The fields an update may set: the profile (the merchant's own) and the funding sources (the admin's). */
+export type MerchantChanges = Partial<
+  Pick<MerchantRecord, "supportEmail" | "supportPhone" | "statementDescriptor" | "defaultTransactionPurpose" | "destinationFundingSource" | "payoutFundingSource">
+>;
 
 /** An API key, stored only as the SHA-256 of the key (`_id`), with its public prefix. */
 export interface ApiKeyRecord {

@@ -23,6 +23,7 @@ export * from "./list-merchant-users.op.ts";
 export * from "./change-merchant-user-role.op.ts";
 export * from "./remove-merchant-user.op.ts";
 export * from "./update-merchant-profile.op.ts";
+export * from "./update-merchant-funding-sources.op.ts";
 export * from "./get-notice-contacts.op.ts";
 export * from "./send-notice-sms.op.ts";
 export * from "./sign-in-second-step.op.ts";

@@ -1,13 +1,17 @@
 import type { DomainEvent } from "@payrail/contracts";
-import type { ApiKeyRecord, MerchantProfileChanges, MerchantRecord } from "../merchant.entity.ts";
+import type { ApiKeyRecord, MerchantChanges, MerchantRecord } from "../merchant.entity.ts";
 
 /** Storage of merchants and their API keys. */
 export interface MerchantsPort {
   /** Stores the merchant with its audit entry (one write); false when a merchant already holds the id (a second run of the same call made it). */
   insertMerchant(record: MerchantRecord, audit?: readonly DomainEvent[]): Promise<boolean>;
   findMerchant(merchantId: string): Promise<MerchantRecord | null>;
-  /** Sets the given profile fields of the merchant in one write; the merchant after, or null when there is none. */
-  updateProfile(merchantId: string, changes: MerchantProfileChanges, audit?: readonly DomainEvent[]): Promise<MerchantRecord | null>;
+  /**
+   * Sets the given fields of the merchant with its audit entry, in one write conditional on one of
+   * them holding another value (a missing field counts as null); the merchant after, or null when
+   * there is none or it holds these values already.
+   */
+  updateMerchant(merchantId: string, changes: MerchantChanges, audit?: readonly DomainEvent[]): Promise<MerchantRecord | null>;
   /**
    * Sets the owner's "require two-factor for the team" with its audit entry, in one write
    * conditional on the rule being the other way; the merchant after, or null when there is none

@@ -5,6 +5,7 @@ import { createMerchantHandler } from "./create-merchant.handler.ts";
 import { generateApiKeyHandler } from "./generate-api-key.handler.ts";
 import { getMerchantHandler } from "./get-merchant.handler.ts";
 import { updateMerchantProfileHandler } from "./update-merchant-profile.handler.ts";
+import { updateMerchantFundingSourcesHandler } from "./update-merchant-funding-sources.handler.ts";
 import { resolveApiKeyHandler } from "./resolve-api-key.handler.ts";
 import { revokeApiKeyHandler } from "./revoke-api-key.handler.ts";
 import { sendCodeHandler } from "./send-code.handler.ts";
@@ -47,6 +48,7 @@ export function identityHandlers(deps: IdentityDeps): HandlerEntry[] {
     resolveApiKeyHandler(deps),
     getMerchantHandler(deps),
     updateMerchantProfileHandler(deps),
+    updateMerchantFundingSourcesHandler(deps),
     sendCodeHandler(deps),
     verifyCodeHandler(deps),
     logoutHandler(deps),
