@@ -30,6 +30,8 @@ export interface MeasuredRow {
    * req/s on a shared machine: a busy neighbour slows a row down more than it makes it costlier.
    */
   cpuUsPerRequest: number | null;
+  /** The same per server process (by name), measured over the row alone. */
+  cpuUsByProcess?: Record<string, number>;
   /** Create rows: seconds after the row until its events were delivered (eventsCaughtUp), null when they never were. */
   eventsAfterS?: number | null;
   /** Create rows: the CPU per response counted until then, the events' delivery included. */

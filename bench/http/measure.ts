@@ -38,16 +38,22 @@ async function record(
 ): Promise<MeasuredRow> {
   await idleBefore(s, d, name);
   let cpuAtStart: number | null = null;
-  const result = await run(() => (cpuAtStart = serversCpuMs(d)));
+  let eachAtStart: (number | null)[] = [];
+  const result = await run(() => {
+    cpuAtStart = serversCpuMs(d);
+    eachAtStart = d.processes.map((p) => p.cpuMs());
+  });
   const cpuAtEnd = serversCpuMs(d);
+  const cpuUsByProcess = splitCpu(d, eachAtStart, result.requests);
   const rssMb = d.processes.map((p) => p.rssMb());
   await settle(d.url);
   const perRequest = (end: number | null) => (cpuAtStart !== null && end !== null && result.requests > 0 ? ((end - cpuAtStart) * 1000) / result.requests : null);
   const cpuUsPerRequest = perRequest(cpuAtEnd);
   const offered = rate ? ` at ${rate}/s offered` : "";
-  const cpu = cpuUsPerRequest === null ? "" : `, ${cpuUsPerRequest.toFixed(0)} µs CPU/req`;
+  const split = cpuUsByProcess && d.processes.length > 1 ? ` (${Object.entries(cpuUsByProcess).map(([n, us]) => `${n} ${us.toFixed(0)}`).join(", ")})` : "";
+  const cpu = cpuUsPerRequest === null ? "" : `, ${cpuUsPerRequest.toFixed(0)} µs CPU/req${split}`;
   s.log(`    ${name}${offered}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${result.errors} errors${cpu}`);
-  const row: MeasuredRow = { name, result, rssMb, cpuUsPerRequest, connections: s.load.connections, ...(rate ? { rate } : {}) };
+  const row: MeasuredRow = { name, result, rssMb, cpuUsPerRequest, ...(cpuUsByProcess ? { cpuUsByProcess } : {}), connections: s.load.connections, ...(rate ? { rate } : {}) };
   if (caughtUp) {
     row.eventsAfterS = await caughtUp();
     row.cpuUsWithEvents = row.eventsAfterS === null ? null : perRequest(serversCpuMs(d));
@@ -56,6 +62,23 @@ async function record(
     s.log(`      its events delivered ${after}${withEvents}`);
   }
   return row;
+}
+
+/**
+ * Each server process's CPU per response since `atStart` (µs, by process name): how a request's
+ * work splits between the gateway and the domain process, which sizes each role apart. Null when
+ * one process's CPU is unknown.
+ */
+function splitCpu(d: Deployment, atStart: readonly (number | null)[], requests: number): Record<string, number> | null {
+  if (requests <= 0) return null;
+  const out: Record<string, number> = {};
+  for (const [i, p] of d.processes.entries()) {
+    const start = atStart[i];
+    const end = p.cpuMs();
+    if (start == null || end === null) return null;
+    out[p.name] = ((end - start) * 1000) / requests;
+  }
+  return out;
 }
 
 /** The deployment's server processes' CPU time together, ms; null when one is unknown. */
