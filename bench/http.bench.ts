@@ -116,7 +116,7 @@ async function measureSize(
       failures.push(`${what} failed: ${message.split("\n")[0]}`);
     }
   };
-  const settingsOf = (target: StoreTarget) => ({ launcher, logLevel: opts.logLevel, storeEnv: storeEnv(target, secretsKey) });
+  const settingsOf = (target: StoreTarget) => ({ launcher, logLevel: opts.logLevel, sharedLimits: opts.sharedLimits, storeEnv: storeEnv(target, secretsKey) });
 
   if (embedded || rabbitmq) {
     const dir = join(tmp, `embedded-${size}`);
@@ -178,7 +178,7 @@ async function main(): Promise<void> {
     "",
     `Sizes ${opts.sizes.map(sizeLabel).join(", ")}; rows of ${opts.durationS} s after ${opts.warmupS} s of warm-up; ` +
       `${opts.connections} connections (autocannon, in the bench process); full flow by ${opts.flowClients} clients; ` +
-      `servers at LOG_LEVEL=${opts.logLevel}, Node ${process.version}, ${cpus().length} CPUs.`,
+      `servers at LOG_LEVEL=${opts.logLevel}, SHARED_LIMITS=${opts.sharedLimits}, Node ${process.version}, ${cpus().length} CPUs.`,
     `Payrail: ${launcher.description}; the baseline and ceiling servers run through tsx.`,
     amqpUrl ? `RabbitMQ: ${redactUrl(amqpUrl)}, ${amqp.note}.` : `RabbitMQ rows skipped: no broker at ${redactUrl(amqp.url)}.`,
     mongoLine,

@@ -22,6 +22,8 @@ export interface BenchOptions {
   nodeFlags: string[];
   /** LOG_LEVEL of the servers under test. */
   logLevel: string;
+  /** SHARED_LIMITS of Payrail's processes (auto: shared in RabbitMQ mode), to weigh the shared request limits' cost. */
+  sharedLimits: "auto" | "on" | "off";
   /** Leave the temporary data folders behind (their paths are printed). */
   keepData: boolean;
   /** Where the markdown report goes. */
@@ -43,6 +45,10 @@ export const USAGE = `usage: npm run bench:http -- [options]
   --node-flags "<flags>"   node flags for Payrail's processes, e.g. the memory-bound start of the
                            operator guide's "Memory" note (docs/guide/operator.md): "--max-semi-space-size=8
                            --initial-old-space-size=32 --heap-growing-percent=20" (default none)
+  --shared-limits auto|on|off
+                           SHARED_LIMITS of Payrail's processes (default auto: the gateways'
+                           request limits are counted in the store in RabbitMQ mode); off beside
+                           on weighs what sharing them costs
   --keep-data              keep the temporary data folders
   --out <file>             report file (default bench/results/http-<timestamp>.md)
 env: AMQP_URL / BENCH_AMQP_URL (broker, default amqp://guest:guest@127.0.0.1:5672),
@@ -62,6 +68,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
       "log-level": { type: "string" },
       runtime: { type: "string" },
       "node-flags": { type: "string" },
+      "shared-limits": { type: "string" },
       "keep-data": { type: "boolean", default: false },
       out: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -82,6 +89,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
     runtime: runtimeOf(values.runtime ?? "build"),
     nodeFlags: (values["node-flags"] ?? "").split(/\s+/).filter(Boolean),
     logLevel: values["log-level"] ?? "warn",
+    sharedLimits: sharedLimitsOf(values["shared-limits"] ?? "auto"),
     keepData: values["keep-data"],
     out: values.out,
   };
@@ -89,6 +97,11 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
 
 function runtimeOf(text: string): "build" | "tsx" {
   if (text !== "build" && text !== "tsx") throw new Error(`--runtime: expected build or tsx, got "${text}"`);
+  return text;
+}
+
+function sharedLimitsOf(text: string): "auto" | "on" | "off" {
+  if (text !== "auto" && text !== "on" && text !== "off") throw new Error(`--shared-limits: expected auto, on or off, got "${text}"`);
   return text;
 }
 

@@ -22,6 +22,8 @@ export interface PayrailSettings {
   /** How `payrail start` runs: the compiled build on plain node, or the sources through tsx. */
   launcher: Launcher;
   logLevel: string;
+  /** SHARED_LIMITS (docs/decisions/0049-shared-request-limits.md); the configuration's default when absent. */
+  sharedLimits?: "auto" | "on" | "off";
   /** DATA_DIR, SECRETS_KEY and, for the MongoDB-wire rows, MONGODB_URL / MONGODB_DB. */
   storeEnv: Record<string, string>;
 }
@@ -84,6 +86,7 @@ function payrailEnv(settings: PayrailSettings, port: number): Record<string, str
     HOST: "127.0.0.1",
     PORT: String(port),
     LOG_LEVEL: settings.logLevel,
+    ...(settings.sharedLimits ? { SHARED_LIMITS: settings.sharedLimits } : {}),
     PROVIDERS: "sandbox",
     DEMO_MERCHANT: "off",
     // Several processes on one host: in production each serves /metrics on a port of its own (any free one).

@@ -47,11 +47,15 @@ describe.each(variants)("merchant operators over $name", (variant) => {
       await client.call(addOperatorOp, { merchant_id: merchant, phone: second }, admin);
       await client.call(addOperatorOp, { merchant_id: otherId, phone: first }, admin);
       const listed = await client.call(listOperatorsOp, { merchant_id: merchant }, admin);
-      expect(listed.data.map((o) => o.phone)).toEqual([first, second]);
-      expect(listed.data[0]).toEqual({ id: expect.stringMatching(/^opr_/), merchant_id: merchant, phone: first, created_at: expect.any(String) });
+      expect(listed.data.map((o) => o.phone).sort()).toEqual([first, second].sort());
+      // Oldest first: the times never go down. Two adds in one millisecond are equally old (then in id order), so either order is right for them.
+      const times = listed.data.map((o) => o.created_at);
+      expect([...times].sort()).toEqual(times);
+      const firstListed = listed.data.find((o) => o.phone === first);
+      expect(firstListed).toEqual({ id: expect.stringMatching(/^opr_/), merchant_id: merchant, phone: first, created_at: expect.any(String) });
 
       // The phone as a URL path gives it: `+…`, or digits alone.
-      expect(await client.call(removeOperatorOp, { merchant_id: merchant, phone: first.slice(1) }, admin)).toEqual({ id: listed.data[0]!.id, merchant_id: merchant, phone: first, removed: true });
+      expect(await client.call(removeOperatorOp, { merchant_id: merchant, phone: first.slice(1) }, admin)).toEqual({ id: firstListed!.id, merchant_id: merchant, phone: first, removed: true });
       expect(await isOperator(merchant, first)).toEqual({ operator: false });
       expect(await isOperator(otherId, first)).toEqual({ operator: true });
       expect((await client.call(listOperatorsOp, { merchant_id: merchant }, admin)).data.map((o) => o.phone)).toEqual([second]);
