@@ -40,8 +40,9 @@ async function record(
   let cpuAtStart: number | null = null;
   let eachAtStart: (number | null)[] = [];
   const result = await run(() => {
-    cpuAtStart = serversCpuMs(d);
+    // One read of each process: the total is their sum, so total and split start at the same instant.
     eachAtStart = d.processes.map((p) => p.cpuMs());
+    cpuAtStart = eachAtStart.some((ms) => ms === null) ? null : eachAtStart.reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
   });
   const cpuAtEnd = serversCpuMs(d);
   const cpuUsByProcess = splitCpu(d, eachAtStart, result.requests);
