@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createMerchantOp, createPayoutOp, updateMerchantFundingSourcesOp, type Principal } from "@payrail/contracts";
+import { AppError, createMerchantOp, createPayoutOp, reconcileOp, updateMerchantFundingSourcesOp, type Principal } from "@payrail/contracts";
 import type { Transport } from "@payrail/messaging";
 import { loadConfig, silentLogger } from "@payrail/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { startServices } from "../../../bin/wiring.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { sandboxTransfersThrough, transfersWith } from "../../../test/support/transfers-with.ts";
 import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
-import type { CreateTransferInput } from "../src/domain/transfers/ports/transfer.port.ts";
+import type { CreateTransferInput, FindTransferInput } from "../src/domain/transfers/ports/transfer.port.ts";
 import { start } from "../src/index.ts";
 
 const variants = await infraVariants();
@@ -23,6 +23,11 @@ const ledger = { requestId: "r", principal: { kind: "service", service: "ledger"
 describe.each(variants)("a live merchant's payout bank over $name", (variant) => {
   let client: Transport;
   const made: CreateTransferInput[] = [];
+  /** The transfers the recorder "made", by key: what findTransfer and getTransfer answer from. */
+  const byKey = new Map<string, string>();
+  const searches: FindTransferInput[] = [];
+  /** Keys whose next create the provider makes but whose answer is lost (no answer came). */
+  const loseAnswerOf = new Set<string>();
 
   beforeAll(async () => {
     if (variant.skipReason) return;
@@ -41,7 +46,18 @@ describe.each(variants)("a live merchant's payout bank over $name", (variant) =>
         transfersWith(inner, {
           async createTransfer(input) {
             made.push(input);
-            return { transferId: randomUUID(), transferUrl: "https://api.dwolla.com/transfers/x", status: "pending" };
+            const transferId = byKey.get(input.idempotencyKey) ?? randomUUID();
+            byKey.set(input.idempotencyKey, transferId);
+            if (loseAnswerOf.delete(input.idempotencyKey)) throw new AppError("provider_error", "no answer from the transfer provider", { providerCode: "network_error" });
+            return { transferId, transferUrl: `https://api.dwolla.com/transfers/${transferId}`, status: "pending" };
+          },
+          async findTransfer(input) {
+            searches.push(input);
+            const transferId = byKey.get(input.idempotencyKey);
+            return transferId ? { transferId, transferUrl: `https://api.dwolla.com/transfers/${transferId}`, status: "pending" } : null;
+          },
+          async getTransfer(transferId) {
+            return { transferId, status: "pending" };
           },
         }),
       ),
@@ -101,6 +117,38 @@ describe.each(variants)("a live merchant's payout bank over $name", (variant) =>
       await client.call(updateMerchantFundingSourcesOp, { merchant_id: merchant.id, payout_funding_source: null }, admin);
       expect(await client.call(createPayoutOp, payout(merchant.id), ledger)).toMatchObject({ status: "failed", failure_code: "payout_funding_source_missing" });
       expect(made.length).toBe(before + 2);
+    });
+
+    it("keeps a payout's ends from its first try: a retry after a lost answer sends the same transfer, and the reconciler finds it through its source", async () => {
+      const balance = "https://api.dwolla.com/funding-sources/lost-balance";
+      const oldBank = "https://api.dwolla.com/funding-sources/lost-old-bank";
+      const { merchant } = await client.call(createMerchantOp, { name: "Lost answers", destination_funding_source: balance, payout_funding_source: oldBank }, admin);
+      const before = made.length;
+
+      // The provider made the transfer, the answer never came; the merchant's bank changes before the ledger asks again.
+      const retried = payout(merchant.id);
+      loseAnswerOf.add(retried.payout_id);
+      await expect(client.call(createPayoutOp, retried, ledger)).rejects.toMatchObject({ code: "provider_error" });
+      await client.call(updateMerchantFundingSourcesOp, { merchant_id: merchant.id, payout_funding_source: "https://api.dwolla.com/funding-sources/lost-new-bank" }, admin);
+      const sent = await client.call(createPayoutOp, retried, ledger);
+      expect(sent).toEqual({ status: "pending", transfer_id: byKey.get(retried.payout_id) });
+
+      // No retry comes at all: the reconciler searches the transfers of the source's owner by the payout id.
+      const found = payout(merchant.id);
+      loseAnswerOf.add(found.payout_id);
+      await expect(client.call(createPayoutOp, found, ledger)).rejects.toMatchObject({ code: "provider_error" });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const searchesBefore = searches.length;
+      const report = await client.call(reconcileOp, { after_ms: 0 }, admin, { timeoutMs: 20_000 });
+      expect(report.changes).toContainEqual({ kind: "payout", id: found.payout_id, from: "no transfer recorded", to: "pending" });
+      expect(searches.slice(searchesBefore)).toContainEqual({ idempotencyKey: found.payout_id, customerUrl: null, fundingSourceUrl: balance });
+      expect(await client.call(createPayoutOp, found, ledger)).toEqual({ status: "pending", transfer_id: byKey.get(found.payout_id) });
+
+      expect(made.slice(before).map((t) => [t.idempotencyKey, t.sourceFundingSource, t.destinationFundingSource])).toEqual([
+        [retried.payout_id, balance, oldBank],
+        [retried.payout_id, balance, oldBank],
+        [found.payout_id, balance, "https://api.dwolla.com/funding-sources/lost-new-bank"],
+      ]);
     });
 
     it("lets only the admin change a merchant's funding sources", async () => {

@@ -150,6 +150,36 @@ describe("Dwolla adapter on the dwolla-v2 SDK against a local Dwolla", () => {
     expect(await a.findTransfer({ idempotencyKey: "sc-none", customerUrl: consumer.customerUrl })).toBeNull();
   });
 
+  it("finds a transfer with no consumer (a merchant payout) among the transfers of its source's owner: the platform account, or a customer", async () => {
+    const a = adapter();
+    const merchantBank = dwolla.addAccountFundingSource();
+    // The merchant's money held on the platform account, paid out to its bank there.
+    const held = dwolla.addAccountFundingSource();
+    const key = `po_${crypto.randomUUID().replaceAll("-", "")}`;
+    const created = await a.createTransfer({ sourceFundingSource: held, destinationFundingSource: merchantBank, amountCents: 125_000, currency: "USD", idempotencyKey: key });
+    dwolla.forgetIdempotencyKeys();
+    expect(await a.findTransfer({ idempotencyKey: key, customerUrl: null, fundingSourceUrl: held })).toEqual({ ...created, status: "pending" });
+    const [read, search] = dwolla.requests.slice(-2);
+    expect(read).toMatchObject({ method: "GET", path: `/funding-sources/${held.split("/").at(-1)}` });
+    expect(search).toMatchObject({ method: "GET", path: `/accounts/${dwolla.accountId}/transfers` });
+    expect(new URLSearchParams(search!.query).get("correlationId")).toBe(key);
+    expect(await a.findTransfer({ idempotencyKey: "po_none", customerUrl: null, fundingSourceUrl: held })).toBeNull();
+
+    // A merchant whose balance is a customer's funding source: that customer's transfers are searched.
+    const balance = await fundedCustomer(a);
+    const fromCustomer = `po_${crypto.randomUUID().replaceAll("-", "")}`;
+    const second = await a.createTransfer({ sourceFundingSource: balance.fundingSourceUrl, destinationFundingSource: merchantBank, amountCents: 900, currency: "USD", idempotencyKey: fromCustomer });
+    expect(await a.findTransfer({ idempotencyKey: fromCustomer, customerUrl: null, fundingSourceUrl: balance.fundingSourceUrl })).toEqual({ ...second, status: "pending" });
+    expect(dwolla.requests.at(-1)!.path).toMatch(/^\/customers\/[0-9a-f-]{36}\/transfers$/);
+  });
+
+  it("refuses to search for a transfer with neither a customer nor a funding source, without calling Dwolla", async () => {
+    const count = dwolla.requests.length;
+    expect(await failure(adapter().findTransfer({ idempotencyKey: "po_x", customerUrl: null }))).toMatchObject({ code: "parameter_invalid" });
+    expect(await failure(adapter().findTransfer({ idempotencyKey: "po_x", customerUrl: null, fundingSourceUrl: null }))).toMatchObject({ code: "parameter_invalid" });
+    expect(dwolla.requests.length).toBe(count);
+  });
+
   it("says a transfer Dwolla refuses is refused for good, and one it failed to serve is not", async () => {
     const a = adapter();
     const [source, destination] = [await fundedCustomer(a), await fundedCustomer(a)];

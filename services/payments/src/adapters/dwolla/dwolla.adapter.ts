@@ -7,6 +7,7 @@ import {
   type CreateFundingSourceInput,
   type CreateTransferInput,
   type EnsureCustomerInput,
+  type FindTransferInput,
   type FundingSource,
   type MicroDeposits,
   type TransferCustomer,
@@ -17,6 +18,7 @@ import { verifyDwollaSignature } from "./dwolla-webhook.signature.ts";
 import {
   customerIdempotencyKey,
   existingResourceHref,
+  fromFundingSourceOwner,
   fromFundingSourceResponse,
   fromDwollaStatus,
   fromFailureResponse,
@@ -147,16 +149,25 @@ export class DwollaTransferAdapter implements TransferPort {
     return { transferId: id, status, ...(failureCode ? { failureCode } : {}) };
   }
 
-  async findTransfer(input: { idempotencyKey: string; customerUrl: string | null }): Promise<CreatedTransfer | null> {
-    const customerId = input.customerUrl ? /\/customers\/([0-9A-Za-z-]{1,64})\/?$/.exec(input.customerUrl)?.[1] : undefined;
-    if (!customerId) throw new AppError("parameter_invalid", "finding a transfer needs the Dwolla customer it involves", { param: "customerUrl" });
-    const res = await this.send("GET /customers/{id}/transfers", () =>
-      this.client.get(`/customers/${customerId}/transfers`, { correlationId: checkedKey(input.idempotencyKey), limit: "25" }),
+  async findTransfer(input: FindTransferInput): Promise<CreatedTransfer | null> {
+    const owner = input.customerUrl ? customerOwner(input.customerUrl) : input.fundingSourceUrl ? await this.fundingSourceOwner(input.fundingSourceUrl) : null;
+    if (!owner) throw new AppError("parameter_invalid", "finding a transfer needs the Dwolla customer or funding source it involves", { param: "customerUrl" });
+    const res = await this.send(`GET /${owner.kind}/{id}/transfers`, () =>
+      this.client.get(`/${owner.kind}/${owner.id}/transfers`, { correlationId: checkedKey(input.idempotencyKey), limit: "25" }),
     );
     const found = fromTransferListResponse(res.body);
     if (!found) return null;
     const id = found.transferId.toLowerCase();
     return { transferId: id, transferUrl: `${this.apiUrl}/transfers/${id}`, status: fromDwollaStatus(found.vendorStatus).status };
+  }
+
+  /** Who holds a funding source (its `_links`): a customer, or the platform's own account (a merchant's balance or payout bank attached there). */
+  private async fundingSourceOwner(fundingSourceUrl: string): Promise<TransferOwner> {
+    const id = idFromLocation(fundingSourceUrl, "funding-sources");
+    const res = await this.send("GET /funding-sources/{id}", () => this.client.get(`/funding-sources/${id}`));
+    const owner = fromFundingSourceOwner(res.body);
+    if (!owner) throw new AppError("provider_error", "Dwolla named no customer or account for the funding source", { providerCode: "invalid_response" });
+    return owner;
   }
 
   /**
@@ -246,4 +257,12 @@ function checkedKey(key: string): string {
     throw new AppError("internal_error", "idempotency key must be 1 to 255 characters");
   }
   return key;
+}
+
+/** Whose transfers Dwolla lists: `/customers/{id}/transfers` or `/accounts/{id}/transfers`. */
+type TransferOwner = { kind: "customers" | "accounts"; id: string };
+
+function customerOwner(customerUrl: string): TransferOwner | null {
+  const id = /\/customers\/([0-9A-Za-z-]{1,64})\/?$/.exec(customerUrl)?.[1];
+  return id ? { kind: "customers", id } : null;
 }

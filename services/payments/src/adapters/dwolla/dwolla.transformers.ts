@@ -95,6 +95,21 @@ export function fromFundingSourceResponse(body: unknown): { fingerprint: string 
   return { fingerprint: parseAnswer(FundingSourceAnswer, body, "GET /funding-sources/{id}").fingerprint ?? null };
 }
 
+const FundingSourceLinks = z.object({
+  _links: z.object({ customer: z.object({ href: z.string() }).optional(), account: z.object({ href: z.string() }).optional() }).passthrough(),
+});
+
+/** GET /funding-sources/{id}: whose it is, from `_links.customer` (a customer's) or `_links.account` (the platform account's); null when neither names one. */
+export function fromFundingSourceOwner(body: unknown): { kind: "customers" | "accounts"; id: string } | null {
+  const links = parseAnswer(FundingSourceLinks, body, "GET /funding-sources/{id}")._links;
+  for (const kind of ["customers", "accounts"] as const) {
+    const href = kind === "customers" ? links.customer?.href : links.account?.href;
+    const id = href ? new RegExp(`/${kind}/([0-9A-Za-z-]{1,64})/?$`).exec(href)?.[1] : undefined;
+    if (id) return { kind, id };
+  }
+  return null;
+}
+
 /** GET /transfers/{id}/failure: the ACH return code (R01 insufficient funds, ...). */
 export function fromFailureResponse(body: unknown): string {
   return parseAnswer(FailureAnswer, body, "GET /transfers/{id}/failure").code;
@@ -202,9 +217,9 @@ const TransferListAnswer = z.object({
   _embedded: z.object({ transfers: z.array(z.object({ id: z.string().min(1), status: z.string().min(1), created: z.string().optional() }).passthrough()) }),
 });
 
-/** GET /customers/{id}/transfers?correlationId=: the oldest transfer listed (the one the key made first), if any. */
+/** GET /customers/{id}/transfers or /accounts/{id}/transfers, ?correlationId=: the oldest transfer listed (the one the key made first), if any. */
 export function fromTransferListResponse(body: unknown): { transferId: string; vendorStatus: string } | null {
-  const transfers = parseAnswer(TransferListAnswer, body, "GET /customers/{id}/transfers")._embedded.transfers;
+  const transfers = parseAnswer(TransferListAnswer, body, "GET /{owner}/{id}/transfers")._embedded.transfers;
   const oldest = [...transfers].sort((a, b) => (a.created ?? "").localeCompare(b.created ?? ""))[0];
   return oldest ? { transferId: oldest.id, vendorStatus: oldest.status } : null;
 }

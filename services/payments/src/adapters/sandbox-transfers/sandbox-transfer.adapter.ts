@@ -6,6 +6,7 @@ import type {
   CreateFundingSourceInput,
   CreateTransferInput,
   EnsureCustomerInput,
+  FindTransferInput,
   FundingSource,
   MicroDeposits,
   TransferCustomer,
@@ -156,7 +157,7 @@ export class SandboxTransferAdapter implements TransferPort {
     return toState(record);
   }
 
-  async findTransfer(input: { idempotencyKey: string; customerUrl: string | null }): Promise<CreatedTransfer | null> {
+  async findTransfer(input: FindTransferInput): Promise<CreatedTransfer | null> {
     this.calls.findTransfer++;
     await this.ready();
     const first = await this.transfers.findOne({ correlationId: input.idempotencyKey }, { sort: { correlationId: 1, createdAt: 1 } });

@@ -15,16 +15,16 @@ const NO_BANK = { code: "payout_funding_source_missing", reason: "The merchant h
 /**
  * Sends a ledger payout to the merchant's bank: one provider transfer from the merchant's funding
  * source (where its debits land) to its payout bank, at most once however often or concurrently
- * it is asked: the record is insert-or-get by payout id, which is also the provider's
- * idempotency key, so a retry after a crash between the provider's answer and the record finds
- * the same transfer. A refusal settles the payout transfer failed (with its event).
+ * it is asked: the record, with both ends, is insert-or-get by payout id, which is also the
+ * provider's idempotency key, so a retry after a crash between the provider's answer and the
+ * record finds the same transfer. A refusal settles the payout transfer failed (with its event).
  */
 export async function createPayout(
   deps: PayoutDeps,
   meta: RequestMeta,
   input: { payout_id: string; merchant_id: string; amount_cents: number; currency: string },
 ): Promise<StartedPayoutTransfer> {
-  const at = deps.now().toISOString();
+  const found = await payoutEnds(deps, meta, input.merchant_id);
   const record = await deps.payoutTransfers.findOrCreate(
     pendingTransfer<PayoutTransferRecord>(
       {
@@ -32,13 +32,17 @@ export async function createPayout(
         merchantId: input.merchant_id,
         amountCents: input.amount_cents,
         currency: input.currency,
+        ...(found ? { sourceFundingSource: found.source, destinationFundingSource: found.bank } : {}),
       },
-      at,
+      deps.now().toISOString(),
     ),
   );
   const known = answerOf(record);
   if (known) return known;
-  const ends = await payoutEnds(deps, meta, record.merchantId);
+  // The first try's ends, not this one's: the same key must always name the same transfer. A
+  // record without them sent nothing yet (its first try found no bank, then stopped before
+  // settling it failed), so this try's ends are as good.
+  const ends = record.sourceFundingSource && record.destinationFundingSource ? { source: record.sourceFundingSource, bank: record.destinationFundingSource } : found;
   if (!ends) {
     await settlePayoutTransfer(deps, record, "failed", NO_BANK);
     return { status: "failed", failure_code: NO_BANK.code, failure_reason: NO_BANK.reason };

@@ -10,6 +10,13 @@ import type { ProviderTransferRecord } from "../transfers/provider-transfer.reco
  */
 export interface PayoutTransferRecord extends ProviderTransferRecord, OutboxFields {
   merchantId: string;
+  /**
+   * The two ends at the provider, as they were at the first try: a retry sends the same transfer
+   * whatever the merchant changed since, and the reconciler searches the source's owner for a
+   * transfer whose answer was lost. Absent when the merchant had no bank to pay to.
+   */
+  sourceFundingSource?: string;
+  destinationFundingSource?: string;
 }
 
 /** What payout_transfer.settled (and the sandbox's simulation) says of a final payout transfer. */

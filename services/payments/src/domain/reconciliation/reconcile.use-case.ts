@@ -124,13 +124,13 @@ async function finishStalledAttempt(deps: ReconcileDeps, meta: RequestMeta, a: T
 
 /**
  * A merchant payout's transfer still pending past the cut-off: one whose provider id was never
- * recorded is looked up by its key (the payout id) first; then it is read back and, if final,
+ * recorded is looked up by its key (the payout id) among the transfers of its source's owner first; then it is read back and, if final,
  * settled as a notice would (payout_transfer.settled). Nothing here creates a transfer.
  */
 async function reconcilePayoutTransfer(deps: ReconcileDeps, meta: RequestMeta, p: PayoutTransferRecord, at: string): Promise<ReconcileChange | null> {
   let transferId = p.transferId;
   if (!transferId) {
-    const found = await deps.transfers.findTransfer({ idempotencyKey: p._id, customerUrl: null });
+    const found = await deps.transfers.findTransfer({ idempotencyKey: p._id, customerUrl: null, fundingSourceUrl: p.sourceFundingSource ?? null });
     if (!found) {
       await deps.payoutTransfers.markReconciled(p._id, at);
       return null;

@@ -8,7 +8,8 @@ const LOOK_UP_AFTER_MS = PROVIDER_IDEMPOTENCY_WINDOW_MS - 3_600_000;
  * idempotency window the key alone makes a repeat answer the first transfer. `since` is no later
  * than the key's first use (the record that chose the key was written before any call): once
  * the window may have closed since then, a repeat would make a second debit, so the transfer is
- * looked up by the key first and created only when the provider has none.
+ * looked up by the key first and created only when the provider has none: among the transfers of
+ * the consumer `customerUrl` names, or with none (a merchant payout) of the source's owner.
  */
 export async function createTransferOnce(
   deps: { transfers: TransferPort; now(): Date },
@@ -18,7 +19,7 @@ export async function createTransferOnce(
 ): Promise<CreatedTransfer> {
   const age = since ? deps.now().getTime() - Date.parse(since) : Number.POSITIVE_INFINITY;
   if (!(age < LOOK_UP_AFTER_MS)) {
-    const found = await deps.transfers.findTransfer({ idempotencyKey: input.idempotencyKey, customerUrl: await customerUrl() });
+    const found = await deps.transfers.findTransfer({ idempotencyKey: input.idempotencyKey, customerUrl: await customerUrl(), fundingSourceUrl: input.sourceFundingSource });
     if (found) return found;
   }
   return deps.transfers.createTransfer(input);

@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for Dwolla's API, answering its documented shapes: OAuth client-credentials
- * token, customers, funding sources (from a Plaid processor token), transfers with
- * Idempotency-Key replay, transfer status and failure, and Dwolla's error bodies.
+ * token, customers, funding sources (from a Plaid processor token, or the platform account's
+ * own), transfers with Idempotency-Key replay, searches of a customer's or the account's
+ * transfers, transfer status and failure, and Dwolla's error bodies.
  */
 export interface FakeDwolla {
   url: string;
@@ -16,6 +17,10 @@ export interface FakeDwolla {
   tokenRequests: number;
   customers: Map<string, { email: string }>;
   transfers: Map<string, { status: string; failureCode?: string; body: unknown }>;
+  /** The platform account's id: its funding sources are where a merchant's money is held and paid out from. */
+  accountId: string;
+  /** Adds a funding source (a bank, or the balance) to the platform account, as its dashboard does; answers its URL. */
+  addAccountFundingSource(): string;
   /** Answers the next API request (not /token) with this status and body instead. */
   respondNext(status: number, body: unknown): void;
   /** Leaves the next API request unanswered (a hung connection). */
@@ -32,7 +37,9 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
   const secret = `test-secret-${randomBytes(8).toString("hex")}`;
   const tokens = new Set<string>();
   const idempotency = new Map<string, Answer>();
-  const fundingSources = new Map<string, { customerId: string; plaidToken: string }>();
+  /** Each funding source's owner: a customer's (`customerId`) or the platform account's (`customerId` null). */
+  const fundingSources = new Map<string, { customerId: string | null; plaidToken: string }>();
+  const accountId = randomUUID();
   const canned: (Answer | "hang")[] = [];
   let url = "";
 
@@ -44,6 +51,12 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
     tokenRequests: 0,
     customers: new Map(),
     transfers: new Map(),
+    accountId,
+    addAccountFundingSource: () => {
+      const id = randomUUID();
+      fundingSources.set(id, { customerId: null, plaidToken: `account-bank-${id}` });
+      return `${url}/funding-sources/${id}`;
+    },
     respondNext: (status, body) => void canned.push({ status, body }),
     hangNext: () => void canned.push("hang"),
     forgetIdempotencyKeys: () => idempotency.clear(),
@@ -104,7 +117,8 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
       if (!source) return notFound;
       // Dwolla's fingerprint names the bank account; here the processor token stands for it.
       const fingerprint = createHash("sha256").update(source.plaidToken).digest("hex");
-      return { status: 200, body: { id: m[1], status: "unverified", type: "bank", bankAccountType: "checking", name: "Checking", fingerprint } };
+      const owner = source.customerId ? { customer: { href: `${url}/customers/${source.customerId}` } } : { account: { href: `${url}/accounts/${accountId}` } };
+      return { status: 200, body: { id: m[1], status: "unverified", type: "bank", bankAccountType: "checking", name: "Checking", fingerprint, _links: { self: { href: `${url}/funding-sources/${m[1]}` }, ...owner } } };
     }
     if (method === "POST" && path === "/transfers") {
       const links = body._links as { source?: { href?: string }; destination?: { href?: string } } | undefined;
@@ -118,11 +132,11 @@ export async function startFakeDwolla(): Promise<FakeDwolla> {
       fake.transfers.set(id, { status: "pending", body });
       return { status: 201, location: `${url}/transfers/${id}` };
     }
-    if (method === "GET" && (m = /^\/customers\/([^/]+)\/transfers$/.exec(path))) {
-      // Dwolla's "list and search a customer's transfers": those from or to its funding sources.
-      const customerId = m[1]!;
-      if (!fake.customers.has(customerId)) return notFound;
-      const own = (href: string | undefined) => fundingSources.get(/\/funding-sources\/([^/]+)$/.exec(href ?? "")?.[1] ?? "")?.customerId === customerId;
+    if (method === "GET" && (m = /^\/(customers|accounts)\/([^/]+)\/transfers$/.exec(path))) {
+      // Dwolla's "list and search a customer's (or the account's) transfers": those from or to its funding sources.
+      const ownerId = m[1] === "customers" ? m[2]! : null;
+      if (ownerId ? !fake.customers.has(ownerId) : m[2] !== accountId) return notFound;
+      const own = (href: string | undefined) => fundingSources.get(/\/funding-sources\/([^/]+)$/.exec(href ?? "")?.[1] ?? "")?.customerId === ownerId;
       const correlationId = query.get("correlationId");
       const transfers = [...fake.transfers]
         .filter(([, t]) => {

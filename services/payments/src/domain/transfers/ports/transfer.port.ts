@@ -11,6 +11,13 @@ import { AppError } from "@payrail/contracts";
  * refuses or fails; `providerCode: "network_error"` means no answer came, so the call may or may
  * not have taken effect and must be retried with the same idempotency key.
  */
+/** What findTransfer searches by: the key, and whose transfers hold it. */
+export interface FindTransferInput {
+  idempotencyKey: string;
+  customerUrl: string | null;
+  fundingSourceUrl?: string | null;
+}
+
 export interface TransferPort {
   /** Recorded with each transfer, so a later step knows which provider holds it. */
   readonly provider: "dwolla" | "sandbox";
@@ -44,9 +51,12 @@ export interface TransferPort {
    * key is also the transfer's correlation id at the provider. For what a key no longer
    * protects: past the provider's idempotency window (Dwolla: 24 h) a repeated create would make
    * a second transfer, so a resume, and the reconciler, look the transfer up first.
-   * `customerUrl` names the consumer whose transfers to search (Dwolla lists by customer).
+   * The provider lists transfers by their owner (Dwolla: a customer's, or the platform account's):
+   * `customerUrl` names the consumer whose transfers to search; a transfer with no consumer (a
+   * merchant payout) names `fundingSourceUrl`, the funding source it left from, whose owner the
+   * provider then searches.
    */
-  findTransfer(input: { idempotencyKey: string; customerUrl: string | null }): Promise<CreatedTransfer | null>;
+  findTransfer(input: FindTransferInput): Promise<CreatedTransfer | null>;
 
   /**
    * Sends two micro-deposits (each under $1, described `ACCTVERIFY`) to the bank account behind
