@@ -5,7 +5,8 @@
  * machine quiet enough for timings to mean something, never asserted in a test.
  *
  *   npm run bench:recovery                 # the kill and outage suites, one at a time
- *   BENCH_ROLLING=1 npm run bench:recovery # and the rolling restart (over ten minutes)
+ *   BENCH_ROLLING=1 npm run bench:recovery # and the rolling restart at 100 requests a second
+ *                                          # (ROLLING_REQUESTS_PER_S sets another rate)
  *
  * Runs each suite with vitest (its own project, one worker) in the environment given (AMQP_URL,
  * MONGODB_URL, …), reads the `<name>: {json}` summary it prints and compares its figures.
@@ -20,8 +21,12 @@ interface Measured {
   project: "faults" | "rolling";
   /** The name its summary line starts with. */
   summary: string;
-  /** Figure of the summary → its target, in ms (at most). */
+  /** Figure of the summary → its target (at most): milliseconds, or a count. */
   targets: Record<string, number>;
+  /** Figures printed as measured, with no target (the load's rate). */
+  shown?: string[];
+  /** What the suite's environment adds to the bench's. */
+  env?: Record<string, string>;
 }
 
 const MEASURED: Measured[] = [
@@ -32,7 +37,17 @@ const MEASURED: Measured[] = [
   // Every service agrees within a minute of the store's return.
   { suite: "test/faults/store-outage.test.ts", project: "faults", summary: "store-outage", targets: { convergedMs: 60_000 } },
   ...(process.env["BENCH_ROLLING"] === "1"
-    ? [{ suite: "test/faults/rolling-restart.test.ts", project: "rolling" as const, summary: "rolling-restart", targets: { recoveryMaxMs: 15_000 } }]
+    ? [
+        {
+          suite: "test/faults/rolling-restart.test.ts",
+          project: "rolling" as const,
+          summary: "rolling-restart",
+          // Issue 35: no request fails while every process is SIGTERMed in turn; after a SIGKILL, what was in flight is answered within 15 s.
+          targets: { restartFailed: 0, recoveryMaxMs: 15_000 },
+          shown: ["restartRequestsPerS", "restartFlowsPaid", "killRequestsPerS", "retried"],
+          env: { ROLLING_REQUESTS_PER_S: process.env["ROLLING_REQUESTS_PER_S"] ?? "100" },
+        },
+      ]
     : []),
 ];
 
@@ -42,7 +57,7 @@ for (const m of MEASURED) {
   const run = spawnSync("npx", ["vitest", "run", "--project", m.project, "--maxWorkers=1", m.suite], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    env: { ...process.env, ...m.env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   // vitest may still colour the line's start: its escape codes go before the summary is looked for.
   const stdout = stripVTControlCharacters(run.stdout);
@@ -60,9 +75,10 @@ for (const m of MEASURED) {
     if (!ok) missed += 1;
     rows.push([m.summary, figure, String(value), `≤ ${target}`, ok ? "yes" : "no"]);
   }
+  for (const figure of m.shown ?? []) rows.push([m.summary, figure, String(figures[figure]), "", ""]);
 }
 
-const header = ["suite", "figure (ms)", "measured", "target", "met"];
+const header = ["suite", "figure (…Ms: ms)", "measured", "target", "met"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const print = (r: string[]) => console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`);
 print(header);

@@ -21,6 +21,19 @@ export interface LoadShape {
   flowsPerS: number;
 }
 
+/** Requests of one full flow: create, link token, send code, sandbox code, verify, bank link token, public token, exchange, transfer. */
+const FLOW_REQUESTS = 9;
+
+/**
+ * The mix at `requestsPerS` requests a second in all: one flow for every 16 creates and gets,
+ * so that a little over a third of the requests belong to full flows (6.25 a second is 4 creates
+ * and gets and a flow every 4 s; 100 is 64 and 4 flows).
+ */
+export function loadShape(requestsPerS: number): LoadShape {
+  const flowsPerS = requestsPerS / (16 + FLOW_REQUESTS);
+  return { simplePerS: 16 * flowsPerS, flowsPerS };
+}
+
 /**
  * A steady open-loop load through one URL (the load balancer): creates (with an Idempotency-Key)
  * and gets of checkouts, and full payment flows (the walk-through: create, link token, send and
