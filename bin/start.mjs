@@ -30,9 +30,14 @@ if (process.env.npm_lifecycle_event) {
       return err.code === "ESRCH";
     }
   };
-  setInterval(() => {
-    if (watched.some(gone)) process.kill(process.pid, "SIGTERM");
-  }, 1_000).unref();
+  // One SIGTERM only: a second one means "exit now" (the lifecycle's signal handling), and a
+  // drain on a loaded machine outlasts the next tick.
+  const watch = setInterval(() => {
+    if (!watched.some(gone)) return;
+    clearInterval(watch);
+    process.kill(process.pid, "SIGTERM");
+  }, 1_000);
+  watch.unref();
 }
 
 /** A process's parent pid from /proc (Linux); 0 where there is none to read. */

@@ -21,12 +21,15 @@ const alive = (pid: number) => {
 /**
  * `npm start` runs the server as npm's grandchild (npm → sh → node) and npm passes on no
  * signal: killing npm's pid left the server running, orphaned, holding the data dir and the port.
+ * The drain here lasts over 3 s (DRAIN_DELAY_MS), longer than the orphan watcher's 1 s tick, as
+ * a drain on a loaded machine does: the watcher signals once, and a second SIGTERM would have
+ * ended the drain half-way (the pid file left behind).
  */
 it("stops the server (gracefully, its pid file removed) when the npm process that started it is killed", async () => {
   const dir = await mkdtemp(join(tmpdir(), "payrail-npm-kill-"));
   dirs.push(dir);
   const dataDir = join(dir, "data");
-  const npm = spawn("npm", ["start"], { env: payrailEnv({ DATA_DIR: dataDir, PORT: "0" }), stdio: ["ignore", "pipe", "pipe"] });
+  const npm = spawn("npm", ["start"], { env: payrailEnv({ DATA_DIR: dataDir, PORT: "0", DRAIN_DELAY_MS: "3000" }), stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   npm.stdout!.on("data", (chunk: Buffer) => (out += String(chunk)));
   // Starting under npm and tsx takes a while on a loaded machine: as long as startNpmStart allows.

@@ -68,8 +68,10 @@ export function stopOnSignals(parts: Stoppable[], logger: Logger, boundMs = 10_0
     await flushLogger(logger);
     process.exit(0);
   };
-  process.once("SIGINT", (s) => void shutdown(s));
-  process.once("SIGTERM", (s) => void shutdown(s));
+  // `on`, not `once`: the second signal comes here too, and exits through process.exit (with
+  // the log's exit hook) rather than by the signal's default action.
+  process.on("SIGINT", (s) => void shutdown(s));
+  process.on("SIGTERM", (s) => void shutdown(s));
 }
 
 export async function stopAll(parts: Stoppable[], logger: Logger): Promise<void> {

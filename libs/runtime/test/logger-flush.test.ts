@@ -1,8 +1,9 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { pino } from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createLogger } from "../src/index.ts";
 
 const run = promisify(execFile);
@@ -27,6 +28,20 @@ describe("the asynchronous stdout logger", () => {
     expect(numbered.map((l) => l.i)).toEqual(Array.from({ length: COUNT }, (_, i) => i));
     expect(lines.at(-1)).toContain('"msg":"stopped"');
     expect(lines.join("\n")).toContain('"msg":"part stopped"');
+  });
+
+  it("exits at a second signal while the first one's drain still runs, through process.exit (its lines written), not the signal's default", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, "10", "stuck"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += String(chunk)));
+    await vi.waitFor(() => expect(out.split("\n").filter((l) => l.includes('"msg":"line"'))).toHaveLength(10), { timeout: 30_000, interval: 50 });
+    child.kill("SIGTERM");
+    await vi.waitFor(() => expect(out).toContain('"msg":"part stopping"'), { timeout: 30_000, interval: 50 });
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const [code, signal] = (await exited) as [number | null, string | null];
+    expect({ code, signal }).toEqual({ code: 1, signal: null });
+    expect(out).toContain('"msg":"draining"');
   });
 
   it("writes every line when the process calls process.exit", async () => {
