@@ -1,10 +1,18 @@
 /**
- * Issue 25's last row: RabbitMQ + the MongoDB-wire store, the services in their own processes
- * (a domain process and a gateway process, as `bench:http` runs RabbitMQ mode), and 100 concurrent
- * get_processor_token on 100 linked checkouts. Every call must answer 200 within 10 s, with one
- * transfer each (100 distinct transaction ids).
+ * Get Processor Token in a burst, on RabbitMQ + the MongoDB-wire store, the services in their own
+ * processes (a gateway and `--replicas` domain processes, as a deployment runs them): `--calls`
+ * concurrent calls on `--checkouts` linked checkouts (two calls a checkout by default: a merchant
+ * retrying, or two workers racing). Every call must be answered within the RPC deadline: 200
+ * with the checkout's one transaction, or, for a call that meets another at work on the same
+ * checkout, 409 `transfer_in_progress` at once (not after waiting for the other). One transfer
+ * per checkout.
  *
- *   MONGODB_URL=mongodb://127.0.0.1:27017 npx tsx bench/processor-token-burst.ts [--calls 100]
+ * It also prints the store's cost of a transfer: the commands the store served during the burst
+ * (`serverStatus` `metrics.commands`, which MongoDB and FerretDB both keep), by kind, per
+ * checkout transferred. Everything the domain processes did in that window counts (their event
+ * relay and subscribers too), which is what a transfer costs the store.
+ *
+ *   MONGODB_URL=mongodb://127.0.0.1:27017 npx tsx bench/processor-token-burst.ts [--calls 200] [--checkouts 100] [--replicas 2]
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -13,15 +21,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
+import { MongoClient } from "mongodb";
 import { benchAmqpUrl } from "./http/amqp-vhost.ts";
 import { startRabbitMq } from "./http/deployments.ts";
 import { getProcessorToken, jsonClient, linkedCheckout } from "./http/full-flow.ts";
 import { payrailLauncher } from "./http/payrail-build.ts";
 import { dropDatabase, seedCheckouts, storeEnv } from "./http/seed.ts";
 
-const { values } = parseArgs({ options: { calls: { type: "string", default: "100" } } });
+const { values } = parseArgs({ options: { calls: { type: "string", default: "200" }, checkouts: { type: "string", default: "100" }, replicas: { type: "string", default: "2" } } });
 const calls = Number(values.calls);
-const TIMEOUT_MS = 10_000;
+const checkouts = Number(values.checkouts);
+const replicas = Number(values.replicas);
+if (!(calls >= checkouts && checkouts >= 1 && replicas >= 1)) throw new Error("--calls must be at least --checkouts, and both and --replicas at least 1");
+/** The gateway's RPC deadline (RPC_TIMEOUT_MS's default): a call not answered by then has failed. */
+const DEADLINE_MS = 10_000;
 const mongodbUrl = process.env["MONGODB_URL"];
 if (!mongodbUrl) throw new Error("MONGODB_URL is required");
 const amqp = await benchAmqpUrl(process.env["BENCH_AMQP_URL"] ?? process.env["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672");
@@ -30,28 +43,77 @@ const tmp = await mkdtemp(join(tmpdir(), "payrail-burst-"));
 const target = { mongodbUrl, dbName: `payrail_burst_${Date.now()}`, dataDir: tmp };
 const launcher = await payrailLauncher("build");
 const seeded = await seedCheckouts(target, secretsKey, 1, "burst");
-const d = await startRabbitMq({ launcher, logLevel: "warn", storeEnv: storeEnv(target, secretsKey) }, amqp.url);
+const d = await startRabbitMq({ launcher, logLevel: "warn", storeEnv: storeEnv(target, secretsKey) }, amqp.url, replicas);
+const admin = new MongoClient(mongodbUrl);
+
+/** The store's command counters (every client's), by command name. */
+async function commandCounts(): Promise<Map<string, number>> {
+  const status = await admin.db("admin").command({ serverStatus: 1 });
+  const commands = (status["metrics"]?.["commands"] ?? {}) as Record<string, { total?: number | { toNumber(): number } }>;
+  return new Map(Object.entries(commands).map(([name, c]) => [name, typeof c.total === "number" ? c.total : (c.total?.toNumber() ?? 0)]));
+}
+
+type Answer = { checkout: string; ms: number } & ({ status: 200; transactionId: string } | { status: 409 } | { status: "failed"; error: string });
+
 try {
   const call = jsonClient(d.url, new Agent({ keepAlive: true, maxSockets: calls }));
   const ids: string[] = [];
   // Linked ten at a time: the setup is not what is measured.
-  while (ids.length < calls) ids.push(...(await Promise.all(Array.from({ length: Math.min(10, calls - ids.length) }, () => linkedCheckout(call, seeded.apiKey)))));
+  while (ids.length < checkouts) ids.push(...(await Promise.all(Array.from({ length: Math.min(10, checkouts - ids.length) }, () => linkedCheckout(call, seeded.apiKey)))));
+  // Whatever linking left to relay and deliver settles first, so that the counts are the burst's.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const before = await commandCounts();
   const t0 = performance.now();
-  const answers = await Promise.allSettled(
-    ids.map(async (id) => {
-      const answer = await getProcessorToken(call, seeded.apiKey, id, TIMEOUT_MS);
-      return { id: answer.transaction_id as string, ms: performance.now() - t0 };
+  const answers: Answer[] = await Promise.all(
+    Array.from({ length: calls }, async (_, i): Promise<Answer> => {
+      const checkout = ids[i % checkouts]!;
+      try {
+        const answer = await getProcessorToken(call, seeded.apiKey, checkout, DEADLINE_MS);
+        return { checkout, ms: performance.now() - t0, status: 200, transactionId: answer.transaction_id as string };
+      } catch (err) {
+        const error = String((err as Error).message);
+        const ms = performance.now() - t0;
+        return / 409 .*transfer_in_progress/.test(error) ? { checkout, ms, status: 409 } : { checkout, ms, status: "failed", error: error.slice(0, 160) };
+      }
     }),
   );
-  const ok = answers.flatMap((a) => (a.status === "fulfilled" ? [a.value] : []));
-  const failed = answers.flatMap((a) => (a.status === "rejected" ? [String((a.reason as Error).message).slice(0, 120)] : []));
-  const slowest = Math.max(0, ...ok.map((a) => a.ms));
+  const burstMs = performance.now() - t0;
+  // The events of the transfers (outbox → broker → subscribers) are part of their cost.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const after = await commandCounts();
+
+  const paid = answers.filter((a) => a.status === 200);
+  const busy = answers.filter((a) => a.status === 409);
+  const failed = answers.filter((a): a is Answer & { status: "failed"; error: string } => a.status === "failed");
+  const perCheckout = new Map<string, Set<string>>();
+  for (const a of paid) perCheckout.set(a.checkout, (perCheckout.get(a.checkout) ?? new Set()).add(a.transactionId));
+  const disagreeing = [...perCheckout.values()].filter((s) => s.size > 1).length;
+  const slowest = (as: Answer[]) => (as.length ? `${(Math.max(...as.map((a) => a.ms)) / 1000).toFixed(2)} s` : "–");
+  console.log(`${launcher.description}; ${replicas} domain process(es), a gateway, RabbitMQ, MongoDB wire at ${mongodbUrl}`);
+  console.log(`${calls} concurrent get_processor_token on ${checkouts} checkouts, all sent at once; ${(burstMs / 1000).toFixed(2)} s to the last answer`);
+  console.log("");
+  console.log("| answer | calls | slowest |");
+  console.log("| --- | ---: | ---: |");
+  console.log(`| 200, the checkout's transaction | ${paid.length} | ${slowest(paid)} |`);
+  console.log(`| 409 transfer_in_progress | ${busy.length} | ${slowest(busy)} |`);
+  console.log(`| failed (other status, or no answer within ${DEADLINE_MS / 1000} s) | ${failed.length} | ${slowest(failed)} |`);
+  console.log("");
   console.log(
-    `${launcher.description}\n${calls} concurrent get_processor_token: ${ok.length} answered 200 within ${TIMEOUT_MS / 1000} s ` +
-      `(slowest ${(slowest / 1000).toFixed(2)} s), ${new Set(ok.map((a) => a.id)).size} distinct transaction ids, ${failed.length} failed` +
-      (failed.length ? ` (first: ${failed[0]})` : ""),
+    `${perCheckout.size} of ${checkouts} checkouts answered 200 at least once; ${new Set(paid.map((a) => (a as { transactionId: string }).transactionId)).size} distinct transactions; ` +
+      `${disagreeing} checkouts answered two different transactions; ${(checkouts / (burstMs / 1000)).toFixed(1)} transfers/s over the burst`,
   );
+  if (failed.length) console.log(`first failure: ${failed[0]!.error}`);
+  const used = [...after].map(([name, total]) => [name, total - (before.get(name) ?? 0)] as const).filter(([name, n]) => n > 0 && name !== "serverStatus");
+  const reads = ["find", "aggregate", "count", "distinct", "getMore"];
+  const writes = ["insert", "update", "findAndModify", "delete"];
+  const sum = (names: string[]) => used.filter(([n]) => names.includes(n)).reduce((t, [, k]) => t + k, 0);
+  const transferred = Math.max(1, perCheckout.size);
+  console.log("");
+  console.log(`store commands per checkout transferred (${transferred}): ${(sum(reads) / transferred).toFixed(1)} reads, ${(sum(writes) / transferred).toFixed(1)} writes`);
+  console.log(`  by command: ${used.map(([n, k]) => `${n} ${(k / transferred).toFixed(1)}`).join(", ")}`);
+  process.exitCode = failed.length === 0 && disagreeing === 0 && perCheckout.size === checkouts ? 0 : 1;
 } finally {
+  await admin.close();
   await d.stop();
   await dropDatabase(target, secretsKey).catch(() => undefined);
   await rm(tmp, { recursive: true, force: true });

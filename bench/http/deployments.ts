@@ -68,15 +68,21 @@ export function startEmbeddedVariant(settings: PayrailSettings, leaveOut: "notic
 /** Every domain service: the gateway pings each for /readyz, so one left out keeps it from being ready. */
 const DOMAIN_SERVICES = SERVICE_NAMES.filter((s) => s !== "gateway").join(",");
 
-/** A process of every domain service (SERVICE_NAMES but the gateway) and a gateway process on RabbitMQ. */
-export function startRabbitMq(settings: PayrailSettings, amqpUrl: string): Promise<Deployment> {
+/**
+ * `domainReplicas` processes of every domain service (SERVICE_NAMES but the gateway; 1 unless
+ * given) and a gateway process on RabbitMQ. Replicas share the store and take turns on each
+ * queue, as a deployment's do.
+ */
+export function startRabbitMq(settings: PayrailSettings, amqpUrl: string, domainReplicas = 1): Promise<Deployment> {
   return deploy(async (port) => {
     const env = { ...payrailEnv(settings, port), AMQP_URL: amqpUrl };
     const { argv } = settings.launcher;
-    const domain = spawnServer("domain", argv, { ...env, ...settings.storeEnv, SERVICES: DOMAIN_SERVICES });
+    const domains = Array.from({ length: domainReplicas }, (_, i) =>
+      spawnServer(domainReplicas === 1 ? "domain" : `domain ${i + 1}`, argv, { ...env, ...settings.storeEnv, SERVICES: DOMAIN_SERVICES }),
+    );
     // The gateway holds no data, so it gets no store settings.
     const gateway = spawnServer("gateway", argv, { ...env, SERVICES: "gateway" });
-    return [domain, gateway];
+    return [...domains, gateway];
   });
 }
 
