@@ -1,16 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { pingOp } from "@payrail/contracts";
-import type { Transport } from "@payrail/messaging";
+import { readinessProbe, type Transport } from "@payrail/messaging";
 import { prefixedHexId } from "@payrail/runtime";
 import type { Registry } from "prom-client";
-
-const READY_TIMEOUT_MS = 2_000;
 
 /**
  * `/healthz`, `/readyz` and `/metrics` of a process that runs no gateway (docs/api-notes.md, Operations): the
  * gateway serves them on its own port, every other process here. Ready means the broker is
- * connected and each service of this process answers its ping (which pings its database).
+ * connected and each service of this process answers its ping (which pings its database), or
+ * answered one lately and is only slow now (readinessProbe).
  * Plain node:http: three fixed routes need no framework, and fastify stays in the gateway.
  */
 export async function startMetricsServer(options: {
@@ -21,6 +19,7 @@ export async function startMetricsServer(options: {
   services: readonly string[];
 }): Promise<{ name: string; url: string; stop(): Promise<void> }> {
   const { registry, transport, services } = options;
+  const probe = readinessProbe(transport, services);
   const server = createServer((request, response) => {
     const path = (request.url ?? "/").split("?")[0]!.replace(/\/$/, "") || "/";
     const send = (status: number, body: unknown, type = "application/json") => {
@@ -34,10 +33,7 @@ export async function startMetricsServer(options: {
       return;
     }
     if (path === "/readyz") {
-      readiness(transport, services).then((checks) => {
-        const ready = Object.values(checks).every((v) => v === "ok");
-        send(ready ? 200 : 503, { status: ready ? "ready" : "not_ready", checks });
-      });
+      probe(prefixedHexId("req_")).then(({ ready, checks }) => send(ready ? 200 : 503, { status: ready ? "ready" : "not_ready", checks }));
       return;
     }
     send(404, { error: { type: "not_found_error", code: "route_not_found", message: "only /healthz, /readyz and /metrics here" } });
@@ -48,22 +44,6 @@ export async function startMetricsServer(options: {
   });
   const { port } = server.address() as AddressInfo;
   return { name: "metrics-server", url: `http://${options.host}:${port}`, stop: () => close(server) };
-}
-
-async function readiness(transport: Transport, services: readonly string[]): Promise<Record<string, "ok" | "down">> {
-  const checks: Record<string, "ok" | "down"> = { broker: transport.isReady() ? "ok" : "down" };
-  const ctx = { requestId: prefixedHexId("req_"), principal: { kind: "anonymous" as const } };
-  await Promise.all(
-    services.map(async (service) => {
-      try {
-        await transport.call(pingOp(service), {}, ctx, { timeoutMs: READY_TIMEOUT_MS });
-        checks[service] = "ok";
-      } catch {
-        checks[service] = "down";
-      }
-    }),
-  );
-  return checks;
 }
 
 function close(server: Server): Promise<void> {

@@ -11,6 +11,7 @@ export type { LedgerHolder, ReplyLedger } from "./rpc/reply-ledger.port.ts";
 export { CALL_ID_TTL_MS, IDEMPOTENCY_KEY_TTL_MS, LEASE_MS, requestFingerprint } from "./rpc/run-once.ts";
 export { observeRpc, type RpcObserver, type RpcSample } from "./rpc/rpc-observer.ts";
 export type { TrustedSenders } from "./rpc/trusted-senders.ts";
+export { readinessProbe, SLOW_GRACE_MS, type ReadinessChecks } from "./rpc/readiness.ts";
 export { SUBSCRIBE_DEFAULTS } from "./events/subscription.ts";
 export { EventCannotApply, cannotApply } from "./events/event-cannot-apply.ts";
 export { RETRY_DEFAULTS, retrySteps, type RetryPolicy } from "./events/retry-policy.ts";
