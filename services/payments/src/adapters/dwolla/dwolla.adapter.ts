@@ -25,6 +25,7 @@ import {
   fromTransferListResponse,
   fromTransferResponse,
   idFromLocation,
+  idIn,
   isDwollaId,
   isRefusedForGood,
   toAppError,
@@ -99,7 +100,7 @@ export class DwollaTransferAdapter implements TransferPort {
   }
 
   async createFundingSource(input: CreateFundingSourceInput): Promise<FundingSource> {
-    const customerId = /\/customers\/([0-9A-Za-z-]{1,64})\/?$/.exec(input.customerUrl)?.[1];
+    const customerId = idIn(input.customerUrl, "customers");
     if (!customerId) throw new AppError("parameter_invalid", "customerUrl is not a Dwolla customer URL", { param: "customerUrl" });
     const op = "POST /customers/{id}/funding-sources";
     const r = await this.attempt(op, () =>
@@ -150,7 +151,9 @@ export class DwollaTransferAdapter implements TransferPort {
   }
 
   async findTransfer(input: FindTransferInput): Promise<CreatedTransfer | null> {
-    const owner = input.customerUrl ? customerOwner(input.customerUrl) : input.fundingSourceUrl ? await this.fundingSourceOwner(input.fundingSourceUrl) : null;
+    const customerId = idIn(input.customerUrl, "customers");
+    let owner: TransferOwner | null = customerId ? { kind: "customers", id: customerId } : null;
+    if (!input.customerUrl && input.fundingSourceUrl) owner = await this.fundingSourceOwner(input.fundingSourceUrl);
     if (!owner) throw new AppError("parameter_invalid", "finding a transfer needs the Dwolla customer or funding source it involves", { param: "customerUrl" });
     const res = await this.send(`GET /${owner.kind}/{id}/transfers`, () =>
       this.client.get(`/${owner.kind}/${owner.id}/transfers`, { correlationId: checkedKey(input.idempotencyKey), limit: "25" }),
@@ -261,8 +264,3 @@ function checkedKey(key: string): string {
 
 /** Whose transfers Dwolla lists: `/customers/{id}/transfers` or `/accounts/{id}/transfers`. */
 type TransferOwner = { kind: "customers" | "accounts"; id: string };
-
-function customerOwner(customerUrl: string): TransferOwner | null {
-  const id = /\/customers\/([0-9A-Za-z-]{1,64})\/?$/.exec(customerUrl)?.[1];
-  return id ? { kind: "customers", id } : null;
-}

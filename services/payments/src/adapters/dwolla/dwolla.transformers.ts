@@ -63,11 +63,16 @@ export function toCreateTransferBody(input: CreateTransferInput): Record<string,
   return body;
 }
 
+/** The id at the end of a Dwolla resource URL (`…/customers/{id}`), in Dwolla's id alphabet; null when `href` names no such resource. */
+export function idIn(href: string | null | undefined, resource: string): string | null {
+  return (typeof href === "string" ? new RegExp(`/${resource}/([0-9A-Za-z-]{1,64})/?$`).exec(href)?.[1] : undefined) ?? null;
+}
+
 /** The id at the end of a `Location` header (`…/transfers/{id}`); Dwolla's 201s have no body. */
 export function idFromLocation(location: string | null | undefined, resource: string): string {
-  const match = typeof location === "string" ? new RegExp(`/${resource}/([0-9A-Za-z-]+)/?$`).exec(location) : null;
-  if (!match?.[1]) throw new AppError("provider_error", `the transfer provider answered no ${resource} location`, { providerCode: "invalid_response" });
-  return match[1];
+  const id = idIn(location, resource);
+  if (!id) throw new AppError("provider_error", `the transfer provider answered no ${resource} location`, { providerCode: "invalid_response" });
+  return id;
 }
 
 /** Our transfer ids go into URL paths: only Dwolla's id alphabet is accepted. */
@@ -102,12 +107,10 @@ const FundingSourceLinks = z.object({
 /** GET /funding-sources/{id}: whose it is, from `_links.customer` (a customer's) or `_links.account` (the platform account's); null when neither names one. */
 export function fromFundingSourceOwner(body: unknown): { kind: "customers" | "accounts"; id: string } | null {
   const links = parseAnswer(FundingSourceLinks, body, "GET /funding-sources/{id}")._links;
-  for (const kind of ["customers", "accounts"] as const) {
-    const href = kind === "customers" ? links.customer?.href : links.account?.href;
-    const id = href ? new RegExp(`/${kind}/([0-9A-Za-z-]{1,64})/?$`).exec(href)?.[1] : undefined;
-    if (id) return { kind, id };
-  }
-  return null;
+  const customer = idIn(links.customer?.href, "customers");
+  if (customer) return { kind: "customers", id: customer };
+  const account = idIn(links.account?.href, "accounts");
+  return account ? { kind: "accounts", id: account } : null;
 }
 
 /** GET /transfers/{id}/failure: the ACH return code (R01 insufficient funds, ...). */
