@@ -92,35 +92,38 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     startPaymentsProcess(name, { brokerUrl: broker.url!, mongoUrl: mongo.url!, queuePrefix, dbName, secretsKey, transferLeaseMs: LEASE_MS }, children);
 
   /**
-   * Stops (SIGSTOP) the process whenever the transaction-id counter's lock exists, and kills it
-   * (SIGKILL) if the same lock is still there a moment later: a live process would have
-   * released it by then, so the stopped one holds it. Otherwise lets it run on and tries again.
+   * Samples the victim stopped: stops it (SIGSTOP), then looks for the transaction-id counter's
+   * lock. With the survivor stopped too, a lock there can only be the victim's, or one it released
+   * just before it stopped whose delete is still on its way; the same token 300 ms later rules
+   * that out, and the victim is killed (SIGKILL) holding it. Otherwise it runs on for a few ms and
+   * is sampled again. Looking only while it is stopped means a sighting cannot go stale before
+   * the stop (as one did when the lock was polled first and the process stopped after), and the
+   * short runs between samples mean many samples per transfer, however fast the machine.
    */
-  async function killWhileHoldingCounterLock(victim: ChildProcess): Promise<{ killAt: number; stops: number; token: string }> {
+  async function killWhileHoldingCounterLock(victim: ChildProcess, inFlight: () => boolean): Promise<{ killAt: number; stops: number; token: string }> {
     const locks = uncheckedStore(store).collection<{ _id: string; token: string }>("store_locks");
     // Long enough for a loaded machine to reach the first transfers: this only bounds the set-up.
     const deadline = Date.now() + 60_000;
     let stops = 0;
-    while (Date.now() < deadline) {
-      const seen = await locks.findOne({ _id: COUNTER_LOCK });
-      if (!seen) {
-        await sleep(1); // the lock is held for milliseconds: look again at once
-        continue;
-      }
+    while (Date.now() < deadline && inFlight()) {
       victim.kill("SIGSTOP");
       stops++;
-      await sleep(300);
-      const again = await locks.findOne({ _id: COUNTER_LOCK });
-      if (again?.token === seen.token) {
-        const exited = once(victim, "exit");
-        victim.kill("SIGKILL");
-        const killAt = Date.now();
-        await exited;
-        return { killAt, stops, token: seen.token };
+      const seen = await locks.findOne({ _id: COUNTER_LOCK });
+      if (seen) {
+        await sleep(300);
+        const again = await locks.findOne({ _id: COUNTER_LOCK });
+        if (again?.token === seen.token) {
+          const exited = once(victim, "exit");
+          victim.kill("SIGKILL");
+          const killAt = Date.now();
+          await exited;
+          return { killAt, stops, token: seen.token };
+        }
       }
       victim.kill("SIGCONT");
+      await sleep(Math.random() * 3);
     }
-    throw new Error(`the process held the counter's lock at none of its ${stops} stops`);
+    throw new Error(`the process held the counter's lock at none of its ${stops} stops (early calls still in flight: ${inFlight()})`);
   }
 
   it("answers every call on the survivor and charges each checkout once", async () => {
@@ -134,9 +137,10 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     // still in flight when it is caught holding it (on a fast machine both processes otherwise
     // finished the early calls before a sighting fell on the victim).
     survivor!.kill("SIGSTOP");
-    const earlyFlows = Promise.all(early.map((id) => pay(client, merchant, id, answers)));
+    let earlyDone = false;
+    const earlyFlows = Promise.all(early.map((id) => pay(client, merchant, id, answers))).finally(() => (earlyDone = true));
     // Mid-flight: as soon as the first transfers draw their ids, while most calls still run.
-    const { killAt, stops, token } = await killWhileHoldingCounterLock(victim!).finally(() => survivor!.kill("SIGCONT"));
+    const { killAt, stops, token } = await killWhileHoldingCounterLock(victim!, () => !earlyDone).finally(() => survivor!.kill("SIGCONT"));
     const lateFlows = Promise.all(late.map((id) => pay(client, merchant, id, answers)));
     // How long the dead process's lock outlived it: until a survivor's write took it over.
     const locks = uncheckedStore(store).collection<{ _id: string; token: string }>("store_locks");

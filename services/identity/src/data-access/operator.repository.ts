@@ -25,12 +25,18 @@ export class OperatorRepository implements OperatorsPort {
   }
 
   async add(record: OperatorRecord, audit: readonly DomainEvent[] = []): Promise<boolean> {
-    // Registered already (or by a racing call): adding is idempotent.
-    if (await insertIfAbsent(this.operators, insertWithEvents(record, audit))) return true;
-    // Removed a moment ago and not yet gone (its entry on its way): registered again in the same
-    // document. The new entry changes its outbox, so the relay's delete of the tombstone misses it.
-    const revived = await this.operators.findOneAndUpdate({ _id: record._id, outboxRemove: true }, withEvents({ $set: { outboxRemove: false, createdAt: record.createdAt } }, audit));
-    return revived !== null;
+    // The relay may delete a tombstone between any two of these writes; each pass then finds
+    // the document gone and inserts it on the next. A third pass meets only a live operator.
+    for (let pass = 0; pass < 3; pass++) {
+      if (await insertIfAbsent(this.operators, insertWithEvents(record, audit))) return true;
+      // Removed a moment ago and not yet gone (its entry on its way): registered again in the same
+      // document. The new entry changes its outbox, so the relay's delete of the tombstone misses it.
+      const revived = await this.operators.findOneAndUpdate({ _id: record._id, outboxRemove: true }, withEvents({ $set: { outboxRemove: false, createdAt: record.createdAt } }, audit));
+      if (revived !== null) return true;
+      // Registered already (or by a racing call): adding is idempotent.
+      if (await this.operators.findOne({ ...NOT_REMOVED, _id: record._id })) return false;
+    }
+    return false;
   }
 
   async isOperator(merchantId: string, phone: string): Promise<boolean> {
