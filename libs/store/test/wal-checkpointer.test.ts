@@ -80,6 +80,13 @@ describe("the WAL checkpoint worker", () => {
     const frameBytes = 4096 + 24;
     let largestWal = 0;
     let written = 0;
+    // The writer runs ahead of the worker by at most this many frames since the last restart
+    // checkpoint it saw (the worker holds the writes for each one's last copy; the next commit
+    // then rewinds the WAL), and then waits for the next: on a loaded machine the worker's thread
+    // may get no core for a while, and a writer that raced on would measure the scheduler.
+    const aheadFrames = 4 * 128;
+    let holdsSeen = writes.holds;
+    let sinceHold = 0;
     for (let n = 0; written < 6_000; n++) {
       if (writes.held) {
         // The gate has no release event: the writer polls it, as the store's queue waits its turn.
@@ -88,7 +95,13 @@ describe("the WAL checkpoint worker", () => {
       }
       commitRows(db, written, 20);
       written += 20;
+      sinceHold += 20;
       largestWal = Math.max(largestWal, statSync(`${file}-wal`).size);
+      if (writes.holds !== holdsSeen) [holdsSeen, sinceHold] = [writes.holds, 0];
+      if (sinceHold >= aheadFrames) {
+        await until("the worker's next restart checkpoint", () => writes.holds !== holdsSeen && !writes.held, 60_000);
+        [holdsSeen, sinceHold] = [writes.holds, 0];
+      }
       // The pace of a busy store, on purpose: the worker thread copies while the writes go on.
       await (n % 4 === 0 ? sleep(1) : turn());
     }
