@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amqpTestUrl } from "@payrail/messaging/testing";
@@ -38,6 +39,13 @@ const run = promisify(execFile);
  * issue 35's 100 a second on a machine with nothing else to do (docs/guide/capacity.md).
  */
 const REQUESTS_PER_S = requestsPerS(process.env["ROLLING_REQUESTS_PER_S"]);
+/**
+ * `ROLLING_CONTROL_S`: seconds of the same load on the same processes with no restart, run
+ * first: the baseline bench/recovery.bench.ts prints beside the restarts' figures, telling what
+ * the machine sustains from what a restart costs. Unset (CI), no control runs.
+ */
+const CONTROL_S = Number(process.env["ROLLING_CONTROL_S"] ?? "0");
+if (!(Number.isFinite(CONTROL_S) && CONTROL_S >= 0)) throw new Error(`ROLLING_CONTROL_S must be a number of seconds, not "${process.env["ROLLING_CONTROL_S"]}"`);
 const LOAD: LoadShape = loadShape(REQUESTS_PER_S);
 /** Requests answered before the first restart and after the last (at least 5 s of the load): each phase runs under a warm, steady load. */
 const STEADY_REQUESTS = Math.max(40, Math.round(REQUESTS_PER_S * 5));
@@ -248,6 +256,23 @@ describe.skipIf(!!skipReason)("rolling restart and kills under load, behind HAPr
       throw new Error(`payrail check kept finding divergences:\n${last}`);
     });
   };
+
+  it.runIf(CONTROL_S > 0)("control: the same load with no restart, for ROLLING_CONTROL_S seconds, pays no checkout twice and leaves payrail check clean", async () => {
+    load = new SteadyLoad(lb.url, await merchantKey(), LOAD);
+    const began = Date.now();
+    load.start();
+    await sleep(CONTROL_S * 1_000);
+    await load.stop();
+    const seconds = (Date.now() - began) / 1000;
+    const failed = load.failures();
+    console.log(`control: ${load.sent.length} requests in ${seconds.toFixed(0)} s (${(load.sent.length / seconds).toFixed(1)}/s), ${load.paid.size} flows paid, ${failed.length} failed (${failureSummary()})`);
+    // Figures, not assertions: what the machine sustains is the baseline the restarts are read against.
+    Object.assign(figures, { controlRequestsPerS: Math.round((load.sent.length / seconds) * 10) / 10, controlFailed: failed.length });
+    expect(load.sent.length).toBeGreaterThan(0);
+    const made = await transfers();
+    expect([...made.values()].filter((n) => n > 1)).toEqual([]);
+    await checkClean();
+  }, 1_200_000);
 
   it("restarts every process one at a time with no failed request, no duplicate transfer and payrail check clean", async () => {
     load = new SteadyLoad(lb.url, await merchantKey(), LOAD);
