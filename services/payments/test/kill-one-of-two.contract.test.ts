@@ -21,7 +21,7 @@ import { chargesOf, countBy, firstAnswers, inBatches, isFerretDb, pay, RETRYABLE
  * lease per collection) that every transfer needs. Here two payments processes serve RabbitMQ +
  * FerretDB, 50 Get Processor Token calls are in flight and 20 more come right after, and one
  * process is killed (SIGKILL) while it holds the lock on the transaction-id counter, the one
- * document every transfer writes: the worst moment to die. The survivor must answer every call
+ * document every transfer's id is reserved from: the worst moment to die. The survivor must answer every call
  * (bench/recovery.bench.ts measures how soon), and no checkout may be charged twice.
  *
  * The calls the dead process was running come back to the survivor (RabbitMQ redelivers what
@@ -44,6 +44,8 @@ const CALLS = 70;
 const LATE_CALLS = 20;
 /** TRANSFER_LEASE_MS of both processes; the write lock's lease and the reply ledger's are 3 s too. */
 const LEASE_MS = 3_000;
+/** Between two of the calls sent before the kill. */
+const EARLY_SPACING_MS = 20;
 /** The write lock every transfer takes when it draws its transaction's sequential id. */
 const COUNTER_LOCK = "counters/transaction_id";
 
@@ -138,7 +140,9 @@ describe.skipIf(!!skipReason)("one of two payments processes killed holding the 
     // finished the early calls before a sighting fell on the victim).
     survivor!.kill("SIGSTOP");
     let earlyDone = false;
-    const earlyFlows = Promise.all(early.map((id) => pay(client, merchant, id, answers))).finally(() => (earlyDone = true));
+    // Spread over a second, not sent at once: calls that reach the transaction id together share
+    // one reservation of the counter (SequenceBlocks), and the lock is then held only once or twice.
+    const earlyFlows = Promise.all(early.map((id, i) => sleep(i * EARLY_SPACING_MS).then(() => pay(client, merchant, id, answers)))).finally(() => (earlyDone = true));
     // Mid-flight: as soon as the first transfers draw their ids, while most calls still run.
     const { killAt, stops, token } = await killWhileHoldingCounterLock(victim!, () => !earlyDone).finally(() => survivor!.kill("SIGCONT"));
     const lateFlows = Promise.all(late.map((id) => pay(client, merchant, id, answers)));

@@ -49,6 +49,23 @@ export function concurrencyContract(ctx: ContractContext): void {
       expect(await restarted.take()).toBe(402);
     });
 
+    it("reserves, with blocks of one, as many values as callers wait: a burst costs a write a round trip, with no gaps", async () => {
+      const name = ctx.uniqueName("seq");
+      const sizes: number[] = [];
+      const counting = { reserveSequence: (n: string, count: number) => (sizes.push(count), ctx.store().reserveSequence(n, count)) };
+      const blocks = new SequenceBlocks(counting, name, 1);
+      // The first take reserves for itself alone; the 49 that arrive while it is on its way share the next.
+      const values = await Promise.all(Array.from({ length: 50 }, () => blocks.take()));
+      expect(sizes).toEqual([1, 49]);
+      expect([...values].sort((a, b) => a - b)).toEqual(range(1, 50));
+      // Within the process the values rise in the order the callers came.
+      expect(values).toEqual(range(1, 50));
+      // One caller alone reserves one value: none is held back for later (a restart would skip it).
+      expect(await blocks.take()).toBe(51);
+      expect(sizes).toEqual([1, 49, 1]);
+      expect(await ctx.store().nextSequence(name)).toBe(52);
+    });
+
     it("keeps separate sequences apart", async () => {
       const [a, b] = [ctx.uniqueName("seq"), ctx.uniqueName("seq")];
       expect(await ctx.store().nextSequence(a)).toBe(1);
