@@ -21,8 +21,9 @@ import { chargesOf, countBy, firstAnswers, inBatches, isFerretDb, pay, RETRYABLE
  * lease per collection) that every transfer needs. Here two payments processes serve RabbitMQ +
  * FerretDB, 50 Get Processor Token calls are in flight and 20 more come right after, and one
  * process is killed (SIGKILL) while it holds the lock on the transaction-id counter, the one
- * document every transfer's id is reserved from: the worst moment to die. The survivor must answer every call
- * (bench/recovery.bench.ts measures how soon), and no checkout may be charged twice.
+ * document every transfer's id is reserved from: the worst moment to die. The survivor must
+ * answer every call (bench/recovery.bench.ts measures how soon), and no checkout may be charged
+ * twice.
  *
  * The calls the dead process was running come back to the survivor (RabbitMQ redelivers what
  * was not acked), which runs each once its reply-ledger claim lapses (3 s). If the dead call's
@@ -46,7 +47,7 @@ const LATE_CALLS = 20;
 const LEASE_MS = 3_000;
 /** Between two of the calls sent before the kill. */
 const EARLY_SPACING_MS = 20;
-/** The write lock every transfer takes when it draws its transaction's sequential id. */
+/** The write lock taken for each reservation of transaction ids: once a transfer when calls come apart. */
 const COUNTER_LOCK = "counters/transaction_id";
 
 describe.skipIf(!!skipReason)("one of two payments processes killed holding the lock every transfer needs (RabbitMQ + FerretDB)", () => {
