@@ -10,6 +10,7 @@
  *   npx tsx bench/memory.bench.ts                                  # 10^3 checkouts; rows get,create
  *   npx tsx bench/memory.bench.ts --rows get,list,create --malloc-stats
  *   npx tsx bench/memory.bench.ts --node-flags "--max-semi-space-size=8" --env MALLOC_ARENA_MAX=2
+ *   npx tsx bench/memory.bench.ts --idle-s 30                      # and again after 30 s idle
  *
  * The server's own figures come from bench/memory/memory-probe.mjs, preloaded with `--import`.
  */
@@ -40,6 +41,11 @@ const { values } = parseArgs({
     "node-flags": { type: "string", default: "" },
     env: { type: "string", multiple: true, default: [] },
     "malloc-stats": { type: "boolean", default: false },
+    // Seconds to stay idle after the last row before a last point: what the process gives back
+    // on its own once the load has stopped.
+    "idle-s": { type: "string", default: "0" },
+    // Seconds to stay idle after start before the first point.
+    "settle-s": { type: "string", default: "0" },
   },
 });
 
@@ -125,7 +131,9 @@ function shapeOf(row: string, s: Seeded): RequestShape {
 async function run(deployment: Deployment): Promise<void> {
   await untilIdle(deployment);
   console.log(`# Memory of the embedded process (${launcher.description}; ${size} checkouts; env ${values.env.join(" ") || "as is"})`);
-  await report("idle after start");
+  const settleS = Number(values["settle-s"]);
+  if (settleS > 0) await sleep(settleS * 1000);
+  await report(settleS > 0 ? `${settleS} s idle after start` : "idle after start");
   const load = { connections: Number(values.connections), durationS: Number(values.duration), warmupS: Number(values.warmup) };
   for (const row of values.rows.split(",")) {
     let cpuFrom = 0;
@@ -134,6 +142,11 @@ async function run(deployment: Deployment): Promise<void> {
     await fetch(`${deployment.url}/readyz`); // what was still queued is drained
     console.log(`\n${row}: ${Math.round(result.rps)} req/s, ${Math.round(cpuUs)} CPU µs/req, errors ${result.errors}`);
     await report(`after ${row}`);
+  }
+  const idleS = Number(values["idle-s"]);
+  if (idleS > 0) {
+    await sleep(idleS * 1000);
+    await report(`${idleS} s idle after the last row`);
   }
 }
 

@@ -7,6 +7,7 @@ import { handleEvent, type EventOutcome } from "../events/handle-event.ts";
 import { jittered, stepAfter, type RetryPolicy } from "../events/retry-policy.ts";
 import { createSubscription, Subscriptions, type Subscription } from "../events/subscription.ts";
 import { InFlight } from "../rpc/in-flight.ts";
+import { Abandonable } from "./abandonable.ts";
 import type { InProcessBus } from "./in-process.bus.ts";
 import { idAndType } from "../events/id-and-type.ts";
 import type { DeliveryOutcome, InProcessEventConsumer, InProcessEventQueue, QueuedEvent } from "./in-process-event.queue.ts";
@@ -31,9 +32,8 @@ export class InProcessEvents {
   private readonly replaying = new Set<string>();
   private readonly running = new InFlight();
   private closed = false;
-  /** Resolves when close() gives up on running handlers: their events are requeued. */
-  private abandon: () => void = () => undefined;
-  private readonly abandoned = new Promise<DeliveryOutcome>((resolve) => (this.abandon = () => resolve({ kind: "requeue" })));
+  /** Running handlers close() gives up on: their events are requeued. */
+  private readonly abandonable = new Abandonable<DeliveryOutcome>({ kind: "requeue" });
 
   constructor(
     private readonly bus: InProcessBus,
@@ -74,7 +74,7 @@ export class InProcessEvents {
       prefetch: subscription.prefetch,
       deliver: (message) => {
         const handled = handleEvent(subscription, message.body, message, this.logger, this.counters).then((outcome) => this.keep(subscription, message, outcome));
-        return this.running.track(Promise.race([handled, this.abandoned]));
+        return this.running.track(this.abandonable.wrap(handled));
       },
     };
     this.consuming.push({ queue, consumer });
@@ -101,7 +101,7 @@ export class InProcessEvents {
     for (const timer of this.replayTimers.splice(0)) clearInterval(timer);
     for (const { queue, consumer } of this.consuming.splice(0)) queue.removeConsumer(consumer);
     await this.running.drain(graceMs);
-    this.abandon();
+    this.abandonable.abandonAll();
   }
 
   /**
