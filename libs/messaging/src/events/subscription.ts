@@ -1,6 +1,6 @@
 import type { EventHandler, SubscribeOptions } from "../events.port.ts";
 import { checkRetryPolicy, RETRY_DEFAULTS, type RetryPolicy } from "./retry-policy.ts";
-import { checkPatterns, matchesTopic } from "./topic-pattern.ts";
+import { checkPatterns, topicMatcher } from "./topic-pattern.ts";
 
 /** One service's subscription on one transport, its options settled. */
 export interface Subscription {
@@ -38,7 +38,7 @@ export function createSubscription(
   if (!(replayPollMs > 0)) throw new Error("replayPollMs must be positive");
   const retry = checkRetryPolicy({ ...RETRY_DEFAULTS, ...transportRetry, ...options.retry });
   const own = [...patterns];
-  return { service, patterns: own, handler, retry, prefetch, replayPollMs, wants: (type) => own.some((p) => matchesTopic(p, type)) };
+  return { service, patterns: own, handler, retry, prefetch, replayPollMs, wants: topicMatcher(own) };
 }
 
 /** Subscriptions of one transport, keyed by service: a second subscribe() of a service is a bug. */

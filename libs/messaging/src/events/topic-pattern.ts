@@ -11,6 +11,26 @@ export function matchesTopic(pattern: string, key: string): boolean {
   return matchWords(pattern.split("."), 0, key.split("."), 0);
 }
 
+/** Event types a matcher remembers its answer for; a type past them (off the catalogue, from the wire) is matched each time. */
+export const MATCHER_MEMORY = 256;
+
+/**
+ * `matchesTopic` against a set of patterns, its answer per type remembered: every publish and
+ * delivery asks about one of a few dozen types, and matching splits both strings each time.
+ */
+export function topicMatcher(patterns: Iterable<string>): (type: string) => boolean {
+  const own = [...patterns];
+  const known = new Map<string, boolean>();
+  return (type) => {
+    let wanted = known.get(type);
+    if (wanted === undefined) {
+      wanted = own.some((pattern) => matchesTopic(pattern, type));
+      if (known.size < MATCHER_MEMORY) known.set(type, wanted);
+    }
+    return wanted;
+  };
+}
+
 function matchWords(pattern: string[], i: number, key: string[], j: number): boolean {
   if (i === pattern.length) return j === key.length;
   const word = pattern[i];

@@ -1,7 +1,7 @@
 import type { DeadLetteredEvent } from "../events.port.ts";
 import type { EventOutcome } from "../events/handle-event.ts";
 import { idAndType } from "../events/id-and-type.ts";
-import { matchesTopic } from "../events/topic-pattern.ts";
+import { topicMatcher } from "../events/topic-pattern.ts";
 
 /** An event waiting in a queue: its JSON as published and the attempt its next delivery is. */
 export interface QueuedEvent {
@@ -45,6 +45,7 @@ export interface InProcessEventConsumer {
 export class InProcessEventQueue {
   readonly deadLetters: DeadLetteredEvent[] = [];
   private readonly bindings = new Set<string>();
+  private boundTo = topicMatcher(this.bindings);
   private readonly ready: QueuedEvent[] = [];
   /** Ids of the events held (ready, in flight or waiting for a retry). */
   private readonly held = new Set<string>();
@@ -58,11 +59,11 @@ export class InProcessEventQueue {
 
   bind(patterns: readonly string[]): void {
     for (const pattern of patterns) this.bindings.add(pattern);
+    this.boundTo = topicMatcher(this.bindings);
   }
 
   isBoundTo(type: string): boolean {
-    for (const pattern of this.bindings) if (matchesTopic(pattern, type)) return true;
-    return false;
+    return this.boundTo(type);
   }
 
   enqueue(message: QueuedEvent): void {
