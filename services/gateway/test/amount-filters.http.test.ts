@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as ledger from "@payrail/ledger";
 import { silentLogger } from "@payrail/runtime";
@@ -85,6 +86,9 @@ describe.each(variants)("amount filters over $name", (variant) => {
         const reply = await stack.app.inject({ method: "POST", url: "/api/merchants/checkout", headers: { "api-key": merchant.apiKey }, payload: body });
         expect(reply.statusCode, reply.body).toBe(200);
         checkouts.set(total, reply.json().id);
+        // Each in a millisecond of its own: the window below ends (exclusive) at 100.01's created_at,
+        // and a create takes well under a millisecond here, so 100.00 could share it and fall out.
+        await sleep(2);
       }
       const of = (...totals: string[]) => totals.map((t) => checkouts.get(t)!);
       const path = "/api/merchants/checkout";
