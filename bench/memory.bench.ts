@@ -9,7 +9,7 @@
  *
  *   npx tsx bench/memory.bench.ts                                  # 10^3 checkouts; rows get,create
  *   npx tsx bench/memory.bench.ts --rows get,list,create --malloc-stats
- *   npx tsx bench/memory.bench.ts --node-flags "--max-semi-space-size=8" --env MALLOC_ARENA_MAX=2
+ *   npx tsx bench/memory.bench.ts --node-flags="--max-semi-space-size=8" --env MALLOC_ARENA_MAX=2
  *   npx tsx bench/memory.bench.ts --settle-s 60 --idle-s 60        # a minute idle after start, and after the rows
  *
  * The server's own figures come from bench/memory/memory-probe.mjs, preloaded with `--import`.

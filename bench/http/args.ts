@@ -42,7 +42,7 @@ export const USAGE = `usage: npm run bench:http -- [options]
   --runtime build|tsx      Payrail as production runs it (bin/build.ts bundle, NODE_ENV=production;
                            the default) or its TypeScript sources through tsx
   --log-level <level>      LOG_LEVEL of the servers (default warn)
-  --node-flags "<flags>"   node flags for Payrail's processes, e.g. the memory-bound start of the
+  --node-flags="<flags>"   node flags for Payrail's processes, e.g. the memory-bound start of the
                            operator guide's "Memory" note (docs/guide/operator.md): "--max-semi-space-size=8
                            --initial-old-space-size=32 --heap-growing-percent=20" (default none)
   --shared-limits auto|on|off
