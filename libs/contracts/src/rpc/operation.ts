@@ -10,6 +10,12 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
   readonly service: string;
   readonly request: Req;
   readonly response: Res;
+  /**
+   * The operation changes nothing: running it again answers what is true at that moment, and
+   * no more can be asked of a repeat. A serving process's reply ledger stays out of it (two
+   * writes and a sealed reply fewer a call on its own account), but for an Idempotency-Key.
+   */
+  readonly reads?: true;
 }
 
 export type RequestOf<O extends Operation> = z.input<O["request"]>;
@@ -20,9 +26,10 @@ export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(
   pattern: `${string}.${string}`,
   request: Req,
   response: Res,
+  options: { reads?: boolean } = {},
 ): Operation<Req, Res> {
   const service = pattern.slice(0, pattern.indexOf("."));
-  return { pattern, service, request, response };
+  return { pattern, service, request, response, ...(options.reads ? { reads: true as const } : {}) };
 }
 
 /** The queue a service consumes its RPC requests from (one durable queue per service). */

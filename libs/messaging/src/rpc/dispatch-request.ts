@@ -84,8 +84,9 @@ export async function dispatchEnvelope(
   const handling = new Handling(logger, entry.operation.service, pattern, requestId);
   const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, clientIp, handling };
   // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
-  // A handler that runs once by itself needs the ledger only for an Idempotency-Key.
-  const ledgerOfCall = entry.runsOnceItself && idempotencyKey === undefined ? undefined : ledger;
+  // A handler that runs once by itself, or an operation that only reads, needs the ledger only
+  // for an Idempotency-Key.
+  const ledgerOfCall = (entry.runsOnceItself || entry.operation.reads) && idempotencyKey === undefined ? undefined : ledger;
   // Nothing to hold once: the handler runs as it is, without runOnce's frame around it.
   if (ledgerOfCall === undefined) return runHandler(call, callId);
   try {

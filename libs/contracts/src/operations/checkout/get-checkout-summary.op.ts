@@ -10,4 +10,5 @@ export const getCheckoutSummaryOp = defineOperation(
   "checkout.getCheckoutSummary",
   z.object({ checkout_id: z.string().min(1).max(64) }),
   CheckoutSummary,
+  { reads: true },
 );

@@ -19,4 +19,5 @@ export const getNoticeRecipientOp = defineOperation(
     /** A subscription's first charge (`sc-…`): the portal names the subscription by it; null before it or for a one-off. */
     subscription_uuid: z.string().nullable(),
   }),
+  { reads: true },
 );

@@ -32,4 +32,5 @@ export const verifyLinkTokenOp = defineOperation(
   "checkout.verifyLinkToken",
   z.object({ checkout_id: z.string().min(1).max(64).optional(), link_token: z.string().min(1).max(512) }),
   CheckoutSummary,
+  { reads: true },
 );

@@ -7,4 +7,5 @@ export const getMerchantOp = defineOperation(
   "identity.getMerchant",
   z.object({ merchant_id: z.string().min(1).max(64) }),
   MerchantView,
+  { reads: true },
 );

@@ -13,4 +13,5 @@ export const getNoticeContactsOp = defineOperation(
     /** The consumer's verified phone, masked; null when the user is unknown. */
     phone_masked: z.string().nullable(),
   }),
+  { reads: true },
 );

@@ -9,4 +9,5 @@ export const isOperatorOp = defineOperation(
   "identity.isOperator",
   z.object({ merchant_id: z.string().min(1).max(64), phone: z.string().min(1).max(64) }),
   z.object({ operator: z.boolean() }),
+  { reads: true },
 );

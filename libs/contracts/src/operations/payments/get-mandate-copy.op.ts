@@ -17,4 +17,5 @@ export const getMandateCopyOp = defineOperation(
     text: z.string().nullable(),
     first_debit_on: z.string(),
   }),
+  { reads: true },
 );

@@ -26,4 +26,5 @@ export const getTransactionForRefundOp = defineOperation(
   "payments.getTransactionForRefund",
   z.object({ transaction_uuid: z.string().min(1).max(64) }),
   RefundableTransaction,
+  { reads: true },
 );
