@@ -20,7 +20,7 @@ import type { PayoutDeps } from "../../services/ledger/src/domain/ledger.deps.ts
 import type { PayoutDoc } from "../../services/ledger/src/domain/payout.entity.ts";
 import { payoutPass } from "../../services/ledger/src/domain/run-payouts.use-case.ts";
 import { createIndexes } from "../../services/ledger/src/indexes.ts";
-import { countingStore } from "./counting-store.ts";
+import { countingStore } from "../counting-store.ts";
 
 export interface PayoutRunRow {
   merchants: number;

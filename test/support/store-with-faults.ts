@@ -14,11 +14,13 @@ export interface WriteFaults {
   after?(write: StoreWrite): Promise<void>;
   /** Runs when the write matched nothing (a condition that no longer held: a lease taken over, say), before its caller learns so. */
   missed?(write: StoreWrite): Promise<void>;
+  /** Runs before an insert reaches the store (refused ones included): throwing fails it unwritten. */
+  inserting?(collection: string, doc: { _id: string }): Promise<void>;
 }
 
 /**
  * A fake of the store port: `inner` with `faults` around every findOneAndUpdate (the store's one
- * conditional write, through which every state change goes). A test passes it to a service
+ * conditional write, through which every state change goes) and before every insert. A test passes it to a service
  * where production passes the real store, to fail or hang a use case at a chosen write; the
  * production code carries no hook of its own. Everything else passes straight through.
  */
@@ -27,7 +29,10 @@ export function storeWithFaults(inner: Store, faults: WriteFaults): Store {
     const c = inner.collection<T>(name);
     return {
       name: c.name,
-      insertOne: (doc) => c.insertOne(doc),
+      async insertOne(doc) {
+        await faults.inserting?.(name, doc);
+        return c.insertOne(doc);
+      },
       findOne: (filter, options) => c.findOne(filter, options),
       find: (filter, options) => c.find(filter, options),
       countDocuments: (filter) => c.countDocuments(filter),

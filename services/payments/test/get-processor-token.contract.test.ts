@@ -15,6 +15,7 @@ import { infraVariants } from "../../../test/support/infra.ts";
 import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
 import { start } from "../src/index.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
+import { storeWithFaults, type StoreWrite } from "../../../test/support/store-with-faults.ts";
 import { until } from "../../../test/support/until.ts";
 import { as, codeOf } from "./support/payments-harness.ts";
 import { storeWithStepFaults, type TransferStep } from "./support/transfer-step-faults.ts";
@@ -24,7 +25,8 @@ const variants = await infraVariants();
 // so the lease can be long enough that 100 concurrent transfers on a loaded machine, their lease
 // renewals queued behind FerretDB's serialised conditional writes, never lose theirs.
 const LEASE_MS = 60_000;
-const STEPS: TransferStep[] = ["processor_token", "customer", "funding_source", "transfer", "transaction_record"];
+// The processor token and the customer are recorded in one write: "processor_token" is that write.
+const STEPS: TransferStep[] = ["processor_token", "funding_source", "transfer", "transaction_record"];
 
 /** The bank-data simulator, with a switch to make its next processor-token call fail like Plaid. */
 class FlakyBankData extends SandboxBankDataAdapter {
@@ -46,6 +48,11 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
   let offsetMs = 0;
   /** What the next call does after a step: throw (a failure the process survives) or hang (a crash). */
   let fault: { step: TransferStep; mode: "throw" | "hang" } | null = null;
+  /** Every conditional write payments made to an attempt, matched or not. */
+  const attemptWrites: StoreWrite[] = [];
+  const noteAttemptWrite = async (write: StoreWrite) => {
+    if (write.collection === "transfer_attempts") attemptWrites.push(write);
+  };
 
   beforeAll(async () => {
     if (variant.skipReason) return;
@@ -56,7 +63,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
     bankData = new FlakyBankData(store);
     await start({
       transport: await variant.transport(),
-      store: storeWithStepFaults(store, async (step) => {
+      store: storeWithStepFaults(storeWithFaults(store, { after: noteAttemptWrite, missed: noteAttemptWrite }), async (step) => {
         if (fault?.step !== step) return;
         const { mode } = fault;
         fault = null;
@@ -136,6 +143,20 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transfers - before.transfers).toBe(100);
       expect(after.transactions - before.transactions).toBe(100);
     }, 180_000);
+
+    it("writes a first charge's attempt five times, the last giving its lease back", async () => {
+      const id = await linked();
+      await run(id);
+      const fields = attemptWrites.filter((w) => w.filter["_id"] === id).map((w) => Object.keys(w.update.$set ?? {}));
+      expect(fields).toEqual([
+        ["leaseId", "leaseUntil"],
+        ["processorTokenSealed", "customerUrl", "updatedAt"],
+        ["fundingSourceUrl", "fundingFingerprint", "updatedAt"],
+        ["transferId", "initiatedAt", "updatedAt"],
+        ["completed", "leaseId", "leaseUntil", "updatedAt"],
+      ]);
+      expect(await uncheckedStore(store).collection("transfer_attempts").findOne({ _id: id })).toMatchObject({ completed: true, leaseId: null, leaseUntil: null });
+    });
 
     it("answers 502 provider_error on a provider failure and stays retryable", async () => {
       const id = await linked();

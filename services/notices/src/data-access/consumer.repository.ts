@@ -16,6 +16,9 @@ export class ConsumerRepository implements ConsumersPort {
   }
 
   async remember(checkoutId: string, userId: string): Promise<void> {
+    // Every event after a checkout's first finds its consumer remembered: read first, rather than
+    // send an insert the store would refuse (a refused write, and its error, cost more than a read).
+    if (await this.consumers.findOne({ _id: checkoutId })) return;
     await insertIfAbsent(this.consumers, { _id: checkoutId, userId });
   }
 

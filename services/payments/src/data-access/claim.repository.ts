@@ -14,6 +14,10 @@ export class ClaimRepository implements ClaimsPort {
   }
 
   async claim(record: ClaimRecord): Promise<string> {
+    // A flow's second bank-linking call finds the claim its first made: read first, rather than
+    // send an insert the store would refuse (a refused write, and its error, cost more than a read).
+    const held = await this.claims.findOne({ _id: record._id });
+    if (held) return held.userId;
     // Claims are never deleted, so a conflicting one is there to read.
     return (await insertOrGet(this.claims, record)).doc.userId;
   }

@@ -47,6 +47,10 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { ...progress, updatedAt: at } });
   }
 
+  complete(checkoutId: string, leaseId: string, at: string): Promise<TransferAttemptRecord | null> {
+    return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { completed: true, leaseId: null, leaseUntil: null, updatedAt: at } });
+  }
+
   cancelSubscription(checkoutId: string, at: string, version: number, events: readonly DomainEvent[]): Promise<TransferAttemptRecord | null> {
     return this.attempts.findOneAndUpdate(
       // On the version as read: a renewal settling in between makes the cancel read again.

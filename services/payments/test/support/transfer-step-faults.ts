@@ -4,7 +4,10 @@ import { storeWithFaults, type StoreWrite, type WriteFaults } from "../../../../
 /** The steps of Get Processor Token, in order, each recorded (one attempt write under the lease) before the next starts. */
 export type TransferStep = "processor_token" | "customer" | "funding_source" | "review" | "transfer" | "transaction_record" | "completed";
 
-/** The field each step's write sets first: runTransferSteps saves one step per write. */
+/**
+ * The field each step's write sets first. runTransferSteps saves one step per write, but for the
+ * processor token and the customer, which a fresh attempt records in one write ("processor_token").
+ */
 const STEP_FIELDS: [string, TransferStep][] = [
   ["processorTokenSealed", "processor_token"],
   ["customerUrl", "customer"],

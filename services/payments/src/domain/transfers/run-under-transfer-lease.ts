@@ -21,6 +21,7 @@ export async function runUnderTransferLease(
   before?: () => Promise<void>,
 ): Promise<TransferAttemptRecord> {
   const checkoutId = leased._id;
+  let done: TransferAttemptRecord | undefined;
   try {
     await before?.();
     const heartbeat = {
@@ -33,9 +34,11 @@ export async function runUnderTransferLease(
       onLost: (reason: string) => deps.logger.warn({ requestId: meta.requestId, checkoutId, reason }, "transfer lease lost; this call stops"),
       onRenewError: (err: unknown) => deps.logger.warn({ err, checkoutId }, "could not renew the transfer lease; trying again"),
     };
-    return await withLeaseHeartbeat(heartbeat, (lease) => runTransferSteps(deps, meta, leased, leaseId, lease));
+    done = await withLeaseHeartbeat(heartbeat, (lease) => runTransferSteps(deps, meta, leased, leaseId, lease));
+    return done;
   } finally {
-    await deps.attempts.releaseLease(checkoutId, leaseId).catch((err: unknown) => {
+    // The steps' last write gave a completed attempt's lease back already.
+    if (!done?.completed) await deps.attempts.releaseLease(checkoutId, leaseId).catch((err: unknown) => {
       deps.logger.warn({ err, checkoutId }, "could not release the transfer lease; it will expire");
     });
   }

@@ -26,29 +26,35 @@ export async function runTransferSteps(
   meta: RequestMeta,
   attempt: TransferAttemptRecord,
   leaseId: string,
-  lease: Pick<LeaseHeartbeat, "check">,
+  lease: Pick<LeaseHeartbeat, "check" | "stop">,
 ): Promise<TransferAttemptRecord> {
   let a = attempt;
-  const save = async (progress: AttemptProgress) => {
-    lease.check();
-    const next = await deps.attempts.saveProgress(a._id, leaseId, progress, deps.now().toISOString());
+  const written = (next: TransferAttemptRecord | null) => {
     // The lease ran out and another call took over: stop; that call finishes the work.
     if (!next) throw new AppError("transfer_in_progress", `the transfer for checkout ${a._id} is being started by another call`, { retryAfter: 1 });
     a = next;
   };
+  const save = async (progress: AttemptProgress) => {
+    lease.check();
+    written(await deps.attempts.saveProgress(a._id, leaseId, progress, deps.now().toISOString()));
+  };
 
+  // The processor token and the provider's customer do not depend on each other, so both are
+  // asked for and recorded in one write. A call that dies before it asks again: another
+  // processor token for the same account is harmless, and the customer is found by its user.
+  const first: AttemptProgress = {};
   if (!a.processorTokenSealed) {
     lease.check();
     const accessToken = deps.secretBox.open(a.accessTokenSealed, a._id);
     const token = await deps.bankData.createProcessorToken({ accessToken, accountId: a.accountId, processor: "dwolla" });
-    await save({ processorTokenSealed: deps.secretBox.seal(token.processorToken, a._id) });
+    first.processorTokenSealed = deps.secretBox.seal(token.processorToken, a._id);
   }
+  if (!a.fundingSourceUrl && !a.customerUrl) {
+    lease.check();
+    first.customerUrl = (await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone })).customerUrl;
+  }
+  if (first.processorTokenSealed || first.customerUrl) await save(first);
   if (!a.fundingSourceUrl) {
-    if (!a.customerUrl) {
-      lease.check();
-      const customer = await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone });
-      await save({ customerUrl: customer.customerUrl });
-    }
     lease.check();
     const source = await deps.transfers.createFundingSource({
       customerUrl: a.customerUrl!,
@@ -100,7 +106,12 @@ export async function runTransferSteps(
       await deps.transferRecorded(meta.requestId, doc.processor_transaction_id);
     }
   }
-  await save({ completed: true });
+  // Completed, and the lease given back, in one write (runUnderTransferLease releases it
+  // otherwise). The heartbeat stops first: a renewal landing after that write would find the
+  // lease gone and report it lost.
+  lease.check();
+  lease.stop();
+  written(await deps.attempts.complete(a._id, leaseId, deps.now().toISOString()));
   deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
   return a;
 }

@@ -1,0 +1,70 @@
+/**
+ * Store round trips of the full flow (bench/http/full-flow.ts), per collection and operation:
+ * every service of `npm start` in this process on the in-process bus and an in-memory embedded
+ * store wrapped in a counter, `--flows` flows by `--clients` concurrent clients, then idle until the events
+ * are handled (`--settle-ms`). Prints each collection's calls per flow by operation, largest
+ * first; an insert the store refused (a duplicate key) is counted once more on a line of its own.
+ * The counts are the code's, not the machine's: a change to a use case shows in them exactly.
+ *
+ *   npm run bench:flow-ops -- [--flows 200] [--clients 20]
+ */
+import { randomBytes } from "node:crypto";
+import { Agent } from "node:http";
+import { parseArgs } from "node:util";
+import { createMerchantOp } from "@payrail/contracts";
+import { createTransport } from "@payrail/messaging";
+import { SERVICE_NAMES, loadConfig, silentLogger } from "@payrail/runtime";
+import { createStore } from "@payrail/store";
+import { countingStore } from "./counting-store.ts";
+import { startServices } from "../bin/wiring.ts";
+import { getProcessorToken, jsonClient, linkedCheckout } from "./http/full-flow.ts";
+
+const { values } = parseArgs({ options: { flows: { type: "string", default: "200" }, clients: { type: "string", default: "20" }, "settle-ms": { type: "string", default: "3000" } } });
+const flows = Number(values.flows);
+
+const logger = silentLogger();
+const config = loadConfig({
+  SECRETS_KEY: randomBytes(32).toString("base64"),
+  PORT: "0",
+  PROVIDERS: "sandbox",
+  DEMO_MERCHANT: "off",
+  // As bench/http/deployments.ts: one key and one client address start every flow.
+  RATE_LIMIT_PER_MINUTE: "1000000000",
+  SEND_CODE_PER_ADDRESS_PER_HOUR: "1000000000",
+  SEND_CODE_PER_HOUR: "1000000000",
+});
+const store = countingStore(await createStore({ logger }));
+const transport = await createTransport({ logger });
+const started = await startServices(SERVICE_NAMES, { config, logger, transport, store });
+const url = started.find((s) => s.name === "gateway")!.url!;
+const { api_key: apiKey } = await transport.call(createMerchantOp, { name: "Flow ops" }, { requestId: "bench", principal: { kind: "admin" } });
+const call = jsonClient(url, new Agent({ keepAlive: true }));
+// One flow first: start-up's own reads and writes (indexes, first caches) are not counted.
+await getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey));
+await new Promise((r) => setTimeout(r, Number(values["settle-ms"])));
+store.reset();
+// Concurrent flows, so that the services' periodic passes (sweeps, reconcilers) weigh little per flow.
+let left = flows;
+const client = async () => {
+  while (left-- > 0) await getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey));
+};
+await Promise.all(Array.from({ length: Number(values.clients) }, client));
+await new Promise((r) => setTimeout(r, Number(values["settle-ms"])));
+
+const READS = new Set(["findOne", "find", "countDocuments", "estimatedCount"]);
+const total = { reads: 0, writes: 0, refused: 0 };
+for (const [key, n] of [...store.byCall].sort((a, b) => b[1] - a[1])) {
+  const per = n / flows;
+  const op = key.split(" ")[1]!;
+  if (key.endsWith(" refused")) total.refused += per;
+  else if (READS.has(op)) total.reads += per;
+  else total.writes += per;
+  console.log(`${per.toFixed(2).padStart(7)}  ${key}`);
+}
+console.log(
+  `per flow: ${(total.reads + total.writes).toFixed(1)} calls: ${total.reads.toFixed(1)} reads, ${total.writes.toFixed(1)} writes ` +
+    `(inserts, findOneAndUpdate, deletes, sequences), of which ${total.refused.toFixed(1)} inserts refused as duplicates`,
+);
+for (const s of [...started].reverse()) await s.stop();
+await transport.close();
+await store.close();
