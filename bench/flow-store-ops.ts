@@ -6,7 +6,10 @@
  * first; an insert the store refused (a duplicate key) is counted once more on a line of its own.
  * The counts are the code's, not the machine's: a change to a use case shows in them exactly.
  *
- *   npm run bench:flow-ops -- [--flows 200] [--clients 20]
+ *   npm run bench:flow-ops -- [--flows 200] [--clients 20] [--transfer]
+ *
+ * `--transfer` counts the flow's last call alone (get_processor_token, with what its events
+ * cause), the checkouts linked first.
  */
 import { randomBytes } from "node:crypto";
 import { Agent } from "node:http";
@@ -19,7 +22,15 @@ import { countingStore } from "./counting-store.ts";
 import { startServices } from "../bin/wiring.ts";
 import { getProcessorToken, jsonClient, linkedCheckout } from "./http/full-flow.ts";
 
-const { values } = parseArgs({ options: { flows: { type: "string", default: "200" }, clients: { type: "string", default: "20" }, "settle-ms": { type: "string", default: "3000" } } });
+const { values } = parseArgs({
+  options: {
+    flows: { type: "string", default: "200" },
+    clients: { type: "string", default: "20" },
+    "settle-ms": { type: "string", default: "3000" },
+    // Count the last step only (get_processor_token and what its events cause): the flows are linked first, uncounted.
+    transfer: { type: "boolean", default: false },
+  },
+});
 const flows = Number(values.flows);
 
 const logger = silentLogger();
@@ -42,14 +53,24 @@ const call = jsonClient(url, new Agent({ keepAlive: true }));
 // One flow first: start-up's own reads and writes (indexes, first caches) are not counted.
 await getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey));
 await new Promise((r) => setTimeout(r, Number(values["settle-ms"])));
-store.reset();
-// Concurrent flows, so that the services' periodic passes (sweeps, reconcilers) weigh little per flow.
-let left = flows;
-const client = async () => {
-  while (left-- > 0) await getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey));
+// Concurrent clients, so that the services' periodic passes (sweeps, reconcilers) weigh little per flow.
+const concurrently = async (work: () => Promise<void>) => {
+  let left = flows;
+  const client = async () => {
+    while (left-- > 0) await work();
+  };
+  await Promise.all(Array.from({ length: Number(values.clients) }, client));
+  await new Promise((r) => setTimeout(r, Number(values["settle-ms"])));
 };
-await Promise.all(Array.from({ length: Number(values.clients) }, client));
-await new Promise((r) => setTimeout(r, Number(values["settle-ms"])));
+if (values.transfer) {
+  const linked: string[] = [];
+  await concurrently(async () => void linked.push(await linkedCheckout(call, apiKey)));
+  store.reset();
+  await concurrently(async () => void (await getProcessorToken(call, apiKey, linked.pop()!)));
+} else {
+  store.reset();
+  await concurrently(async () => void (await getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey))));
+}
 
 const READS = new Set(["findOne", "find", "countDocuments", "estimatedCount"]);
 const total = { reads: 0, writes: 0, refused: 0 };
@@ -62,7 +83,7 @@ for (const [key, n] of [...store.byCall].sort((a, b) => b[1] - a[1])) {
   console.log(`${per.toFixed(2).padStart(7)}  ${key}`);
 }
 console.log(
-  `per flow: ${(total.reads + total.writes).toFixed(1)} calls: ${total.reads.toFixed(1)} reads, ${total.writes.toFixed(1)} writes ` +
+  `per ${values.transfer ? "transfer" : "flow"}: ${(total.reads + total.writes).toFixed(1)} calls: ${total.reads.toFixed(1)} reads, ${total.writes.toFixed(1)} writes ` +
     `(inserts, findOneAndUpdate, deletes, sequences), of which ${total.refused.toFixed(1)} inserts refused as duplicates`,
 );
 for (const s of [...started].reverse()) await s.stop();
