@@ -1,8 +1,10 @@
 /**
- * What a document's indexes cost each write on the embedded store, which keeps a document as
- * JSON text and indexes `json_extract(doc, …)` expressions. A write that changes no indexed
- * value still rewrites `doc`, and SQLite maintains every index whose expression reads a column
- * the UPDATE sets: each index's entry is deleted and inserted again. This bench measures it.
+ * What a document's indexes cost each write on the embedded store. The store keeps a document as
+ * JSON text and each indexed field in a key column of its own (libs/store's key-columns.ts); an
+ * update sets `doc` and only the key columns whose values changed. SQLite maintains on an
+ * UPDATE every index that reads a column the UPDATE sets, deleting and inserting its entry
+ * again: with indexes on `json_extract(doc, …)` expressions (the plain SQLite row below, and
+ * the store before key columns) that was every index on every write.
  *
  * Rows, each on a fresh store file of `--docs` checkout-shaped documents (about 1.5 KB), then
  * `--writes` updates of a field no index holds, on random documents, `--batch` at a time (one

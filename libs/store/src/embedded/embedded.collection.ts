@@ -14,9 +14,10 @@ import { settled } from "../shared/call-as-promise.ts";
 import { matches } from "./document-match.ts";
 import { sameIndex, sameKeys, toStoredIndex, type StoredIndex } from "./index-spec.ts";
 import { arrayPaths, throughArray } from "./multikey-paths.ts";
-import { fieldExpr, sqlName } from "./sql-expression.ts";
+import { addKeyColumns, createIndexSql, indexedPaths, insertSql, keyValue, updateSql } from "./key-columns.ts";
+import { sqlIndexName, sqlName } from "./sql-expression.ts";
 import { toSqlFilter, toSqlOrder, toSqlPredicate } from "./sql-filter.ts";
-import { sqlIndexName, type CollectionState, type SqliteHost } from "./sqlite-host.ts";
+import type { CollectionState, SqliteHost } from "./sqlite-host.ts";
 import { applyUpdate } from "./update-operators.ts";
 import { seedFromFilter } from "./upsert-seed.ts";
 
@@ -29,12 +30,14 @@ interface Row {
 
 /**
  * One collection of the embedded store: a SQLite table of JSON documents (`_id`, `doc`),
- * with each declared index built by SQLite on `json_extract` expressions, so lookups, sorts
- * and uniqueness (compound and partial) are the engine's. A query is narrowed in SQL through
+ * with each declared index built by SQLite on the key columns of the fields it reads
+ * (key-columns.ts), so lookups, sorts and uniqueness (compound and partial) are the engine's. A query is narrowed in SQL through
  * those indexes and confirmed row by row with MongoDB's rules (document-match.ts).
  */
 export class EmbeddedCollection<T extends { _id: string }> implements Collection<T> {
   private byIdSql: { table: string; text: string } | undefined;
+  /** The table's key columns, the INSERT and the UPDATEs for them, as of `keys` columns of `keyPaths` (columns are only ever added). */
+  private writeSql: { keyPaths: Set<string>; keys: number; table: string; paths: string[]; insert: string; updates: Map<string, string> } | undefined;
 
   constructor(
     readonly name: string,
@@ -71,7 +74,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     assertDefinedFilter(filter, this.name);
     return this.host.read(this.name, () => {
       const state = this.state();
-      const sql = toSqlFilter(filter, (path) => throughArray(state.arrays, path));
+      const sql = toSqlFilter(filter, (path) => throughArray(state.arrays, path), state.field);
       if (sql.exact) {
         return (this.host.prepare(`SELECT count(*) AS n FROM ${sqlName(state.table)} WHERE ${sql.where}`).get(...sql.params) as { n: number }).n;
       }
@@ -92,11 +95,17 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       const state = this.state();
       const found = this.first(state, filter, options.sort);
       if (found) {
-        const next = applyUpdate(found.parsed ?? (JSON.parse(found.doc) as Doc), update, false);
+        const current = found.parsed ?? (JSON.parse(found.doc) as Doc);
+        // Taken before applyUpdate, which changes the document in place.
+        const { paths } = this.sqlFor(state);
+        const keysBefore = paths.map((path) => keyValue(valueAt(current, path)));
+        const next = applyUpdate(current, update, false);
         this.assertNullKeysFree(state, next);
         const before = options.returnDocument === "before" ? (JSON.parse(found.doc) as T) : undefined;
         this.rememberArrays(state, next);
-        this.host.prepare(`UPDATE ${sqlName(state.table)} SET doc = ? WHERE rowid = ?`).run(JSON.stringify(next), found.rowid);
+        // Only the key columns whose values changed are set, so SQLite touches only their indexes.
+        const changed = paths.filter((path, i) => keyValue(valueAt(next, path)) !== keysBefore[i]);
+        this.host.prepare(this.updateText(state, changed)).run({ doc: JSON.stringify(next), rowid: found.rowid });
         return before ?? (next as T);
       }
       if (!options.upsert) return null;
@@ -137,16 +146,17 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
         if (sameIndex(existing, wanted)) return;
         throw new Error(`index ${wanted.name} on ${this.name} conflicts with existing index ${existing.name}`);
       }
-      const columns = Object.entries(wanted.keys).map(([field, dir]) => `${fieldExpr(field)}${dir === -1 ? " DESC" : ""}`);
-      const where = wanted.partialFilterExpression ? ` WHERE ${toSqlPredicate(wanted.partialFilterExpression)}` : "";
       state.indexes.push(wanted); // before building, so a unique failure names this index
+      let added: string[] = [];
       try {
-        const index = sqlName(sqlIndexName(state.table, wanted.name));
-        this.host.db().exec(`CREATE ${wanted.unique ? "UNIQUE " : ""}INDEX ${index} ON ${sqlName(state.table)} (${columns.join(", ")})${where}`);
+        added = addKeyColumns(this.host.db(), state.table, state.keyPaths, indexedPaths(wanted));
+        this.host.db().exec(createIndexSql(state.table, wanted, state.field));
         if (wanted.unique && this.nullKeyHolders(state, wanted, undefined).length > 1) throw new DuplicateKeyError(this.name, wanted.name);
         this.host.prepare("INSERT INTO _indexes (collection, name, spec) VALUES (?, ?, ?)").run(this.name, wanted.name, JSON.stringify(wanted));
       } catch (err) {
-        state.indexes.pop(); // the transaction rolls the SQL back; undo the memory too
+        // The savepoint rolls the SQL back (the columns added too); undo the memory as well.
+        state.indexes.pop();
+        for (const path of added) state.keyPaths.delete(path);
         throw err;
       }
     });
@@ -228,8 +238,8 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
   /** The SELECT for a find; skip and limit go into the SQL only when it is exact. */
   private selectSql(state: CollectionState, filter: Filter, options: FindOptions): { text: string; params: (string | number)[]; exact: boolean } {
-    const sql = toSqlFilter(filter, (path) => throughArray(state.arrays, path));
-    const order = toSqlOrder(options.sort);
+    const sql = toSqlFilter(filter, (path) => throughArray(state.arrays, path), state.field);
+    const order = toSqlOrder(options.sort, state.field);
     let text = `SELECT rowid, doc FROM ${sqlName(state.table)} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ""}`;
     if (sql.exact) {
       if (options.limit !== undefined && options.limit > 0) text += ` LIMIT ${Math.floor(options.limit)}`;
@@ -246,7 +256,26 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   private insertRow(state: CollectionState, doc: Doc, text = JSON.stringify(doc)): void {
     this.assertNullKeysFree(state, doc);
     this.rememberArrays(state, doc);
-    this.host.prepare(`INSERT INTO ${sqlName(state.table)} (_id, doc) VALUES (?, ?)`).run(doc._id as string, text);
+    this.host.prepare(this.sqlFor(state).insert).run({ id: doc._id as string, doc: text });
+  }
+
+  /** The table's key columns now, with their INSERT and the UPDATEs made so far (by the columns they set). */
+  private sqlFor(state: CollectionState): NonNullable<EmbeddedCollection<T>["writeSql"]> {
+    let sql = this.writeSql;
+    if (sql?.keyPaths !== state.keyPaths || sql.keys !== state.keyPaths.size) {
+      sql = { keyPaths: state.keyPaths, keys: state.keyPaths.size, table: state.table, paths: [...state.keyPaths], insert: insertSql(state.table, state.keyPaths), updates: new Map() };
+      this.writeSql = sql;
+    }
+    return sql;
+  }
+
+  /** The UPDATE of a row's document and of the key columns `changed`. */
+  private updateText(state: CollectionState, changed: string[]): string {
+    const { table, updates } = this.sqlFor(state);
+    const key = changed.join("\0");
+    let text = updates.get(key);
+    if (text === undefined) updates.set(key, (text = updateSql(table, changed)));
+    return text;
   }
 
   /**
@@ -268,13 +297,13 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     const params: (string | number)[] = [];
     for (const field of Object.keys(index.keys)) {
       const value = doc ? valueAt(doc, field) : null;
-      if (value === null) conditions.push(`${fieldExpr(field)} IS NULL`);
+      if (value === null) conditions.push(`${state.field(field)} IS NULL`);
       else if (typeof value === "string" || typeof value === "number") {
-        conditions.push(`${fieldExpr(field)} = ?`);
+        conditions.push(`${state.field(field)} = ?`);
         params.push(value);
       } else return []; // an object or array key: SQLite's own unique check covers it
     }
-    if (index.partialFilterExpression) conditions.push(toSqlPredicate(index.partialFilterExpression));
+    if (index.partialFilterExpression) conditions.push(toSqlPredicate(index.partialFilterExpression, state.field));
     const sql = `SELECT _id FROM ${sqlName(state.table)} WHERE ${conditions.join(" AND ")} LIMIT 2`;
     return (this.host.prepare(sql).all(...params) as { _id: string }[]).map((r) => r._id);
   }

@@ -4,7 +4,7 @@ import type Database from "better-sqlite3";
 import type { Logger } from "@payrail/runtime";
 import { assertCollectionName } from "../shared/collection-name.ts";
 import { arrayPaths } from "./multikey-paths.ts";
-import { sqlName } from "./sql-expression.ts";
+import { insertSql } from "./key-columns.ts";
 import type { CollectionState } from "./sqlite-host.ts";
 
 type Doc = Record<string, unknown>;
@@ -35,11 +35,11 @@ export function migrateNedbFiles(db: Database.Database, dir: string, state: (nam
     db.transaction(() => {
       for (const { name, docs } of collections) {
         assertCollectionName(name);
-        const { table, arrays } = state(name);
-        const insert = db.prepare(`INSERT INTO ${sqlName(table)} (_id, doc) VALUES (?, ?)`);
+        const { table, arrays, keyPaths } = state(name);
+        const insert = db.prepare(insertSql(table, keyPaths));
         const remember = db.prepare("INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)");
         for (const doc of docs) {
-          insert.run(String(doc._id), JSON.stringify(doc));
+          insert.run({ id: String(doc._id), doc: JSON.stringify(doc) });
           for (const path of arrayPaths(doc)) {
             if (arrays.has(path)) continue;
             arrays.add(path);

@@ -1,3 +1,6 @@
+/** How a query, a sort or an index names a field in SQL (key-columns.ts: a column, or fieldExpr). */
+export type FieldSql = (path: string) => string;
+
 /**
  * The SQL expression for a document field. Every query and every index goes through this
  * one function, because SQLite uses an expression index only when the query spells the
@@ -6,10 +9,15 @@
 export function fieldExpr(path: string): string {
   let expr = expressions.get(path);
   if (expr === undefined) {
-    expr = path === "_id" ? "_id" : `json_extract(doc, ${sqlString(jsonPath(path))})`;
+    expr = path === "_id" ? "_id" : jsonExtract("doc", path);
     expressions.set(path, expr);
   }
   return expr;
+}
+
+/** `json_extract` of `path` from the JSON text `source` (a column, or a statement's parameter). */
+export function jsonExtract(source: string, path: string): string {
+  return `json_extract(${source}, ${sqlString(jsonPath(path))})`;
 }
 
 /** Field paths come from code, so they are few: remember each one's expression. */
@@ -20,6 +28,11 @@ function jsonPath(path: string): string {
   const segments = path.split(".");
   if (segments.some((s) => s === "" || s.startsWith("$") || s.includes('"'))) throw new Error(`invalid field path "${path}"`);
   return "$" + segments.map((s) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(s) ? `.${s}` : `."${s}"`)).join("");
+}
+
+/** The SQLite name of a collection's index. */
+export function sqlIndexName(table: string, index: string): string {
+  return `${table}$${index}`;
 }
 
 /** A quoted SQL identifier (table and index names come from checked collection and index names). */

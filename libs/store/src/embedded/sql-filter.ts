@@ -1,6 +1,6 @@
 import type { Filter, SortSpec } from "../store.port.ts";
 import { isOperatorObject } from "../shared/filter-guard.ts";
-import { fieldExpr, sqlScalar, sqlString } from "./sql-expression.ts";
+import { fieldExpr, sqlScalar, sqlString, type FieldSql } from "./sql-expression.ts";
 
 /** A WHERE clause with its parameters, and whether it selects exactly what the filter does. */
 export interface SqlFilter {
@@ -15,19 +15,20 @@ export interface SqlFilter {
  * few rows too many, never too few: whatever SQLite cannot express with MongoDB's meaning
  * (`$ne`, `$exists`, conditions on fields that have held arrays, literal sub-documents) is
  * left out here, marked inexact, and checked row by row in JavaScript. `multikey` says
- * whether a path runs through a field that has ever held an array in this collection.
+ * whether a path runs through a field that has ever held an array in this collection; `field`
+ * names a field in SQL (the collection's key column for an indexed one).
  */
-export function toSqlFilter(filter: Filter, multikey: (path: string) => boolean): SqlFilter {
+export function toSqlFilter(filter: Filter, multikey: (path: string) => boolean, field: FieldSql = fieldExpr): SqlFilter {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   let exact = true;
-  for (const [field, condition] of Object.entries(filter)) {
+  for (const [path, condition] of Object.entries(filter)) {
     const clause =
-      field === "$or" || field === "$and"
-        ? combined(field, condition as Filter[], multikey)
-        : multikey(field)
+      path === "$or" || path === "$and"
+        ? combined(path, condition as Filter[], multikey, field)
+        : multikey(path)
           ? null
-          : fieldClause(field, condition);
+          : fieldClause(field(path), condition);
     if (!clause) {
       exact = false;
       continue;
@@ -39,8 +40,8 @@ export function toSqlFilter(filter: Filter, multikey: (path: string) => boolean)
   return { where: parts.length > 0 ? parts.join(" AND ") : "1", params, exact };
 }
 
-function combined(op: "$or" | "$and", subs: Filter[], multikey: (path: string) => boolean): SqlFilter | null {
-  const translated = subs.map((sub) => toSqlFilter(sub, multikey));
+function combined(op: "$or" | "$and", subs: Filter[], multikey: (path: string) => boolean, field: FieldSql): SqlFilter | null {
+  const translated = subs.map((sub) => toSqlFilter(sub, multikey, field));
   if (op === "$or" && translated.some((t) => t.where === "1")) return null; // one branch unconstrained: all rows
   if (translated.length === 0) return { where: op === "$or" ? "0" : "1", params: [], exact: true };
   return {
@@ -50,8 +51,7 @@ function combined(op: "$or" | "$and", subs: Filter[], multikey: (path: string) =
   };
 }
 
-function fieldClause(field: string, condition: unknown): SqlFilter | null {
-  const expr = fieldExpr(field);
+function fieldClause(expr: string, condition: unknown): SqlFilter | null {
   if (!isOperatorObject(condition)) return equality(expr, condition);
   const parts: SqlFilter[] = [];
   let exact = true;
@@ -119,24 +119,24 @@ function range(expr: string, op: keyof typeof RANGE_OPERATORS, operand: unknown)
 }
 
 /** ORDER BY for a sort spec; undefined when there is none. */
-export function toSqlOrder(sort: SortSpec | undefined): string | undefined {
+export function toSqlOrder(sort: SortSpec | undefined, field: FieldSql = fieldExpr): string | undefined {
   const entries = Object.entries(sort ?? {});
   if (entries.length === 0) return undefined;
-  return entries.map(([field, dir]) => `${fieldExpr(field)} ${dir === -1 ? "DESC" : "ASC"}`).join(", ");
+  return entries.map(([path, dir]) => `${field(path)} ${dir === -1 ? "DESC" : "ASC"}`).join(", ");
 }
 
 /**
  * A partial index's filter as an SQL literal (index definitions cannot take parameters).
  * Only what MongoDB allows there: equality, `$exists: true`, `$in`, and `$and`.
  */
-export function toSqlPredicate(filter: Filter): string {
+export function toSqlPredicate(filter: Filter, fieldSql: FieldSql = fieldExpr): string {
   const parts: string[] = [];
   for (const [field, condition] of Object.entries(filter)) {
     if (field === "$and") {
-      parts.push(...(condition as Filter[]).map((sub) => `(${toSqlPredicate(sub)})`));
+      parts.push(...(condition as Filter[]).map((sub) => `(${toSqlPredicate(sub, fieldSql)})`));
       continue;
     }
-    const expr = fieldExpr(field);
+    const expr = fieldSql(field);
     const literal = (v: unknown): string => {
       if (typeof v === "string") return sqlString(v);
       if (typeof v === "number" && Number.isFinite(v)) return String(v);

@@ -3,18 +3,23 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "@payrail/runtime";
 import { DuplicateKeyError, StoreUnavailableError } from "../store.port.ts";
-import { sqlName } from "./sql-expression.ts";
+import { fieldSqlOf, keyPathsOf, moveIndexesToKeyColumns } from "./key-columns.ts";
+import { sqlIndexName, sqlName, type FieldSql } from "./sql-expression.ts";
 import type { StoredIndex } from "./index-spec.ts";
 import { WalCheckpointer, type WriteGate } from "./wal-checkpointer.ts";
 
 type Db = Database.Database;
 type Statement = Database.Statement;
 
-/** What the store knows of one collection: its table, its indexes, its array paths. */
+/** What the store knows of one collection: its table, its indexes, its array paths, its key columns. */
 export interface CollectionState {
   table: string;
   indexes: StoredIndex[];
   arrays: Set<string>;
+  /** The fields that have a key column (key-columns.ts): those its indexes read. */
+  keyPaths: Set<string>;
+  /** How its queries and indexes name a field in SQL: its key column, else the document's expression. */
+  field: FieldSql;
 }
 
 /**
@@ -98,6 +103,8 @@ export class SqliteHost implements WriteGate {
       db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name));
                CREATE TABLE IF NOT EXISTS _array_paths (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path));
                CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
+      const moved = moveIndexesToKeyColumns(db);
+      if (moved > 0) this.log.info({ indexes: moved }, "embedded store: indexes moved to key columns");
       this.connection = db;
       this.onOpen(db);
       if (this.dir) this.checkpointer = new WalCheckpointer(file, db, this, this.log);
@@ -255,7 +262,8 @@ export class SqliteHost implements WriteGate {
       (row) => JSON.parse(row.spec) as StoredIndex,
     );
     const arrays = new Set((db.prepare("SELECT path FROM _array_paths WHERE collection = ?").all(name) as { path: string }[]).map((r) => r.path));
-    state = { table, indexes, arrays };
+    const keyPaths = keyPathsOf(db, table);
+    state = { table, indexes, arrays, keyPaths, field: fieldSqlOf(keyPaths) };
     this.states.set(name, state);
     return state;
   }
@@ -302,17 +310,18 @@ function toStoreError(err: unknown, collection: string, state: CollectionState |
   return err;
 }
 
-/** `UNIQUE constraint failed: index 'c_x$email'` or `...: c_x._id` → the port's index name. */
+/**
+ * The port's index name from SQLite's message: `UNIQUE constraint failed: c_x.k:a, c_x.k:b` (an
+ * index on key columns, found by its fields), `...: index 'c_x$email'` (an expression index),
+ * or `...: c_x._id`.
+ */
 function violatedIndex(message: string, state: CollectionState | undefined): string {
+  if (!state) return "_id_";
   const named = /index '([^']+)'/.exec(message)?.[1];
-  if (named && state) {
-    const index = state.indexes.find((i) => sqlIndexName(state.table, i.name) === named);
-    if (index) return index.name;
-  }
-  return "_id_";
-}
-
-/** The SQLite name of a collection's index. */
-export function sqlIndexName(table: string, index: string): string {
-  return `${table}$${index}`;
+  const columns = /constraint failed: (.+)$/.exec(message)?.[1]?.split(", ").map((column) => column.slice(column.indexOf(".") + 1));
+  const fields = columns?.map((column) => (column.startsWith("k:") ? column.slice(2) : column)).join("\0");
+  const index = named
+    ? state.indexes.find((i) => sqlIndexName(state.table, i.name) === named)
+    : state.indexes.find((i) => i.unique && Object.keys(i.keys).join("\0") === fields);
+  return index?.name ?? "_id_";
 }
