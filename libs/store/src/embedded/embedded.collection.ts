@@ -31,8 +31,9 @@ interface Row {
 /**
  * One collection of the embedded store: a SQLite table of JSON documents (`_id`, `doc`),
  * with each declared index built by SQLite on the key columns of the fields it reads
- * (key-columns.ts), so lookups, sorts and uniqueness (compound and partial) are the engine's. A query is narrowed in SQL through
- * those indexes and confirmed row by row with MongoDB's rules (document-match.ts).
+ * (key-columns.ts), so lookups, sorts and uniqueness (compound and partial) are the engine's.
+ * A query is narrowed in SQL through those indexes and confirmed row by row with MongoDB's
+ * rules (document-match.ts).
  */
 export class EmbeddedCollection<T extends { _id: string }> implements Collection<T> {
   private byIdSql: { table: string; text: string } | undefined;

@@ -2,9 +2,9 @@
 export type FieldSql = (path: string) => string;
 
 /**
- * The SQL expression for a document field. Every query and every index goes through this
- * one function, because SQLite uses an expression index only when the query spells the
- * expression exactly as the index did. `_id` is a real column (the table's unique key).
+ * The SQL expression for a document field read from its JSON: for a field without a key
+ * column (key-columns.ts; an indexed field has one), and to fill a new key column. `_id` is a
+ * real column (the table's unique key).
  */
 export function fieldExpr(path: string): string {
   let expr = expressions.get(path);
