@@ -48,10 +48,14 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
   let offsetMs = 0;
   /** What the next call does after a step: throw (a failure the process survives) or hang (a crash). */
   let fault: { step: TransferStep; mode: "throw" | "hang" } | null = null;
-  /** Every conditional write payments made to an attempt, matched or not. */
+  /** Every conditional write payments made to an attempt, matched or not, and every attempt it inserted. */
   const attemptWrites: StoreWrite[] = [];
   const noteAttemptWrite = async (write: StoreWrite) => {
     if (write.collection === "transfer_attempts") attemptWrites.push(write);
+  };
+  const attemptInserts: { _id: string; leaseId?: string | null }[] = [];
+  const noteAttemptInsert = async (collection: string, doc: { _id: string }) => {
+    if (collection === "transfer_attempts") attemptInserts.push(doc);
   };
 
   beforeAll(async () => {
@@ -63,7 +67,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
     bankData = new FlakyBankData(store);
     await start({
       transport: await variant.transport(),
-      store: storeWithStepFaults(storeWithFaults(store, { after: noteAttemptWrite, missed: noteAttemptWrite }), async (step) => {
+      store: storeWithStepFaults(storeWithFaults(store, { after: noteAttemptWrite, missed: noteAttemptWrite, inserting: noteAttemptInsert }), async (step) => {
         if (fault?.step !== step) return;
         const { mode } = fault;
         fault = null;
@@ -144,12 +148,12 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transactions - before.transactions).toBe(100);
     }, 180_000);
 
-    it("writes a first charge's attempt five times, the last giving its lease back", async () => {
+    it("writes a first charge's attempt five times: inserted holding its lease, the last write giving it back", async () => {
       const id = await linked();
       await run(id);
+      expect(attemptInserts.filter((a) => a._id === id)).toEqual([expect.objectContaining({ leaseId: expect.stringMatching(/^[0-9a-f-]{36}$/) })]);
       const fields = attemptWrites.filter((w) => w.filter["_id"] === id).map((w) => Object.keys(w.update.$set ?? {}));
       expect(fields).toEqual([
-        ["leaseId", "leaseUntil"],
         ["processorTokenSealed", "customerUrl", "updatedAt"],
         ["fundingSourceUrl", "fundingFingerprint", "updatedAt"],
         ["transferId", "initiatedAt", "updatedAt"],

@@ -27,10 +27,29 @@ export async function getProcessorToken(
   const checkout = await deps.checkouts.getSummary(meta, checkoutId);
   // Payments asks checkout on its own account: another merchant's checkout is as absent as an unknown one.
   if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`, { param: "checkout_id" });
-  const attempt = (await deps.attempts.find(checkout.id)) ?? (await startAttempt(deps, meta, checkout));
-  if (attempt.completed) return answer(attempt);
-
+  const found = await deps.attempts.find(checkout.id);
+  if (found?.completed) return answer(found);
+  if (!found) {
+    // The first call inserts the attempt with its lease already taken: one write fewer than
+    // inserting it free and then taking the lease. A racing first call finds it leased.
+    const lease = newLease(deps);
+    const attempt = await startAttempt(deps, meta, checkout, lease);
+    if (attempt.leaseId === lease.leaseId) return answer(await runLeased(deps, meta, { ...lease, attempt }));
+    if (attempt.completed) return answer(attempt);
+  }
   return answer(await runFirstCharge(deps, meta, checkout.id));
+}
+
+/** A lease this call may take: its id, and its end counted from now. */
+interface Lease {
+  leaseId: string;
+  now: Date;
+  until: Date;
+}
+
+function newLease(deps: TransferDeps): Lease {
+  const now = deps.now();
+  return { leaseId: randomUUID(), now, until: new Date(now.getTime() + deps.leaseMs) };
 }
 
 /**
@@ -40,27 +59,34 @@ export async function getProcessorToken(
  * Get Processor Token, a review's approval and the review sweep all come this way.
  */
 export async function runFirstCharge(deps: TransferDeps, meta: RequestMeta, checkoutId: string): Promise<TransferAttemptRecord> {
-  const leaseId = randomUUID();
-  const now = deps.now();
-  const until = new Date(now.getTime() + deps.leaseMs);
-  const leased = await deps.attempts.acquireLease(checkoutId, leaseId, now.toISOString(), until.toISOString());
+  const lease = newLease(deps);
+  const leased = await deps.attempts.acquireLease(checkoutId, lease.leaseId, lease.now.toISOString(), lease.until.toISOString());
   if (!leased) {
     const current = await deps.attempts.find(checkoutId);
     if (current?.completed) return current;
     throw transferInProgress(checkoutId);
   }
+  return runLeased(deps, meta, { ...lease, attempt: leased });
+}
+
+/** The first debit of an attempt this call holds the lease on: the mandate checked, then the steps. */
+function runLeased(deps: TransferDeps, meta: RequestMeta, { attempt, leaseId, until }: Lease & { attempt: TransferAttemptRecord }): Promise<TransferAttemptRecord> {
+  const checkoutId = attempt._id;
   // Under the lease, before any provider step: no debit without an active mandate (docs/api-notes.md, Mandates).
   const mandateFirst = async () => {
-    if (leased.transferId) return;
-    const { merchantId, userId, accountId } = leased;
+    if (attempt.transferId) return;
+    const { merchantId, userId, accountId } = attempt;
     await requireDebitMandate(deps, { checkoutId, merchantId, userId, accountId }, deps.now().toISOString());
   };
   // The lease is short and renewed while this call works (runUnderTransferLease).
-  return runUnderTransferLease(deps, meta, leased, leaseId, until, mandateFirst);
+  return runUnderTransferLease(deps, meta, attempt, leaseId, until, mandateFirst);
 }
 
-/** The first call for a checkout fixes what will be transferred, and from where to where. */
-async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary): Promise<TransferAttemptRecord> {
+/**
+ * The first call for a checkout fixes what will be transferred, and from where to where, and
+ * holds `lease` on it; a racing first call's attempt is answered as it is.
+ */
+async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: CheckoutSummary, lease: Lease): Promise<TransferAttemptRecord> {
   // The checkout learns of a saved payment method from payments' event, so it may still say
   // `open` for a moment after the exchange answered: payments' own record is what counts.
   if (checkout.status !== "payment_method_saved" && checkout.status !== "open") {
@@ -100,8 +126,8 @@ async function startAttempt(deps: TransferDeps, meta: RequestMeta, checkout: Che
     transferId: null,
     initiatedAt: null,
     completed: false,
-    leaseId: null,
-    leaseUntil: null,
+    leaseId: lease.leaseId,
+    leaseUntil: lease.until.toISOString(),
     createdAt: now,
     updatedAt: now,
   });
