@@ -187,8 +187,8 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   /**
    * A filter naming one `_id` (a Get's `{ _id, merchantId }`): the row is read by its unique
    * key alone and the filter's other conditions are checked on the parsed document, which the
-   * caller needs parsed anyway. SQL would otherwise parse the document a second time in each
-   * `json_extract`. At most one row, so sort and limit change nothing.
+   * caller needs parsed anyway; SQL would read a field without a key column through a
+   * `json_extract` of the document. At most one row, so sort and limit change nothing.
    */
   private byId(id: string, filter: Filter): T[] {
     const found = this.rowById(this.state(), id, filter);
@@ -208,8 +208,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   /**
    * The first row a write's filter matches. A filter naming one `_id` (most writes: a
    * conditional write on a known document) reads the row by its key and checks the other
-   * conditions on the parsed document, which the write needs parsed anyway (see byId); SQL
-   * would parse the document again in each `json_extract` of the filter.
+   * conditions on the parsed document, which the write needs parsed anyway (see byId).
    */
   private first(state: CollectionState, filter: Filter, sort: SortSpec | undefined): (Row & { parsed?: Doc }) | undefined {
     if (typeof filter._id !== "string") return this.select(state, filter, { sort, limit: 1 })[0];

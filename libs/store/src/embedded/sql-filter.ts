@@ -11,7 +11,7 @@ export interface SqlFilter {
 }
 
 /**
- * Translates a filter into SQL that the expression indexes can serve. The SQL may select a
+ * Translates a filter into SQL that the collection's indexes (on its key columns) can serve. The SQL may select a
  * few rows too many, never too few: whatever SQLite cannot express with MongoDB's meaning
  * (`$ne`, `$exists`, conditions on fields that have held arrays, literal sub-documents) is
  * left out here, marked inexact, and checked row by row in JavaScript. `multikey` says
