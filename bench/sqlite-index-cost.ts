@@ -105,22 +105,21 @@ async function sqliteRow(on: "none" | "expressions" | "columns"): Promise<number
     db.pragma("cache_size = -8192");
     const paths = [...new Set(CHECKOUT_INDEXES.flatMap((spec) => Object.keys(spec.keys)))];
     const column = (path: string) => `k_${path.replace(".", "_")}`;
-    // The expressions' table is the store's own (an `_id` and the document); the columns' table adds one per indexed field.
+    // The expressions' table is the store's own (an `_id` and the document); the columns' table adds
+    // one per indexed field (no declared type: it keeps json_extract's value as given).
     const columns = on === "columns" ? paths : [];
-    db.exec(`CREATE TABLE t (_id TEXT PRIMARY KEY, doc TEXT NOT NULL${columns.map((p) => `, ${column(p)} ANY`).join("")})`);
+    db.exec(`CREATE TABLE t (_id TEXT PRIMARY KEY, doc TEXT NOT NULL${columns.map((p) => `, ${column(p)}`).join("")})`);
     for (const [i, spec] of (on === "none" ? [] : CHECKOUT_INDEXES).entries()) {
       const keys = Object.entries(spec.keys).map(([p, dir]) => `${on === "columns" ? column(p) : `json_extract(doc, '$.${p}')`}${dir === -1 ? " DESC" : ""}`);
       db.exec(`CREATE ${spec.unique ? "UNIQUE " : ""}INDEX t_${i} ON t (${keys.join(", ")})`);
     }
-    const valueAt = (doc: Record<string, unknown>, path: string) => {
-      const v = path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown> | null)?.[key] ?? null, doc);
-      return typeof v === "boolean" ? Number(v) : (v as string | number | null);
-    };
-    const insert = db.prepare(`INSERT INTO t (_id, doc${columns.map((p) => `, ${column(p)}`).join("")}) VALUES (?, ?${columns.map(() => ", ?").join("")})`);
+    const insert = db.prepare(
+      `INSERT INTO t (_id, doc${columns.map((p) => `, ${column(p)}`).join("")}) VALUES (@id, @doc${columns.map((p) => `, json_extract(@doc, '$.${p}')`).join("")})`,
+    );
     db.transaction(() => {
       for (let i = 0; i < DOCS; i++) {
         const doc = checkout(i);
-        insert.run(doc._id, JSON.stringify(doc), ...columns.map((p) => valueAt(doc, p)));
+        insert.run({ id: doc._id, doc: JSON.stringify(doc) });
       }
     })();
     const read = db.prepare("SELECT rowid, doc FROM t WHERE _id = ?");

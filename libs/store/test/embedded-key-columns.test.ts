@@ -1,23 +1,14 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore, type Update } from "../src/index.ts";
 import type { EmbeddedCollection } from "../src/embedded/embedded.collection.ts";
 import { DATABASE_FILE } from "../src/embedded/sqlite-host.ts";
+import { tempDirs } from "./support/temp-dirs.ts";
 
 const logger = silentLogger();
-const dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "payrail-key-columns-"));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs("payrail-key-columns-");
 
 interface Item {
   _id: string;

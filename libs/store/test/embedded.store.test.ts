@@ -1,26 +1,18 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore, DuplicateKeyError, StoreUnavailableError } from "../src/index.ts";
 import type { EmbeddedCollection } from "../src/embedded/embedded.collection.ts";
 import { SqliteHost } from "../src/embedded/sqlite-host.ts";
 import { runStoreContract } from "./store.contract.ts";
+import { tempDirs } from "./support/temp-dirs.ts";
 
 const logger = silentLogger();
 const here = dirname(fileURLToPath(import.meta.url));
-const dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "payrail-store-"));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs("payrail-store-");
 
 /** A path that can never be a folder: it lies under a regular file. */
 async function unusableDir(): Promise<string> {

@@ -1,27 +1,21 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { setImmediate as turn, setTimeout as sleep } from "node:timers/promises";
 import type { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogger, silentLogger } from "@payrail/runtime";
 import { createEmbeddedStore } from "../src/index.ts";
 import { WalCheckpointer, type WriteGate } from "../src/embedded/wal-checkpointer.ts";
 import { until } from "../../../test/support/until.ts";
+import { tempDirs } from "./support/temp-dirs.ts";
 
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs("payrail-wal-");
 
 /** A WAL-mode database in a fresh folder, set up as the embedded store sets up its own. */
 async function walDatabase(): Promise<{ file: string; db: Database.Database }> {
-  const dir = await mkdtemp(join(tmpdir(), "payrail-wal-"));
-  dirs.push(dir);
-  const file = join(dir, "db.sqlite");
+  const file = join(await tempDir(), "db.sqlite");
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
@@ -183,8 +177,7 @@ describe("the WAL checkpoint worker", () => {
 
 describe("the embedded store's checkpoint worker", () => {
   it("ends with the store: its thread is gone when close resolves, and the store's own close checkpoints and removes the WAL", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "payrail-wal-store-"));
-    dirs.push(dir);
+    const dir = await tempDir();
     const threads = () => readdirSync("/proc/self/task").length; // this process's threads (Linux)
     const before = threads();
     const store = createEmbeddedStore({ dir, logger: silentLogger() });

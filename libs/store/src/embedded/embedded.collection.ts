@@ -97,8 +97,9 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       const found = this.first(state, filter, options.sort);
       if (found) {
         const current = found.parsed ?? (JSON.parse(found.doc) as Doc);
+        const sql = this.sqlFor(state);
+        const { paths } = sql;
         // Taken before applyUpdate, which changes the document in place.
-        const { paths } = this.sqlFor(state);
         const keysBefore = paths.map((path) => keyValue(valueAt(current, path)));
         const next = applyUpdate(current, update, false);
         this.assertNullKeysFree(state, next);
@@ -106,7 +107,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
         this.rememberArrays(state, next);
         // Only the key columns whose values changed are set, so SQLite touches only their indexes.
         const changed = paths.filter((path, i) => keyValue(valueAt(next, path)) !== keysBefore[i]);
-        this.host.prepare(this.updateText(state, changed)).run({ doc: JSON.stringify(next), rowid: found.rowid });
+        this.host.prepare(updateText(sql, changed)).run({ doc: JSON.stringify(next), rowid: found.rowid });
         return before ?? (next as T);
       }
       if (!options.upsert) return null;
@@ -269,14 +270,6 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     return sql;
   }
 
-  /** The UPDATE of a row's document and of the key columns `changed`. */
-  private updateText(state: CollectionState, changed: string[]): string {
-    const { table, updates } = this.sqlFor(state);
-    const key = changed.join("\0");
-    let text = updates.get(key);
-    if (text === undefined) updates.set(key, (text = updateSql(table, changed)));
-    return text;
-  }
 
   /**
    * MongoDB indexes a missing field as null, so two documents without a unique field collide;
@@ -316,6 +309,14 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       state.arrays.add(path);
     }
   }
+}
+
+/** The UPDATE of a row's document and of the key columns `changed`, made once per set of columns. */
+function updateText(sql: { table: string; updates: Map<string, string> }, changed: readonly string[]): string {
+  const key = changed.join("\0");
+  let text = sql.updates.get(key);
+  if (text === undefined) sql.updates.set(key, (text = updateSql(sql.table, changed)));
+  return text;
 }
 
 /** The value at a dotted path, missing counting as null (MongoDB's index key rule). */

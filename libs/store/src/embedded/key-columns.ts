@@ -95,14 +95,16 @@ export function createIndexSql(table: string, index: StoredIndex, field: FieldSq
  * built again on them, in one transaction at open. Answers how many indexes moved.
  */
 export function moveIndexesToKeyColumns(db: Database.Database): number {
+  // Every open asks; once moved (or in a new folder) this one read of the schema is all it costs.
+  const onExpressions = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql LIKE '%json_extract(%'").all() as { name: string }[];
+  if (onExpressions.length === 0) return 0;
+  const toMove = new Set(onExpressions.map((r) => r.name));
   const stored = db.prepare("SELECT collection, spec FROM _indexes").all() as { collection: string; spec: string }[];
-  const definition = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?");
   const byTable = new Map<string, StoredIndex[]>();
   for (const row of stored) {
     const index = JSON.parse(row.spec) as StoredIndex;
     const table = `c_${row.collection}`;
-    const sql = (definition.get(sqlIndexName(table, index.name)) as { sql: string } | undefined)?.sql;
-    if (sql?.includes("json_extract(")) byTable.set(table, [...(byTable.get(table) ?? []), index]);
+    if (toMove.has(sqlIndexName(table, index.name))) byTable.set(table, [...(byTable.get(table) ?? []), index]);
   }
   db.transaction(() => {
     for (const [table, indexes] of byTable) {
