@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "@payrail/store";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -171,7 +172,12 @@ describe.each(variants)("refund flow through the gateway over $name", (variant) 
       const p = await payment(stack, shop.apiKey, "completed");
       const consumer = { authorization: `Token ${p.consumer.token}` };
       const ids: string[] = [];
-      for (const amount of ["10.00", "20.00", "30.00"]) ids.push((await refunds.request(consumer, { transaction_uuid: p.uuid, amount })).json().refund.id);
+      for (const amount of ["10.00", "20.00", "30.00"]) {
+        ids.push((await refunds.request(consumer, { transaction_uuid: p.uuid, amount })).json().refund.id);
+        // Each in a millisecond of its own: the list is newest first with ties by id, and a request
+        // can take well under a millisecond here, so two could share one and come out by id.
+        await sleep(2);
+      }
       await refunds.decide(key, ids[1]!, "Rejected");
       const all = await list();
       expect(all.statusCode).toBe(200);
