@@ -47,8 +47,12 @@ RUN npm run build
 
 # ---- runtime
 FROM node:20-slim AS runtime
+# MALLOC_ARENA_MAX: glibc would give each of node's threads a malloc arena of its own and keep
+# what they freed in it (docs/decisions/0039-lean-request-path.md); it reads the variable
+# before node starts, so only the environment can set it.
 ENV NODE_ENV=production \
-    DATA_DIR=/app/.data
+    DATA_DIR=/app/.data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # dist/payrail.mjs resolves its third-party imports from /app/node_modules. package.json and
 # bin/start.mjs only keep `npm start` meaningful inside the container (it runs the same file).

@@ -120,6 +120,96 @@ describe("the WAL checkpoint worker", () => {
     db.close();
   });
 
+  it("ends the worker when no commit comes, checkpoints on the serving connection meanwhile, and starts it again once commits come", async () => {
+    const { file, db } = await walDatabase();
+    const writes = gate();
+    const checkpointer = new WalCheckpointer(file, db, writes, silentLogger(), { intervalMs: 5, restartFrames: 64, restAfterMs: 150, wakeAfterCommits: 3 });
+    const worker = () => (checkpointer as unknown as { worker: Worker | undefined }).worker;
+    await until("the worker to take the checkpoints over", () => autocheckpoint(db) === 0);
+
+    // Commits keep it running: every rest period sees one.
+    let written = 0;
+    const first = worker();
+    for (const started = Date.now(); Date.now() - started < 600; written += 5) {
+      commitRows(db, written, 5);
+      checkpointer.committed();
+      await sleep(20);
+    }
+    expect(worker()).toBe(first);
+
+    await until("the idle worker to end", () => worker() === undefined, 5_000);
+    expect(autocheckpoint(db)).toBe(1000);
+    // Its passes copied the whole WAL before it ended: the next commit rewinds it.
+    const rewound = walRewinds(file);
+    commitRows(db, written, 5);
+    written += 5;
+    expect(walRewinds(file)).toBe(rewound + 1);
+    checkpointer.committed();
+    // A trickle of commits does not wake it: the third does.
+    commitRows(db, written, 5);
+    written += 5;
+    checkpointer.committed();
+    expect(worker()).toBeUndefined();
+    commitRows(db, written, 5);
+    written += 5;
+    checkpointer.committed();
+    await until("a new worker to take the checkpoints over", () => worker() !== undefined && autocheckpoint(db) === 0);
+    expect(worker()).not.toBe(first);
+    // And the WAL is checkpointed and rewound again while it grows: the serving connection no
+    // longer checkpoints (0 above), so only the new worker can have copied it.
+    const before = walRewinds(file);
+    await until(
+      "the new worker to rewind the WAL",
+      () => {
+        if (walRewinds(file) > before) return true;
+        if (!writes.held) {
+          commitRows(db, written, 20);
+          written += 20;
+          checkpointer.committed();
+        }
+        return false;
+      },
+      10_000,
+      1,
+    );
+    expect(autocheckpoint(db)).toBe(0);
+
+    await checkpointer.stop();
+    expect(worker()).toBeUndefined();
+    expect(db.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: written });
+    db.close();
+  });
+
+  it("starts a worker again when a commit comes while the idle one is ending, and ends with the store while resting", async () => {
+    const { file, db } = await walDatabase();
+    // Its own timer never fires in this test: the looks it takes are made here, in order.
+    const checkpointer = new WalCheckpointer(file, db, gate(), silentLogger(), { intervalMs: 5, restAfterMs: 600_000, wakeAfterCommits: 1 });
+    const internals = checkpointer as unknown as { worker: Worker | undefined; state: string; restIfIdle(): void };
+    const restNow = () => {
+      internals.restIfIdle(); // the first look sees the commits so far
+      internals.restIfIdle(); // the second, none since
+    };
+    await until("the worker to take the checkpoints over", () => autocheckpoint(db) === 0);
+    restNow();
+    expect(internals.state).toBe("resting");
+    expect(autocheckpoint(db)).toBe(1000);
+    const ending = internals.worker;
+    commitRows(db, 0, 5);
+    checkpointer.committed();
+    await until("a new worker", () => internals.worker !== undefined && internals.worker !== ending && autocheckpoint(db) === 0);
+    expect(internals.state).toBe("running");
+
+    restNow();
+    await until("the new worker to rest too", () => internals.state === "rested");
+    await checkpointer.stop(); // nothing running: resolves at once
+    expect(internals.worker).toBeUndefined();
+    // Stopped for good: a commit now starts nothing.
+    commitRows(db, 5, 5);
+    checkpointer.committed();
+    expect(internals.worker).toBeUndefined();
+    db.close();
+  });
+
   it("reports a reader that holds an old snapshot, and asks for no holds while it does", async () => {
     const { file, db } = await walDatabase();
     const logged: string[] = [];
@@ -191,6 +281,35 @@ describe("the embedded store's checkpoint worker", () => {
 
     const reopened = createEmbeddedStore({ dir, logger: silentLogger() });
     expect(await reopened.collection("docs").countDocuments({})).toBe(50);
+    await reopened.close();
+  });
+
+  it("rests its worker while no write comes: the thread ends, and writes start it again", async () => {
+    const dir = await tempDir();
+    const threads = () => readdirSync("/proc/self/task").length;
+    const before = threads();
+    const store = createEmbeddedStore({ dir, logger: silentLogger(), checkpoints: { restAfterMs: 150, wakeAfterCommits: 2 } });
+    const col = store.collection<{ _id: string; n: number }>("docs");
+    await col.insertOne({ _id: "a", n: 1 });
+    await until("the worker thread to start", () => threads() > before);
+    // Reads commit nothing: they do not keep it running.
+    await until(
+      "the worker thread to end",
+      async () => {
+        await col.findOne({ _id: "a" });
+        return threads() === before;
+      },
+      5_000,
+    );
+    await col.findOneAndUpdate({ _id: "a" }, { $inc: { n: 1 } });
+    expect(threads()).toBe(before); // one write is a trickle
+    await col.findOneAndUpdate({ _id: "a" }, { $inc: { n: 1 } });
+    await until("the worker thread to start again", () => threads() > before);
+    await store.close();
+    expect(threads()).toBe(before);
+
+    const reopened = createEmbeddedStore({ dir, logger: silentLogger() });
+    expect(await reopened.collection("docs").findOne({ _id: "a" })).toEqual({ _id: "a", n: 3 });
     await reopened.close();
   });
 });

@@ -6,11 +6,14 @@ import { EmbeddedCollection } from "./embedded.collection.ts";
 import { migrateNedbFiles } from "./nedb-migration.ts";
 import { sqlName } from "./sql-expression.ts";
 import { SqliteHost } from "./sqlite-host.ts";
+import type { CheckpointSettings } from "./wal-checkpointer.ts";
 
 export interface EmbeddedStoreOptions {
   /** Folder holding the store's SQLite file; undefined keeps everything in memory. */
   dir?: string | undefined;
   logger: Logger;
+  /** The checkpoint worker's pace (wal-checkpointer.ts); tests pass smaller ones. */
+  checkpoints?: Partial<CheckpointSettings> | undefined;
 }
 
 /**
@@ -21,9 +24,14 @@ export interface EmbeddedStoreOptions {
  */
 export function createEmbeddedStore(options: EmbeddedStoreOptions): Store {
   const log = options.logger.child({ component: "embedded-store" });
-  const host = new SqliteHost(options.dir, log, (db) => {
-    if (options.dir) migrateNedbFiles(db, options.dir, (name) => host.state(name), log);
-  });
+  const host = new SqliteHost(
+    options.dir,
+    log,
+    (db) => {
+      if (options.dir) migrateNedbFiles(db, options.dir, (name) => host.state(name), log);
+    },
+    options.checkpoints,
+  );
   const collections = new Map<string, EmbeddedCollection<{ _id: string }>>();
 
   const store: Store = {

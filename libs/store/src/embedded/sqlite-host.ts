@@ -6,7 +6,7 @@ import { DuplicateKeyError, StoreUnavailableError } from "../store.port.ts";
 import { fieldSqlOf, keyPathsOf, moveIndexesToKeyColumns } from "./key-columns.ts";
 import { sqlIndexName, sqlName, type FieldSql } from "./sql-expression.ts";
 import type { StoredIndex } from "./index-spec.ts";
-import { WalCheckpointer, type WriteGate } from "./wal-checkpointer.ts";
+import { WalCheckpointer, type CheckpointSettings, type WriteGate } from "./wal-checkpointer.ts";
 
 type Db = Database.Database;
 type Statement = Database.Statement;
@@ -75,6 +75,7 @@ export class SqliteHost implements WriteGate {
     private readonly dir: string | undefined,
     readonly log: Logger,
     private readonly onOpen: (db: Db) => void = () => undefined,
+    private readonly checkpoints: Partial<CheckpointSettings> = {},
   ) {}
 
   /** The open connection, opening it on first use; StoreUnavailableError when it cannot be. */
@@ -107,7 +108,7 @@ export class SqliteHost implements WriteGate {
       if (moved > 0) this.log.info({ indexes: moved }, "embedded store: indexes moved to key columns");
       this.connection = db;
       this.onOpen(db);
-      if (this.dir) this.checkpointer = new WalCheckpointer(file, db, this, this.log);
+      if (this.dir) this.checkpointer = new WalCheckpointer(file, db, this, this.log, this.checkpoints);
       return db;
     } catch (err) {
       this.connection?.close();
@@ -171,6 +172,7 @@ export class SqliteHost implements WriteGate {
       for (const op of batch) op.reject(toStoreError(err, op.collection, undefined));
       return;
     }
+    this.checkpointer?.committed();
     batch.forEach((op, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) op.resolve(outcome.value);

@@ -15,6 +15,10 @@ const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 /** The worker's pace and bound, and the longest hold of commits; tests pass smaller ones. */
 export interface CheckpointSettings extends Omit<CheckpointWorkerData, "driver" | "file"> {
   holdLimitMs: number;
+  /** A worker that saw no commit for at least this long (and at most twice it) ends. */
+  restAfterMs: number;
+  /** The commit, counted from its rest, that starts a worker again. */
+  wakeAfterCommits: number;
 }
 
 const DEFAULT_SETTINGS: CheckpointSettings = {
@@ -26,6 +30,14 @@ const DEFAULT_SETTINGS: CheckpointSettings = {
   reportEveryMs: 60_000,
   // The last copy is a few frames and two small fsyncs; a slower disk only delays the rewind.
   holdLimitMs: 100,
+  // The worker's isolate is 4-5 MB of an idle process's RSS, and what it freed stays in its
+  // thread's malloc arena unless glibc has few of them (docs/decisions/0039-lean-request-path.md);
+  // starting one again costs a few milliseconds of another core, once per busy spell.
+  restAfterMs: 15_000,
+  // An idle service still commits now and then (a periodic job's lease, once a minute): such a
+  // trickle does not need the worker. A commit writes a few pages, so 64 of them bring the WAL
+  // near the 1000 pages at which the serving connection's own checkpoint would start.
+  wakeAfterCommits: 64,
 };
 
 /**
@@ -46,6 +58,13 @@ export interface WriteGate {
 }
 
 /**
+ * Where the worker is: taking the checkpoints; told to end for want of commits, or ended so
+ * (the next commit starts another); ended on its own (the serving connection checkpoints from
+ * then on); or ending with the store.
+ */
+type WorkerState = "running" | "resting" | "rested" | "failed" | "stopping";
+
+/**
  * Runs the WAL checkpoints of one database file in a worker thread with its own connection,
  * so that the serving connection's commits never include one. SQLite's automatic checkpoint
  * runs inside the COMMIT that takes the WAL past 1000 pages: it copies those pages into the
@@ -53,17 +72,30 @@ export interface WriteGate {
  * it (docs/decisions/0016-embedded-store.md, "WAL checkpoints in a worker thread"). The worker's protocol is in
  * wal-checkpoint.worker-source.ts.
  *
- * The serving connection keeps SQLite's automatic checkpoint until the worker is running, and
- * gets it back if the worker ever stops on its own, so the WAL is never left without a
+ * The serving connection keeps SQLite's automatic checkpoint whenever no worker runs: until one
+ * is ready, if one ever stops on its own, and while it rests. So the WAL is never left without a
  * checkpointer. Durability is unchanged: a checkpoint only copies committed frames, and SQLite
  * makes it safe from any connection of any thread.
+ *
+ * An idle store needs no worker: one that saw no commit for `restAfterMs` ends, and the
+ * `wakeAfterCommits`th commit since (`committed`) starts another. Meanwhile the serving
+ * connection's own checkpoint covers the WAL; the worker's passes copied all of it before it
+ * ended, so the first commit after a rest rewinds it, and a trickle of commits seldom takes it
+ * to the 1000 pages where that checkpoint starts.
  */
 export class WalCheckpointer {
-  private readonly worker: Worker;
-  private readonly exited: Promise<void>;
+  private worker: Worker | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private state: WorkerState = "running";
   private readonly holdLimitMs: number;
+  private readonly workerData: CheckpointWorkerData;
   private holdTimer: NodeJS.Timeout | undefined;
-  private stopping = false;
+  private readonly restTimer: NodeJS.Timeout;
+  private readonly wakeAfterCommits: number;
+  private commits = 0;
+  private commitsSeen = 0;
+  private commitsAtRest = 0;
+  private announced = false;
 
   constructor(
     file: string,
@@ -72,47 +104,110 @@ export class WalCheckpointer {
     private readonly log: Logger,
     settings: Partial<CheckpointSettings> = {},
   ) {
-    const { holdLimitMs, ...worker } = { ...DEFAULT_SETTINGS, ...settings };
+    const { holdLimitMs, restAfterMs, wakeAfterCommits, ...worker } = { ...DEFAULT_SETTINGS, ...settings };
     this.holdLimitMs = holdLimitMs;
+    this.wakeAfterCommits = wakeAfterCommits;
     db.pragma(`journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`);
-    const workerData: CheckpointWorkerData = { driver: createRequire(import.meta.url).resolve("better-sqlite3"), file, ...worker };
-    this.worker = new Worker(CHECKPOINT_WORKER_SOURCE, { eval: true, workerData });
-    // An embedded store that is never closed must not keep its process alive.
-    this.worker.unref();
-    this.exited = new Promise((resolve) => this.worker.once("exit", () => resolve()));
-    this.worker.on("message", (message: CheckpointWorkerMessage) => this.onMessage(message));
-    this.worker.on("error", (err) => log.warn({ err }, "WAL checkpoint worker failed; checkpoints are back on the serving connection"));
-    this.worker.once("exit", () => {
-      this.release();
-      if (!this.stopping) this.autocheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
-    });
+    this.workerData = { driver: createRequire(import.meta.url).resolve("better-sqlite3"), file, ...worker };
+    this.start();
+    this.restTimer = setInterval(() => this.restIfIdle(), restAfterMs);
+    this.restTimer.unref();
+  }
+
+  /** The serving connection committed: enough commits start a resting worker again. */
+  committed(): void {
+    this.commits += 1;
+    if (this.state === "rested" && this.wakes()) this.start();
   }
 
   /** Ends the worker and its connection; resolves once the thread has exited. */
   async stop(): Promise<void> {
-    if (!this.stopping) {
-      this.stopping = true;
+    clearInterval(this.restTimer);
+    if (this.state !== "stopping") {
+      const told = this.state === "resting"; // ending already
+      this.state = "stopping";
       this.release();
-      this.worker.ref(); // the store's close waits for it
-      this.send("stop");
-      const force = setTimeout(() => void this.worker.terminate(), STOP_GRACE_MS);
-      force.unref();
-      void this.exited.then(() => clearTimeout(force));
+      if (this.worker) {
+        this.worker.ref(); // the store's close waits for it
+        if (!told) this.end(this.worker);
+      }
     }
     await this.exited;
   }
 
+  private start(): void {
+    let worker: Worker;
+    try {
+      worker = new Worker(CHECKPOINT_WORKER_SOURCE, { eval: true, workerData: this.workerData });
+    } catch (err) {
+      // No thread to be had (resources): the serving connection goes on checkpointing.
+      this.state = "failed";
+      this.autocheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
+      this.log.warn({ err }, "WAL checkpoint worker could not start; checkpoints stay on the serving connection");
+      return;
+    }
+    this.worker = worker;
+    this.state = "running";
+    // An embedded store that is never closed must not keep its process alive.
+    worker.unref();
+    this.exited = new Promise((resolve) => worker.once("exit", () => resolve()));
+    worker.on("message", (message: CheckpointWorkerMessage) => this.onMessage(message));
+    worker.on("error", (err) => this.log.warn({ err }, "WAL checkpoint worker failed; checkpoints are back on the serving connection"));
+    worker.once("exit", () => this.onExit());
+  }
+
+  /** Tells `worker` to end, and terminates it if it does not within the grace. */
+  private end(worker: Worker): void {
+    worker.postMessage("stop" satisfies CheckpointWorkerCommand);
+    const force = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+    force.unref();
+    void this.exited.then(() => clearTimeout(force));
+  }
+
+  /** Every `restAfterMs`: a worker that saw no commit since the last look, and holds nothing, ends. */
+  private restIfIdle(): void {
+    const idle = this.commits === this.commitsSeen;
+    this.commitsSeen = this.commits;
+    if (!idle || this.state !== "running" || this.holdTimer || !this.worker) return;
+    this.state = "resting";
+    this.commitsAtRest = this.commits;
+    this.autocheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
+    this.end(this.worker);
+  }
+
+  private onExit(): void {
+    this.release();
+    this.worker = undefined;
+    if (this.state === "resting") {
+      this.state = "rested";
+      // Commits came while it was ending.
+      if (this.wakes()) this.start();
+      return;
+    }
+    if (this.state === "running") {
+      this.state = "failed";
+      this.autocheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
+    }
+  }
+
+  private wakes(): boolean {
+    return this.commits - this.commitsAtRest >= this.wakeAfterCommits;
+  }
+
   private onMessage(message: CheckpointWorkerMessage): void {
-    if (this.stopping) return;
+    // A worker told to end asks for nothing more.
+    if (this.state !== "running") return;
     switch (message.kind) {
       case "ready":
         this.autocheckpoint(0);
-        this.log.info("WAL checkpoints run in a worker thread");
+        // Once: a worker started again after a rest is routine.
+        if (!this.announced) this.log.info("WAL checkpoints run in a worker thread");
+        this.announced = true;
         return;
       case "hold-writes":
         this.gate.holdWrites();
         this.holdTimer = setTimeout(() => this.release(), this.holdLimitMs);
-        this.send("writes-held");
+        this.worker?.postMessage("writes-held" satisfies CheckpointWorkerCommand);
         return;
       case "release-writes":
         this.release();
@@ -130,10 +225,6 @@ export class WalCheckpointer {
     clearTimeout(this.holdTimer);
     this.holdTimer = undefined;
     this.gate.releaseWrites();
-  }
-
-  private send(command: CheckpointWorkerCommand): void {
-    this.worker.postMessage(command);
   }
 
   private autocheckpoint(pages: number): void {
