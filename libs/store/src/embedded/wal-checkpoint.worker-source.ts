@@ -85,6 +85,11 @@ parentPort.on("message", (command) => {
     timer = setTimeout(pass, workerData.intervalMs);
   } else if (command === "stop") {
     clearTimeout(timer);
+    // A last pass: a worker that rests leaves the WAL copied whole, so the next commit rewinds
+    // it. One that fails leaves the copy to the next checkpointer, as any pass would.
+    try {
+      checkpoint();
+    } catch {}
     db.close();
     closeSync(dbFile);
     parentPort.close();

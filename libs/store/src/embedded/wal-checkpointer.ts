@@ -79,7 +79,7 @@ type WorkerState = "running" | "resting" | "rested" | "failed" | "stopping";
  *
  * An idle store needs no worker: one that saw no commit for `restAfterMs` ends, and the
  * `wakeAfterCommits`th commit since (`committed`) starts another. Meanwhile the serving
- * connection's own checkpoint covers the WAL; the worker's passes copied all of it before it
+ * connection's own checkpoint covers the WAL; the worker copied all of it in a last pass as it
  * ended, so the first commit after a rest rewinds it, and a trickle of commits seldom takes it
  * to the 1000 pages where that checkpoint starts.
  */
