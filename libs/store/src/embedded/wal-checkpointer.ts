@@ -35,9 +35,10 @@ const DEFAULT_SETTINGS: CheckpointSettings = {
   // starting one again costs a few milliseconds of another core, once per busy spell.
   restAfterMs: 15_000,
   // An idle service still commits now and then (a periodic job's lease, once a minute): such a
-  // trickle does not need the worker. A commit writes a few pages, so 64 of them bring the WAL
-  // near the 1000 pages at which the serving connection's own checkpoint would start.
-  wakeAfterCommits: 64,
+  // trickle does not need the worker, but a burst does before its WAL reaches the 1000 pages at
+  // which the serving connection's own checkpoint would start, in the commit on the event loop.
+  // A busy store's commits are group commits of tens of pages, so the worker is asked early.
+  wakeAfterCommits: 8,
 };
 
 /**
@@ -96,6 +97,8 @@ export class WalCheckpointer {
   private commitsSeen = 0;
   private commitsAtRest = 0;
   private announced = false;
+  /** The running worker said it was ready. */
+  private ready = false;
 
   constructor(
     file: string,
@@ -148,6 +151,7 @@ export class WalCheckpointer {
     }
     this.worker = worker;
     this.state = "running";
+    this.ready = false;
     // An embedded store that is never closed must not keep its process alive.
     worker.unref();
     this.exited = new Promise((resolve) => worker.once("exit", () => resolve()));
@@ -168,7 +172,8 @@ export class WalCheckpointer {
   private restIfIdle(): void {
     const idle = this.commits === this.commitsSeen;
     this.commitsSeen = this.commits;
-    if (!idle || this.state !== "running" || this.holdTimer || !this.worker) return;
+    // A worker still starting (slow on a loaded machine) is not told to end before it is ready.
+    if (!idle || this.state !== "running" || !this.ready || this.holdTimer || !this.worker) return;
     this.state = "resting";
     this.commitsAtRest = this.commits;
     this.autocheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
@@ -199,6 +204,7 @@ export class WalCheckpointer {
     if (this.state !== "running") return;
     switch (message.kind) {
       case "ready":
+        this.ready = true;
         this.autocheckpoint(0);
         // Once: a worker started again after a rest is routine.
         if (!this.announced) this.log.info("WAL checkpoints run in a worker thread");
