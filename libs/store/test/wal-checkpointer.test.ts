@@ -39,6 +39,12 @@ function gate(): WriteGate & { held: boolean; holds: number } {
   };
 }
 
+/** What the tests look at inside a checkpointer: its worker, where it is, and its idle check. */
+const internals = (checkpointer: WalCheckpointer) => checkpointer as unknown as { worker: Worker | undefined; state: string; restIfIdle(): void };
+
+/** This process's threads (Linux). */
+const threads = () => readdirSync("/proc/self/task").length;
+
 const autocheckpoint = (db: Database.Database) => db.pragma("wal_autocheckpoint", { simple: true }) as number;
 
 /** The WAL header's checkpoint sequence number: it goes up each time the WAL is rewound. */
@@ -114,7 +120,7 @@ describe("the WAL checkpoint worker", () => {
     const { file, db } = await walDatabase();
     const checkpointer = new WalCheckpointer(file, db, gate(), silentLogger());
     await until("the worker to take the checkpoints over", () => autocheckpoint(db) === 0);
-    await (checkpointer as unknown as { worker: Worker }).worker.terminate();
+    await internals(checkpointer).worker!.terminate();
     await until("the serving connection to checkpoint again", () => autocheckpoint(db) === 1000);
     await checkpointer.stop(); // already ended: resolves at once
     db.close();
@@ -124,7 +130,7 @@ describe("the WAL checkpoint worker", () => {
     const { file, db } = await walDatabase();
     const writes = gate();
     const checkpointer = new WalCheckpointer(file, db, writes, silentLogger(), { intervalMs: 5, restartFrames: 64, restAfterMs: 150, wakeAfterCommits: 3 });
-    const worker = () => (checkpointer as unknown as { worker: Worker | undefined }).worker;
+    const worker = () => internals(checkpointer).worker;
     let written = 0;
     const commit = (rows: number) => {
       commitRows(db, written, rows);
@@ -180,29 +186,29 @@ describe("the WAL checkpoint worker", () => {
     const { file, db } = await walDatabase();
     // Its own timer never fires in this test: the looks it takes are made here, in order.
     const checkpointer = new WalCheckpointer(file, db, gate(), silentLogger(), { intervalMs: 5, restAfterMs: 600_000, wakeAfterCommits: 1 });
-    const internals = checkpointer as unknown as { worker: Worker | undefined; state: string; restIfIdle(): void };
+    const inside = internals(checkpointer);
     const restNow = () => {
-      internals.restIfIdle(); // the first look sees the commits so far
-      internals.restIfIdle(); // the second, none since
+      inside.restIfIdle(); // the first look sees the commits so far
+      inside.restIfIdle(); // the second, none since
     };
     await until("the worker to take the checkpoints over", () => autocheckpoint(db) === 0);
     restNow();
-    expect(internals.state).toBe("resting");
+    expect(inside.state).toBe("resting");
     expect(autocheckpoint(db)).toBe(1000);
-    const ending = internals.worker;
+    const ending = inside.worker;
     commitRows(db, 0, 5);
     checkpointer.committed();
-    await until("a new worker", () => internals.worker !== undefined && internals.worker !== ending && autocheckpoint(db) === 0);
-    expect(internals.state).toBe("running");
+    await until("a new worker", () => inside.worker !== undefined && inside.worker !== ending && autocheckpoint(db) === 0);
+    expect(inside.state).toBe("running");
 
     restNow();
-    await until("the new worker to rest too", () => internals.state === "rested");
+    await until("the new worker to rest too", () => inside.state === "rested");
     await checkpointer.stop(); // nothing running: resolves at once
-    expect(internals.worker).toBeUndefined();
+    expect(inside.worker).toBeUndefined();
     // Stopped for good: a commit now starts nothing.
     commitRows(db, 5, 5);
     checkpointer.committed();
-    expect(internals.worker).toBeUndefined();
+    expect(inside.worker).toBeUndefined();
     db.close();
   });
 
@@ -264,7 +270,6 @@ describe("the WAL checkpoint worker", () => {
 describe("the embedded store's checkpoint worker", () => {
   it("ends with the store: its thread is gone when close resolves, and the store's own close checkpoints and removes the WAL", async () => {
     const dir = await tempDir();
-    const threads = () => readdirSync("/proc/self/task").length; // this process's threads (Linux)
     const before = threads();
     const store = createEmbeddedStore({ dir, logger: silentLogger() });
     const col = store.collection<{ _id: string }>("docs");
@@ -282,7 +287,6 @@ describe("the embedded store's checkpoint worker", () => {
 
   it("rests its worker while no write comes: the thread ends, and writes start it again", async () => {
     const dir = await tempDir();
-    const threads = () => readdirSync("/proc/self/task").length;
     const before = threads();
     const store = createEmbeddedStore({ dir, logger: silentLogger(), checkpoints: { restAfterMs: 150, wakeAfterCommits: 2 } });
     const col = store.collection<{ _id: string; n: number }>("docs");
