@@ -41,6 +41,7 @@ export function countingStore(inner: Store): CountingStore {
       countDocuments: counted(`${name} countDocuments`, (filter) => c.countDocuments(filter)),
       estimatedCount: counted(`${name} estimatedCount`, () => c.estimatedCount()),
       findOneAndUpdate: counted(`${name} findOneAndUpdate`, (filter, update, options) => c.findOneAndUpdate(filter, update, options)),
+      updateEach: counted(`${name} updateEach`, (writes) => c.updateEach(writes)),
       deleteOne: counted(`${name} deleteOne`, (filter) => c.deleteOne(filter)),
       deleteOldest: counted(`${name} deleteOldest`, (field, before, options) => c.deleteOldest(field, before, options)),
       createIndex: (spec) => c.createIndex(spec),

@@ -6,7 +6,11 @@
  * first; an insert the store refused (a duplicate key) is counted once more on a line of its own.
  * The counts are the code's, not the machine's: a change to a use case shows in them exactly.
  *
- *   npm run bench:flow-ops -- [--flows 200] [--clients 20] [--transfer]
+ *   npm run bench:flow-ops -- [--flows 200] [--clients 20] [--transfer] [--mongo]
+ *
+ * `--mongo` counts the deployment's store instead: the MongoDB-wire store at MONGODB_URL (a
+ * database of its own, dropped first) and RabbitMQ at AMQP_URL (the bench's vhost). The in-process
+ * bus's event queues are then the broker's, and the outbox relay and its marks are what remain.
  *
  * `--transfer` counts the flow's last call alone (get_processor_token, with what its events
  * cause), the checkouts linked first.
@@ -19,6 +23,7 @@ import { createTransport } from "@payrail/messaging";
 import { SERVICE_NAMES, loadConfig, silentLogger } from "@payrail/runtime";
 import { createStore } from "@payrail/store";
 import { countingStore } from "./counting-store.ts";
+import { benchAmqpUrl } from "./http/amqp-vhost.ts";
 import { startServices } from "../bin/wiring.ts";
 import { getProcessorToken, jsonClient, linkedCheckout } from "./http/full-flow.ts";
 
@@ -29,6 +34,7 @@ const { values } = parseArgs({
     "settle-ms": { type: "string", default: "3000" },
     // Count the last step only (get_processor_token and what its events cause): the flows are linked first, uncounted.
     transfer: { type: "boolean", default: false },
+    mongo: { type: "boolean", default: false },
   },
 });
 const flows = Number(values.flows);
@@ -44,8 +50,13 @@ const config = loadConfig({
   SEND_CODE_PER_ADDRESS_PER_HOUR: "1000000000",
   SEND_CODE_PER_HOUR: "1000000000",
 });
-const store = countingStore(await createStore({ logger }));
-const transport = await createTransport({ logger });
+const mongodbUrl = values.mongo ? process.env["MONGODB_URL"] : undefined;
+if (values.mongo && !mongodbUrl) throw new Error("--mongo needs MONGODB_URL (and AMQP_URL for the broker)");
+const dbName = `payrail_flow_ops_${process.pid}`;
+const store = countingStore(await createStore({ logger, mongodbUrl, dbName }));
+if (mongodbUrl) await store.drop();
+const amqpUrl = values.mongo ? (await benchAmqpUrl(process.env["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672")).url : undefined;
+const transport = await createTransport({ logger, amqpUrl });
 const started = await startServices(SERVICE_NAMES, { config, logger, transport, store });
 const url = started.find((s) => s.name === "gateway")!.url!;
 const { api_key: apiKey } = await transport.call(createMerchantOp, { name: "Flow ops" }, { requestId: "bench", principal: { kind: "admin" } });
@@ -88,4 +99,5 @@ console.log(
 );
 for (const s of [...started].reverse()) await s.stop();
 await transport.close();
+if (mongodbUrl) await store.drop();
 await store.close();

@@ -44,6 +44,12 @@ export function storeWithFaults(inner: Store, faults: WriteFaults): Store {
         await (out ? faults.after?.(write) : faults.missed?.(write));
         return out;
       },
+      // One by one through the faults above: each is a conditional write of its own.
+      async updateEach(writes) {
+        let matched = 0;
+        for (const { filter, update } of writes) if (await this.findOneAndUpdate(filter, update)) matched++;
+        return matched;
+      },
       deleteOne: (filter) => c.deleteOne(filter),
       deleteOldest: (field, before, options) => c.deleteOldest(field, before, options),
       createIndex: (spec) => c.createIndex(spec),

@@ -57,6 +57,12 @@ export interface FindOneAndUpdateOptions {
   sort?: SortSpec;
 }
 
+/** One write of `updateEach`: the filter that must still hold, and the change. */
+export interface ConditionalUpdate {
+  filter: Filter;
+  update: Update;
+}
+
 export interface IndexSpec {
   /** Field (dotted) to 1/-1. Compound indexes allowed. */
   keys: Record<string, 1 | -1>;
@@ -84,6 +90,15 @@ export interface Collection<T extends { _id: string }> {
    * Throws DuplicateKeyError when the write would break a unique index.
    */
   findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions): Promise<T | null>;
+  /**
+   * Several conditional writes sent together: each updates at most one document matching its
+   * filter, atomically on its own (never all or none together), and the answer is how many
+   * matched. MongoDB takes them in one round trip (an unordered bulk write); the embedded store
+   * and FerretDB (whose updates need the adapter's locks) make them one by one. No upsert and no
+   * documents back: for a caller that only needs to know whether every write held, and redoes
+   * the writes one by one when not (the outbox relay's marks).
+   */
+  updateEach(writes: readonly ConditionalUpdate[]): Promise<number>;
   /** Deletes at most one matching document; returns whether one was deleted. */
   deleteOne(filter: Filter): Promise<boolean>;
   /**

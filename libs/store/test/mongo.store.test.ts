@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { silentLogger } from "@payrail/runtime";
 import { type Store } from "../src/index.ts";
 import { createMongoStore } from "../src/mongo/index.ts";
+import { MongoStoreCollection } from "../src/mongo/mongo.collection.ts";
 import { detectServerFlavour } from "../src/mongo/server-flavour.ts";
 import { mongoTestUrl, uniqueTestDbName } from "../src/testing/index.ts";
 import { runStoreContract } from "./store.contract.ts";
@@ -52,6 +53,38 @@ if (!server.url) {
       expect(await col.findOneAndUpdate({ _id: "b", s: "x" }, { $set: { s: "\u0000" } })).toEqual({ _id: "b", s: "\u0000" });
       expect(await col.findOneAndUpdate({ s: "\u0000" }, { $set: { s: "y" } })).toEqual({ _id: "b", s: "y" });
       expect(await col.deleteOne({ _id: "a\u0000", s: odd })).toBe(true);
+    });
+  });
+
+  describe("mongo store, updateEach as MongoDB runs it", () => {
+    // On FerretDB the contract's updateEach goes through the adapter's locks. The bulk write
+    // MongoDB gets is run here on whichever server there is, one caller at a time: FerretDB's
+    // updates are not atomic against a racing writer, and this test has none.
+    it("sends the writes in one bulk write and counts what matched", async () => {
+      const client = new MongoClient(url, { serverSelectionTimeoutMS: 2_000, monitorCommands: true });
+      const sent: string[] = [];
+      client.on("commandStarted", (event) => sent.push(event.commandName));
+      try {
+        const driver = client.db(dbName).collection<{ _id: string } & Record<string, unknown>>(`bulk_${Date.now()}`);
+        const col = new MongoStoreCollection<{ _id: string; n: number; done?: boolean }>(driver.collectionName, driver, { ferret: async () => undefined });
+        for (const id of ["a", "b", "c"]) await col.insertOne({ _id: id, n: 1 });
+        sent.length = 0;
+        const matched = await col.updateEach([
+          { filter: { _id: "a", n: 1 }, update: { $set: { done: true } } },
+          { filter: { _id: "b", n: 2 }, update: { $set: { done: true } } },
+          { filter: { _id: "c", n: 1 }, update: { $set: { done: true }, $inc: { n: 1 } } },
+        ]);
+        expect(matched).toBe(2);
+        expect(sent).toEqual(["update"]);
+        expect(await col.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: "a", n: 1, done: true },
+          { _id: "b", n: 1 },
+          { _id: "c", n: 2, done: true },
+        ]);
+        await driver.drop();
+      } finally {
+        await client.close();
+      }
     });
   });
 

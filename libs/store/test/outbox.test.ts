@@ -293,6 +293,65 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     expect(await orders.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: 5 })).toEqual([]);
   });
 
+  runIf("marks a pass's documents in one write, keeps an event added to one of them meanwhile, and leaves one another relay marked", async () => {
+    const store = fresh();
+    const name = collectionName();
+    const orders = store.collection<Order>(name);
+    // What the relay asks of the collection: "updateEach <writes>" or "findOneAndUpdate".
+    const writes: string[] = [];
+    const watched: Store = new Proxy(store, {
+      get: (target, property) =>
+        property !== "collection"
+          ? Reflect.get(target, property)
+          : (n: string) =>
+              new Proxy(target.collection(n), {
+                get: (col, method) => {
+                  const value = Reflect.get(col, method) as unknown;
+                  if (method !== "updateEach" && method !== "findOneAndUpdate") return value;
+                  return (...args: unknown[]) => {
+                    writes.push(method === "updateEach" ? `updateEach ${(args[0] as unknown[]).length}` : method);
+                    return (value as (...a: unknown[]) => unknown).apply(col, args);
+                  };
+                },
+              }),
+    });
+    const ids = ["m1", "m2", "m3", "m4", "m5", "m6"];
+    for (const id of ids) await orders.insertOne(insertWithEvents({ _id: id, status: "open", version: 1 }, [event("order.created", id)]));
+    const late = event("order.paid", "m3");
+    const published: string[] = [];
+    const relay = new OutboxRelay({
+      store: watched,
+      collections: [name],
+      logger,
+      publish: async (e) => {
+        // m3 is paid while its first event is on its way: its outbox no longer holds what was read.
+        if (e.id !== late.id && (e as { aggregate?: string }).aggregate === "m3") {
+          await orders.findOneAndUpdate({ _id: "m3" }, withEvents({ $set: { status: "paid" } }, [late]));
+        }
+        // Another replica's relay marks m5 first.
+        if ((e as { aggregate?: string }).aggregate === "m5") await orders.findOneAndUpdate({ _id: "m5" }, { $set: { _outbox: {}, outboxPending: false } });
+        published.push(e.id);
+      },
+    });
+    await relay.start();
+    await relay.stop();
+    await relay.runOnce();
+    // One write for the six marks. m3's and m5's did not hold: m3 still holds the event that went,
+    // so m3 alone is marked again one by one (two writes); m5 was emptied by the other relay.
+    expect(writes).toEqual(["updateEach 6", "findOneAndUpdate", "findOneAndUpdate"]);
+    expect(published).toHaveLength(6);
+    const m3 = await orders.findOne({ _id: "m3" });
+    expect(m3).toMatchObject({ status: "paid", outboxPending: true, _outbox: { [late.id]: late } });
+    expect(Object.keys(m3?._outbox ?? {})).toEqual([late.id]);
+    expect(await orders.countDocuments({ outboxPending: false })).toBe(5);
+    writes.length = 0;
+    await relay.runOnce();
+    expect(writes).toEqual(["updateEach 1"]);
+    expect(published.at(-1)).toBe(late.id);
+    expect(await orders.find({ outboxPending: true }, { sort: { outboxAt: 1 }, limit: 5 })).toEqual([]);
+    expect(await orders.findOne({ _id: "m3" })).toMatchObject({ _outbox: {}, outboxPending: false });
+  });
+
   runIf("catches up in one sweep, pass after pass, with however many applied events expired", async () => {
     const store = fresh();
     let clock = Date.UTC(2026, 0, 1);

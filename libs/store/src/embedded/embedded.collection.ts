@@ -1,6 +1,7 @@
 import {
   DuplicateKeyError,
   type Collection,
+  type ConditionalUpdate,
   type Filter,
   type FindOneAndUpdateOptions,
   type FindOptions,
@@ -117,6 +118,12 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       this.insertRow(state, created);
       return options.returnDocument === "before" ? null : (created as T);
     }, "last-statement");
+  }
+
+  async updateEach(writes: readonly ConditionalUpdate[]): Promise<number> {
+    // Side by side, so they share a group commit, as the same writes made by separate callers would.
+    const found = await Promise.all(writes.map(({ filter, update }) => this.findOneAndUpdate(filter, update)));
+    return found.filter((doc) => doc !== null).length;
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {

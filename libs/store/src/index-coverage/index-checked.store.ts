@@ -1,5 +1,5 @@
 import type { Logger } from "@payrail/runtime";
-import type { Collection, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Store, Update } from "../store.port.ts";
+import type { Collection, ConditionalUpdate, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Store, Update } from "../store.port.ts";
 import { isServed, UnindexedQueryError } from "./index-coverage.rule.ts";
 import { settled } from "../shared/call-as-promise.ts";
 
@@ -63,6 +63,10 @@ export function withIndexCheck(store: Store, options: IndexCheckOptions): Store 
     async findOneAndUpdate(filter: Filter, update: Update, opts?: FindOneAndUpdateOptions) {
       check(inner.name, "findOneAndUpdate", filter, opts?.sort, 1);
       return inner.findOneAndUpdate(filter, update, opts);
+    },
+    async updateEach(writes: readonly ConditionalUpdate[]) {
+      for (const { filter } of writes) check(inner.name, "updateEach", filter, undefined, 1);
+      return inner.updateEach(writes);
     },
     async deleteOne(filter: Filter) {
       check(inner.name, "deleteOne", filter);

@@ -1,5 +1,5 @@
 import { MongoServerError, type Collection as DriverCollection, type Filter as DriverFilter, type UpdateFilter } from "mongodb";
-import type { Collection, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Update } from "../store.port.ts";
+import type { Collection, ConditionalUpdate, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Update } from "../store.port.ts";
 import { assertDefinedFilter, isOperatorObject } from "../shared/filter-guard.ts";
 import { randomId } from "../shared/random-id.ts";
 import { duplicateIndexName, ferretPgIndexHash, isDuplicateKey, toStoreError } from "./mongo-errors.ts";
@@ -85,6 +85,16 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     }
     const driverOptions = { upsert, returnDocument, ...(options.sort && { sort: options.sort }) };
     return this.call(() => this.col.findOneAndUpdate(asDriverFilter(filter), driverUpdate, driverOptions) as Promise<T | null>);
+  }
+
+  async updateEach(writes: readonly ConditionalUpdate[]): Promise<number> {
+    for (const { filter } of writes) assertDefinedFilter(filter, this.name);
+    if (writes.length === 0) return 0;
+    // FerretDB's update is not atomic either: each write takes its document's lock, side by side.
+    if (await this.host.ferret()) return (await Promise.all(writes.map(({ filter, update }) => this.findOneAndUpdate(filter, update)))).filter(Boolean).length;
+    const operations = writes.map(({ filter, update }) => ({ updateOne: { filter: asDriverFilter(filter), update: update as UpdateFilter<Doc> } }));
+    const result = await this.call(() => this.col.bulkWrite(operations, { ordered: false }));
+    return result.matchedCount;
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Logger } from "@payrail/runtime";
-import type { Store } from "../store.port.ts";
+import type { Collection, Filter, Store, Update } from "../store.port.ts";
 import { createEventDeadLetters, type EventDeadLetters } from "../event-delivery/event-dead-letters.ts";
 import { OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox-fields.ts";
 import { runningRelays } from "./running-relays.ts";
@@ -114,33 +114,46 @@ export class OutboxRelay {
       if (docs.length === limit) full = true;
       // Started oldest first, so one channel's publishes still leave in the outbox's order. All
       // settle before a failure (the store away) ends the pass, so stop() waits for every one.
-      const unsent = await Promise.allSettled(docs.map((doc) => this.relayDocument(name, doc)));
-      for (const outcome of unsent) {
-        if (outcome.status === "rejected") throw outcome.reason;
-        oldest = Math.min(oldest, outcome.value);
+      const relayed = await Promise.allSettled(docs.map((doc) => this.relayDocument(name, doc)));
+      const marks: Mark[] = [];
+      for (const outcome of relayed) {
+        if (outcome.status === "fulfilled") {
+          oldest = Math.min(oldest, outcome.value.oldest);
+          if (outcome.value.mark) marks.push(outcome.value.mark);
+        }
       }
+      // The documents whose events all went are marked together, also when another failed: a
+      // mark left out only publishes its events again.
+      await this.markAll(name, marks);
+      for (const outcome of relayed) if (outcome.status === "rejected") throw outcome.reason;
     }
     this.counters.lagMs = oldest === Infinity ? 0 : Math.max(0, Date.now() - oldest);
     // A failed publish waits for the poll instead: a broker that is away would otherwise be asked in a loop.
     this.backlog = full && oldest === Infinity;
   }
 
-  /** Sends one document's events in order and marks what went; returns when its oldest unsent event was created (Infinity when none is left). */
-  private async relayDocument(name: string, doc: OutboxDoc): Promise<number> {
+  /**
+   * Sends one document's events in order. A document whose events all went and that stays comes
+   * back with its mark, which the pass writes with the others'; any other outcome is settled
+   * here. Also answers when its oldest unsent event was created (Infinity when none is left).
+   */
+  private async relayDocument(name: string, doc: OutboxDoc): Promise<Relayed> {
     const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
     const result = await this.send(name, events);
+    const went = result.sent.length > 0 || result.dead.length > 0;
+    if (!result.interrupted && doc.outboxRemove !== true) return { oldest: Infinity, ...(went && { mark: { doc, result } }) };
     // A removed document (removeWithEvents) goes once its events went: at once when nothing was
     // added meanwhile, else once markSent has emptied its outbox.
     const removed = doc.outboxRemove === true && !result.interrupted;
     const col = this.options.store.collection<OutboxDoc>(name);
-    if (removed && (await col.deleteOne({ _id: doc._id, _outbox: doc._outbox ?? {} }))) return Infinity;
-    if (result.sent.length > 0 || result.dead.length > 0) await this.markSent(name, doc._id, doc._outbox ?? {}, result);
+    if (removed && (await col.deleteOne({ _id: doc._id, _outbox: doc._outbox ?? {} }))) return { oldest: Infinity };
+    if (went) await this.markSent(name, doc, result);
     if (removed) await col.deleteOne({ _id: doc._id, _outbox: {}, outboxRemove: true });
-    if (!result.interrupted) return Infinity;
+    if (!result.interrupted) return { oldest: Infinity };
     const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
     let oldest = Infinity;
     for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
-    return oldest;
+    return { oldest };
   }
 
   private async send(collection: string, events: OutboxEvent[]): Promise<Sent> {
@@ -177,14 +190,34 @@ export class OutboxRelay {
    * event meanwhile, or a publish failed part way, the events that went are removed one by one
    * and the pending flag is cleared only if the outbox is then empty, so no event is dropped.
    */
-  private async markSent(collection: string, id: string, outbox: Record<string, OutboxEvent>, { sent, dead, interrupted }: Sent): Promise<void> {
+  private async markSent(collection: string, doc: OutboxDoc, result: Sent): Promise<void> {
     const col = this.options.store.collection<OutboxDoc>(collection);
     const at = new Date().toISOString();
-    const kept = Object.fromEntries(dead.map(({ event, reason }) => [`_outboxDead.${event.id}`, { ...event, reason, at }]));
-    const done = { $set: { _outbox: {}, outboxPending: false, ...kept }, $unset: { outboxAt: "" as const } };
-    if (!interrupted && (await col.findOneAndUpdate({ _id: id, _outbox: outbox }, done))) return;
+    if (!result.interrupted && (await col.findOneAndUpdate(emptied(doc), marked(result, at)))) return;
+    await this.markOneByOne(col, doc._id, result, at);
+  }
+
+  /**
+   * markSent for the documents of a pass whose events all went, in one `updateEach` (one round
+   * trip on MongoDB). When not every outbox held still, the store does not say which moved: one
+   * read finds the documents that still hold some of the events that went (a write added an
+   * event beside them), and those are marked one by one. The others were emptied by this write
+   * or by another relay's, and an event id, once gone, never comes back.
+   */
+  private async markAll(collection: string, marks: readonly Mark[]): Promise<void> {
+    if (marks.length === 0) return;
+    const col = this.options.store.collection<OutboxDoc>(collection);
+    const at = new Date().toISOString();
+    const matched = await col.updateEach(marks.map(({ doc, result }) => ({ filter: emptied(doc), update: marked(result, at) })));
+    if (matched === marks.length) return;
+    const now = new Map((await col.find({ _id: { $in: marks.map(({ doc }) => doc._id) } })).map((doc) => [doc._id, doc._outbox ?? {}]));
+    const holding = marks.filter(({ doc, result }) => [...result.sent, ...result.dead.map((d) => d.event)].some((e) => now.get(doc._id)?.[e.id] !== undefined));
+    await Promise.all(holding.map(({ doc, result }) => this.markOneByOne(col, doc._id, result, at)));
+  }
+
+  private async markOneByOne(col: Collection<OutboxDoc>, id: string, { sent, dead }: Sent, at: string): Promise<void> {
     const gone = [...sent, ...dead.map((d) => d.event)];
-    await col.findOneAndUpdate({ _id: id }, { ...(dead.length > 0 ? { $set: kept } : {}), $unset: Object.fromEntries(gone.map((e) => [`_outbox.${e.id}`, ""])) });
+    await col.findOneAndUpdate({ _id: id }, { ...(dead.length > 0 ? { $set: keptDead(dead, at) } : {}), $unset: Object.fromEntries(gone.map((e) => [`_outbox.${e.id}`, ""])) });
     await col.findOneAndUpdate({ _id: id, _outbox: {} }, { $set: { outboxPending: false }, $unset: { outboxAt: "" } });
   }
 
@@ -208,6 +241,33 @@ export class OutboxRelay {
     this.backlog = false;
     this.schedule(rerun ? 0 : (this.options.pollMs ?? 1_000));
   }
+}
+
+/** A document of a pass whose events all went, with what went. */
+interface Mark {
+  doc: OutboxDoc;
+  result: Sent;
+}
+
+interface Relayed {
+  /** When the document's oldest unsent event was created; Infinity when none is left. */
+  oldest: number;
+  /** Set when its events all went and the pass still has to mark them. */
+  mark?: Mark;
+}
+
+/** The filter of a mark: the document's outbox as it was read, so that an event added since stays. */
+function emptied(doc: OutboxDoc): Filter {
+  return { _id: doc._id, _outbox: doc._outbox ?? {} };
+}
+
+/** The update of a mark: the outbox emptied, the pending flag cleared, the dead events kept aside. */
+function marked({ dead }: Sent, at: string): Update {
+  return { $set: { _outbox: {}, outboxPending: false, ...keptDead(dead, at) }, $unset: { outboxAt: "" } };
+}
+
+function keptDead(dead: Sent["dead"], at: string): Record<string, unknown> {
+  return Object.fromEntries(dead.map(({ event, reason }) => [`_outboxDead.${event.id}`, { ...event, reason, at }]));
 }
 
 /** libs/messaging's `EventCannotApply`, recognised by name: libs/store does not import messaging. */

@@ -117,5 +117,37 @@ export function findOneAndUpdateContract(ctx: ContractContext): void {
       await expect(col.findOneAndUpdate({ _id: "t1" }, { $set: { _id: "t2" } })).rejects.toThrow();
       expect(await col.find({})).toEqual([{ _id: "t1", status: "pending", attempts: 1 }]);
     });
+
+  describe("updateEach", () => {
+    it("makes each write whose filter holds, leaves the others, and answers how many matched", async () => {
+      const col = ctx.fresh<Transfer>();
+      for (const id of ["t1", "t2", "t3"]) await col.insertOne({ _id: id, status: "pending", attempts: 1 });
+      const matched = await col.updateEach([
+        { filter: { _id: "t1", status: "pending" }, update: { $set: { status: "processed" }, $inc: { attempts: 1 } } },
+        { filter: { _id: "t2", status: "processed" }, update: { $set: { status: "failed" } } },
+        { filter: { _id: "t3", status: "pending" }, update: { $set: { "provider.status": "sent" }, $unset: { attempts: "" } } },
+        { filter: { _id: "t4" }, update: { $set: { status: "processed" } } },
+      ]);
+      expect(matched).toBe(2);
+      expect(await col.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: "t1", status: "processed", attempts: 2 },
+        { _id: "t2", status: "pending", attempts: 1 },
+        { _id: "t3", status: "pending", provider: { status: "sent" } },
+      ]);
+      expect(await col.updateEach([])).toBe(0);
+    });
+
+    it("makes one write of 30 racing callers per document, whichever comes first", async () => {
+      const col = ctx.fresh<Transfer>();
+      for (const id of ["t1", "t2"]) await col.insertOne({ _id: id, status: "pending" });
+      const racers = Array.from({ length: 30 }, (_, i) =>
+        col.updateEach([
+          { filter: { _id: "t1", status: "pending" }, update: { $set: { status: `won by ${i}` } } },
+          { filter: { _id: "t2", status: "pending" }, update: { $set: { status: `won by ${i}` } } },
+        ]),
+      );
+      expect((await Promise.all(racers)).reduce((a, b) => a + b, 0)).toBe(2);
+    });
+  });
   });
 }
