@@ -336,8 +336,8 @@ describe.each(variants)("outbox on the %s", (_name, open) => {
     await relay.start();
     await relay.stop();
     await relay.runOnce();
-    // One write for the six marks. m3's and m5's did not hold: m3 still holds the event that went,
-    // so m3 alone is marked again one by one (two writes); m5 was emptied by the other relay.
+    // One write for the six marks. m3's and m5's did not hold: a read of each shows that m3 still
+    // holds the event that went, so m3 alone is marked one by one (two writes); m5 was emptied by the other relay.
     expect(writes).toEqual(["updateEach 6", "findOneAndUpdate", "findOneAndUpdate"]);
     expect(published).toHaveLength(6);
     const m3 = await orders.findOne({ _id: "m3" });

@@ -140,17 +140,17 @@ export class OutboxRelay {
   private async relayDocument(name: string, doc: OutboxDoc): Promise<Relayed> {
     const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
     const result = await this.send(name, events);
-    const went = result.sent.length > 0 || result.dead.length > 0;
-    if (!result.interrupted && doc.outboxRemove !== true) return { oldest: Infinity, ...(went && { mark: { doc, result } }) };
+    const anyWent = result.sent.length > 0 || result.dead.length > 0;
+    if (!result.interrupted && doc.outboxRemove !== true) return { oldest: Infinity, ...(anyWent && { mark: { doc, result } }) };
     // A removed document (removeWithEvents) goes once its events went: at once when nothing was
     // added meanwhile, else once markSent has emptied its outbox.
     const removed = doc.outboxRemove === true && !result.interrupted;
     const col = this.options.store.collection<OutboxDoc>(name);
     if (removed && (await col.deleteOne({ _id: doc._id, _outbox: doc._outbox ?? {} }))) return { oldest: Infinity };
-    if (went) await this.markSent(name, doc, result);
+    if (anyWent) await this.markSent(name, doc, result);
     if (removed) await col.deleteOne({ _id: doc._id, _outbox: {}, outboxRemove: true });
     if (!result.interrupted) return { oldest: Infinity };
-    const done = new Set([...result.sent, ...result.dead.map((d) => d.event)].map((e) => e.id));
+    const done = new Set(went(result).map((e) => e.id));
     let oldest = Infinity;
     for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
     return { oldest };
@@ -193,31 +193,35 @@ export class OutboxRelay {
   private async markSent(collection: string, doc: OutboxDoc, result: Sent): Promise<void> {
     const col = this.options.store.collection<OutboxDoc>(collection);
     const at = new Date().toISOString();
-    if (!result.interrupted && (await col.findOneAndUpdate(emptied(doc), marked(result, at)))) return;
+    if (!result.interrupted && (await col.findOneAndUpdate(asRead(doc), marked(result, at)))) return;
     await this.markOneByOne(col, doc._id, result, at);
   }
 
   /**
    * markSent for the documents of a pass whose events all went, in one `updateEach` (one round
-   * trip on MongoDB). When not every outbox held still, the store does not say which moved: one
-   * read finds the documents that still hold some of the events that went (a write added an
-   * event beside them), and those are marked one by one. The others were emptied by this write
-   * or by another relay's, and an event id, once gone, never comes back.
+   * trip on MongoDB). When not every outbox held still, the store does not say which moved: a
+   * read of each by `_id` (not one `$in`, which FerretDB answers with a table scan) finds those
+   * that still hold an event that went (a write added an event beside it), and they are marked
+   * one by one. The others were emptied by this write or another relay's, and an event id, once
+   * gone, never comes back.
    */
   private async markAll(collection: string, marks: readonly Mark[]): Promise<void> {
     if (marks.length === 0) return;
     const col = this.options.store.collection<OutboxDoc>(collection);
     const at = new Date().toISOString();
-    const matched = await col.updateEach(marks.map(({ doc, result }) => ({ filter: emptied(doc), update: marked(result, at) })));
+    const matched = await col.updateEach(marks.map(({ doc, result }) => ({ filter: asRead(doc), update: marked(result, at) })));
     if (matched === marks.length) return;
-    const now = new Map((await col.find({ _id: { $in: marks.map(({ doc }) => doc._id) } })).map((doc) => [doc._id, doc._outbox ?? {}]));
-    const holding = marks.filter(({ doc, result }) => [...result.sent, ...result.dead.map((d) => d.event)].some((e) => now.get(doc._id)?.[e.id] !== undefined));
-    await Promise.all(holding.map(({ doc, result }) => this.markOneByOne(col, doc._id, result, at)));
+    await Promise.all(
+      marks.map(async ({ doc, result }) => {
+        const outbox = (await col.findOne({ _id: doc._id }))?._outbox ?? {};
+        if (went(result).some((event) => outbox[event.id] !== undefined)) await this.markOneByOne(col, doc._id, result, at);
+      }),
+    );
   }
 
-  private async markOneByOne(col: Collection<OutboxDoc>, id: string, { sent, dead }: Sent, at: string): Promise<void> {
-    const gone = [...sent, ...dead.map((d) => d.event)];
-    await col.findOneAndUpdate({ _id: id }, { ...(dead.length > 0 ? { $set: keptDead(dead, at) } : {}), $unset: Object.fromEntries(gone.map((e) => [`_outbox.${e.id}`, ""])) });
+  private async markOneByOne(col: Collection<OutboxDoc>, id: string, result: Sent, at: string): Promise<void> {
+    const { dead } = result;
+    await col.findOneAndUpdate({ _id: id }, { ...(dead.length > 0 ? { $set: keptDead(dead, at) } : {}), $unset: Object.fromEntries(went(result).map((e) => [`_outbox.${e.id}`, ""])) });
     await col.findOneAndUpdate({ _id: id, _outbox: {} }, { $set: { outboxPending: false }, $unset: { outboxAt: "" } });
   }
 
@@ -257,13 +261,18 @@ interface Relayed {
 }
 
 /** The filter of a mark: the document's outbox as it was read, so that an event added since stays. */
-function emptied(doc: OutboxDoc): Filter {
+function asRead(doc: OutboxDoc): Filter {
   return { _id: doc._id, _outbox: doc._outbox ?? {} };
 }
 
 /** The update of a mark: the outbox emptied, the pending flag cleared, the dead events kept aside. */
 function marked({ dead }: Sent, at: string): Update {
   return { $set: { _outbox: {}, outboxPending: false, ...keptDead(dead, at) }, $unset: { outboxAt: "" } };
+}
+
+/** The events that left the outbox: published, or dead-lettered. */
+function went({ sent, dead }: Sent): OutboxEvent[] {
+  return [...sent, ...dead.map((d) => d.event)];
 }
 
 function keptDead(dead: Sent["dead"], at: string): Record<string, unknown> {
