@@ -31,9 +31,11 @@ if (process.env.npm_lifecycle_event) {
     }
   };
   // One SIGTERM only: a second one means "exit now" (the lifecycle's signal handling), and a
-  // drain on a loaded machine outlasts the next tick.
+  // drain on a loaded machine outlasts the next tick. And only once the launcher handles
+  // SIGTERM, which it does when it has started: before, the signal's default action would end
+  // a start under way at once, its pid file left behind.
   const watch = setInterval(() => {
-    if (!watched.some(gone)) return;
+    if (!watched.some(gone) || process.listenerCount("SIGTERM") === 0) return;
     clearInterval(watch);
     process.kill(process.pid, "SIGTERM");
   }, 1_000);
