@@ -94,7 +94,8 @@ export interface Collection<T extends { _id: string }> {
    * Several conditional writes sent together: each updates at most one document matching its
    * filter, atomically on its own (never all or none together), and the answer is how many
    * matched. MongoDB takes them in one round trip (an unordered bulk write); the embedded store
-   * and FerretDB (whose updates need the adapter's locks) make them one by one. No upsert and no
+   * and FerretDB (whose updates need the adapter's locks) make them one by one; a failure is
+   * reported once every write of the call has ended. No upsert and no
    * documents back: for a caller that only needs to know whether every write held, and redoes
    * the writes one by one when not (the outbox relay's marks).
    */

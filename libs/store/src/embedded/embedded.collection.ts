@@ -11,6 +11,7 @@ import {
 } from "../store.port.ts";
 import { assertDefinedFilter } from "../shared/filter-guard.ts";
 import { randomId } from "../shared/random-id.ts";
+import { settleAll } from "../shared/settle-all.ts";
 import { settled } from "../shared/call-as-promise.ts";
 import { matches } from "./document-match.ts";
 import { sameIndex, sameKeys, toStoredIndex, type StoredIndex } from "./index-spec.ts";
@@ -122,7 +123,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
   async updateEach(writes: readonly ConditionalUpdate[]): Promise<number> {
     // Side by side, so they share a group commit, as the same writes made by separate callers would.
-    const found = await Promise.all(writes.map(({ filter, update }) => this.findOneAndUpdate(filter, update)));
+    const found = await settleAll(writes.map(({ filter, update }) => this.findOneAndUpdate(filter, update)));
     return found.filter((doc) => doc !== null).length;
   }
 

@@ -2,6 +2,7 @@ import { MongoServerError, type Collection as DriverCollection, type Filter as D
 import type { Collection, ConditionalUpdate, Filter, FindOneAndUpdateOptions, FindOptions, IndexSpec, SortSpec, Update } from "../store.port.ts";
 import { assertDefinedFilter, isOperatorObject } from "../shared/filter-guard.ts";
 import { randomId } from "../shared/random-id.ts";
+import { settleAll } from "../shared/settle-all.ts";
 import { duplicateIndexName, ferretPgIndexHash, isDuplicateKey, toStoreError } from "./mongo-errors.ts";
 import { identifyDuplicateIndex, indexNamedByHash } from "./duplicate-index.ts";
 import type { FerretDbWriteLock } from "./ferretdb-write-lock.ts";
@@ -91,7 +92,7 @@ export class MongoStoreCollection<T extends { _id: string }> implements Collecti
     for (const { filter } of writes) assertDefinedFilter(filter, this.name);
     if (writes.length === 0) return 0;
     // FerretDB's update is not atomic either: each write takes its document's lock, side by side.
-    if (await this.host.ferret()) return (await Promise.all(writes.map(({ filter, update }) => this.findOneAndUpdate(filter, update)))).filter(Boolean).length;
+    if (await this.host.ferret()) return (await settleAll(writes.map(({ filter, update }) => this.findOneAndUpdate(filter, update)))).filter(Boolean).length;
     const operations = writes.map(({ filter, update }) => ({ updateOne: { filter: asDriverFilter(filter), update: update as UpdateFilter<Doc> } }));
     const result = await this.call(() => this.col.bulkWrite(operations, { ordered: false }));
     return result.matchedCount;

@@ -3,6 +3,7 @@ import type { Collection, Filter, Store, Update } from "../store.port.ts";
 import { createEventDeadLetters, type EventDeadLetters } from "../event-delivery/event-dead-letters.ts";
 import { OUTBOX_INDEX, type OutboxEvent, type OutboxFields } from "./outbox-fields.ts";
 import { runningRelays } from "./running-relays.ts";
+import { settleAll } from "../shared/settle-all.ts";
 
 type OutboxDoc = { _id: string } & OutboxFields;
 
@@ -211,7 +212,7 @@ export class OutboxRelay {
     const at = new Date().toISOString();
     const matched = await col.updateEach(marks.map(({ doc, result }) => ({ filter: asRead(doc), update: marked(result, at) })));
     if (matched === marks.length) return;
-    await Promise.all(
+    await settleAll(
       marks.map(async ({ doc, result }) => {
         const outbox = (await col.findOne({ _id: doc._id }))?._outbox ?? {};
         if (went(result).some((event) => outbox[event.id] !== undefined)) await this.markOneByOne(col, doc._id, result, at);

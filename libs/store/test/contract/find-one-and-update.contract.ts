@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DuplicateKeyError } from "../../src/index.ts";
 import type { ContractContext } from "./contract-context.ts";
 
 type Transfer = {
@@ -135,6 +136,18 @@ export function findOneAndUpdateContract(ctx: ContractContext): void {
         { _id: "t3", status: "pending", provider: { status: "sent" } },
       ]);
       expect(await col.updateEach([])).toBe(0);
+    });
+
+    it("fails with a write that breaks a unique index, and makes the others", async () => {
+      const col = ctx.fresh<Transfer & { ref: string }>();
+      await col.createIndex({ keys: { ref: 1 }, unique: true, name: "ref_unique" });
+      const ids = Array.from({ length: 20 }, (_, i) => `t${i}`);
+      for (const id of ids) await col.insertOne({ _id: id, status: "pending", ref: id });
+      // The first write takes t1's unique ref: it fails; the 19 others are made (and have ended when the call fails: settle-all.test.ts).
+      const writes = [{ filter: { _id: "t0" }, update: { $set: { ref: "t1" } } }, ...ids.slice(1).map((id) => ({ filter: { _id: id }, update: { $set: { status: "done" } } }))];
+      await expect(col.updateEach(writes)).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect((await col.find({}, { sort: { _id: 1 } })).filter((t) => t.status === "done")).toHaveLength(19);
+      expect(await col.findOne({ _id: "t0" })).toMatchObject({ ref: "t0", status: "pending" });
     });
 
     it("makes one write of 30 racing callers per document, whichever comes first", async () => {
