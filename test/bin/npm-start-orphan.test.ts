@@ -17,13 +17,6 @@ const alive = (pid: number) => {
   }
 };
 
-/**
- * `npm start` runs the server as npm's grandchild (npm → sh → node) and npm passes on no
- * signal: killing npm's pid left the server running, orphaned, holding the data dir and the port.
- * The drain here lasts over 3 s (DRAIN_DELAY_MS), longer than the orphan watcher's 1 s tick, as
- * a drain on a loaded machine does: the watcher signals once, and a second SIGTERM would have
- * ended the drain half-way (the pid file left behind).
- */
 /** `npm start` in a data dir of its own; `out` collects what it prints. */
 async function npmStart() {
   const dir = await mkdtemp(join(tmpdir(), "payrail-npm-kill-"));
@@ -59,6 +52,13 @@ async function killNpmAndExpectGracefulStop(started: Awaited<ReturnType<typeof n
   expect(left, `the pid file was left behind: not a graceful stop. The server printed:\n${started.out}`).toBeNull();
 }
 
+/**
+ * `npm start` runs the server as npm's grandchild (npm → sh → node) and npm passes on no
+ * signal: killing npm's pid left the server running, orphaned, holding the data dir and the port.
+ * The drain here lasts over 3 s (DRAIN_DELAY_MS), longer than the orphan watcher's 1 s tick, as
+ * a drain on a loaded machine does: the watcher signals once, and a second SIGTERM would have
+ * ended the drain half-way (the pid file left behind).
+ */
 it("stops the server (gracefully, its pid file removed) when the npm process that started it is killed", async () => {
   const started = await npmStart();
   // Starting under npm and tsx takes a while on a loaded machine: as long as startNpmStart allows.
