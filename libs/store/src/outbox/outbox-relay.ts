@@ -141,17 +141,17 @@ export class OutboxRelay {
   private async relayDocument(name: string, doc: OutboxDoc): Promise<Relayed> {
     const events = Object.values(doc._outbox ?? {}).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
     const result = await this.send(name, events);
-    const anyWent = result.sent.length > 0 || result.dead.length > 0;
-    if (!result.interrupted && doc.outboxRemove !== true) return { oldest: Infinity, ...(anyWent && { mark: { doc, result } }) };
+    const gone = went(result);
+    if (!result.interrupted && doc.outboxRemove !== true) return { oldest: Infinity, ...(gone.length > 0 && { mark: { doc, result } }) };
     // A removed document (removeWithEvents) goes once its events went: at once when nothing was
     // added meanwhile, else once markSent has emptied its outbox.
     const removed = doc.outboxRemove === true && !result.interrupted;
     const col = this.options.store.collection<OutboxDoc>(name);
     if (removed && (await col.deleteOne({ _id: doc._id, _outbox: doc._outbox ?? {} }))) return { oldest: Infinity };
-    if (anyWent) await this.markSent(name, doc, result);
+    if (gone.length > 0) await this.markSent(name, doc, result);
     if (removed) await col.deleteOne({ _id: doc._id, _outbox: {}, outboxRemove: true });
     if (!result.interrupted) return { oldest: Infinity };
-    const done = new Set(went(result).map((e) => e.id));
+    const done = new Set(gone.map((e) => e.id));
     let oldest = Infinity;
     for (const event of events) if (!done.has(event.id)) oldest = Math.min(oldest, Date.parse(event.created_at));
     return { oldest };
