@@ -13,6 +13,8 @@ function operationsOf(service) {
     .flatMap((file) => [...readFileSync(new URL(file, dir), "utf8").matchAll(/export const (\w+Op)\b/g)].map((m) => m[1]));
 }
 
+const ICU_MESSAGE = "No Intl or locale-aware call in server code: it pages ICU's data into the process for good. Use the written-out forms of libs/contracts/src/consumer-words.ts, or compare strings with < and >.";
+
 export default defineConfig(
   globalIgnores([
     "**/node_modules/",
@@ -67,6 +69,17 @@ export default defineConfig(
           message: "No module mocks in tests: the main project shares its module registry across files (vitest.config.ts). Put a fake behind the port, or replace the export itself for the file (see guarded-lookup.test.ts).",
         },
       ],
+    },
+  },
+  // Server code writes its few en-US forms out (libs/contracts/src/consumer-words.ts): the first
+  // Intl formatter, collator or locale-aware call of a process pages ICU's data in from node's
+  // binary, and it stays resident for the life of the process (docs/performance.md, Memory).
+  {
+    files: ["services/*/src/**/*.ts", "libs/*/src/**/*.ts", "apps/*/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-globals": ["error", { name: "Intl", message: ICU_MESSAGE }],
+      "no-restricted-properties": ["error", ...["localeCompare", "toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({ property, message: ICU_MESSAGE }))],
     },
   },
   // … and payments never calls refunds (refunds calls payments, and follows its events): no cycle.

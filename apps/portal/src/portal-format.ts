@@ -1,12 +1,14 @@
-/** Money in major units as a consumer reads it: `$107.50`, or `107.50 EUR` for another currency. */
+import { decimalInWords, shortDayInWords } from "@payrail/contracts";
+
+/** Money in major units as a consumer reads it: `$107.50`, or `1,107.50 EUR` for another currency. */
 export function money(amount: number, currency: string): string {
-  const fixed = amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const fixed = decimalInWords(Math.round(amount * 100));
   return currency === "USD" ? `$${fixed}` : `${fixed} ${currency}`;
 }
 
-/** A date as `Nov 26, 2026` (UTC, the dates the records keep). */
+/** A date as `Nov 26, 2026` (UTC, the dates the records keep); anything else as it is, never an error page. */
 export function day(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+  return Number.isNaN(Date.parse(iso)) ? iso : shortDayInWords(iso);
 }
 
 const PAYMENT_STATUS: Record<string, string> = {

@@ -1,18 +1,35 @@
 import { centsToDecimal } from "./http/money.schema.ts";
 
-// Made once: `toLocaleString` with options builds a new formatter on every call, which was 2% of
-// a whole payment flow's CPU (a first charge's mandate words and every notice format amounts and
-// dates several times).
-const DOLLARS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const LONG_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
+// Written out rather than formatted by Intl: the first Intl formatter a process makes pages in
+// ICU's locale and time-zone data from node's binary, about 5 MB that stay resident for the life
+// of the process (docs/performance.md, Memory), for a few fixed en-US forms. The test checks
+// them against Intl's own output.
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** An amount as the consumer reads it in the authorization's words and the notices: `$1,234.50`, or `12.50 EUR`. */
 export function amountInWords(cents: number, currency: string): string {
+  return currency === "USD" ? `$${decimalInWords(cents)}` : `${centsToDecimal(cents)} ${currency}`;
+}
+
+/** Cents as a decimal with a comma between each three digits of the whole part: `-1,234,567.50`. */
+export function decimalInWords(cents: number): string {
   const decimal = centsToDecimal(cents);
-  return currency === "USD" ? `$${DOLLARS.format(Number(decimal))}` : `${decimal} ${currency}`;
+  const point = decimal.indexOf(".");
+  return decimal.slice(0, point).replace(/\B(?=(\d{3})+$)/g, ",") + decimal.slice(point);
 }
 
 /** A day as the consumer reads it (UTC): `November 28, 2026`. */
 export function dayInWords(date: Date | string): string {
-  return LONG_DAY.format(typeof date === "string" ? new Date(date) : date);
+  return inWords(date, (month) => month);
+}
+
+/** A day in a list (UTC): `Nov 28, 2026`. */
+export function shortDayInWords(date: Date | string): string {
+  return inWords(date, (month) => month.slice(0, 3));
+}
+
+function inWords(date: Date | string, month: (name: string) => string): string {
+  const day = typeof date === "string" ? new Date(date) : date;
+  if (Number.isNaN(day.getTime())) throw new RangeError(`not a date: ${String(date)}`);
+  return `${month(MONTHS[day.getUTCMonth()]!)} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }

@@ -7,6 +7,7 @@ export * from "./rpc/operation.ts";
 export * from "./http/money.schema.ts";
 export * from "./http/amount-filters.schema.ts";
 export * from "./consumer-words.ts";
+export * from "./text-order.ts";
 export * from "./masking.ts";
 export * from "./http/checkout.schema.ts";
 export * from "./http/checkout.example.ts";

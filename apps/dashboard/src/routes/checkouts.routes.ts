@@ -1,4 +1,4 @@
-import { CheckoutStatus, getCheckoutOp, listCheckoutsOp, listEventDeliveriesOp, listEventsOp, listMerchantRefundsOp } from "@payrail/contracts";
+import { byCodeUnit, CheckoutStatus, getCheckoutOp, listCheckoutsOp, listEventDeliveriesOp, listEventsOp, listMerchantRefundsOp } from "@payrail/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { callService, html, type WebContext } from "@payrail/web";
@@ -72,7 +72,7 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
       checkoutMandate(ctx, request, checkout),
       ...subjects.map((about) => callService(ctx, request, listEventsOp, { about, limit: 100 })),
     ]);
-    const events = [...new Map(eventPages.flatMap((p) => p.data).map((e) => [e.id, e])).values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const events = [...new Map(eventPages.flatMap((p) => p.data).map((e) => [e.id, e])).values()].sort((a, b) => byCodeUnit(b.created_at, a.created_at));
     // Each event's deliveries (the newest 20 events: a checkout rarely has more).
     const deliveries = await Promise.all(events.slice(0, 20).map((e) => callService(ctx, request, listEventDeliveriesOp, { id: e.id }).then((d) => d.data)));
     const deliveriesOf = new Map(events.slice(0, 20).map((e, i) => [e.id, deliveries[i] ?? []]));
@@ -87,7 +87,7 @@ export async function checkoutsRoutes(app: FastifyInstance, ctx: WebContext): Pr
       ...(transfer ? [{ at: transfer.initiated_at, what: `Transfer ${transfer.transaction_uuid} started (now ${transfer.status})` }] : []),
       ...refunds.map((r) => ({ at: r.created_at, what: `Refund ${r.id} of ${money(r.amount, r.currency)} requested (now ${r.status})` })),
       { at: checkout.updated_at, what: `Last change: status ${checkout.status}` },
-    ].sort((a, b) => a.at.localeCompare(b.at));
+    ].sort((a, b) => byCodeUnit(a.at, b.at));
     return sendPage(ctx, request, reply, {
       title: `Checkout ${checkout.id}`,
       active: "/dashboard/checkouts",

@@ -1,4 +1,4 @@
-import { AppError } from "@payrail/contracts";
+import { AppError, byCodeUnit } from "@payrail/contracts";
 import { z } from "zod";
 import type { CreateTransferInput, EnsureCustomerInput, TransferStatus } from "../../domain/transfers/ports/transfer.port.ts";
 
@@ -223,6 +223,6 @@ const TransferListAnswer = z.object({
 /** GET /customers/{id}/transfers or /accounts/{id}/transfers, ?correlationId=: the oldest transfer listed (the one the key made first), if any. */
 export function fromTransferListResponse(body: unknown): { transferId: string; vendorStatus: string } | null {
   const transfers = parseAnswer(TransferListAnswer, body, "GET /{owner}/{id}/transfers")._embedded.transfers;
-  const oldest = [...transfers].sort((a, b) => (a.created ?? "").localeCompare(b.created ?? ""))[0];
+  const oldest = [...transfers].sort((a, b) => byCodeUnit(a.created ?? "", b.created ?? ""))[0];
   return oldest ? { transferId: oldest.id, vendorStatus: oldest.status } : null;
 }
