@@ -2,7 +2,8 @@
  * What the embedded process's memory is made of: the production build of `payrail start` (one
  * process, as `npm run bench:http` runs it), seeded through the store, measured idle after start
  * and after each row of load (100 connections, as bench:http). For each point: RSS from /proc
- * smaps (file-backed and anonymous; glibc's malloc arenas, SQLite's files, thread stacks), the
+ * smaps (file-backed and anonymous; glibc's malloc arenas, SQLite's files, thread stacks; how
+ * much of node's binary is ICU's data, from /proc/<pid>/pagemap), the
  * main isolate's heap spaces, the WAL checkpoint worker's isolate, the GCs since the last point,
  * and with `--malloc-stats` glibc's own count of each arena (gdb calls malloc_stats() in the
  * server, which prints to its stderr; the server stops for a moment).
@@ -29,7 +30,7 @@ import { untilIdle } from "./http/measure.ts";
 import { payrailLauncher } from "./http/payrail-build.ts";
 import { seedCheckouts, storeEnv, type Seeded } from "./http/seed.ts";
 import { ROOT } from "./http/servers.ts";
-import { residentBreakdown, rollup, threadNames } from "./memory/smaps.ts";
+import { icuResidentKb, residentBreakdown, rollup, threadNames } from "./memory/smaps.ts";
 
 const { values } = parseArgs({
   options: {
@@ -108,6 +109,8 @@ async function report(label: string): Promise<void> {
   console.log(`threads: ${[...threadNames(server.pid)].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ")}`);
   console.log("\n| resident, by mapping | MB |\n| --- | ---: |");
   for (const [name, kb] of [...residentBreakdown(server.pid)].sort((a, b) => b[1] - a[1])) if (kb >= 102) console.log(`| ${name} | ${mbKb(kb)} |`);
+  const icuKb = icuResidentKb(server.pid);
+  if (icuKb !== undefined) console.log(`\nof node's binary, ICU's data (Intl's locales, time zones, collation): ${mbKb(icuKb)} MB resident`);
   const m = figures.memoryUsage;
   console.log(`\nprocess.memoryUsage(): rss ${mb(m.rss)}, heapTotal ${mb(m.heapTotal)}, heapUsed ${mb(m.heapUsed)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)} MB`);
   console.log(`main isolate: ${mb(figures.heap.total_physical_size)} MB resident, V8's own malloc ${mb(figures.heap.malloced_memory)} MB`);

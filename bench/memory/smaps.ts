@@ -2,7 +2,8 @@
  * What a process's resident memory is made of, from Linux's /proc/<pid>/smaps: each mapping's
  * resident kB put in one bucket by what the mapping is.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { closeSync, openSync, readFileSync, readSync, readdirSync } from "node:fs";
 
 interface Mapping {
   start: bigint;
@@ -101,4 +102,44 @@ export function threadNames(pid: number): Map<string, number> {
     names.set(name, (names.get(name) ?? 0) + 1);
   }
   return names;
+}
+
+/**
+ * kB of ICU's data (the `icudt*_dat` symbol of node's binary) resident in `pid`: the pages a
+ * process touched by making Intl formatters or collators. Read from /proc/<pid>/pagemap (a
+ * present bit per page) over the symbol's addresses, which `nm` gives; undefined where `nm`,
+ * the symbol or the pagemap cannot be read. Node's release binaries are not position-independent,
+ * so the symbol's address is where it is mapped.
+ */
+export function icuResidentKb(pid: number): number | undefined {
+  icuData ??= icuSymbol();
+  if (!icuData) return undefined;
+  const page = 4096n;
+  const first = Number(icuData.start / page);
+  const last = Number((icuData.start + icuData.size - 1n) / page);
+  const entries = Buffer.alloc((last - first + 1) * 8);
+  try {
+    const fd = openSync(`/proc/${pid}/pagemap`, "r");
+    try {
+      readSync(fd, entries, 0, entries.length, first * 8);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  let present = 0;
+  for (let i = 0; i < entries.length; i += 8) if (entries.readBigUInt64LE(i) >> 63n === 1n) present++;
+  return (present * 4096) / 1024;
+}
+
+let icuData: { start: bigint; size: bigint } | null | undefined;
+
+function icuSymbol(): { start: bigint; size: bigint } | null {
+  try {
+    const found = /^([0-9a-f]+) ([0-9a-f]+) R icudt\d+_dat$/m.exec(execFileSync("nm", ["-S", "-D", process.execPath], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }));
+    return found ? { start: BigInt(`0x${found[1]}`), size: BigInt(`0x${found[2]}`) } : null;
+  } catch {
+    return null;
+  }
 }
