@@ -75,7 +75,7 @@ export default defineConfig(
   // Intl formatter, collator or locale-aware call of a process pages ICU's data in from node's
   // binary, and it stays resident for the life of the process (docs/performance.md, Memory).
   {
-    files: ["services/*/src/**/*.ts", "libs/*/src/**/*.ts", "apps/*/src/**/*.ts"],
+    files: ["services/*/src/**/*.ts", "libs/*/src/**/*.ts", "apps/*/src/**/*.ts", "bin/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-globals": ["error", { name: "Intl", message: ICU_MESSAGE }],
