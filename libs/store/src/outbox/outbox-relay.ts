@@ -293,6 +293,7 @@ function inCreationOrder(a: OutboxEvent, b: OutboxEvent): number {
   return byCodeUnit(a.created_at, b.created_at) || byCodeUnit(a.id, b.id);
 }
 
+/** As @payrail/contracts' `byCodeUnit`, which libs/store does not import. */
 function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
