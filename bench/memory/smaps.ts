@@ -114,9 +114,8 @@ export function threadNames(pid: number): Map<string, number> {
 export function icuResidentKb(pid: number): number | undefined {
   icuData ??= icuSymbol();
   if (!icuData) return undefined;
-  const page = 4096n;
-  const first = Number(icuData.start / page);
-  const last = Number((icuData.start + icuData.size - 1n) / page);
+  const first = Number(icuData.start / BigInt(PAGE_BYTES));
+  const last = Number((icuData.start + icuData.size - 1n) / BigInt(PAGE_BYTES));
   const entries = Buffer.alloc((last - first + 1) * 8);
   try {
     const fd = openSync(`/proc/${pid}/pagemap`, "r");
@@ -130,8 +129,11 @@ export function icuResidentKb(pid: number): number | undefined {
   }
   let present = 0;
   for (let i = 0; i < entries.length; i += 8) if (entries.readBigUInt64LE(i) >> 63n === 1n) present++;
-  return (present * 4096) / 1024;
+  return (present * PAGE_BYTES) / 1024;
 }
+
+/** x86-64's and arm64 Linux's usual page size; /proc/<pid>/pagemap has one entry per page. */
+const PAGE_BYTES = 4096;
 
 let icuData: { start: bigint; size: bigint } | null | undefined;
 
