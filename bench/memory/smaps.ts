@@ -112,7 +112,8 @@ export function threadNames(pid: number): Map<string, number> {
  * so the symbol's address is where it is mapped.
  */
 export function icuResidentKb(pid: number): number | undefined {
-  icuData ??= icuSymbol();
+  // `null` (no symbol) is kept too: `??=` would ask nm again at every point.
+  if (icuData === undefined) icuData = icuSymbol();
   if (!icuData) return undefined;
   const first = Number(icuData.start / BigInt(PAGE_BYTES));
   const last = Number((icuData.start + icuData.size - 1n) / BigInt(PAGE_BYTES));

@@ -5,6 +5,7 @@ import { centsToDecimal } from "./http/money.schema.ts";
 // of the process (docs/performance.md, Memory), for a few fixed en-US forms. The test checks
 // them against Intl's own output.
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const SHORT_MONTHS = MONTHS.map((month) => month.slice(0, 3));
 
 /** An amount as the consumer reads it in the authorization's words and the notices: `$1,234.50`, or `12.50 EUR`. */
 export function amountInWords(cents: number, currency: string): string {
@@ -20,16 +21,16 @@ export function decimalInWords(cents: number): string {
 
 /** A day as the consumer reads it (UTC): `November 28, 2026`. */
 export function dayInWords(date: Date | string): string {
-  return inWords(date, (month) => month);
+  return inWords(date, MONTHS);
 }
 
 /** A day in a list (UTC): `Nov 28, 2026`. */
 export function shortDayInWords(date: Date | string): string {
-  return inWords(date, (month) => month.slice(0, 3));
+  return inWords(date, SHORT_MONTHS);
 }
 
-function inWords(date: Date | string, month: (name: string) => string): string {
+function inWords(date: Date | string, months: readonly string[]): string {
   const day = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(day.getTime())) throw new RangeError(`not a date: ${String(date)}`);
-  return `${month(MONTHS[day.getUTCMonth()]!)} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
+  return `${months[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }
