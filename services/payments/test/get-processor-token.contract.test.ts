@@ -132,6 +132,30 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transactions - before.transactions).toBe(1);
     });
 
+    it("refuses calls while another call holds the lease with 409, writing nothing: a crowd of retries cannot queue the holder's writes", async () => {
+      const id = await linked();
+      fault = { step: "funding_source", mode: "hang" };
+      void run(id).catch(() => undefined); // holds the lease, hung after its funding_source step
+      await until("the call to hang after its funding_source step", () => fault === null);
+      const writesBefore = attemptWrites.length;
+      const refusals = await Promise.all(Array.from({ length: 20 }, () => codeOf(run(id))));
+      expect(refusals).toEqual(Array.from({ length: 20 }, () => "transfer_in_progress"));
+      expect(attemptWrites.slice(writesBefore).filter((w) => w.filter["_id"] === id)).toEqual([]);
+      offsetMs += LEASE_MS + 1_000; // frees the hung call's lease for the suite's later tests
+      expect((await run(id)).message).toBe("Transaction executed");
+    });
+
+    it("answers another merchant's call as checkout_not_found, before and after the checkout's transfer started", async () => {
+      const other = await client.call(createMerchantOp, { name: "Other" }, { requestId: "r", principal: { kind: "admin" } });
+      const stranger: MerchantPrincipal = { kind: "merchant", merchantId: other.merchant.id, keyPrefix: other.key_prefix, livemode: false };
+      const asStranger = (checkoutId: string) => codeOf(client.call(getProcessorTokenOp, { checkout_id: checkoutId }, as(stranger), { timeoutMs: 10_000 }));
+      const id = await linked();
+      expect(await asStranger(id)).toBe("checkout_not_found");
+      await run(id); // the attempt exists now: a repeat call is answered from it
+      expect(await asStranger(id)).toBe("checkout_not_found");
+      expect(await uncheckedStore(store).collection("transfer_attempts").countDocuments({ _id: id })).toBe(1);
+    });
+
     // Each transfer draws a sequential transaction id; drawn one counter write at a time they
     // queued on one document (on FerretDB, behind its per-document lock) and all timed out. How
     // long 100 take is bench/processor-token-burst.ts's to measure (10 s target); the timeouts here

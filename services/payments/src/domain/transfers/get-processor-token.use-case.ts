@@ -1,7 +1,7 @@
 import { AppError, type CheckoutSummary, type MerchantPrincipal } from "@payrail/contracts";
 import { prefixedHexId, randomUUID } from "@payrail/runtime";
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
-import type { TransferAttemptRecord } from "./transfer-attempt.entity.ts";
+import { leaseHeld, type TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
 import { requireDebitMandate } from "../mandates/require-debit-mandate.ts";
@@ -24,20 +24,36 @@ export async function getProcessorToken(
   merchant: MerchantPrincipal,
   checkoutId: string,
 ): Promise<ReturnType<typeof answer>> {
+  // A repeat call (a retry, or a replay after success) is answered from the attempt alone, which
+  // holds the checkout's merchant: no call to the checkout service, and, while another call
+  // visibly holds the lease, no write either. Refusals are most of what retrying merchants send;
+  // each one's conditional write took the attempt's write lock (on FerretDB), and so queued the
+  // holder's own lease renewals and steps behind the crowd.
+  const found = await deps.attempts.find(checkoutId);
+  if (found) {
+    if (found.merchantId !== merchant.merchantId) throw checkoutNotFound(checkoutId);
+    return answer(await resumeAttempt(deps, meta, found));
+  }
   const checkout = await deps.checkouts.getSummary(meta, checkoutId);
   // Payments asks checkout on its own account: another merchant's checkout is as absent as an unknown one.
-  if (checkout.merchant_id !== merchant.merchantId) throw new AppError("checkout_not_found", `no checkout ${checkoutId}`, { param: "checkout_id" });
-  const found = await deps.attempts.find(checkout.id);
-  if (found?.completed) return answer(found);
-  if (!found) {
-    // The first call inserts the attempt with its lease already taken: one write fewer than
-    // inserting it free and then taking the lease. A racing first call finds it leased.
-    const lease = newLease(deps);
-    const attempt = await startAttempt(deps, meta, checkout, lease);
-    if (attempt.leaseId === lease.leaseId) return answer(await runLeased(deps, meta, { ...lease, attempt }));
-    if (attempt.completed) return answer(attempt);
-  }
-  return answer(await runFirstCharge(deps, meta, checkout.id));
+  if (checkout.merchant_id !== merchant.merchantId) throw checkoutNotFound(checkoutId);
+  // The first call inserts the attempt with its lease already taken: one write fewer than
+  // inserting it free and then taking the lease. A racing first call finds it leased.
+  const lease = newLease(deps);
+  const attempt = await startAttempt(deps, meta, checkout, lease);
+  if (attempt.leaseId === lease.leaseId) return answer(await runLeased(deps, meta, { ...lease, attempt }));
+  return answer(await resumeAttempt(deps, meta, attempt));
+}
+
+/**
+ * An attempt another call made: its result once completed; 409 while a call visibly holds its
+ * lease, read and not written (stale at worst: a lease that has just run out is refused once
+ * more, and the retry takes it); otherwise this call takes the lease and finishes the work.
+ */
+function resumeAttempt(deps: TransferDeps, meta: RequestMeta, attempt: TransferAttemptRecord): Promise<TransferAttemptRecord> {
+  if (attempt.completed) return Promise.resolve(attempt);
+  if (leaseHeld(attempt, deps.now().toISOString())) return Promise.reject(transferInProgress(attempt._id));
+  return runFirstCharge(deps, meta, attempt._id);
 }
 
 /** A lease this call may take: its id, and its end counted from now. */
@@ -139,6 +155,10 @@ function answer(attempt: TransferAttemptRecord) {
     return { message: TRANSACTION_HELD, transaction_uuid: attempt.transactionUuid, transaction_id: "", transaction_status: "in_review" as const, review_id: attempt.reviewId };
   }
   return { message: TRANSACTION_EXECUTED, transaction_uuid: attempt.transactionUuid, transaction_id: attempt.transferId ?? "" };
+}
+
+function checkoutNotFound(checkoutId: string): AppError {
+  return new AppError("checkout_not_found", `no checkout ${checkoutId}`, { param: "checkout_id" });
 }
 
 function paymentMethodMissing(checkoutId: string): AppError {

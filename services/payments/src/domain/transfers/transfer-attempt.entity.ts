@@ -144,3 +144,11 @@ export type AttemptProgress = Partial<
     "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "reviewId" | "transferId" | "initiatedAt" | "completed"
   >
 >;
+
+/**
+ * Whether a call holds the attempt's lease at `now` (ISO): the converse of the condition on
+ * which `acquireLease` takes it (no lease, or one whose end has passed).
+ */
+export function leaseHeld(attempt: Pick<TransferAttemptRecord, "leaseId" | "leaseUntil">, now: string): boolean {
+  return attempt.leaseId !== null && attempt.leaseUntil !== null && attempt.leaseUntil >= now;
+}
