@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Suites whose assertions bound how fast the system recovers (kills, outages, reconnects): they
- * run after the others, one file at a time (`npm test` runs the two projects in turn), so the
- * time they measure is the system's and not a neighbouring suite's load on two cores.
+ * run after the others (`npm test` runs the two projects in turn), two files at a time like the
+ * rest, so their bounds hold beside one other fault suite. One at a time took 241 s against 134 s
+ * on a fast 2-core machine, and would take CI past its 30 minutes on a slow one.
  */
 const FAULT_SUITES = [
   "services/payments/test/kill-*.contract.test.ts",
@@ -19,8 +20,8 @@ const FAULT_SUITES = [
 
 /**
  * The rolling restart behind HAProxy (2 gateways, 2 replicas of the domain services, restarted
- * and killed one at a time under a steady load): about 2.5 minutes, one of the fault suites that
- * `npm test` runs alone; `npm run test:rolling` runs it by itself.
+ * and killed one at a time under a steady load): about 2.5 minutes, one of the fault suites of
+ * `npm test`; `npm run test:rolling` runs it by itself.
  */
 const ROLLING_SUITES = ["test/faults/rolling-restart.test.ts"];
 
@@ -49,6 +50,7 @@ export default defineConfig({
           exclude: ["**/node_modules/**", ...FAULT_SUITES],
         },
       },
+      // A project's maxWorkers is inherited from the root (2) and wins over the CLI's --maxWorkers.
       { extends: true, test: { name: "faults", include: FAULT_SUITES, exclude: ["**/node_modules/**"] } },
       { extends: true, test: { name: "rolling", include: ROLLING_SUITES, testTimeout: 1_200_000 } },
     ],
