@@ -38,9 +38,10 @@ export interface HandlerEntry {
   /**
    * The handler makes a repeat of a call (same `ctx.callId`) harmless and answers it as the
    * first, within its own one conditional write (a create that stores the call id on the
-   * document its unique index guards). The reply ledger then stays out of such calls (two
-   * writes fewer), except for an Idempotency-Key, whose replay and 409/400 rules only the
-   * ledger knows.
+   * document its unique index guards), or as the state of the one record every run meets on (a
+   * transfer's attempt per checkout: its result, or 409 while the first run works). The reply
+   * ledger then stays out of such calls (two writes fewer), except for an Idempotency-Key,
+   * whose replay and 409/400 rules only the ledger knows.
    */
   runsOnceItself?: boolean;
 }

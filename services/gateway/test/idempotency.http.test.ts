@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createCheckoutOp } from "@payrail/contracts";
+import { createCheckoutOp, getProcessorTokenOp } from "@payrail/contracts";
 import { LEASE_MS, requestFingerprint } from "@payrail/messaging";
 import { SecretBox } from "@payrail/runtime";
 import { createReplyLedger } from "@payrail/store";
 import { describe, expect, it } from "vitest";
 import { sampleCheckout } from "../../../test/support/fixtures.ts";
+import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { withTwoMerchants } from "../../../test/support/stack.ts";
 
@@ -144,6 +145,21 @@ describe.each(variants)("Idempotency-Key and repeated calls over $name", (varian
       for (const r of replies) expect(r).toEqual({ id: found.data[0]!.id });
       // A later repeat (a redelivery after the reply was sent) still gets it.
       expect(await world.stack.transport.call(createCheckoutOp, { checkout: body as never }, ctx, { callId })).toEqual({ id: found.data[0]!.id });
+    });
+
+    it("answers a Get Processor Token call repeated after it finished from its attempt: one transfer, and the ledger keeps no record of it", async () => {
+      const principal = { kind: "merchant" as const, merchantId: world.acme.id, keyPrefix: "sk_test_x", livemode: false };
+      const { id } = await linkedCheckoutOverRpc(world.stack.transport, principal);
+      const callId = `call-${randomBytes(8).toString("hex")}`;
+      const ctx = { requestId: "req_repeated_transfer", principal };
+      const first = await world.stack.transport.call(getProcessorTokenOp, { checkout_id: id }, ctx, { callId });
+      expect(first).toMatchObject({ message: "Transaction executed", transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(await world.stack.transport.call(getProcessorTokenOp, { checkout_id: id }, ctx, { callId })).toEqual(first);
+      const ledger = (await variant.store()).collection<{ _id: string }>("rpc_replies");
+      expect(await ledger.findOne({ _id: `call:${callId}` })).toBeNull();
+      expect(await ledger.findOne({ _id: `call:${callId}|done` })).toBeNull();
+      const transactions = (await variant.store()).collection<{ _id: string; checkoutRef: string }>("transactions");
+      expect((await transactions.find({ processor_transaction_id: first.transaction_id })).map((t) => t.checkoutRef)).toEqual([id]);
     });
 
     it("answers a create repeated after it finished from the checkout itself: the ledger keeps no record of creates", async () => {
