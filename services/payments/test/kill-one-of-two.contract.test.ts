@@ -26,9 +26,9 @@ import { chargesOf, countBy, firstAnswers, inBatches, isFerretDb, pay, RETRYABLE
  * twice.
  *
  * The calls the dead process was running come back to the survivor (RabbitMQ redelivers what
- * was not acked), which runs each once its reply-ledger claim lapses (3 s). If the dead call's
- * transfer lease has not lapsed by then, the survivor answers 409 `transfer_in_progress` with
- * Retry-After at once: it cannot tell a dead holder from a slow one, and must not start a second
+ * was not acked), which runs each at once (Get Processor Token keeps no reply-ledger claim).
+ * While the dead call's transfer lease has not lapsed, the survivor answers 409
+ * `transfer_in_progress` with Retry-After, reading the lease without writing: it cannot tell a dead holder from a slow one, and must not start a second
  * transfer. A merchant retries that as it would a 503, so this test does, and requires each
  * checkout to be paid, once; how soon after the kill is bench/recovery.bench.ts's to measure.
  */
@@ -43,7 +43,7 @@ const skipReason = broker.skipReason ?? mongo.skipReason ?? (onFerretDb ? undefi
 const CALLS = 70;
 /** Of which these arrive just after the kill: only the survivor can serve them. */
 const LATE_CALLS = 20;
-/** TRANSFER_LEASE_MS of both processes; the write lock's lease and the reply ledger's are 3 s too. */
+/** TRANSFER_LEASE_MS of both processes; the write lock's lease is 3 s too. */
 const LEASE_MS = 3_000;
 /** Between two of the calls sent before the kill. */
 const EARLY_SPACING_MS = 20;

@@ -26,8 +26,8 @@ export async function getProcessorToken(
 ): Promise<ReturnType<typeof answer>> {
   // A repeat call (a retry, or a replay after success) is answered from the attempt alone, which
   // holds the checkout's merchant: no call to the checkout service, and, while another call
-  // visibly holds the lease, no write either. Refusals are most of what retrying merchants send;
-  // each one's conditional write took the attempt's write lock (on FerretDB), and so queued the
+  // visibly holds the lease, no write either. Refusals are most of what retrying merchants send,
+  // and a refusal that wrote would take the attempt's write lock (on FerretDB), queueing the
   // holder's own lease renewals and steps behind the crowd.
   const found = await deps.attempts.find(checkoutId);
   if (found) {
@@ -50,9 +50,9 @@ export async function getProcessorToken(
  * lease, read and not written (stale at worst: a lease that has just run out is refused once
  * more, and the retry takes it); otherwise this call takes the lease and finishes the work.
  */
-function resumeAttempt(deps: TransferDeps, meta: RequestMeta, attempt: TransferAttemptRecord): Promise<TransferAttemptRecord> {
-  if (attempt.completed) return Promise.resolve(attempt);
-  if (leaseHeld(attempt, deps.now().toISOString())) return Promise.reject(transferInProgress(attempt._id));
+async function resumeAttempt(deps: TransferDeps, meta: RequestMeta, attempt: TransferAttemptRecord): Promise<TransferAttemptRecord> {
+  if (attempt.completed) return attempt;
+  if (leaseHeld(attempt, deps.now().toISOString())) throw transferInProgress(attempt._id);
   return runFirstCharge(deps, meta, attempt._id);
 }
 
