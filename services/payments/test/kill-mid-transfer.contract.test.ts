@@ -20,12 +20,13 @@ import { chargesOf, countBy, firstAnswers, inBatches, pay, RETRYABLE, startPayme
  * call works), 100 Get Processor Token calls are in flight, and one process is SIGKILLed while
  * it holds transfer leases, mid-transfer. Its calls come back to the survivor (RabbitMQ
  * redelivers what was not acked), which runs them at once (Get Processor Token runs once by
- * itself, without the reply ledger's claim); a checkout whose lease the dead process held answers 409 `transfer_in_progress` until the lease
- * runs out, at most one lease after the kill, since nothing renews it any more. A merchant
- * retries that like a 503, after its Retry-After (1 s), so this test does. Every checkout must be
- * paid, with exactly one transfer and one transaction record each; how soon after the kill (15 s
- * at most; 61 s with the former unrenewed 60 s lease) is measured by bench/recovery.bench.ts from
- * the summary this test prints.
+ * itself, without the reply ledger's claim); a checkout whose lease the dead process held
+ * answers 409 `transfer_in_progress` until the lease runs out, at most one lease after the
+ * kill, since nothing renews it any more. A merchant retries that like a 503, after its
+ * Retry-After (1 s), so this test does. Every checkout must be paid, with exactly one transfer
+ * and one transaction record each; how soon after the kill (15 s at most; 61 s with the former
+ * unrenewed 60 s lease) is measured by bench/recovery.bench.ts from the summary this test
+ * prints.
  */
 
 const broker = await amqpTestUrl();

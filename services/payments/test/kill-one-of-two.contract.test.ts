@@ -28,9 +28,10 @@ import { chargesOf, countBy, firstAnswers, inBatches, isFerretDb, pay, RETRYABLE
  * The calls the dead process was running come back to the survivor (RabbitMQ redelivers what
  * was not acked), which runs each at once (Get Processor Token keeps no reply-ledger claim).
  * While the dead call's transfer lease has not lapsed, the survivor answers 409
- * `transfer_in_progress` with Retry-After, reading the lease without writing: it cannot tell a dead holder from a slow one, and must not start a second
- * transfer. A merchant retries that as it would a 503, so this test does, and requires each
- * checkout to be paid, once; how soon after the kill is bench/recovery.bench.ts's to measure.
+ * `transfer_in_progress` with Retry-After, reading the lease without writing: it cannot tell a
+ * dead holder from a slow one, and must not start a second transfer. A merchant retries that
+ * as it would a 503, so this test does, and requires each checkout to be paid, once; how soon
+ * after the kill is bench/recovery.bench.ts's to measure.
  */
 
 // A process of its own needs the broker and database it can reach too: RabbitMQ + MongoDB only.
