@@ -25,8 +25,7 @@ const variants = await infraVariants();
 // so the lease can be long enough that 100 concurrent transfers on a loaded machine, their lease
 // renewals queued behind FerretDB's serialised conditional writes, never lose theirs.
 const LEASE_MS = 60_000;
-// The processor token and the customer are recorded in one write: "processor_token" is that write.
-const STEPS: TransferStep[] = ["processor_token", "funding_source", "transfer", "transaction_record"];
+const STEPS: TransferStep[] = ["funding_source", "transfer", "transaction_record"];
 
 /** The bank-data simulator, with a switch to make its next processor-token call fail like Plaid. */
 class FlakyBankData extends SandboxBankDataAdapter {
@@ -48,14 +47,25 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
   let offsetMs = 0;
   /** What the next call does after a step: throw (a failure the process survives) or hang (a crash). */
   let fault: { step: TransferStep; mode: "throw" | "hang" } | null = null;
-  /** Every conditional write payments made to an attempt, matched or not, and every attempt it inserted. */
+  /** Every conditional write payments made to an attempt or a mandate, matched or not, and every attempt or mandate it inserted. */
   const attemptWrites: StoreWrite[] = [];
+  const mandateWrites: StoreWrite[] = [];
   const noteAttemptWrite = async (write: StoreWrite) => {
     if (write.collection === "transfer_attempts") attemptWrites.push(write);
+    if (write.collection === "mandates") mandateWrites.push(write);
+  };
+  /** The next write that would record the provider's answers (the funding source's) fails unwritten. */
+  let loseNextFundingSourceWrite = false;
+  const loseFundingSourceWrite = async (write: StoreWrite) => {
+    if (!loseNextFundingSourceWrite || write.collection !== "transfer_attempts" || !("fundingSourceUrl" in (write.update.$set ?? {}))) return;
+    loseNextFundingSourceWrite = false;
+    throw new Error("injected failure before the funding source was recorded");
   };
   const attemptInserts: { _id: string; leaseId?: string | null }[] = [];
+  const mandateInserts: { _id: string; checkoutId?: string }[] = [];
   const noteAttemptInsert = async (collection: string, doc: { _id: string }) => {
     if (collection === "transfer_attempts") attemptInserts.push(doc);
+    if (collection === "mandates") mandateInserts.push(doc);
   };
 
   beforeAll(async () => {
@@ -67,7 +77,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
     bankData = new FlakyBankData(store);
     await start({
       transport: await variant.transport(),
-      store: storeWithStepFaults(storeWithFaults(store, { after: noteAttemptWrite, missed: noteAttemptWrite, inserting: noteAttemptInsert }), async (step) => {
+      store: storeWithStepFaults(storeWithFaults(store, { before: loseFundingSourceWrite, after: noteAttemptWrite, missed: noteAttemptWrite, inserting: noteAttemptInsert }), async (step) => {
         if (fault?.step !== step) return;
         const { mode } = fault;
         fault = null;
@@ -94,6 +104,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
   const run = (checkoutId: string) => client.call(getProcessorTokenOp, { checkout_id: checkoutId }, as(merchant), { timeoutMs: 10_000 });
   const counts = async () => ({
     customers: await uncheckedStore(store).collection("sandbox_transfer_customers").countDocuments({}),
+    processorTokens: await uncheckedStore(store).collection("sandbox_processor_tokens").countDocuments({}),
     fundingSources: await uncheckedStore(store).collection("sandbox_funding_sources").countDocuments({}),
     transfers: await uncheckedStore(store).collection("sandbox_transfers").countDocuments({}),
     transactions: await uncheckedStore(store).collection("transactions").countDocuments({}),
@@ -113,6 +124,21 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transfers - before.transfers).toBe(1);
       expect(after.transactions - before.transactions).toBe(1);
       expect(after.customers - before.customers).toBe(1);
+    });
+
+    it("resumes a call whose provider answers were never recorded with the same funding source, asking for a new processor token", async () => {
+      const id = await linked();
+      const before = await counts();
+      loseNextFundingSourceWrite = true;
+      expect(await codeOf(run(id))).toBe("internal_error");
+      expect(await uncheckedStore(store).collection("transfer_attempts").findOne({ _id: id })).toMatchObject({ processorTokenSealed: null, customerUrl: null, fundingSourceUrl: null });
+      expect((await run(id)).message).toBe("Transaction executed");
+      const after = await counts();
+      expect(after.processorTokens - before.processorTokens).toBe(2);
+      expect(after.customers - before.customers).toBe(1);
+      expect(after.fundingSources - before.fundingSources).toBe(1);
+      expect(after.transfers - before.transfers).toBe(1);
+      expect(after.transactions - before.transactions).toBe(1);
     });
 
     it.each(["funding_source", "transfer"] as const)("takes over from a call that died after the %s step once its lease ran out", async (step) => {
@@ -172,18 +198,29 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transactions - before.transactions).toBe(100);
     }, 180_000);
 
-    it("writes a first charge's attempt five times: inserted holding its lease, the last write giving it back", async () => {
+    it("writes a first charge's attempt four times: inserted holding its lease, the provider's three answers in one write, the last write giving it back", async () => {
       const id = await linked();
       await run(id);
       expect(attemptInserts.filter((a) => a._id === id)).toEqual([expect.objectContaining({ leaseId: expect.stringMatching(/^[0-9a-f-]{36}$/) })]);
       const fields = attemptWrites.filter((w) => w.filter["_id"] === id).map((w) => Object.keys(w.update.$set ?? {}));
       expect(fields).toEqual([
-        ["processorTokenSealed", "customerUrl", "updatedAt"],
-        ["fundingSourceUrl", "fundingFingerprint", "updatedAt"],
+        ["processorTokenSealed", "customerUrl", "fundingSourceUrl", "fundingFingerprint", "updatedAt"],
         ["transferId", "initiatedAt", "updatedAt"],
         ["completed", "leaseId", "leaseUntil", "updatedAt"],
       ]);
       expect(await uncheckedStore(store).collection("transfer_attempts").findOne({ _id: id })).toMatchObject({ completed: true, leaseId: null, leaseUntil: null });
+    });
+
+    it("writes a first charge's merchant-attested mandate once: inserted, with no mark that misses before it", async () => {
+      // A debit's mark sets lastDebitAt (the outbox relay's writes to the mandate do not).
+      const debitMarks = () => mandateWrites.filter((w) => "lastDebitAt" in (w.update.$set ?? {})).length;
+      const id = await linked();
+      const marksBefore = debitMarks();
+      await run(id);
+      expect(mandateInserts.filter((m) => m.checkoutId === id)).toEqual([expect.objectContaining({ type: "merchant_attested", lastDebitAt: expect.any(String) })]);
+      expect(debitMarks()).toBe(marksBefore);
+      await run(id); // a repeat call answers from the attempt and marks no debit
+      expect(debitMarks()).toBe(marksBefore);
     });
 
     it("answers 502 provider_error on a provider failure and stays retryable", async () => {

@@ -2,15 +2,13 @@ import type { Store } from "@payrail/store";
 import { storeWithFaults, type StoreWrite, type WriteFaults } from "../../../../test/support/store-with-faults.ts";
 
 /** The steps of Get Processor Token, in order, each recorded (one attempt write under the lease) before the next starts. */
-export type TransferStep = "processor_token" | "customer" | "funding_source" | "review" | "transfer" | "transaction_record" | "completed";
+export type TransferStep = "funding_source" | "review" | "transfer" | "transaction_record" | "completed";
 
 /**
- * The field each step's write sets first. runTransferSteps saves one step per write, but for the
- * processor token and the customer, which a fresh attempt records in one write ("processor_token").
+ * The field that tells each step's write. runTransferSteps records the processor token and the
+ * customer in the funding source's write ("funding_source").
  */
 const STEP_FIELDS: [string, TransferStep][] = [
-  ["processorTokenSealed", "processor_token"],
-  ["customerUrl", "customer"],
   ["fundingSourceUrl", "funding_source"],
   ["reviewId", "review"],
   ["transferId", "transfer"],

@@ -37,7 +37,8 @@ export async function mandateIdOf(deps: Pick<DebitMandateDeps, "paymentMethods">
  */
 export async function requireDebitMandate(
   deps: DebitMandateDeps,
-  facts: { checkoutId: string; merchantId: string; userId: string; accountId: string },
+  /** `firstDebit`: the checkout's first charge, before which no attested mandate exists. */
+  facts: { checkoutId: string; merchantId: string; userId: string; accountId: string; firstDebit?: boolean },
   at: string,
 ): Promise<MandateRecord> {
   const method = await deps.paymentMethods.findByCheckout(facts.checkoutId);
@@ -51,16 +52,7 @@ export async function requireDebitMandate(
   const validation = method ? validationOf(method) : { method: "bank_data_provider" as const, validatedAt: at };
   if (!validation) throw bankAccountNotValidated(facts.checkoutId);
   const mandateId = method?.mandateId ?? attestedMandateId(facts.checkoutId);
-  for (let i = 0; i < 2; i++) {
-    const marked = await deps.mandates.markDebit(mandateId, at, validation);
-    if (marked) return marked;
-    const existing = await deps.mandates.find(mandateId);
-    if (existing?.status === "revoked") {
-      throw new AppError("mandate_revoked", `the mandate ${mandateId} of checkout ${facts.checkoutId} was revoked; no debit may be made`, { param: "checkout_id" });
-    }
-    if (method?.mandateId) {
-      throw new AppError("mandate_required", `checkout ${facts.checkoutId} has no recorded mandate for its bank account; the consumer must link it again`, { param: "checkout_id" });
-    }
+  const createAttested = async (): Promise<MandateRecord | null> => {
     const attested: MandateRecord = {
       _id: mandateId,
       checkoutId: facts.checkoutId,
@@ -79,10 +71,29 @@ export async function requireDebitMandate(
       version: 1,
       validation,
     };
-    if (await deps.mandates.create(attested, mandateEvent("mandate.created", attested, at, deps.livemode))) {
-      deps.events.written();
-      return attested;
+    if (!(await deps.mandates.create(attested, mandateEvent("mandate.created", attested, at, deps.livemode)))) return null;
+    deps.events.written();
+    return attested;
+  };
+  // A first debit without the consumer's mandate makes the attested one, which exists only from
+  // then on: created first, one write where marking first would cost a write that misses. An
+  // insert that finds it made (a resumed or racing debit) goes on to mark it, as a renewal does.
+  if (!method?.mandateId && facts.firstDebit) {
+    const created = await createAttested();
+    if (created) return created;
+  }
+  for (let i = 0; i < 2; i++) {
+    const marked = await deps.mandates.markDebit(mandateId, at, validation);
+    if (marked) return marked;
+    const existing = await deps.mandates.find(mandateId);
+    if (existing?.status === "revoked") {
+      throw new AppError("mandate_revoked", `the mandate ${mandateId} of checkout ${facts.checkoutId} was revoked; no debit may be made`, { param: "checkout_id" });
     }
+    if (method?.mandateId) {
+      throw new AppError("mandate_required", `checkout ${facts.checkoutId} has no recorded mandate for its bank account; the consumer must link it again`, { param: "checkout_id" });
+    }
+    const created = await createAttested();
+    if (created) return created;
     // A racing debit created it first: mark it on the next round.
   }
   throw new AppError("transfer_in_progress", `the mandate of checkout ${facts.checkoutId} is being recorded by another call; retry shortly`, { retryAfter: 1 });

@@ -92,7 +92,7 @@ function runLeased(deps: TransferDeps, meta: RequestMeta, { attempt, leaseId, un
   const mandateFirst = async () => {
     if (attempt.transferId) return;
     const { merchantId, userId, accountId } = attempt;
-    await requireDebitMandate(deps, { checkoutId, merchantId, userId, accountId }, deps.now().toISOString());
+    await requireDebitMandate(deps, { checkoutId, merchantId, userId, accountId, firstDebit: true }, deps.now().toISOString());
   };
   // The lease is short and renewed while this call works (runUnderTransferLease).
   return runUnderTransferLease(deps, meta, attempt, leaseId, until, mandateFirst);

@@ -3,9 +3,9 @@ import type { OutboxFields } from "@payrail/store";
 
 /**
  * The progress of moving one checkout's money (`_id` is the checkout id: one attempt per
- * checkout, ever). Each step's result is written here before the next step starts, so a call
- * that died half-way is resumed by the next one without repeating a finished step; the lease
- * lets one call at a time work on it.
+ * checkout, ever). The steps' results are written here as they come (the processor token, the
+ * customer and the funding source in one write), so a call that died half-way is resumed by the
+ * next one without repeating a recorded step; the lease lets one call at a time work on it.
  */
 export interface TransferAttemptRecord extends OutboxFields {
   _id: string;
@@ -29,7 +29,7 @@ export interface TransferAttemptRecord extends OutboxFields {
    * fixed when the attempt starts; absent on attempts started before descriptions were kept.
    */
   companyEntryDescription?: string;
-  /** Step 1: the bank-data provider's processor token, sealed. */
+  /** Step 1: the bank-data provider's processor token, sealed; recorded with the funding source (one write). */
   processorTokenSealed: string | null;
   customerUrl: string | null;
   /** Step 2: the consumer's funding source at the transfer provider. */

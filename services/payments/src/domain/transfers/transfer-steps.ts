@@ -39,30 +39,30 @@ export async function runTransferSteps(
     written(await deps.attempts.saveProgress(a._id, leaseId, progress, deps.now().toISOString()));
   };
 
-  // The processor token and the provider's customer do not depend on each other, so both are
-  // asked for and recorded in one write. A call that dies before it asks again: another
-  // processor token for the same account is harmless, and the customer is found by its user.
-  const first: AttemptProgress = {};
-  if (!a.processorTokenSealed) {
-    lease.check();
-    const accessToken = deps.secretBox.open(a.accessTokenSealed, a._id);
-    const token = await deps.bankData.createProcessorToken({ accessToken, accountId: a.accountId, processor: "dwolla" });
-    first.processorTokenSealed = deps.secretBox.seal(token.processorToken, a._id);
-  }
-  if (!a.fundingSourceUrl && !a.customerUrl) {
-    lease.check();
-    first.customerUrl = (await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone })).customerUrl;
-  }
-  if (first.processorTokenSealed || first.customerUrl) await save(first);
+  // The processor token, the provider's customer and the funding source are recorded in one
+  // write. A call that dies before it asks for them again, and every repeat is harmless:
+  // another processor token for the same account, the customer found by its user, and the
+  // funding source answered by its idempotency key with the one first made.
   if (!a.fundingSourceUrl) {
     lease.check();
+    const processorToken = a.processorTokenSealed
+      ? deps.secretBox.open(a.processorTokenSealed, a._id)
+      : (await deps.bankData.createProcessorToken({ accessToken: deps.secretBox.open(a.accessTokenSealed, a._id), accountId: a.accountId, processor: "dwolla" })).processorToken;
+    lease.check();
+    const customerUrl = a.customerUrl ?? (await deps.transfers.ensureCustomer({ userId: a.userId, phone: a.userPhone })).customerUrl;
+    lease.check();
     const source = await deps.transfers.createFundingSource({
-      customerUrl: a.customerUrl!,
-      processorToken: deps.secretBox.open(a.processorTokenSealed!, a._id),
+      customerUrl,
+      processorToken,
       name: `Payrail checkout ${a._id}`,
       idempotencyKey: `${a.transactionUuid}-funding-source`,
     });
-    await save({ fundingSourceUrl: source.fundingSourceUrl, fundingFingerprint: source.fingerprint });
+    await save({
+      processorTokenSealed: a.processorTokenSealed ?? deps.secretBox.seal(processorToken, a._id),
+      customerUrl,
+      fundingSourceUrl: source.fundingSourceUrl,
+      fundingFingerprint: source.fingerprint,
+    });
     // The consumer's payment method shows it too (the portal's blocked flag).
     lease.check();
     await deps.paymentMethods.recordFingerprint(a._id, a.accountId, source.fingerprint);
