@@ -46,12 +46,14 @@ describe.each(variants)("the reconciler over $name", (variant) => {
   let loseNextAnswer = false;
   let fault: TransferStep | null = null;
   let sandbox: SandboxTransferAdapter;
+  /** The service's configuration: the fraud rules read their thresholds from it at each screening. */
+  let config: ReturnType<typeof loadConfig>;
 
   beforeAll(async () => {
     if (variant.skipReason) return;
     store = await variant.store();
     const logger = silentLogger();
-    const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET, RECONCILE_EVERY: "0" });
+    config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64"), DWOLLA_WEBHOOK_SECRET: WEBHOOK_SECRET, RECONCILE_EVERY: "0" });
     await startServices(["identity", "checkout"], { config, logger, transport: await variant.transport(), store });
     await start({
       transport: await variant.transport(),
@@ -122,6 +124,23 @@ describe.each(variants)("the reconciler over $name", (variant) => {
       expect(answer.transaction_uuid).toBe((await attempt(id))!.transactionUuid);
       expect(answer.transaction_id).toBe(await providerTransferOf(id));
       expect(await transfersAtProvider(id)).toBe(1);
+    });
+
+    it("records a debit made before its answer was lost without screening it again, though a rule would hold it now", async () => {
+      const id = await lostAnswer();
+      const limit = config.FRAUD_NEW_ACCOUNT_LIMIT;
+      // From here on, any first debit of an account linked within the hour is held for review.
+      config.FRAUD_NEW_ACCOUNT_LIMIT = 1;
+      try {
+        expect((await run(await linked())).transaction_status).toBe("in_review");
+        const report = await reconcile();
+        expect(report.changes).toContainEqual({ kind: "attempt", id, from: "no transfer recorded", to: expect.stringMatching(/^transaction sc-/) });
+        expect(await record(id)).toMatchObject({ transaction_status: "pending" });
+        expect(await raw().collection("fraud_reviews").countDocuments({ checkoutId: id })).toBe(0);
+        expect(await transfersAtProvider(id)).toBe(1);
+      } finally {
+        config.FRAUD_NEW_ACCOUNT_LIMIT = limit;
+      }
     });
 
     it("writes the record when the call died between recording the transfer and writing the record", async () => {

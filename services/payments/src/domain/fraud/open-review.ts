@@ -33,18 +33,19 @@ export async function screenAttempt(deps: ScreeningDeps, a: TransferAttemptRecor
 /**
  * The debit's review: the one already opened (a resumed call), else the rules run on the
  * debit's facts and, when one fires, the review is opened with review.opened (one insert that
- * a racing call's finds). Null when no rule fires: the debit goes ahead.
+ * a racing call's finds). Null when no rule fires, or the debit was made already: it goes ahead.
  */
 export async function reviewOfDebit(
   deps: ReviewOpeningDeps,
   a: TransferAttemptRecord,
-  debit: { transactionUuid: string; kind: ReviewRecord["kind"] },
+  /** `madeBefore`: asked once a rule fires, true when the provider already has this debit (nothing is held then). */
+  debit: { transactionUuid: string; kind: ReviewRecord["kind"]; madeBefore?: () => Promise<boolean> },
 ): Promise<ReviewRecord | null> {
   const reviewId = reviewIdFor(debit.transactionUuid);
   const existing = await deps.reviews.find(reviewId);
   if (existing) return existing;
   const { hits } = await screenAttempt(deps, a);
-  if (hits.length === 0) return null;
+  if (hits.length === 0 || (await debit.madeBefore?.())) return null;
   const at = deps.now().toISOString();
   const doc: ReviewRecord = {
     _id: reviewId,

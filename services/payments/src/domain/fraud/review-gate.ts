@@ -19,8 +19,10 @@ export async function reviewGate(
   a: TransferAttemptRecord,
   lease: Pick<LeaseHeartbeat, "check">,
   saveReviewId: (reviewId: string) => Promise<void>,
+  /** True when the provider already has this debit (a resumed call): a rule firing now holds nothing. */
+  madeBefore?: () => Promise<boolean>,
 ): Promise<"send" | "held"> {
-  const review = await reviewOfDebit(deps, a, { transactionUuid: a.transactionUuid, kind: "first_charge" });
+  const review = await reviewOfDebit(deps, a, { transactionUuid: a.transactionUuid, kind: "first_charge", madeBefore });
   if (!review || review.status === "approved") return "send";
   if (review.status !== "open") throw reviewEnded(a._id, review);
   if (!a.reviewId) {

@@ -29,6 +29,9 @@ export async function runTransferSteps(
   lease: Pick<LeaseHeartbeat, "check" | "stop">,
 ): Promise<TransferAttemptRecord> {
   let a = attempt;
+  // Only a call that finds the funding source recorded can follow one that asked for the
+  // transfer: the transfer is asked for after that write.
+  const resumed = attempt.fundingSourceUrl !== null;
   const written = (next: TransferAttemptRecord | null) => {
     // The lease ran out and another call took over: stop; that call finishes the work.
     if (!next) throw new AppError("transfer_in_progress", `the transfer for checkout ${a._id} is being started by another call`, { retryAfter: 1 });
@@ -69,15 +72,15 @@ export async function runTransferSteps(
   }
   if (!a.transferId) {
     // Under the lease, once the account is known and before the provider is asked to debit it.
-    // A call resumed after a crash (or the reconciler) may find the debit made before the
-    // block: that one happened and is recorded.
+    // A call resumed after a crash (or the reconciler) may find the debit made before its id
+    // was recorded: that one happened, and is recorded, neither blocked nor held for review.
+    // The provider is asked only when a check would stop the debit, and at most once.
+    let made: Promise<boolean> | undefined;
+    const madeBefore = () => (made ??= resumed ? deps.transfers.findTransfer({ idempotencyKey: a.transactionUuid, customerUrl: a.customerUrl }).then((t) => t !== null) : Promise.resolve(false));
     lease.check();
-    if (await deps.blocks.find(a.fundingFingerprint)) {
-      const sent = await deps.transfers.findTransfer({ idempotencyKey: a.transactionUuid, customerUrl: a.customerUrl });
-      if (!sent) throw bankAccountBlocked(a._id);
-    }
+    if ((await deps.blocks.find(a.fundingFingerprint)) && !(await madeBefore())) throw bankAccountBlocked(a._id);
     // Fraud screening (docs/decisions/0010-fraud-monitoring.md): a flagged debit waits for the merchant.
-    if ((await reviewGate(deps, a, lease, (reviewId) => save({ reviewId }))) === "held") return a;
+    if ((await reviewGate(deps, a, lease, (reviewId) => save({ reviewId }), madeBefore)) === "held") return a;
     const input = {
       sourceFundingSource: a.fundingSourceUrl!,
       destinationFundingSource: a.destinationFundingSource,
