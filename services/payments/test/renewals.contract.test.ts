@@ -1,4 +1,5 @@
 import { cancelSubscriptionByTransactionOp, type TransactionRecord } from "@payrail/contracts";
+import { uncheckedStore } from "@payrail/store/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../test/support/eventually.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -169,6 +170,29 @@ describe.each(variants)("renewals over $name", (variant) => {
       // Asked twice with the same key, the provider answered the same transfer, which the record names.
       expect(transfers).toHaveLength(2);
       expect(new Set(transfers)).toEqual(new Set([renewals[0]!.processor_transaction_id]));
+    });
+
+    it("records a renewal the provider accepted before a crash without screening it again, though a rule would hold it now", async () => {
+      // A day on (first charges on Feb 1, renewals on Mar 1): the earlier tests' debits of the
+      // sandbox's bank account leave the velocity window.
+      h.clock.ms += 25 * 3_600_000;
+      const s = await h.subscription();
+      const other = await h.subscription();
+      crash.afterNextRenewalTransfer = true;
+      expect(await codeOf(h.advance(s, "2027-03-02T10:00:00.000Z"))).not.toBe("resolved");
+      const limit = h.config.FRAUD_ACCOUNT_DEBITS_PER_DAY;
+      // From here on, a debit of a bank account debited in the last 24 hours is held for review.
+      h.config.FRAUD_ACCOUNT_DEBITS_PER_DAY = 1;
+      try {
+        expect((await renewalsOf(other, "2027-03-02T10:00:00.000Z")).map((r) => r.transaction_status)).toEqual(["in_review"]);
+        h.clock.ms += 2_000;
+        const renewals = await renewalsOf(s, "2027-03-02T10:00:00.000Z");
+        expect(renewals.map((r) => r.transaction_status)).toEqual(["pending"]);
+        expect(await uncheckedStore(h.store).collection("fraud_reviews").countDocuments({ checkoutId: s.checkoutId })).toBe(0);
+        expect(new Set(answered.get(`${s.checkoutId}-p1`))).toEqual(new Set([renewals[0]!.processor_transaction_id]));
+      } finally {
+        h.config.FRAUD_ACCOUNT_DEBITS_PER_DAY = limit;
+      }
     });
   });
 });

@@ -57,6 +57,8 @@ export interface RenewalsHarness {
   store: Store;
   clock: ServiceClock;
   merchant: MerchantPrincipal;
+  /** Payments' configuration: the fraud rules read their thresholds from it at each screening. */
+  config: ReturnType<typeof loadConfig>;
   /** A monthly (by default) subscription whose first charge completed at the clock's time. */
   subscription(overrides?: Record<string, unknown>): Promise<Subscription>;
   advance(s: Subscription, to: string): Promise<TransactionRecord[]>;
@@ -96,6 +98,7 @@ export async function startRenewals(variant: InfraVariant, options: RenewalsOpti
     store,
     clock,
     merchant,
+    config,
     async subscription(overrides = {}) {
       const { id, user } = await linkedCheckoutOverRpc(client, merchant, consumer(), { is_subscription: true, plan_type: "monthly", ...overrides });
       const { transaction_uuid: uuid } = await client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant));

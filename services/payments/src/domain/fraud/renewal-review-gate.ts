@@ -24,10 +24,12 @@ export async function renewalReviewGate(
   leaseId: string,
   lease: Pick<LeaseHeartbeat, "check">,
   save: (set: Record<string, unknown>) => Promise<void>,
+  /** True when the provider already has this try's debit (a resumed try): it is sent, never held. */
+  madeBefore?: () => Promise<boolean>,
 ): Promise<"send" | "held" | "stopped"> {
   const charge = a.charge!;
   // Screened at what this try charges (a merchant's new amount from its period on).
-  const review = await reviewOfDebit(deps, { ...a, amountCents: charge.amountCents ?? a.amountCents }, { transactionUuid: charge.transactionUuid, kind: "renewal" });
+  const review = await reviewOfDebit(deps, { ...a, amountCents: charge.amountCents ?? a.amountCents }, { transactionUuid: charge.transactionUuid, kind: "renewal", madeBefore });
   if (!review) return "send";
   lease.check();
   const heldRecord = async () => (await deps.transactions.insertHeld(held(renewalRecordDoc(a, await deps.transactions.nextId(), charge, ""), review))).doc;

@@ -94,13 +94,18 @@ async function chargeUnderLease(
       }
       await save({ "charge.mandateId": mandateId });
     }
+    // A try resumed after a crash (marked sending) may have reached the provider already: that
+    // debit happened and is recorded, neither blocked nor held for review. The provider is
+    // asked only when a check would stop the charge, and at most once.
+    let asked: Promise<{ transferId: string } | null> | undefined;
+    const sentBefore = () =>
+      (asked ??= a.charge!.sendingUntil ? deps.transfers.findTransfer({ idempotencyKey: renewalKey(a._id, a.charge!), customerUrl: a.customerUrl }) : Promise.resolve(null));
     // Under the lease, right before the provider call: a blocked account is not debited, the
-    // subscription becomes `unpaid` (tellCheckoutBlocked). A try resumed after a crash may
-    // have reached the provider already: that debit happened and is recorded.
+    // subscription becomes `unpaid` (tellCheckoutBlocked).
     lease.check();
     const block = await deps.blocks.find(a.fundingFingerprint);
     if (block) {
-      const sent = a.charge!.sendingUntil ? await deps.transfers.findTransfer({ idempotencyKey: renewalKey(a._id, a.charge!), customerUrl: a.customerUrl }) : null;
+      const sent = await sentBefore();
       if (!sent) {
         await tellCheckoutBlocked(deps, checkoutId, block);
         await save({ charge: null, nextChargeAt: null, renewalLeaseId: null, renewalLeaseUntil: null });
@@ -110,7 +115,7 @@ async function chargeUnderLease(
       await save({ "charge.transferId": sent.transferId });
     } else {
       // Fraud screening (docs/decisions/0010-fraud-monitoring.md): a flagged renewal waits, unsent, for the merchant.
-      const gate = await renewalReviewGate(deps, a, leaseId, lease, save);
+      const gate = await renewalReviewGate(deps, a, leaseId, lease, save, async () => (await sentBefore()) !== null);
       if (gate !== "send") return gate;
       if ((await sendCharge(deps, a, leaseId, lease, save)) === "stopped") return "stopped";
     }
