@@ -1996,7 +1996,452 @@ export interface components {
             checkout_object?: string;
         };
     };
-    responses: never;
+    responses: {
+        /**
+         * @description authentication_error:
+         *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
+         */
+        AdminTokenInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description conflict_error:
+         *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
+         *     - `invalid_refund_transition`: the refund is not in a state that allows this
+         *     - `transaction_not_settled`: the original transfer is not completed yet
+         */
+        AmountExceedsRefundableOrInvalidRefundTransitionOrTransactionNotSettled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `amount_invalid`: an amount is not a non-negative decimal with at most 2 fraction digits, or the total is 0
+         *     - `invalid_json`: the body is not valid JSON
+         *     - `parameter_missing`: a required field is missing (`param` names it)
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        AmountInvalidOrInvalidJsonOrParameterMissingOrParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description authentication_error:
+         *     - `api_key_missing`: the api-key header is missing
+         *     - `api_key_invalid`: the api-key is unknown or revoked
+         */
+        ApiKeyMissingOrApiKeyInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description authentication_error:
+         *     - `api_key_missing`: the api-key header is missing
+         *     - `api_key_invalid`: the api-key is unknown or revoked
+         *     - `auth_token_missing`: the Authorization header is missing
+         *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+         */
+        ApiKeyMissingOrApiKeyInvalidOrAuthTokenMissingOrAuthTokenInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description authentication_error:
+         *     - `auth_token_missing`: the Authorization header is missing
+         *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+         */
+        AuthTokenMissingOrAuthTokenInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description authentication_error:
+         *     - `auth_token_missing`: the Authorization header is missing
+         *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
+         *     - `link_token_missing`: the link-token header is missing
+         *     - `link_token_invalid`: the link-token is unknown
+         *     - `link_token_expired`: the link-token has expired (they last 24 hours)
+         */
+        AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `body_too_large`: the body is larger than 64 KiB
+         */
+        BodyTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description conflict_error:
+         *     - `checkout_closed`: the checkout is already paid or failed
+         *     - `checkout_claimed`: another consumer has claimed this checkout
+         */
+        CheckoutClosedOrCheckoutClaimed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `checkout_not_found`: no checkout with this id for this merchant
+         */
+        CheckoutNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `invalid_json`: the body is not valid JSON
+         *     - `parameter_missing`: a required field is missing (`param` names it)
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        InvalidJsonOrParameterMissingOrParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
+         *     - `invalid_json`: the body is not valid JSON
+         *     - `parameter_missing`: a required field is missing (`param` names it)
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        InvalidPhoneNumberOrInvalidJsonOrParameterMissingOrParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        InvalidPhoneNumberOrParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description conflict_error:
+         *     - `invalid_refund_transition`: the refund is not in a state that allows this
+         */
+        InvalidRefundTransition: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `invalid_status`: `status` is not one of the values this operation takes
+         *     - `invalid_json`: the body is not valid JSON
+         *     - `parameter_missing`: a required field is missing (`param` names it)
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        InvalidStatusOrInvalidJsonOrParameterMissingOrParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description permission_error:
+         *     - `link_token_mismatch`: the link-token was issued for another checkout
+         */
+        LinkTokenMismatch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `mandate_text_outdated`: mandate text outdated
+         *     - `invalid_json`: the body is not valid JSON
+         *     - `parameter_missing`: a required field is missing (`param` names it)
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        MandateTextOutdatedOrInvalidJsonOrParameterMissingOrParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `merchant_not_found`: no merchant with this id
+         */
+        MerchantNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `micro_deposit_amounts_mismatch`: the two amounts are not the micro-deposits sent; the message says how many tries are left before the account is locked
+         *     - `invalid_json`: the body is not valid JSON
+         *     - `parameter_missing`: a required field is missing (`param` names it)
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        MicroDepositAmountsMismatchOrInvalidJsonOrParameterMissingOrParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description conflict_error:
+         *     - `not_a_subscription`: the transaction does not belong to a subscription
+         */
+        NotASubscription: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `parameter_invalid`: a field has an invalid value (`param` names it)
+         */
+        ParameterInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description permission_error:
+         *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
+         */
+        PermissionDenied: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description provider_error:
+         *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
+         */
+        ProviderError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description rate_limit_error:
+         *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
+         */
+        RateLimited: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `refund_not_found`: no refund with this id for this caller
+         */
+        RefundNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `resource_missing`: nothing to show yet
+         */
+        ResourceMissing: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description conflict_error:
+         *     - `review_closed`: review closed
+         */
+        ReviewClosed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `review_not_found`: review not found
+         */
+        ReviewNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+         */
+        RouteNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
+         *     - `transaction_not_found`: no transaction record with this id for this caller
+         */
+        RouteNotFoundOrTransactionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description api_error:
+         *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
+         *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
+         */
+        ServiceUnavailableOrServiceTimeout: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description not_found_error:
+         *     - `transaction_not_found`: no transaction record with this id for this caller
+         */
+        TransactionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description conflict_error:
+         *     - `transaction_not_refundable`: the transaction is not pending or completed
+         *     - `refund_exists`: the transaction already has an open refund
+         *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
+         */
+        TransactionNotRefundableOrRefundExistsOrAmountExceedsRefundable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description invalid_request_error:
+         *     - `unsupported_media_type`: the body is not application/json
+         */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: {
@@ -2049,70 +2494,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createCheckout: {
@@ -2205,31 +2591,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
             /**
              * @description conflict_error:
              *     - `duplicate_merchant_checkout_id`: the merchant already has a checkout with this merchant_checkout_id
@@ -2242,57 +2605,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getCheckout: {
@@ -2319,82 +2635,12 @@ export interface operations {
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["CheckoutNotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     generateLinkToken: {
@@ -2430,55 +2676,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["CheckoutNotFound"];
             /**
              * @description conflict_error:
              *     - `checkout_closed`: the checkout is already paid or failed
@@ -2491,33 +2692,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     sendCode: {
@@ -2555,84 +2731,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidPhoneNumberOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     verifyCode: {
@@ -2682,21 +2786,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidPhoneNumberOrInvalidJsonOrParameterMissingOrParameterInvalid"];
             /**
              * @description authentication_error:
              *     - `invalid_verification_code`: the verification code is wrong
@@ -2710,30 +2800,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description rate_limit_error:
              *     - `too_many_attempts`: too many wrong codes: the code is dead, send a new one
@@ -2748,20 +2816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     logout: {
@@ -2785,46 +2840,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getSandboxVerificationCode: {
@@ -2858,83 +2876,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidPhoneNumberOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createBankLinkToken: {
@@ -2968,110 +2915,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `checkout_claimed`: another consumer has claimed this checkout
-             *     - `checkout_closed`: the checkout is already paid or failed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutClosedOrCheckoutClaimed"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createBankLinkTokenPost: {
@@ -3105,110 +2956,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `checkout_claimed`: another consumer has claimed this checkout
-             *     - `checkout_closed`: the checkout is already paid or failed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutClosedOrCheckoutClaimed"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getMandateText: {
@@ -3240,98 +2995,13 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `checkout_claimed`: another consumer has claimed this checkout
-             *     - `checkout_closed`: the checkout is already paid or failed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutClosedOrCheckoutClaimed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     exchangePublicToken: {
@@ -3381,137 +3051,16 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `mandate_text_outdated`: mandate text outdated
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `checkout_claimed`: another consumer has claimed this checkout
-             *     - `checkout_closed`: the checkout is already paid or failed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["MandateTextOutdatedOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutClosedOrCheckoutClaimed"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     startMicroDeposits: {
@@ -3566,46 +3115,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
             /**
              * @description conflict_error:
              *     - `checkout_claimed`: another consumer has claimed this checkout
@@ -3623,45 +3135,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     verifyMicroDeposits: {
@@ -3725,61 +3201,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `micro_deposit_amounts_mismatch`: the two amounts are not the micro-deposits sent; the message says how many tries are left before the account is locked
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["MicroDepositAmountsMismatchOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
             /**
              * @description conflict_error:
              *     - `checkout_claimed`: another consumer has claimed this checkout
@@ -3797,69 +3222,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createSandboxPublicToken: {
@@ -3906,108 +3273,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RouteNotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     executeTransfer: {
@@ -4054,57 +3327,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["CheckoutNotFound"];
             /**
              * @description conflict_error:
              *     - `payment_method_missing`: the consumer has not saved a bank account for this checkout yet
@@ -4124,69 +3350,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listTransactions: {
@@ -4212,58 +3380,10 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionRecord"][];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     cancelSubscription: {
@@ -4299,108 +3419,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `not_a_subscription`: the transaction does not belong to a subscription
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
+            409: components["responses"]["NotASubscription"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createSubscriptionRelinkToken: {
@@ -4440,45 +3466,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
             /**
              * @description conflict_error:
              *     - `not_a_subscription`: the transaction does not belong to a subscription
@@ -4492,69 +3482,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     relinkSubscriptionBankAccount: {
@@ -4640,46 +3572,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `mandate_text_outdated`: mandate text outdated
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["MandateTextOutdatedOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
             /**
              * @description conflict_error:
              *     - `not_a_subscription`: the transaction does not belong to a subscription
@@ -4695,69 +3590,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     startSubscriptionMicroDeposits: {
@@ -4819,45 +3656,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
             /**
              * @description conflict_error:
              *     - `not_a_subscription`: the transaction does not belong to a subscription
@@ -4876,69 +3677,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     verifySubscriptionMicroDeposits: {
@@ -5002,46 +3745,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `micro_deposit_amounts_mismatch`: the two amounts are not the micro-deposits sent; the message says how many tries are left before the account is locked
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["MicroDepositAmountsMismatchOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
             /**
              * @description conflict_error:
              *     - `not_a_subscription`: the transaction does not belong to a subscription
@@ -5061,69 +3767,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     simulateTransfer: {
@@ -5167,109 +3815,14 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionRecord"] | components["schemas"]["Refund"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RouteNotFoundOrTransactionNotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     advanceSubscriptionClock: {
@@ -5306,121 +3859,15 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionRecord"][];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `not_a_subscription`: the transaction does not belong to a subscription
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RouteNotFoundOrTransactionNotFound"];
+            409: components["responses"]["NotASubscription"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     receiveTransferWebhook: {
@@ -5451,33 +3898,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     requestRefund: {
@@ -5520,111 +3942,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `amount_invalid`: an amount is not a non-negative decimal with at most 2 fraction digits, or the total is 0
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `transaction_not_refundable`: the transaction is not pending or completed
-             *     - `refund_exists`: the transaction already has an open refund
-             *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["AmountInvalidOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
+            409: components["responses"]["TransactionNotRefundableOrRefundExistsOrAmountExceedsRefundable"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listConsumerRefunds: {
@@ -5648,58 +3973,10 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"][];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     decideRefund: {
@@ -5740,123 +4017,15 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_status`: `status` is not one of the values this operation takes
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `refund_not_found`: no refund with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `invalid_refund_transition`: the refund is not in a state that allows this
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidStatusOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalidOrAuthTokenMissingOrAuthTokenInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RefundNotFound"];
+            409: components["responses"]["InvalidRefundTransition"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     initiateRefundTransfer: {
@@ -5896,137 +4065,16 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_status`: `status` is not one of the values this operation takes
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `refund_not_found`: no refund with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `invalid_refund_transition`: the refund is not in a state that allows this
-             *     - `transaction_not_settled`: the original transfer is not completed yet
-             *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidStatusOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalidOrAuthTokenMissingOrAuthTokenInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RefundNotFound"];
+            409: components["responses"]["AmountExceedsRefundableOrInvalidRefundTransitionOrTransactionNotSettled"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listMerchantRefunds: {
@@ -6069,70 +4117,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getMerchantRefund: {
@@ -6159,82 +4148,12 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `refund_not_found`: no refund with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RefundNotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getReturnRates: {
@@ -6297,58 +4216,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getMerchantProfile: {
@@ -6391,58 +4262,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     updateMerchantProfile: {
@@ -6501,96 +4324,13 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listReviews: {
@@ -6682,82 +4422,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `review_not_found`: review not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ReviewNotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getReview: {
@@ -6843,82 +4513,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `review_not_found`: review not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ReviewNotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     approveReview: {
@@ -7004,94 +4604,13 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `review_not_found`: review not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `review_closed`: review closed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ReviewNotFound"];
+            409: components["responses"]["ReviewClosed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     cancelReview: {
@@ -7177,94 +4696,13 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `review_not_found`: review not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `review_closed`: review closed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ReviewNotFound"];
+            409: components["responses"]["ReviewClosed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getFraudMonitoring: {
@@ -7440,58 +4878,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     recordAnnualReview: {
@@ -7536,96 +4926,13 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getMandate: {
@@ -7698,43 +5005,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
             /**
              * @description not_found_error:
              *     - `mandate_not_found`: mandate not found
@@ -7747,33 +5020,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listConsumerSubscriptions: {
@@ -7837,58 +5085,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     cancelSubscriptionAsMerchant: {
@@ -7923,55 +5123,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["CheckoutNotFound"];
             /**
              * @description conflict_error:
              *     - `not_a_subscription`: the transaction does not belong to a subscription
@@ -7985,33 +5140,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     updateSubscription: {
@@ -8056,58 +5186,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `amount_invalid`: an amount is not a non-negative decimal with at most 2 fraction digits, or the total is 0
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["AmountInvalidOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["CheckoutNotFound"];
             /**
              * @description conflict_error:
              *     - `not_a_subscription`: the transaction does not belong to a subscription
@@ -8124,57 +5206,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getHostedCheckout: {
@@ -8245,18 +5280,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
             /**
              * @description authentication_error:
              *     - `link_token_invalid`: the link-token is unknown
@@ -8271,44 +5295,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     sandboxConsumerPublicToken: {
@@ -8356,111 +5345,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["RouteNotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createConsumerSandboxPublicToken: {
@@ -8502,96 +5394,13 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["RouteNotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listEvents: {
@@ -8642,70 +5451,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getEvent: {
@@ -8748,82 +5498,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listEventDeliveries: {
@@ -8881,82 +5561,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     redeliverEvent: {
@@ -8988,82 +5598,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listWebhookEndpoints: {
@@ -9112,70 +5652,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createWebhookEndpoint: {
@@ -9229,45 +5710,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
             /**
              * @description conflict_error:
              *     - `endpoint_limit_reached`: the merchant has 16 webhook endpoints already; delete one first
@@ -9280,57 +5725,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getWebhookEndpoint: {
@@ -9377,82 +5775,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     updateWebhookEndpoint: {
@@ -9515,108 +5843,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     deleteWebhookEndpoint: {
@@ -9651,82 +5885,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     rotateWebhookSecret: {
@@ -9775,82 +5939,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listWebhookDeliveries: {
@@ -9913,82 +6007,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `resource_missing`: nothing to show yet
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["ResourceMissing"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     sendTestEvent: {
@@ -10032,108 +6056,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RouteNotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listNotices: {
@@ -10194,70 +6124,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getBalance: {
@@ -10285,58 +6156,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listBalanceTransactions: {
@@ -10404,70 +6227,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     exportBalanceTransactions: {
@@ -10501,70 +6265,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     exportTransactions: {
@@ -10590,70 +6295,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     exportCheckouts: {
@@ -10683,70 +6329,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     exportRefunds: {
@@ -10776,70 +6363,11 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listPayouts: {
@@ -10894,70 +6422,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     getPayout: {
@@ -11040,43 +6509,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
             /**
              * @description not_found_error:
              *     - `payout_not_found`: no payout with this id for this caller
@@ -11089,33 +6524,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listAuditLog: {
@@ -11181,70 +6591,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     runSandboxPayouts: {
@@ -11297,57 +6648,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RouteNotFound"];
             /**
              * @description conflict_error:
              *     - `payout_in_progress`: another payout run of this merchant is still working; retry shortly
@@ -11360,57 +6664,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     simulatePayout: {
@@ -11465,45 +6722,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
             /**
              * @description not_found_error:
              *     - `payout_not_found`: no payout with this id for this caller
@@ -11517,57 +6738,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listSandboxNotices: {
@@ -11630,82 +6804,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `route_not_found`: no such route (sandbox routes answer 404 in live mode)
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RouteNotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listMerchants: {
@@ -11756,44 +6860,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createMerchant: {
@@ -11865,70 +6934,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     updateMerchantFundingSources: {
@@ -11986,82 +6996,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `merchant_not_found`: no merchant with this id
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            404: components["responses"]["MerchantNotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listApiKeys: {
@@ -12100,56 +7040,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `merchant_not_found`: no merchant with this id
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            404: components["responses"]["MerchantNotFound"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     generateApiKey: {
@@ -12183,56 +7077,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `merchant_not_found`: no merchant with this id
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            404: components["responses"]["MerchantNotFound"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     revokeApiKey: {
@@ -12272,30 +7120,8 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
             /**
              * @description not_found_error:
              *     - `merchant_not_found`: no merchant with this id
@@ -12309,20 +7135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listMerchantUsers: {
@@ -12371,56 +7184,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `merchant_not_found`: no merchant with this id
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            404: components["responses"]["MerchantNotFound"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     inviteMerchantUser: {
@@ -12487,44 +7254,9 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `merchant_not_found`: no merchant with this id
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            404: components["responses"]["MerchantNotFound"];
             /**
              * @description conflict_error:
              *     - `merchant_user_exists`: the email already belongs to a dashboard user
@@ -12537,44 +7269,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listOperators: {
@@ -12613,56 +7310,10 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `merchant_not_found`: no merchant with this id
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            404: components["responses"]["MerchantNotFound"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     addOperator: {
@@ -12708,83 +7359,12 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `merchant_not_found`: no merchant with this id
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidPhoneNumberOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            404: components["responses"]["MerchantNotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     removeOperator: {
@@ -12828,31 +7408,8 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_phone_number`: the phone number is not a possible number (international with +, or of DEFAULT_PHONE_COUNTRY without)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidPhoneNumberOrParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
             /**
              * @description not_found_error:
              *     - `merchant_not_found`: no merchant with this id
@@ -12866,20 +7423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     reconcile: {
@@ -12928,70 +7472,11 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `admin_token_invalid`: the x-admin-token header is missing or wrong
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AdminTokenInvalid"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createBankLinkTokenWithSlash: {
@@ -13025,110 +7510,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `checkout_claimed`: another consumer has claimed this checkout
-             *     - `checkout_closed`: the checkout is already paid or failed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutClosedOrCheckoutClaimed"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     createBankLinkTokenPostWithSlash: {
@@ -13162,110 +7551,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `checkout_claimed`: another consumer has claimed this checkout
-             *     - `checkout_closed`: the checkout is already paid or failed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutClosedOrCheckoutClaimed"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     exchangePublicTokenWithSlash: {
@@ -13315,137 +7608,16 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `mandate_text_outdated`: mandate text outdated
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             *     - `link_token_missing`: the link-token header is missing
-             *     - `link_token_invalid`: the link-token is unknown
-             *     - `link_token_expired`: the link-token has expired (they last 24 hours)
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `link_token_mismatch`: the link-token was issued for another checkout
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `checkout_not_found`: no checkout with this id for this merchant
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `checkout_claimed`: another consumer has claimed this checkout
-             *     - `checkout_closed`: the checkout is already paid or failed
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["MandateTextOutdatedOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalidOrLinkTokenMissingOrLinkTokenInvalidOrLinkTokenExpired"];
+            403: components["responses"]["LinkTokenMismatch"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutClosedOrCheckoutClaimed"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listTransactionsWithSlash: {
@@ -13471,58 +7643,10 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionRecord"][];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     cancelSubscriptionWithSlash: {
@@ -13558,108 +7682,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `not_a_subscription`: the transaction does not belong to a subscription
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
+            409: components["responses"]["NotASubscription"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     requestRefundWithSlash: {
@@ -13702,111 +7732,14 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `amount_invalid`: an amount is not a non-negative decimal with at most 2 fraction digits, or the total is 0
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `transaction_not_found`: no transaction record with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `transaction_not_refundable`: the transaction is not pending or completed
-             *     - `refund_exists`: the transaction already has an open refund
-             *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["AmountInvalidOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            404: components["responses"]["TransactionNotFound"];
+            409: components["responses"]["TransactionNotRefundableOrRefundExistsOrAmountExceedsRefundable"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     listConsumerRefundsWithSlash: {
@@ -13830,58 +7763,10 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"][];
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ParameterInvalid"];
+            401: components["responses"]["AuthTokenMissingOrAuthTokenInvalid"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     decideRefundWithSlash: {
@@ -13922,123 +7807,15 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_status`: `status` is not one of the values this operation takes
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `refund_not_found`: no refund with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `invalid_refund_transition`: the refund is not in a state that allows this
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidStatusOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalidOrAuthTokenMissingOrAuthTokenInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RefundNotFound"];
+            409: components["responses"]["InvalidRefundTransition"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
     initiateRefundTransferWithSlash: {
@@ -14078,137 +7855,16 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description invalid_request_error:
-             *     - `invalid_status`: `status` is not one of the values this operation takes
-             *     - `invalid_json`: the body is not valid JSON
-             *     - `parameter_missing`: a required field is missing (`param` names it)
-             *     - `parameter_invalid`: a field has an invalid value (`param` names it)
-             */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description authentication_error:
-             *     - `api_key_missing`: the api-key header is missing
-             *     - `api_key_invalid`: the api-key is unknown or revoked
-             *     - `auth_token_missing`: the Authorization header is missing
-             *     - `auth_token_invalid`: the auth token is unknown, expired or revoked
-             */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description permission_error:
-             *     - `permission_denied`: the credential is valid but not allowed here (a consumer's token on a merchant action)
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description not_found_error:
-             *     - `refund_not_found`: no refund with this id for this caller
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description conflict_error:
-             *     - `invalid_refund_transition`: the refund is not in a state that allows this
-             *     - `transaction_not_settled`: the original transfer is not completed yet
-             *     - `amount_exceeds_refundable`: the amount is more than what is still refundable
-             */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `body_too_large`: the body is larger than 64 KiB
-             */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description invalid_request_error:
-             *     - `unsupported_media_type`: the body is not application/json
-             */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description rate_limit_error:
-             *     - `rate_limited`: too many requests; retry after `Retry-After` seconds
-             */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description provider_error:
-             *     - `provider_error`: the bank-data, transfer or SMS provider refused or failed (`provider_code` carries its code)
-             */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /**
-             * @description api_error:
-             *     - `service_unavailable`: a service or the broker is unavailable; retry after `Retry-After` seconds
-             *     - `service_timeout`: an internal call timed out; retry after `Retry-After` seconds
-             */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["InvalidStatusOrInvalidJsonOrParameterMissingOrParameterInvalid"];
+            401: components["responses"]["ApiKeyMissingOrApiKeyInvalidOrAuthTokenMissingOrAuthTokenInvalid"];
+            403: components["responses"]["PermissionDenied"];
+            404: components["responses"]["RefundNotFound"];
+            409: components["responses"]["AmountExceedsRefundableOrInvalidRefundTransitionOrTransactionNotSettled"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["ServiceUnavailableOrServiceTimeout"];
         };
     };
 }

@@ -15,12 +15,16 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { example?: unknown }> };
-  responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: { code: string } } }> }> }>;
+  responses: Record<string, Response>;
+}
+interface Response {
+  $ref?: string;
+  content?: Record<string, { examples?: Record<string, { value: { error: { code: string } } }> }>;
 }
 interface Document {
   servers: unknown[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { name: string }> };
+  components: { securitySchemes: Record<string, { name: string }>; responses: Record<string, Response> };
 }
 
 const CREDENTIAL_HEADERS = ["api-key", "authorization", "link-token", "x-admin-token"];
@@ -29,6 +33,11 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, op]) => ({ key: `${method} ${path}`, op })),
 );
 const byId = (id: string) => operations.find(({ op }) => op.operationId === id)!.op;
+/** The error codes of one response, a shared one (`$ref`) looked up under components. */
+const codesOf = (response: Response) => {
+  const resolved = response.$ref ? doc.components.responses[response.$ref.replace("#/components/responses/", "")] : response;
+  return Object.keys(resolved?.content?.["application/json"]?.examples ?? {});
+};
 
 describe("the OpenAPI document", () => {
   it("gives every operation a unique operationId, a description and its security", () => {
@@ -113,15 +122,31 @@ describe("the OpenAPI document", () => {
     for (const { key, op } of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (status.startsWith("2")) continue;
-        const codes = Object.keys(response.content?.["application/json"]?.examples ?? {});
+        const codes = codesOf(response);
         expect(codes.length, `${key} ${status}`).toBeGreaterThan(0);
         for (const code of codes) expect(ERROR_CODES[code as ErrorCode], `${key} ${code}`).toBe(Number(status));
       }
     }
-    const createErrors = Object.values(byId("createCheckout").responses).flatMap((r) =>
-      Object.keys(r.content?.["application/json"]?.examples ?? {}),
-    );
+    const createErrors = Object.values(byId("createCheckout").responses).flatMap(codesOf);
     expect(createErrors).toEqual(expect.arrayContaining(["api_key_missing", "amount_invalid", "duplicate_merchant_checkout_id", "invalid_json"]));
+  });
+
+  it("writes an error response two operations answer alike once, under components, and lists the operation's own codes first", () => {
+    const inline = new Map<string, string>();
+    for (const { key, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (status.startsWith("2") || response.$ref) continue;
+        const set = `${status} ${[...codesOf(response)].sort().join(",")}`;
+        expect(inline.get(set), `${key} answers ${set} inline, as does`).toBeUndefined();
+        inline.set(set, key);
+      }
+    }
+    const shared = doc.components.responses;
+    expect(byId("createCheckout").responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
+    expect(codesOf(shared["AmountInvalidOrInvalidJsonOrParameterMissingOrParameterInvalid"]!)).toEqual(["amount_invalid", "invalid_json", "parameter_missing", "parameter_invalid"]);
+    // Every shared response is used by two operations or more.
+    const refs = operations.flatMap(({ op }) => Object.values(op.responses).flatMap((r) => (r.$ref ? [r.$ref] : [])));
+    for (const name of Object.keys(shared)) expect(refs.filter((r) => r === `#/components/responses/${name}`).length, name).toBeGreaterThan(1);
   });
 
   it("lints clean with redocly (the recommended rules and the project's)", async () => {

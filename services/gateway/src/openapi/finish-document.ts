@@ -4,6 +4,7 @@ import { FIELD_GLOSSARY, PARAMETER_EXAMPLES } from "./field-glossary.ts";
 import { OPERATION_DOCS } from "./operation-docs.ts";
 import { addSpecSlashPaths } from "./spec-slash-paths.ts";
 import { errorCodesOf, errorResponsesOf, type SchemeName } from "./operation-errors.ts";
+import { shareErrorResponses } from "./shared-error-responses.ts";
 
 type Json = Record<string, unknown>;
 interface Parameter {
@@ -36,7 +37,8 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 /**
  * Completes the document fastify-swagger generated from the route schemas: each operation's
  * security from the credential headers it reads, an operationId, its description, and every
- * error it can answer with its status and code. Run on every build of `/openapi.json`.
+ * error it can answer with its status and code (those answered alike shared under
+ * `components.responses`). Run on every build of `/openapi.json`.
  */
 export function finishDocument(document: Json): Json {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
@@ -49,6 +51,7 @@ export function finishDocument(document: Json): Json {
   }
   addSpecSlashPaths(paths as Record<string, Record<string, Record<string, unknown>>>);
   const tidy = tidyComponents(document);
+  shareErrorResponses(tidy);
   describeFields(tidy.paths);
   describeFields(tidy.components);
   dropUnusedSchemes(tidy);

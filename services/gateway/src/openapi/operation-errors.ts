@@ -17,6 +17,9 @@ const ALWAYS: readonly ErrorCode[] = ["service_unavailable", "service_timeout"];
 /** A request without a credential is limited per client address. */
 const ANONYMOUS: readonly ErrorCode[] = ["rate_limited"];
 
+/** The codes an operation answers for its shape alone, whatever it does. */
+export const SHAPE_CODES: ReadonlySet<ErrorCode> = new Set([...Object.values(BY_SCHEME).flat(), ...WITH_BODY, ...WITH_INPUT, ...ALWAYS, ...ANONYMOUS]);
+
 export interface OperationShape {
   schemes: readonly SchemeName[];
   hasBody: boolean;
