@@ -13,3 +13,4 @@ export * from "./polling-worker.ts";
 export * from "./fraud-config.ts";
 export { every } from "./periodic-pass.ts";
 export * from "./audit-event.ts";
+export * from "./shared-calls.ts";

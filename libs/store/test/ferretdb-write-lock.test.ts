@@ -54,6 +54,61 @@ describe.skipIf(!server.url)("FerretDB write lock", () => {
     expect(await locks.countDocuments({})).toBe(0);
   });
 
+  it("lets writers queued behind the winner read their filter instead of taking the lock: 1 lock for 20 racing writes", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+    const locks = db.collection<any>("locks_contended_local");
+    const counted = withSlowInserts(locks, () => false);
+    const lock = new FerretDbWriteLock(counted.collection);
+    let status = "approved";
+    let sections = 0;
+    let reads = 0;
+    const move = () =>
+      lock.run(
+        "refunds/1",
+        async () => {
+          sections++;
+          if (status !== "approved") return "no match";
+          status = "processing";
+          return "moved";
+        },
+        { stillMatches: async () => (reads++, status === "approved"), noMatch: "no match" },
+      );
+    const results = await Promise.all(Array.from({ length: 20 }, move));
+    expect(results.filter((r) => r === "moved")).toHaveLength(1);
+    expect(results.filter((r) => r === "no match")).toHaveLength(19);
+    expect([sections, counted.inserts(), reads]).toEqual([1, 1, 19]);
+    expect(await locks.countDocuments({})).toBe(0);
+  });
+
+  it("lets a writer that finds another process's lock read its filter once, and answer no match without waiting", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+    const locks = db.collection<any>("locks_contended_remote");
+    const holder = new FerretDbWriteLock(locks);
+    const other = new FerretDbWriteLock(locks, { waitMs: 5_000 });
+    let status = "approved";
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const winner = holder.run("refunds/2", async () => {
+      status = "processing";
+      entered();
+      await held;
+      return "moved";
+    });
+    await inside;
+    const started = Date.now();
+    let sections = 0;
+    const loser = await other.run("refunds/2", async () => (sections++, "moved"), { stillMatches: async () => status === "approved", noMatch: "no match" });
+    expect(loser).toBe("no match");
+    expect(sections).toBe(0);
+    // It did not wait for the holder (which still holds the lock), nor for its lease.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await locks.countDocuments({ _id: "refunds/2" })).toBe(1);
+    release();
+    expect(await winner).toBe("moved");
+  });
+
   it("gives up with the store unavailable when every take uses up the lease within the wait", async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
     const locks = db.collection<any>("locks_always_slow");

@@ -1,5 +1,5 @@
 import type { SubscribeOptions, Transport } from "@payrail/messaging";
-import type { Logger } from "@payrail/runtime";
+import { SharedCalls, type Logger } from "@payrail/runtime";
 import type { DomainEvent } from "@payrail/contracts";
 import { OutboxRelay, type Store } from "@payrail/store";
 import { IdentityServiceClient } from "./data-access/identity-service.client.ts";
@@ -53,6 +53,7 @@ export async function start(deps: RefundsServiceDeps): Promise<{ name: string; s
       livemode: deps.livemode ?? false,
       logger: deps.logger,
       now: deps.now ?? (() => new Date()),
+      payoutCalls: new SharedCalls(),
       ping: () => deps.store.ping(),
   };
   await deps.transport.serve("refunds", refundsHandlers(handlerDeps));

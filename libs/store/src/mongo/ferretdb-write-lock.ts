@@ -24,6 +24,19 @@ export interface WriteLockOptions {
   waitMs?: number;
 }
 
+/**
+ * A conditional write's way out of a wait: a writer that found its document's lock taken (by
+ * this process or another) reads whether the document still matches its filter, once, before it
+ * waits on. A write that matches nothing changes nothing and answers `noMatch` at once, as it
+ * would have after the wait: that read is its moment, and the document did not match then. So
+ * of 50 racing `{status: "approved"}` moves, the 49 losers read instead of each taking and
+ * giving back the lock in turn behind the winner.
+ */
+export interface ContendedWrite<T> {
+  stillMatches: () => Promise<boolean>;
+  noMatch: T;
+}
+
 /** Time kept between the end of a section's server-side time limit and the lease's expiry. */
 const LEASE_MARGIN_MS = 250;
 /** Takeover markers older than this are deleted (no process can still be acting on them). */
@@ -64,13 +77,22 @@ export class FerretDbWriteLock {
     this.waitMs = options.waitMs ?? 15_000;
   }
 
-  /** Runs `section(maxTimeMS)` holding the lock on `key`. */
-  run<T>(key: string, section: (maxTimeMS: number) => Promise<T>): Promise<T> {
+  /** Runs `section(maxTimeMS)` holding the lock on `key`; with `contended`, see ContendedWrite. */
+  run<T>(key: string, section: (maxTimeMS: number) => Promise<T>, contended?: ContendedWrite<T>): Promise<T> {
+    const queued = this.local.busy(key);
     return this.local.run(key, async () => {
+      let asked = false;
+      const matchesNothing = async () => {
+        if (!contended || asked) return false;
+        asked = true;
+        return !(await contended.stillMatches());
+      };
+      if (queued && (await matchesNothing())) return contended!.noMatch;
       const deadline = Date.now() + this.waitMs;
       for (;;) {
         const token = randomUUID();
-        const expiresAt = await this.acquire(key, token, deadline);
+        const expiresAt = await this.acquire(key, token, deadline, matchesNothing);
+        if (expiresAt === null) return contended!.noMatch;
         const left = expiresAt - Date.now() - LEASE_MARGIN_MS;
         if (left <= 0) {
           // Taking the lock used up its lease (on a loaded machine one insert can take seconds):
@@ -89,8 +111,8 @@ export class FerretDbWriteLock {
     });
   }
 
-  /** Takes the lock; returns when its lease ends. */
-  private async acquire(key: string, token: string, deadline: number): Promise<number> {
+  /** Takes the lock; returns when its lease ends, or null when `matchesNothing` says the write has nothing to do. */
+  private async acquire(key: string, token: string, deadline: number, matchesNothing: () => Promise<boolean>): Promise<number | null> {
     for (let attempt = 0; ; attempt++) {
       const expiresAt = Date.now() + this.leaseMs;
       try {
@@ -99,6 +121,7 @@ export class FerretDbWriteLock {
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
       }
+      if (await matchesNothing()) return null;
       const held = await this.locks.findOne({ _id: key });
       if (held && held.expiresAt < Date.now()) {
         await this.takeOver(key, held.token);

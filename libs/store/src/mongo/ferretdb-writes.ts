@@ -52,13 +52,17 @@ export async function ferretFindOneAndUpdate(
   options: FerretWriteOptions,
 ): Promise<Doc | null> {
   const write = (id: string, driverFilter: Filter, upsert: boolean) =>
-    lock.run(`${collection}/${id}`, (maxTimeMS) =>
-      col.findOneAndUpdate(driverFilter as DriverFilter<Doc>, update, {
-        upsert,
-        returnDocument: options.returnDocument,
-        sort: options.sort ?? ID_ORDER,
-        maxTimeMS,
-      }),
+    lock.run(
+      `${collection}/${id}`,
+      (maxTimeMS) =>
+        col.findOneAndUpdate(driverFilter as DriverFilter<Doc>, update, {
+          upsert,
+          returnDocument: options.returnDocument,
+          sort: options.sort ?? ID_ORDER,
+          maxTimeMS,
+        }),
+      // An upsert always has something to do.
+      upsert ? undefined : { stillMatches: () => matches(col, driverFilter), noMatch: null },
     );
   const id = pinnedId(filter);
   if (id !== undefined) return write(id, filter, options.upsert);
@@ -75,14 +79,23 @@ export async function ferretFindOneAndUpdate(
 /** deleteOne on FerretDB, with the same per-document locking as ferretFindOneAndUpdate. */
 export async function ferretDeleteOne(col: DriverCollection<Doc>, lock: FerretDbWriteLock, collection: string, filter: Filter): Promise<boolean> {
   const remove = (id: string, driverFilter: Filter) =>
-    lock.run(`${collection}/${id}`, async (maxTimeMS) => {
-      const removed = await col.findOneAndDelete(driverFilter as DriverFilter<Doc>, { sort: ID_ORDER, maxTimeMS });
-      return removed !== null;
-    });
+    lock.run(
+      `${collection}/${id}`,
+      async (maxTimeMS) => {
+        const removed = await col.findOneAndDelete(driverFilter as DriverFilter<Doc>, { sort: ID_ORDER, maxTimeMS });
+        return removed !== null;
+      },
+      { stillMatches: () => matches(col, driverFilter), noMatch: false },
+    );
   const id = pinnedId(filter);
   if (id !== undefined) return remove(id, filter);
   const removed = await claimFirst(col, filter, undefined, lock.waitMs, async (candidate) => ((await remove(candidate, { _id: candidate, $and: [filter] })) ? true : null));
   return removed ?? false;
+}
+
+/** Whether a document matches `filter` now (a contended writer's way out: ContendedWrite). */
+async function matches(col: DriverCollection<Doc>, filter: Filter): Promise<boolean> {
+  return (await col.findOne(filter as DriverFilter<Doc>, { projection: { _id: 1 } })) !== null;
 }
 
 /**

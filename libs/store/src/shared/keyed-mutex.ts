@@ -23,6 +23,11 @@ export class KeyedMutex {
     }
   }
 
+  /** True while a section on `key` runs or waits: one run now would wait its turn. */
+  busy(key: string): boolean {
+    return this.tails.has(key);
+  }
+
   /** Resolves when every section queued so far has finished (used before closing). */
   async idle(): Promise<void> {
     await Promise.all([...this.tails.values()]);

@@ -45,7 +45,11 @@ export async function initiateRefundTransfer(deps: RefundsDeps, meta: RequestMet
       param: "id",
     });
   }
-  if (outcome === "resume") refund = await startPayout(deps, meta, refund);
+  if (outcome === "resume") {
+    // Calls that find the same payout to start (a burst of initiates) share the one on its way here.
+    const resuming = refund;
+    refund = await deps.payoutCalls.run(`${resuming._id}/${resuming.attempt}`, () => startPayout(deps, meta, resuming));
+  }
   return { message: REFUND_SUCCESS, refund: toRefundRecord(refund) };
 }
 

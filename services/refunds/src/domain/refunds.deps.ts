@@ -1,9 +1,10 @@
-import type { Logger } from "@payrail/runtime";
+import type { Logger, SharedCalls } from "@payrail/runtime";
 import type { OperatorsPort } from "./ports/operators.port.ts";
 import type { PaymentsPort } from "./ports/payments.port.ts";
 import type { RefundEventsPort } from "./ports/refund-events.port.ts";
 import type { RefundLedgersPort } from "./ports/refund-ledgers.port.ts";
 import type { RefundsPort } from "./ports/refunds.port.ts";
+import type { RefundDoc } from "./refund.entity.ts";
 
 /** What the refund use cases need. */
 export interface RefundsDeps {
@@ -18,4 +19,6 @@ export interface RefundsDeps {
   livemode: boolean;
   logger: Logger;
   now(): Date;
+  /** Payouts asked of payments from this process, by refund and attempt, while one is on its way. */
+  payoutCalls: SharedCalls<RefundDoc>;
 }

@@ -38,6 +38,8 @@ export interface RefundsHarness {
   crashAfterProcessing: { next: boolean };
   /** Set to make the transfer provider refuse (for good) that many next refund payouts. */
   refusePayouts: { refunds: number };
+  /** How many times the transfer provider was asked for a payout of this refund. */
+  providerAsks(refundId: string): number;
   /** Stops the refunds service (its outbox relay). */
   stopRefunds(): Promise<void>;
 }
@@ -47,7 +49,8 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
   const store = await variant.store();
   const logger = silentLogger();
   const config = loadConfig({ SECRETS_KEY: randomBytes(32).toString("base64") });
-  const refusePayouts = { refunds: 0 };
+  const asked = new Map<string, number>();
+  const refusePayouts = { refunds: 0, asked };
   await startServices(["identity", "checkout", "payments"], {
     config,
     logger,
@@ -71,6 +74,7 @@ export async function startRefunds(variant: InfraVariant): Promise<RefundsHarnes
     store,
     crashAfterProcessing,
     refusePayouts,
+    providerAsks: (refundId) => asked.get(refundId) ?? 0,
     stopRefunds: () => refunds.stop(),
     async merchant() {
       const suffix = randomBytes(4).toString("hex");
