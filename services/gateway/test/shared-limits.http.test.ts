@@ -1,4 +1,6 @@
+import { reserveRequestsOp } from "@payrail/contracts";
 import { buildApp } from "@payrail/gateway";
+import type { Transport } from "@payrail/messaging";
 import { silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -36,6 +38,25 @@ async function reservedTotal(store: Store): Promise<number> {
 }
 
 /**
+ * Counts, per gateway transport, the answered reservations of the failure limit (the one whose
+ * limit is AUTH_FAILURES): the store shows a reservation before the gateway has its answer, and
+ * until then the gateway counts against the whole limit (capOf).
+ */
+const failureReservationsAnswered = new Map<Transport, number>();
+function countFailureReservations(transport: Transport): Transport {
+  const call = transport.call.bind(transport) as (...args: unknown[]) => Promise<unknown>;
+  transport.call = ((...args: unknown[]) => {
+    const out = call(...args);
+    const [op, payload] = args as [{ pattern: string }, { limit?: number }];
+    if (op.pattern === reserveRequestsOp.pattern && payload.limit === AUTH_FAILURES) {
+      out.then(() => failureReservationsAnswered.set(transport, (failureReservationsAnswered.get(transport) ?? 0) + 1), () => undefined);
+    }
+    return out;
+  }) as Transport["call"];
+  return transport;
+}
+
+/**
  * Issue 35: two gateways on one identity service and store, SHARED_LIMITS on. A client that
  * hits both is limited at one budget, within the bound decision 0049 states: at most one block
  * of credit (and what a gateway counted before its first reservation answered) over it per
@@ -44,6 +65,7 @@ async function reservedTotal(store: Store): Promise<number> {
 describe.each(variants)("limits shared by two gateways over $name", (variant) => {
   let stack: Stack;
   let second: FastifyInstance;
+  let secondTransport: Transport;
   let gateways: FastifyInstance[];
 
   beforeAll(async () => {
@@ -54,8 +76,10 @@ describe.each(variants)("limits shared by two gateways over $name", (variant) =>
       gateway: { sharedLimits: true },
       env: { SEND_CODE_PER_ADDRESS_PER_HOUR: "2" },
     });
+    countFailureReservations(stack.transport);
+    secondTransport = countFailureReservations(await variant.transport());
     second = await buildApp({
-      transport: await variant.transport(),
+      transport: secondTransport,
       logger: silentLogger(),
       apiKeyCacheMs: 5_000,
       rateLimitPerMinute: LIMIT,
@@ -138,12 +162,13 @@ describe.each(variants)("limits shared by two gateways over $name", (variant) =>
       };
       // All in one window: a minute's boundary mid-test opens a fresh one (a 401 after the 429s).
       await windowWithRoom();
-      const store = await variant.store();
-      const before = await reservedTotal(store);
+      const answered = () => [failureReservationsAnswered.get(stack.transport) ?? 0, failureReservationsAnswered.get(secondTransport) ?? 0];
+      const before = answered();
       const codes = [await fail(stack.app), await fail(second)];
-      // Each gateway's first reservation (its failure and a block of 1) answered: from here what
-      // a gateway counts before an answer is known (1), and the bound is 6 + 2 × max(1, 1).
-      await until("both gateways' first reservations", async () => (await reservedTotal(store)) - before >= 4);
+      // Each gateway's first reservation (its failure and a block of 1) answered, in the gateway
+      // itself: from here what a gateway counts before an answer is known (1), and the bound is
+      // 6 + 2 × max(1, 1).
+      await until("both gateways' first reservations answered", () => answered().every((n, i) => n > before[i]!));
       // A gateway whose reservation is on its way refuses past its block of credit and serves
       // again when the grant lands (on a loaded machine, a few requests later): so the client
       // goes on until it has seen the budget's 401s and then two refusals on each gateway in a
