@@ -90,6 +90,13 @@ describe.each(variants)("blocked bank accounts over $name", (variant) => {
         expect(told).toEqual([expect.objectContaining({ failure_code: "R10", transaction_uuid: renewal!.transaction_uuid })]);
       });
       await eventually(async () => expect((await events(second, "subscription.unpaid")).filter((o) => o["checkout_id"] === b.id)).toHaveLength(1));
+      // The consumer portal shows the account blocked on both subscriptions, each at its merchant.
+      for (const [consumer, id] of [[atFirst, a.id], [atSecond, b.id]] as const) {
+        const listed = (await world.stack.app.inject({ url: "/api/consumers/subscriptions", headers: { authorization: `Token ${consumer.token}` } })).json() as {
+          data: { checkout_id: string; bank_account: { mask: string; blocked: boolean } }[];
+        };
+        expect(listed.data.find((d) => d.checkout_id === id)?.bank_account).toMatchObject({ mask: "0000", blocked: true });
+      }
       // No event reaches a merchant about a checkout of another.
       expect((await events(second, "payment_method.blocked")).filter((o) => o["checkout_id"] === a.id)).toEqual([]);
     });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "../../../bin/wiring.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
 import { SandboxBankDataAdapter } from "../src/adapters/sandbox/sandbox-bank-data.adapter.ts";
+import { attestedMandateId } from "../src/domain/mandates/require-debit-mandate.ts";
 import { start } from "../src/index.ts";
 import { linkedCheckoutOverRpc } from "../../../test/support/rpc-flow.ts";
 import { storeWithFaults, type StoreWrite } from "../../../test/support/store-with-faults.ts";
@@ -25,7 +26,7 @@ const variants = await infraVariants();
 // so the lease can be long enough that 100 concurrent transfers on a loaded machine, their lease
 // renewals queued behind FerretDB's serialised conditional writes, never lose theirs.
 const LEASE_MS = 60_000;
-const STEPS: TransferStep[] = ["funding_source", "transfer", "transaction_record"];
+const STEPS: TransferStep[] = ["funding_source", "transaction_record"];
 
 /** The bank-data simulator, with a switch to make its next processor-token call fail like Plaid. */
 class FlakyBankData extends SandboxBankDataAdapter {
@@ -141,7 +142,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transactions - before.transactions).toBe(1);
     });
 
-    it.each(["funding_source", "transfer"] as const)("takes over from a call that died after the %s step once its lease ran out", async (step) => {
+    it.each(["funding_source", "transaction_record"] as const)("takes over from a call that died after the %s step once its lease ran out", async (step) => {
       const id = await linked();
       const before = await counts();
       fault = { step, mode: "hang" };
@@ -154,6 +155,27 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(answer.transaction_id).toMatch(/^[0-9a-f-]{36}$/);
       const after = await counts();
       expect(after.fundingSources - before.fundingSources).toBe(1);
+      expect(after.transfers - before.transfers).toBe(1);
+      expect(after.transactions - before.transactions).toBe(1);
+    });
+
+    it("completes a call that died after writing the record without checking its debit again, though its mandate was revoked and its account blocked since", async () => {
+      const id = await linked();
+      const before = await counts();
+      fault = { step: "transaction_record", mode: "hang" };
+      void run(id).catch(() => undefined); // dies (hangs) with the record written, holding the lease
+      await until("the call to die after writing its record", () => fault === null);
+      const raw = uncheckedStore(store);
+      const attempt = (await raw.collection<{ _id: string; fundingFingerprint: string; transferId: string | null }>("transfer_attempts").findOne({ _id: id }))!;
+      expect(attempt.transferId).toBeNull();
+      await raw.collection<{ _id: string; status: string }>("mandates").findOneAndUpdate({ _id: attestedMandateId(id) }, { $set: { status: "revoked" } });
+      const block = { _id: attempt.fundingFingerprint, failureCode: "R10", blockedAt: new Date().toISOString(), transactionUuid: "sc-other", checkoutId: "chk_other", merchantId: merchant.merchantId };
+      await raw.collection<typeof block>("blocked_bank_accounts").insertOne(block);
+      offsetMs += LEASE_MS + 1_000;
+      const answer = await run(id);
+      expect(answer.message).toBe("Transaction executed");
+      expect(answer.transaction_id).toBe((await raw.collection<{ _id: string; checkoutRef: string; processor_transaction_id: string }>("transactions").findOne({ checkoutRef: id }))!.processor_transaction_id);
+      const after = await counts();
       expect(after.transfers - before.transfers).toBe(1);
       expect(after.transactions - before.transactions).toBe(1);
     });
@@ -198,17 +220,23 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(after.transactions - before.transactions).toBe(100);
     }, 180_000);
 
-    it("writes a first charge's attempt four times: inserted holding its lease, the provider's three answers in one write, the last write giving it back", async () => {
+    it("writes a first charge's attempt three times: inserted holding its lease, the provider's three answers in one write, the transfer with the write that gives it back", async () => {
       const id = await linked();
       await run(id);
       expect(attemptInserts.filter((a) => a._id === id)).toEqual([expect.objectContaining({ leaseId: expect.stringMatching(/^[0-9a-f-]{36}$/) })]);
       const fields = attemptWrites.filter((w) => w.filter["_id"] === id).map((w) => Object.keys(w.update.$set ?? {}));
       expect(fields).toEqual([
         ["processorTokenSealed", "customerUrl", "fundingSourceUrl", "fundingFingerprint", "updatedAt"],
-        ["transferId", "initiatedAt", "updatedAt"],
-        ["completed", "leaseId", "leaseUntil", "updatedAt"],
+        ["transferId", "initiatedAt", "completed", "leaseId", "leaseUntil", "updatedAt"],
       ]);
-      expect(await uncheckedStore(store).collection("transfer_attempts").findOne({ _id: id })).toMatchObject({ completed: true, leaseId: null, leaseUntil: null });
+      const transaction = await uncheckedStore(store).collection<{ _id: string; processor_transaction_id: string; transaction_date_time: string }>("transactions").findOne({ checkoutRef: id });
+      expect(await uncheckedStore(store).collection("transfer_attempts").findOne({ _id: id })).toMatchObject({
+        completed: true,
+        leaseId: null,
+        leaseUntil: null,
+        transferId: transaction!.processor_transaction_id,
+        initiatedAt: transaction!.transaction_date_time,
+      });
     });
 
     it("writes a first charge's merchant-attested mandate once: inserted, with no mark that misses before it", async () => {

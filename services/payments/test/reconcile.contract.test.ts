@@ -143,17 +143,30 @@ describe.each(variants)("the reconciler over $name", (variant) => {
       }
     });
 
-    it("writes the record when the call died between recording the transfer and writing the record", async () => {
+    it("completes the attempt when the call died between writing the record and completing it", async () => {
       const id = await linked();
-      fault = "transfer";
+      fault = "transaction_record";
       expect(await codeOf(run(id))).toBe("internal_error");
-      expect((await attempt(id))!.transferId).not.toBeNull();
+      // The record names the transfer; the attempt takes it only with its completion.
+      expect((await attempt(id))!.transferId).toBeNull();
+      expect(await record(id)).toMatchObject({ transaction_status: "pending" });
       past();
+      const report = await reconcile();
+      expect(report.changes).toContainEqual({ kind: "attempt", id, from: "transaction recorded, attempt not completed", to: expect.any(String) });
+      expect((await attempt(id))!.transferId).toBe(await providerTransferOf(id));
+      expect(await raw().collection("transactions").countDocuments({ checkoutRef: id })).toBe(1);
+      expect(await transfersAtProvider(id)).toBe(1);
+      // A second pass finds nothing left to do for it.
+      expect((await reconcile()).changes.filter((c) => c.id === id)).toEqual([]);
+    });
+
+    it("writes the record of an attempt that names its transfer without one, as attempts written before the record came first may", async () => {
+      const id = await lostAnswer();
+      await raw().collection("transfer_attempts").findOneAndUpdate({ _id: id }, { $set: { transferId: await providerTransferOf(id) } });
       const report = await reconcile();
       expect(report.changes).toContainEqual({ kind: "attempt", id, from: "transfer recorded, no transaction record", to: expect.any(String) });
       expect(await record(id)).toMatchObject({ transaction_status: "pending" });
       expect(await transfersAtProvider(id)).toBe(1);
-      // A second pass finds nothing left to do for it.
       expect((await reconcile()).changes.filter((c) => c.id === id)).toEqual([]);
     });
 

@@ -33,10 +33,6 @@ export class PaymentMethodRepository implements PaymentMethodsPort {
     return (await this.methods.findOneAndUpdate({ _id, version: previous.version ?? null }, withEvents({ $set: fields }, events))) !== null;
   }
 
-  async recordFingerprint(checkoutId: string, accountId: string, fingerprint: string | null): Promise<void> {
-    await this.methods.findOneAndUpdate({ _id: checkoutId, accountId }, { $set: { fingerprint } });
-  }
-
   changeValidation(
     checkoutId: string,
     slot: AccountSlot,

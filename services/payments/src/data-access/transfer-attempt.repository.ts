@@ -47,8 +47,9 @@ export class TransferAttemptRepository implements TransferAttemptsPort {
     return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { ...progress, updatedAt: at } });
   }
 
-  complete(checkoutId: string, leaseId: string, at: string): Promise<TransferAttemptRecord | null> {
-    return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { completed: true, leaseId: null, leaseUntil: null, updatedAt: at } });
+  complete(checkoutId: string, leaseId: string, transfer: Pick<TransferAttemptRecord, "transferId" | "initiatedAt">, at: string): Promise<TransferAttemptRecord | null> {
+    const { transferId, initiatedAt } = transfer;
+    return this.attempts.findOneAndUpdate({ _id: checkoutId, leaseId }, { $set: { transferId, initiatedAt, completed: true, leaseId: null, leaseUntil: null, updatedAt: at } });
   }
 
   cancelSubscription(checkoutId: string, at: string, version: number, events: readonly DomainEvent[]): Promise<TransferAttemptRecord | null> {

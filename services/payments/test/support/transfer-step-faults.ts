@@ -1,8 +1,12 @@
 import type { Store } from "@payrail/store";
 import { storeWithFaults, type StoreWrite, type WriteFaults } from "../../../../test/support/store-with-faults.ts";
 
-/** The steps of Get Processor Token, in order, each recorded (one attempt write under the lease) before the next starts. */
-export type TransferStep = "funding_source" | "review" | "transfer" | "transaction_record" | "completed";
+/**
+ * The steps of Get Processor Token, in order, each recorded (one attempt write under the lease)
+ * before the next starts. The transfer has no write of its own: the transaction record names it,
+ * and the attempt takes it with its completion.
+ */
+export type TransferStep = "funding_source" | "review" | "transaction_record" | "completed";
 
 /**
  * The field that tells each step's write. runTransferSteps records the processor token and the
@@ -11,7 +15,6 @@ export type TransferStep = "funding_source" | "review" | "transfer" | "transacti
 const STEP_FIELDS: [string, TransferStep][] = [
   ["fundingSourceUrl", "funding_source"],
   ["reviewId", "review"],
-  ["transferId", "transfer"],
   ["completed", "completed"],
 ];
 

@@ -11,15 +11,16 @@ export interface BankAccountView {
 
 /**
  * The bank account a checkout (or its subscription) draws on, from its payment method (as the
- * caller read it), and whether it is blocked: by the transfer provider's fingerprint, known
- * once the account's funding source exists (the first debit, or a re-link). Null when the
- * checkout has no payment method.
+ * caller read it), and whether it is blocked: by the transfer provider's fingerprint of the
+ * funding source the checkout's transfer attempt debits (`fingerprint`, absent before its first
+ * debit made one; a re-link replaces it). Null when the checkout has no payment method.
  */
 export async function bankAccountView(
   deps: { blocks: Pick<BlockedBankAccountsPort, "find"> },
-  method: Pick<PaymentMethodRecord, "bankAccount" | "fingerprint"> | null,
+  method: Pick<PaymentMethodRecord, "bankAccount"> | null,
+  fingerprint: string | null | undefined,
 ): Promise<BankAccountView | null> {
   if (!method) return null;
-  const block = await deps.blocks.find(method.fingerprint);
+  const block = await deps.blocks.find(fingerprint);
   return { institution: method.bankAccount?.institution ?? null, mask: method.bankAccount?.mask ?? null, blocked: block !== null };
 }

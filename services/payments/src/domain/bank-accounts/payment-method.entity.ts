@@ -40,8 +40,9 @@ export interface PaymentMethodRecord extends OutboxFields {
    */
   mandateId?: string | null;
   /**
-   * The transfer provider's fingerprint of this bank account, once its funding source exists
-   * (the first debit, or a consumer's re-link): what blocked_bank_accounts is keyed by.
+   * The transfer provider's fingerprint of this bank account, when a consumer's re-link made its
+   * funding source (blocked_bank_accounts is keyed by it). A first debit's is on the transfer
+   * attempt only (`fundingFingerprint`), which is what the portal reads.
    */
   fingerprint?: string | null;
   /** Counts the saves (1 for the first): its payment_method.saved events' version. Absent before events. */

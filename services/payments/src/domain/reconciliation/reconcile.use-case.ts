@@ -9,6 +9,7 @@ import type { PayoutTransferRecord } from "../merchant-payouts/payout-transfer.e
 import type { TransferAttemptRecord } from "../transfers/transfer-attempt.entity.ts";
 import type { StatusDeps, TransferDeps } from "../transfers/transfer.deps.ts";
 import { runUnderTransferLease } from "../transfers/run-under-transfer-lease.ts";
+import { recordedTransfer } from "../transfers/transfer-steps.ts";
 
 /** What one pass needs: the status path, the transfer steps (to finish a stalled attempt) and the pass's lease. */
 export interface ReconcileDeps extends StatusDeps, Omit<TransferDeps, keyof StatusDeps> {
@@ -105,11 +106,20 @@ async function finishStalledAttempt(deps: ReconcileDeps, meta: RequestMeta, a: T
   const until = new Date(Date.parse(at) + deps.leaseMs);
   const leased = await deps.attempts.acquireLease(a._id, leaseId, at, until.toISOString());
   if (!leased) return null;
-  if (!leased.transferId) {
-    const found = await deps.transfers.findTransfer({ idempotencyKey: leased.transactionUuid, customerUrl: leased.customerUrl }).catch(async (err: unknown) => {
-      await deps.attempts.releaseLease(a._id, leaseId);
-      throw err;
-    });
+  const released = async (err: unknown) => {
+    await deps.attempts.releaseLease(a._id, leaseId);
+    throw err;
+  };
+  // How far the call that stopped got: the transaction record written (it names the transfer;
+  // only the completion is left), the transfer written on the attempt (as attempts made before
+  // the record came first may be), or neither, when the provider is asked.
+  const from = leased.transferId
+    ? "transfer recorded, no transaction record"
+    : (await recordedTransfer(deps, leased).catch(released))
+      ? "transaction recorded, attempt not completed"
+      : "no transfer recorded";
+  if (from === "no transfer recorded") {
+    const found = await deps.transfers.findTransfer({ idempotencyKey: leased.transactionUuid, customerUrl: leased.customerUrl }).catch(released);
     if (!found) {
       await deps.attempts.markReconciled(a._id, at);
       await deps.attempts.releaseLease(a._id, leaseId);
@@ -119,7 +129,7 @@ async function finishStalledAttempt(deps: ReconcileDeps, meta: RequestMeta, a: T
   // With the transfer found, the steps record it (createTransferOnce finds it again by its key
   // when the key may have expired; within the window the key answers it) and write the record.
   const done = await runUnderTransferLease(deps, meta, leased, leaseId, until);
-  return { kind: "attempt", id: a._id, from: leased.transferId ? "transfer recorded, no transaction record" : "no transfer recorded", to: `transaction ${done.transactionUuid}` };
+  return { kind: "attempt", id: a._id, from, to: `transaction ${done.transactionUuid}` };
 }
 
 /**

@@ -44,7 +44,7 @@ export async function listConsumerSubscriptions(
 async function toSubscription(deps: ConsumerSubscriptionsDeps, a: TransferAttemptRecord, merchantName: string): Promise<ConsumerSubscription> {
   const method = await deps.paymentMethods.findByCheckout(a._id);
   const mandate = await deps.mandates.find(method?.mandateId ?? attestedMandateId(a._id));
-  const account = (await bankAccountView(deps, method)) ?? { ...(mandate?.bankAccount ?? { institution: null, mask: null }), blocked: false };
+  const account = (await bankAccountView(deps, method, a.fundingFingerprint)) ?? { ...(mandate?.bankAccount ?? { institution: null, mask: null }), blocked: false };
   return {
     checkout_id: a._id,
     subscription_transaction_uuid: a.transactionUuid,

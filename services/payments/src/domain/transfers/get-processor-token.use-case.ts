@@ -4,6 +4,7 @@ import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import { leaseHeld, type TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
 import { runUnderTransferLease, transferInProgress } from "./run-under-transfer-lease.ts";
+import { recordedTransfer } from "./transfer-steps.ts";
 import { requireDebitMandate } from "../mandates/require-debit-mandate.ts";
 import { checkoutEntryDescription } from "./company-entry-description.ts";
 import { bankAccountNotValidated, validationOf } from "../bank-accounts/account-validation.ts";
@@ -91,6 +92,8 @@ function runLeased(deps: TransferDeps, meta: RequestMeta, { attempt, leaseId, un
   // Under the lease, before any provider step: no debit without an active mandate (docs/api-notes.md, Mandates).
   const mandateFirst = async () => {
     if (attempt.transferId) return;
+    // A call that died after writing the record, before completing: its debit was checked then.
+    if (attempt.fundingSourceUrl && (await recordedTransfer(deps, attempt))) return;
     const { merchantId, userId, accountId } = attempt;
     await requireDebitMandate(deps, { checkoutId, merchantId, userId, accountId, firstDebit: true }, deps.now().toISOString());
   };

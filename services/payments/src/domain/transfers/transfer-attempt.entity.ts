@@ -43,7 +43,7 @@ export interface TransferAttemptRecord extends OutboxFields {
   accountBlockedAt?: string | null;
   /** The fraud review holding the first debit (`rev_…`), once a rule flagged it (docs/decisions/0010-fraud-monitoring.md). */
   reviewId?: string;
-  /** Step 3: the transfer at the provider. */
+  /** Step 3: the transfer at the provider; written with `completed`, after the transaction record that names it. */
   transferId: string | null;
   initiatedAt: string | null;
   /** The transaction record exists and the checkout knows the transfer: nothing left to do. */
@@ -137,13 +137,8 @@ export interface RenewalCharge {
   recorded: boolean;
 }
 
-/** Fields a step may write (never the identity of the attempt). */
-export type AttemptProgress = Partial<
-  Pick<
-    TransferAttemptRecord,
-    "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "reviewId" | "transferId" | "initiatedAt" | "completed"
-  >
->;
+/** Fields a step before the transfer may write (never the identity of the attempt; the transfer is written with the completion). */
+export type AttemptProgress = Partial<Pick<TransferAttemptRecord, "processorTokenSealed" | "customerUrl" | "fundingSourceUrl" | "fundingFingerprint" | "reviewId">>;
 
 /**
  * Whether a call holds the attempt's lease at `now` (ISO): the converse of the condition on

@@ -16,7 +16,10 @@ import type { TransferDeps } from "./transfer.deps.ts";
  * transaction.created event, which the checkout follows), for an attempt this call holds the
  * lease on. A step already recorded is skipped; a step's provider call carries
  * an idempotency key derived from the attempt, so even a step whose result was lost (a crash
- * between the provider's answer and our write) is deduplicated by the provider.
+ * between the provider's answer and our write) is deduplicated by the provider. The transfer's
+ * id is written on the attempt with its completion, after the record: the record names it, so
+ * a call resumed in between finds it there (recordedTransfer), and one resumed before the
+ * record asks the provider by the key.
  * `lease.check()` comes before every provider call and every write: a call whose heartbeat
  * found the lease lost stops there, even before the writes that are not conditional on it
  * (the transaction id drawn, the record inserted).
@@ -66,10 +69,8 @@ export async function runTransferSteps(
       fundingSourceUrl: source.fundingSourceUrl,
       fundingFingerprint: source.fingerprint,
     });
-    // The consumer's payment method shows it too (the portal's blocked flag).
-    lease.check();
-    await deps.paymentMethods.recordFingerprint(a._id, a.accountId, source.fingerprint);
   }
+  if (resumed && !a.transferId) a = (await recordedTransfer(deps, a)) ?? a;
   if (!a.transferId) {
     // Under the lease, once the account is known and before the provider is asked to debit it.
     // A call resumed after a crash (or the reconciler) may find the debit made before its id
@@ -91,10 +92,11 @@ export async function runTransferSteps(
     };
     lease.check();
     const transfer = await createTransferOnce(deps, input, a.createdAt, async () => a.customerUrl);
-    await save({ transferId: transfer.transferId, initiatedAt: deps.now().toISOString() });
+    a = { ...a, transferId: transfer.transferId, initiatedAt: deps.now().toISOString() };
   }
-  // Look first so a resumed call does not draw (and waste) another sequential id.
-  const existing = await deps.transactions.findByUuid(a.transactionUuid);
+  // A resumed call looks first, so it does not draw (and waste) another sequential id. A call
+  // that found no funding source cannot find a record: one is only written after that step.
+  const existing = resumed ? await deps.transactions.findByUuid(a.transactionUuid) : null;
   if (existing?.transaction_status === "in_review") {
     lease.check();
     await releaseHeldRecord(deps, meta.requestId, existing, { transferId: a.transferId!, at: a.initiatedAt! });
@@ -109,14 +111,25 @@ export async function runTransferSteps(
       await deps.transferRecorded(meta.requestId, doc.processor_transaction_id);
     }
   }
-  // Completed, and the lease given back, in one write (runUnderTransferLease releases it
-  // otherwise). The heartbeat stops first: a renewal landing after that write would find the
-  // lease gone and report it lost.
+  // The transfer's id, completed, and the lease given back, in one write (runUnderTransferLease
+  // releases it otherwise). The heartbeat stops first: a renewal landing after that write would
+  // find the lease gone and report it lost.
   lease.check();
   lease.stop();
-  written(await deps.attempts.complete(a._id, leaseId, deps.now().toISOString()));
+  written(await deps.attempts.complete(a._id, leaseId, { transferId: a.transferId!, initiatedAt: a.initiatedAt! }, deps.now().toISOString()));
   deps.logger.info({ requestId: meta.requestId, checkoutId: a._id, transactionUuid: a.transactionUuid }, "transfer started");
   return a;
+}
+
+/**
+ * The attempt as its record shows it, when a call that stopped before completing had written
+ * the record: its transfer was made (and checked before it was), and only the completion is
+ * left. Null while there is no record, or only a held one (its transfer not made yet).
+ */
+export async function recordedTransfer(deps: Pick<TransferDeps, "transactions">, a: TransferAttemptRecord): Promise<TransferAttemptRecord | null> {
+  const record = await deps.transactions.findByUuid(a.transactionUuid);
+  if (!record?.processor_transaction_id || record.transaction_status === "in_review") return null;
+  return { ...a, transferId: record.processor_transaction_id, initiatedAt: record.transaction_date_time };
 }
 
 /** 409: the account had a return that forbids debits (docs/api-notes.md, Returns and blocked bank accounts); the consumer links another. */

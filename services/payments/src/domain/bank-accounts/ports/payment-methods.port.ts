@@ -10,8 +10,6 @@ export interface PaymentMethodsPort {
    */
   save(record: PaymentMethodRecord, previous: PaymentMethodRecord | null, events: DomainEvent | readonly DomainEvent[]): Promise<boolean>;
   findByCheckout(checkoutId: string): Promise<PaymentMethodRecord | null>;
-  /** The transfer provider's fingerprint of the method's account `accountId` (no-op once re-linked to another). */
-  recordFingerprint(checkoutId: string, accountId: string, fingerprint: string | null): Promise<void>;
   /**
    * Fraud screening: how many different bank accounts the phone linked (or re-linked) since
    * `since`, among its `limit` latest payment methods (an index read, bounded).

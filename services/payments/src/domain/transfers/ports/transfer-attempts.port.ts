@@ -21,10 +21,10 @@ export interface TransferAttemptsPort {
   /** Records a step's result, only while `leaseId` still holds the lease; null when it was lost. */
   saveProgress(checkoutId: string, leaseId: string, progress: AttemptProgress, at: string): Promise<TransferAttemptRecord | null>;
   /**
-   * The last step: the attempt is completed and its lease given back, in one conditional write
-   * on `leaseId` (null when the lease was lost).
+   * The last step: the attempt's transfer recorded, the attempt completed and its lease given
+   * back, in one conditional write on `leaseId` (null when the lease was lost).
    */
-  complete(checkoutId: string, leaseId: string, at: string): Promise<TransferAttemptRecord | null>;
+  complete(checkoutId: string, leaseId: string, transfer: Pick<TransferAttemptRecord, "transferId" | "initiatedAt">, at: string): Promise<TransferAttemptRecord | null>;
   /**
    * The subscription is cancelled, with its subscription.cancelled event, in one conditional
    * write on the previous version (`version` - 1) and on no renewal charge being sent at `at`:
