@@ -36,7 +36,7 @@ export async function followTransaction(deps: { checkouts: CheckoutsPort }, t: T
     currency: checkout.currency,
     initiated_at: t.transaction_date_time,
   };
-  const recorded = await recordTransfer(deps, checkout._id, transfer);
+  const recorded = await recordTransfer(deps, checkout, transfer);
   if (t.transaction_status === "pending") return recorded;
   return recordTransferStatus(deps, { checkout_id: checkout._id, transaction_uuid: t.transaction_uuid, status: t.transaction_status });
 }
