@@ -19,6 +19,8 @@ export interface CallContext {
   callId?: string | undefined;
   /** The client address of the HTTP request behind the call, when the gateway sent one (the audit log's `ip_address`). */
   clientIp?: string | undefined;
+  /** When the caller stops waiting (epoch ms), when it said: a reply after it is never read. */
+  deadline?: number | undefined;
 }
 
 /**

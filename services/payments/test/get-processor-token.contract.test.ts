@@ -9,6 +9,7 @@ import { loadConfig, silentLogger } from "@payrail/runtime";
 import type { Store } from "@payrail/store";
 import { uncheckedStore } from "@payrail/store/testing";
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServices } from "../../../bin/wiring.ts";
 import { infraVariants } from "../../../test/support/infra.ts";
@@ -46,8 +47,8 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
   let merchant: MerchantPrincipal;
   let bankData: FlakyBankData;
   let offsetMs = 0;
-  /** What the next call does after a step: throw (a failure the process survives) or hang (a crash). */
-  let fault: { step: TransferStep; mode: "throw" | "hang" } | null = null;
+  /** What the next call does after a step: throw (a failure the process survives), hang (a crash) or go on 3 s later (a store or provider slowed down). */
+  let fault: { step: TransferStep; mode: "throw" | "hang" | "slow" } | null = null;
   /** Every conditional write payments made to an attempt or a mandate, matched or not, and every attempt or mandate it inserted. */
   const attemptWrites: StoreWrite[] = [];
   const mandateWrites: StoreWrite[] = [];
@@ -83,6 +84,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
         const { mode } = fault;
         fault = null;
         if (mode === "throw") throw new Error(`injected failure after ${step}`);
+        if (mode === "slow") return void (await sleep(3_000));
         await new Promise(() => {}); // the process "died" here: this call never finishes
       }),
       logger,
@@ -175,6 +177,21 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       const answer = await run(id);
       expect(answer.message).toBe("Transaction executed");
       expect(answer.transaction_id).toBe((await raw.collection<{ _id: string; checkoutRef: string; processor_transaction_id: string }>("transactions").findOne({ checkoutRef: id }))!.processor_transaction_id);
+      const after = await counts();
+      expect(after.transfers - before.transfers).toBe(1);
+      expect(after.transactions - before.transactions).toBe(1);
+    });
+
+    it("answers 409 transfer_in_progress before the caller's deadline when the transfer would outlast it, and finishes it for the retry", async () => {
+      const id = await linked();
+      const before = await counts();
+      fault = { step: "funding_source", mode: "slow" };
+      // A 2 s deadline: the call answers 200 ms before it (a tenth; a reply after it would be a
+      // service_timeout), and its work goes on under the lease.
+      expect(await codeOf(client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant), { timeoutMs: 2_000 }))).toBe("transfer_in_progress");
+      await until("the slowed call to complete the attempt", async () => (await uncheckedStore(store).collection<{ _id: string; completed: boolean }>("transfer_attempts").findOne({ _id: id }))?.completed === true);
+      const answer = await run(id);
+      expect(answer.message).toBe("Transaction executed");
       const after = await counts();
       expect(after.transfers - before.transfers).toBe(1);
       expect(after.transactions - before.transactions).toBe(1);

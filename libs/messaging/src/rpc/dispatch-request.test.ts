@@ -6,14 +6,14 @@ import { encodeRequest } from "./encode-request.ts";
 import { ExpiredRequests } from "./expired-requests.ts";
 import { createHandlerTable } from "./handler-table.ts";
 import type { ReplyLedger } from "./reply-ledger.port.ts";
-import type { CallOptions } from "../transport.port.ts";
+import type { CallContext, CallOptions } from "../transport.port.ts";
 
 /** libs/store's error, recreated by name: libs/messaging does not import libs/store. */
 class StoreUnavailableError extends Error {
   override readonly name = "StoreUnavailableError";
 }
 
-const run = async (handler: () => Promise<unknown>) => {
+const run = async (handler: (payload: unknown, ctx: CallContext) => Promise<unknown>) => {
   const table = createHandlerTable("identity", [{ operation: resolveApiKeyOp, handler }]);
   const message = JSON.parse(encodeRequest(resolveApiKeyOp, { api_key: "sk_test_x" }, { requestId: "req_1", principal: ANONYMOUS }, 5_000));
   const logger = silentLogger();
@@ -42,6 +42,19 @@ describe("dispatchRequest maps handler failures", () => {
       throw new TypeError("bug");
     });
     expect(reply).toEqual({ ok: false, error: { code: "internal_error", message: "Internal error" } });
+  });
+});
+
+describe("dispatchRequest's call context", () => {
+  it("tells the handler when its caller stops waiting: the envelope's deadline, the send time plus the call's timeout", async () => {
+    const sent = Date.now();
+    let seen: number | undefined;
+    await run(async (_payload, ctx) => {
+      seen = ctx.deadline;
+      return { valid: false };
+    });
+    expect(seen).toBeGreaterThanOrEqual(sent + 5_000);
+    expect(seen).toBeLessThanOrEqual(Date.now() + 5_000);
   });
 });
 

@@ -82,7 +82,7 @@ export async function dispatchEnvelope(
   // Every service that handles a request logs its id (docs/api-notes.md, Requests) at debug: at info the
   // gateway's one line per request names the operations it called (docs/decisions/0017-logs-and-metrics.md).
   const handling = new Handling(logger, entry.operation.service, pattern, requestId);
-  const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, clientIp, handling };
+  const call: HandlerCall = { entry, payload: parsed.data, requestId, principal, clientIp, deadline, handling };
   // At most once per call id / Idempotency-Key when the caller asks and a ledger is present.
   // A handler that runs once by itself, or an operation that only reads, needs the ledger only
   // for an Idempotency-Key.
@@ -103,14 +103,15 @@ interface HandlerCall {
   requestId: string;
   principal: Principal;
   clientIp: string | undefined;
+  deadline: number | undefined;
   handling: Handling;
 }
 
 /** Runs the handler as run `runId` and turns its value or its throw into the reply; never throws. */
 async function runHandler(call: HandlerCall, runId: string | undefined): Promise<RpcReplyEnvelope> {
-  const { entry, payload, requestId, principal, clientIp, handling } = call;
+  const { entry, payload, requestId, principal, clientIp, deadline, handling } = call;
   try {
-    const data: unknown = await entry.handler(payload, { requestId, principal, callId: runId, clientIp });
+    const data: unknown = await entry.handler(payload, { requestId, principal, callId: runId, clientIp, deadline });
     handling.handled("ok");
     // JSON drops `undefined`, and the reply envelope requires `data`.
     return { ok: true, data: data === undefined ? null : data };
