@@ -17,10 +17,9 @@ export function answerBeforeDeadline<T>(
   deadline: number | undefined,
   late: () => Error,
   onLateFailure: (err: unknown) => void,
-  now: () => number = Date.now,
 ): Promise<T> {
   if (deadline === undefined) return work;
-  const left = deadline - now();
+  const left = deadline - Date.now();
   const answerIn = left - Math.min(REPLY_MARGIN_MS, left / 10);
   return new Promise<T>((resolve, reject) => {
     let answered = false;
