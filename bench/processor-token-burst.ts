@@ -68,19 +68,18 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const before = await commandCounts();
   const t0 = performance.now();
-  const answers: Answer[] = await Promise.all(
-    Array.from({ length: calls }, async (_, i): Promise<Answer> => {
-      const checkout = ids[i % checkouts]!;
-      try {
-        const answer = await getProcessorToken(call, seeded.apiKey, checkout, DEADLINE_MS);
-        return { checkout, ms: performance.now() - t0, status: 200, transactionId: answer.transaction_id as string };
-      } catch (err) {
-        const error = String((err as Error).message);
-        const ms = performance.now() - t0;
-        return / 409 .*transfer_in_progress/.test(error) ? { checkout, ms, status: 409 } : { checkout, ms, status: "failed", error: error.slice(0, 160) };
-      }
-    }),
-  );
+  /** One Get Processor Token call on `checkout`, and when (since the burst began) it was answered. */
+  const ask = async (checkout: string): Promise<Answer> => {
+    try {
+      const answer = await getProcessorToken(call, seeded.apiKey, checkout, DEADLINE_MS);
+      return { checkout, ms: performance.now() - t0, status: 200, transactionId: answer.transaction_id as string };
+    } catch (err) {
+      const error = String((err as Error).message);
+      const ms = performance.now() - t0;
+      return / 409 .*transfer_in_progress/.test(error) ? { checkout, ms, status: 409 } : { checkout, ms, status: "failed", error: error.slice(0, 160) };
+    }
+  };
+  const answers: Answer[] = await Promise.all(Array.from({ length: calls }, (_, i) => ask(ids[i % checkouts]!)));
   const burstMs = performance.now() - t0;
   // A checkout none of whose calls answered 200 (each answered 409, its transfer still at work
   // when the caller's deadline came) is asked again every second, as Retry-After: 1 tells a
@@ -89,17 +88,7 @@ try {
   let waiting = ids.filter((id) => !answers.some((a) => a.checkout === id && a.status === 200));
   for (let round = 0; waiting.length > 0 && round < 30; round++) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const again = await Promise.all(
-      waiting.map(async (checkout): Promise<Answer> => {
-        try {
-          const answer = await getProcessorToken(call, seeded.apiKey, checkout, DEADLINE_MS);
-          return { checkout, ms: performance.now() - t0, status: 200, transactionId: answer.transaction_id as string };
-        } catch (err) {
-          const error = String((err as Error).message);
-          return / 409 .*transfer_in_progress/.test(error) ? { checkout, ms: performance.now() - t0, status: 409 } : { checkout, ms: performance.now() - t0, status: "failed", error: error.slice(0, 160) };
-        }
-      }),
-    );
+    const again = await Promise.all(waiting.map(ask));
     retried.push(...again);
     waiting = waiting.filter((id) => !again.some((a) => a.checkout === id && a.status !== 409));
   }
