@@ -112,6 +112,11 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
     transfers: await uncheckedStore(store).collection("sandbox_transfers").countDocuments({}),
     transactions: await uncheckedStore(store).collection("transactions").countDocuments({}),
   });
+  /** What was added to each of `counts()` since `before`. */
+  const addedSince = async (before: Awaited<ReturnType<typeof counts>>) => {
+    const now = await counts();
+    return Object.fromEntries(Object.entries(now).map(([k, n]) => [k, n - before[k as keyof typeof before]]));
+  };
 
   describe.skipIf(!!variant.skipReason)("resuming", () => {
     it.each(STEPS)("finishes after a failure right after the %s step, without a second funding source or transfer", async (step) => {
@@ -122,11 +127,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       const answer = await run(id);
       expect(answer.message).toBe("Transaction executed");
       expect(await run(id)).toEqual(answer);
-      const after = await counts();
-      expect(after.fundingSources - before.fundingSources).toBe(1);
-      expect(after.transfers - before.transfers).toBe(1);
-      expect(after.transactions - before.transactions).toBe(1);
-      expect(after.customers - before.customers).toBe(1);
+      expect(await addedSince(before)).toMatchObject({ fundingSources: 1, transfers: 1, transactions: 1, customers: 1 });
     });
 
     it("resumes a call whose provider answers were never recorded with the same funding source, asking for a new processor token", async () => {
@@ -136,12 +137,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       expect(await codeOf(run(id))).toBe("internal_error");
       expect(await uncheckedStore(store).collection("transfer_attempts").findOne({ _id: id })).toMatchObject({ processorTokenSealed: null, customerUrl: null, fundingSourceUrl: null });
       expect((await run(id)).message).toBe("Transaction executed");
-      const after = await counts();
-      expect(after.processorTokens - before.processorTokens).toBe(2);
-      expect(after.customers - before.customers).toBe(1);
-      expect(after.fundingSources - before.fundingSources).toBe(1);
-      expect(after.transfers - before.transfers).toBe(1);
-      expect(after.transactions - before.transactions).toBe(1);
+      expect(await addedSince(before)).toMatchObject({ processorTokens: 2, customers: 1, fundingSources: 1, transfers: 1, transactions: 1 });
     });
 
     it.each(["funding_source", "transaction_record"] as const)("takes over from a call that died after the %s step once its lease ran out", async (step) => {
@@ -155,10 +151,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       offsetMs += LEASE_MS + 1_000;
       const answer = await run(id);
       expect(answer.transaction_id).toMatch(/^[0-9a-f-]{36}$/);
-      const after = await counts();
-      expect(after.fundingSources - before.fundingSources).toBe(1);
-      expect(after.transfers - before.transfers).toBe(1);
-      expect(after.transactions - before.transactions).toBe(1);
+      expect(await addedSince(before)).toMatchObject({ fundingSources: 1, transfers: 1, transactions: 1 });
     });
 
     it("completes a call that died after writing the record without checking its debit again, though its mandate was revoked and its account blocked since", async () => {
@@ -177,9 +170,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       const answer = await run(id);
       expect(answer.message).toBe("Transaction executed");
       expect(answer.transaction_id).toBe((await raw.collection<{ _id: string; checkoutRef: string; processor_transaction_id: string }>("transactions").findOne({ checkoutRef: id }))!.processor_transaction_id);
-      const after = await counts();
-      expect(after.transfers - before.transfers).toBe(1);
-      expect(after.transactions - before.transactions).toBe(1);
+      expect(await addedSince(before)).toMatchObject({ transfers: 1, transactions: 1 });
     });
 
     it("answers 409 transfer_in_progress before the caller's deadline when the transfer would outlast it, and finishes it for the retry", async () => {
@@ -192,9 +183,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       await until("the slowed call to complete the attempt", async () => (await uncheckedStore(store).collection<{ _id: string; completed: boolean }>("transfer_attempts").findOne({ _id: id }))?.completed === true);
       const answer = await run(id);
       expect(answer.message).toBe("Transaction executed");
-      const after = await counts();
-      expect(after.transfers - before.transfers).toBe(1);
-      expect(after.transactions - before.transactions).toBe(1);
+      expect(await addedSince(before)).toMatchObject({ transfers: 1, transactions: 1 });
     });
 
     it("refuses calls while another call holds the lease with 409, writing nothing: a crowd of retries cannot queue the holder's writes", async () => {
@@ -232,9 +221,7 @@ describe.each(variants)("get_processor_token over $name", (variant) => {
       const answers = await Promise.all(ids.map((id) => client.call(getProcessorTokenOp, { checkout_id: id }, as(merchant), { timeoutMs: 90_000 })));
       expect(answers.map((a) => a.message)).toEqual(ids.map(() => "Transaction executed"));
       expect(new Set(answers.map((a) => a.transaction_id)).size).toBe(100);
-      const after = await counts();
-      expect(after.transfers - before.transfers).toBe(100);
-      expect(after.transactions - before.transactions).toBe(100);
+      expect(await addedSince(before)).toMatchObject({ transfers: 100, transactions: 100 });
     }, 180_000);
 
     it("writes a first charge's attempt three times: inserted holding its lease, the provider's three answers in one write, the transfer with the write that gives it back", async () => {

@@ -10,6 +10,7 @@ export { transactionDoc, type ChargeFacts } from "../transactions/transaction-do
 import type { RequestMeta } from "../shared/ports/checkouts.port.ts";
 import type { AttemptProgress, TransferAttemptRecord } from "./transfer-attempt.entity.ts";
 import type { TransferDeps } from "./transfer.deps.ts";
+import type { TransactionDoc } from "../transactions/transaction.entity.ts";
 
 /**
  * The three steps of the specification plus the record that follows (with its
@@ -70,7 +71,11 @@ export async function runTransferSteps(
       fundingFingerprint: source.fingerprint,
     });
   }
-  if (resumed && !a.transferId) a = (await recordedTransfer(deps, a)) ?? a;
+  // A resumed call reads what the call before it left once: a record naming the transfer (only
+  // the completion is left), a held one, or none. A call that found no funding source cannot
+  // find a record: one is only written after that step.
+  const existing = resumed ? await deps.transactions.findByUuid(a.transactionUuid) : null;
+  if (!a.transferId) a = withRecordedTransfer(a, existing) ?? a;
   if (!a.transferId) {
     // Under the lease, once the account is known and before the provider is asked to debit it.
     // A call resumed after a crash (or the reconciler) may find the debit made before its id
@@ -94,9 +99,7 @@ export async function runTransferSteps(
     const transfer = await createTransferOnce(deps, input, a.createdAt, async () => a.customerUrl);
     a = { ...a, transferId: transfer.transferId, initiatedAt: deps.now().toISOString() };
   }
-  // A resumed call looks first, so it does not draw (and waste) another sequential id. A call
-  // that found no funding source cannot find a record: one is only written after that step.
-  const existing = resumed ? await deps.transactions.findByUuid(a.transactionUuid) : null;
+  // The record read above keeps a resumed call from drawing (and wasting) another sequential id.
   if (existing?.transaction_status === "in_review") {
     lease.check();
     await releaseHeldRecord(deps, meta.requestId, existing, { transferId: a.transferId!, at: a.initiatedAt! });
@@ -127,7 +130,11 @@ export async function runTransferSteps(
  * left. Null while there is no record, or only a held one (its transfer not made yet).
  */
 export async function recordedTransfer(deps: Pick<TransferDeps, "transactions">, a: TransferAttemptRecord): Promise<TransferAttemptRecord | null> {
-  const record = await deps.transactions.findByUuid(a.transactionUuid);
+  return withRecordedTransfer(a, await deps.transactions.findByUuid(a.transactionUuid));
+}
+
+/** recordedTransfer on a record already read. */
+function withRecordedTransfer(a: TransferAttemptRecord, record: TransactionDoc | null): TransferAttemptRecord | null {
   if (!record?.processor_transaction_id || record.transaction_status === "in_review") return null;
   return { ...a, transferId: record.processor_transaction_id, initiatedAt: record.transaction_date_time };
 }
