@@ -15,6 +15,7 @@ import { z } from "zod";
 import { defineOperation } from "@payrail/contracts";
 import { silentLogger } from "@payrail/runtime";
 import { createAmqpTransport, createInProcessBus, createInProcessTransport, handle, type Transport } from "@payrail/messaging";
+import { percentile } from "./http/percentile.ts";
 
 const AMQP_URL = process.env["AMQP_URL"] ?? "amqp://guest:guest@127.0.0.1:5672";
 const SECONDS = Number(process.env["BENCH_SECONDS"] ?? 2);
@@ -48,10 +49,6 @@ async function drive(client: Transport, inFlight: number, durationMs: number): P
   };
   await Promise.all(Array.from({ length: inFlight }, (_, id) => worker(id)));
   return { calls: latencies.length, ms: performance.now() - start, latencies };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 async function setUp(): Promise<{ clients: Map<string, Transport>; all: Transport[] }> {

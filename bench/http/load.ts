@@ -3,8 +3,10 @@
  * of the merchant rows is built per call: Get picks a random seeded id, Create posts a new
  * merchant_checkout_id.
  */
+import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { checkoutBody } from "./checkout-body.ts";
+import { percentile } from "./percentile.ts";
 
 export interface LoadSettings {
   connections: number;
@@ -12,7 +14,7 @@ export interface LoadSettings {
   warmupS: number;
 }
 
-/** What a row measured; latencies are of 2xx responses, as autocannon records them. */
+/** What a row measured; latencies (autocannon's response times, ms) are of 2xx responses. */
 export interface LoadResult {
   rps: number;
   p50: number;
@@ -25,21 +27,67 @@ export interface LoadResult {
 
 export type RequestShape = Pick<autocannon.Options, "method" | "headers" | "requests">;
 
-/** `measuring` is called when the warm-up ends and the measured part starts. */
+/** Longest a row waits, after its warm-up, for every connection to have been answered once. */
+const CONNECTING_LIMIT_S = 30;
+
+/**
+ * One autocannon run of warm-up and row together, so that the measured part keeps the warm-up's
+ * connections: a new run opens new ones, and a server at saturation accepts one connection per
+ * turn of its event loop (libuv accepts one and waits for the next poll), so the first requests
+ * of 100 fresh connections wait up to 100 turns, over a second at Payrail's Create, and a short
+ * row would measure that instead of the load. The row starts once the warm-up's time has passed
+ * and every connection has had an answer (within `CONNECTING_LIMIT_S`), and responses count from
+ * then until the run has stopped, whenever their request was sent. `measuring` is called when
+ * the row starts.
+ */
 export async function runLoad(url: string, shape: RequestShape, settings: LoadSettings, measuring?: () => void): Promise<LoadResult> {
-  const common = { url, connections: settings.connections, ...shape };
-  if (settings.warmupS > 0) await autocannon({ ...common, duration: settings.warmupS });
-  measuring?.();
-  const result = await autocannon({ ...common, duration: settings.durationS });
-  // No 2xx, no latency: NaN (shown "n/a") rather than autocannon's 0, which would pass a target.
-  const none = result["2xx"] === 0;
-  return {
-    rps: result.requests.total / result.duration,
-    p50: none ? NaN : result.latency.p50,
-    p99: none ? NaN : result.latency.p99,
-    errors: result.non2xx + result.errors,
-    requests: result.requests.total,
+  const row = { latencies: [] as number[], errors: 0, requests: 0, from: Number.NaN };
+  const answered = new Set<unknown>();
+  const options = {
+    url,
+    connections: settings.connections,
+    ...shape,
+    duration: settings.warmupS + CONNECTING_LIMIT_S + settings.durationS,
+    // autocannon checks for its stop once a sample: every 100 ms, so the row ends on time.
+    sampleInt: 100,
   };
+  // With a callback autocannon returns its instance, whose events and stop() the row needs.
+  let instance!: autocannon.Instance;
+  const done = new Promise<void>((resolve, reject) => {
+    instance = autocannon(options, (err) => (err ? reject(err) : resolve()));
+  });
+  const begin = performance.now();
+  const startRow = (now: number, connecting: boolean) => {
+    if (!Number.isNaN(row.from) || now - begin < settings.warmupS * 1000) return;
+    if (connecting && answered.size < settings.connections) return;
+    clearTimeout(limit);
+    row.from = now;
+    measuring?.();
+    setTimeout(() => instance.stop(), settings.durationS * 1000).unref();
+  };
+  const limit = setTimeout(() => startRow(performance.now(), false), (settings.warmupS + CONNECTING_LIMIT_S) * 1000);
+  instance.on("response", (client, statusCode, _bytes, responseTime) => {
+    if (Number.isNaN(row.from)) {
+      answered.add(client);
+      return startRow(performance.now(), true);
+    }
+    row.requests += 1;
+    if (statusCode >= 200 && statusCode < 300) row.latencies.push(responseTime);
+    else row.errors += 1;
+  });
+  // Connection errors and timeouts: autocannon reports both as reqError.
+  instance.on("reqError", () => {
+    if (!Number.isNaN(row.from)) row.errors += 1;
+  });
+  try {
+    await done;
+  } finally {
+    clearTimeout(limit);
+  }
+  const seconds = (performance.now() - row.from) / 1000;
+  row.latencies.sort((a, b) => a - b);
+  // No 2xx, no latency: NaN (shown "n/a") rather than 0, which would pass a target.
+  return { rps: row.requests / seconds, p50: percentile(row.latencies, 50), p99: percentile(row.latencies, 99), errors: row.errors, requests: row.requests };
 }
 
 /** GET of one fixed path (the baseline, the ceiling, the List row). */

@@ -9,6 +9,7 @@
 import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { LoadResult, LoadSettings } from "./load.ts";
+import { percentile } from "./percentile.ts";
 
 const TICK_MS = 2;
 const TIMEOUT_MS = 10_000;
@@ -67,6 +68,5 @@ async function pace(url: string, agent: Agent, requests: PacedRequests, rate: nu
   await Promise.all(pending);
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { rps: (latencies.length + errors) / seconds, p50: at(50), p99: at(99), errors, requests: latencies.length + errors };
+  return { rps: (latencies.length + errors) / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, requests: latencies.length + errors };
 }
