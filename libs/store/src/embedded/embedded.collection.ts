@@ -15,12 +15,13 @@ import { settleAll } from "../shared/settle-all.ts";
 import { settled } from "../shared/call-as-promise.ts";
 import { matches } from "./document-match.ts";
 import { sameIndex, sameKeys, toStoredIndex, type StoredIndex } from "./index-spec.ts";
-import { arrayPaths, throughArray } from "./multikey-paths.ts";
+import { throughArray } from "./multikey-paths.ts";
 import { addKeyColumns, createIndexSql, indexedPaths, insertSql, keyValue, updateSql } from "./key-columns.ts";
 import { sqlIndexName, sqlName } from "./sql-expression.ts";
 import { toSqlFilter, toSqlOrder, toSqlPredicate } from "./sql-filter.ts";
 import type { CollectionState, SqliteHost } from "./sqlite-host.ts";
 import { applyUpdate } from "./update-operators.ts";
+import { checksHold, valueAt, writeChecks, type NullKeyed, type WriteChecks } from "./write-checks.ts";
 import { seedFromFilter } from "./upsert-seed.ts";
 
 type Doc = Record<string, unknown>;
@@ -50,11 +51,22 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   async insertOne(doc: T): Promise<void> {
     if (typeof doc._id !== "string") throw new Error(`insert into ${this.name}: _id must be a string`);
     // Serialised now, so the caller may change its object after this call; JSON drops
-    // `undefined` properties as MongoDB's driver does (`ignoreUndefined`). The parsed copy is
-    // for the null-key and array-path checks, which run inside the write.
+    // `undefined` properties as MongoDB's driver does (`ignoreUndefined`). The null-key and
+    // array-path checks run inside the write, on what they read of the object now; only if an
+    // index came or went in between are they worked out again, from the text.
+    const id = doc._id;
     const text = JSON.stringify(doc);
-    const copy = JSON.parse(text) as Doc;
-    await this.host.write(this.name, () => this.insertRow(this.state(), copy, text), "last-statement");
+    const loaded = this.host.loadedState(this.name);
+    const early = loaded ? writeChecks(loaded.indexes, doc) : undefined;
+    await this.host.write(
+      this.name,
+      () => {
+        const state = this.state();
+        const checks = early && checksHold(early, state.indexes) ? early : writeChecks(state.indexes, JSON.parse(text) as Doc);
+        this.insertChecked(state, id, text, checks);
+      },
+      "last-statement",
+    );
   }
 
   // Reads are synchronous (better-sqlite3): findOne and find hand back one settled promise
@@ -104,9 +116,8 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
         // Taken before applyUpdate, which changes the document in place.
         const keysBefore = paths.map((path) => keyValue(valueAt(current, path)));
         const next = applyUpdate(current, update, false);
-        this.assertNullKeysFree(state, next);
+        this.check(state, next._id as string, writeChecks(state.indexes, next));
         const before = options.returnDocument === "before" ? (JSON.parse(found.doc) as T) : undefined;
-        this.rememberArrays(state, next);
         // Only the key columns whose values changed are set, so SQLite touches only their indexes.
         const changed = paths.filter((path, i) => keyValue(valueAt(next, path)) !== keysBefore[i]);
         this.host.prepare(updateText(sql, changed)).run({ doc: JSON.stringify(next), rowid: found.rowid });
@@ -116,7 +127,7 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
       const created = applyUpdate(seedFromFilter(filter), update, true);
       created._id ??= randomId();
       if (typeof created._id !== "string") throw new Error(`upsert into ${this.name}: _id must be a string`);
-      this.insertRow(state, created);
+      this.insertChecked(state, created._id, JSON.stringify(created), writeChecks(state.indexes, created));
       return options.returnDocument === "before" ? null : (created as T);
     }, "last-statement");
   }
@@ -262,10 +273,9 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
    * the array paths are recorded before it, and stay recorded if it fails, which only makes
    * queries on those paths checked in JavaScript, as they already are in this process.
    */
-  private insertRow(state: CollectionState, doc: Doc, text = JSON.stringify(doc)): void {
-    this.assertNullKeysFree(state, doc);
-    this.rememberArrays(state, doc);
-    this.host.prepare(this.sqlFor(state).insert).run({ id: doc._id as string, doc: text });
+  private insertChecked(state: CollectionState, id: string, text: string, checks: WriteChecks): void {
+    this.check(state, id, checks);
+    this.host.prepare(this.sqlFor(state).insert).run({ id, doc: text });
   }
 
   /** The table's key columns now, with their INSERT and the UPDATEs made so far (by the columns they set). */
@@ -280,24 +290,24 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
 
 
   /**
-   * MongoDB indexes a missing field as null, so two documents without a unique field collide;
-   * SQLite lets NULLs differ. Only for a document with a null key, look for another holder
-   * (an indexed `IS NULL` lookup) inside the same write transaction.
+   * The checks of a document about to be written as `id`, inside its write transaction. SQLite
+   * lets NULLs differ in a unique index, so for each unique index in which the document's key has
+   * a null, another holder of the same key is looked for (an indexed `IS NULL` lookup). Then its
+   * new array paths are recorded.
    */
-  private assertNullKeysFree(state: CollectionState, doc: Doc): void {
-    for (const index of state.indexes) {
-      if (!index.unique || !Object.keys(index.keys).some((field) => valueAt(doc, field) === null)) continue;
-      if (index.partialFilterExpression && !matches(doc, index.partialFilterExpression)) continue;
-      if (this.nullKeyHolders(state, index, doc).some((id) => id !== doc._id)) throw new DuplicateKeyError(this.name, index.name);
+  private check(state: CollectionState, id: string, checks: WriteChecks): void {
+    for (const { index, keyOf } of checks.nullKeyed) {
+      if (this.nullKeyHolders(state, index, keyOf).some((holder) => holder !== id)) throw new DuplicateKeyError(this.name, index.name);
     }
+    this.rememberArrays(state, checks.arrays);
   }
 
-  /** `_id`s of documents whose keys for `index` equal `doc`'s (all-null keys when no doc). */
-  private nullKeyHolders(state: CollectionState, index: StoredIndex, doc: Doc | undefined): string[] {
+  /** `_id`s of documents whose keys for `index` are `keyOf`'s (all null when none is given). */
+  private nullKeyHolders(state: CollectionState, index: StoredIndex, keyOf: NullKeyed["keyOf"] | undefined): string[] {
     const conditions: string[] = [];
     const params: (string | number)[] = [];
     for (const field of Object.keys(index.keys)) {
-      const value = doc ? valueAt(doc, field) : null;
+      const value = keyOf ? keyOf(field) : null;
       if (value === null) conditions.push(`${state.field(field)} IS NULL`);
       else if (typeof value === "string" || typeof value === "number") {
         conditions.push(`${state.field(field)} = ?`);
@@ -310,8 +320,8 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
   }
 
   /** Records new array paths (see multikey-paths.ts) in the same transaction as the write. */
-  private rememberArrays(state: CollectionState, doc: Doc): void {
-    for (const path of arrayPaths(doc)) {
+  private rememberArrays(state: CollectionState, paths: readonly string[]): void {
+    for (const path of paths) {
       if (state.arrays.has(path)) continue;
       this.host.prepare("INSERT OR IGNORE INTO _array_paths (collection, path) VALUES (?, ?)").run(this.name, path);
       state.arrays.add(path);
@@ -325,14 +335,4 @@ function updateText(sql: { table: string; updates: Map<string, string> }, change
   let text = sql.updates.get(key);
   if (text === undefined) sql.updates.set(key, (text = updateSql(sql.table, changed)));
   return text;
-}
-
-/** The value at a dotted path, missing counting as null (MongoDB's index key rule). */
-function valueAt(doc: Doc, path: string): unknown {
-  let node: unknown = doc;
-  for (const key of path.split(".")) {
-    if (node === null || typeof node !== "object" || Array.isArray(node)) return null;
-    node = (node as Doc)[key];
-  }
-  return node ?? null;
 }

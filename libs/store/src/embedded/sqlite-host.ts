@@ -253,6 +253,11 @@ export class SqliteHost implements WriteGate {
     }
   };
 
+  /** The collection's state if a write or read has loaded it already: no SQL, so callable outside a write. */
+  loadedState(name: string): CollectionState | undefined {
+    return this.states.get(name);
+  }
+
   /** The collection's table (created on first use) with its indexes and array paths. */
   state(name: string): CollectionState {
     let state = this.states.get(name);
