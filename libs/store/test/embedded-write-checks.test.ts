@@ -67,4 +67,13 @@ describe("the embedded store's checks of an insert", () => {
     await col.insertOne({ _id: "3", merchantId: null, at: null });
     await expect(col.insertOne({ _id: "4", merchantId: Number.NaN })).rejects.toBeInstanceOf(DuplicateKeyError);
   });
+
+  it("matches a partial index's filter on the document as its JSON holds it", async () => {
+    store = createEmbeddedStore({ dir: await tempDir(), logger });
+    const col = store.collection<{ _id: string; merchantId?: string; at?: unknown }>("stamps");
+    await col.createIndex({ keys: { merchantId: 1 }, unique: true, partialFilterExpression: { at: "2026-11-30T00:00:00.000Z" } });
+    await col.insertOne({ _id: "1", at: "2026-11-30T00:00:00.000Z" });
+    await expect(col.insertOne({ _id: "2", at: new Date("2026-11-30T00:00:00.000Z") })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await col.insertOne({ _id: "3", at: "2025-01-01T00:00:00.000Z" });
+  });
 });

@@ -18,7 +18,7 @@ describe("insertWithEvents", () => {
     const doc = JSON.parse('{"_id":"o2","__proto__":{"polluted":true}}') as { _id: string };
     const stored = insertWithEvents(doc, [created]);
     expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
-    expect((stored as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect((stored as unknown as Record<string, unknown>)["polluted"]).toBeUndefined();
     expect(JSON.parse(JSON.stringify(stored))).toEqual(JSON.parse('{"_id":"o2","__proto__":{"polluted":true},"outboxPending":true,"outboxAt":"2026-11-30T10:00:01.000Z","_outbox":{"evt_1":{"id":"evt_1","type":"order.created","created_at":"2026-11-30T10:00:01.000Z"}}}'));
   });
 
