@@ -100,11 +100,10 @@ try {
   const paid = answers.filter((a) => a.status === 200);
   const busy = answers.filter((a) => a.status === 409);
   const failed = answers.filter((a): a is Answer & { status: "failed"; error: string } => a.status === "failed");
-  const perCheckout = new Map<string, Set<string>>();
-  for (const a of paid) perCheckout.set(a.checkout, (perCheckout.get(a.checkout) ?? new Set()).add(a.transactionId));
-  const paidInBurst = perCheckout.size;
   const paidOnRetry = retried.filter((a) => a.status === 200);
-  for (const a of paidOnRetry) perCheckout.set(a.checkout, (perCheckout.get(a.checkout) ?? new Set()).add(a.transactionId));
+  const paidInBurst = new Set(paid.map((a) => a.checkout)).size;
+  const perCheckout = new Map<string, Set<string>>();
+  for (const a of [...paid, ...paidOnRetry]) perCheckout.set(a.checkout, (perCheckout.get(a.checkout) ?? new Set()).add(a.transactionId));
   const retryFailed = retried.filter((a) => a.status === "failed");
   const disagreeing = [...perCheckout.values()].filter((s) => s.size > 1).length;
   const slowest = (as: Answer[]) => (as.length ? `${(Math.max(...as.map((a) => a.ms)) / 1000).toFixed(2)} s` : "–");
@@ -119,7 +118,7 @@ try {
   console.log("");
   console.log(
     `${paidInBurst} of ${checkouts} checkouts answered 200 in the burst, ${paidOnRetry.length} more on a retry (one a second after a 409, ${retried.length} retries; the last 200 at ${(lastPaidMs / 1000).toFixed(2)} s); ` +
-      `${new Set([...paid, ...paidOnRetry].map((a) => (a as { transactionId: string }).transactionId)).size} distinct transactions; ` +
+      `${new Set([...paid, ...paidOnRetry].map((a) => a.transactionId)).size} distinct transactions; ` +
       `${disagreeing} checkouts answered two different transactions; ${(perCheckout.size / (lastPaidMs / 1000)).toFixed(1)} transfers/s until the last 200`,
   );
   if (failed.length) console.log(`first failure: ${failed[0]!.error}`);

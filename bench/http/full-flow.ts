@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { checkoutBody } from "./checkout-body.ts";
+import { percentile } from "./percentile.ts";
 
 export interface FlowResult {
   flows: number;
@@ -57,8 +58,7 @@ export async function runFullFlow(baseUrl: string, apiKey: string, clients: numb
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { flows: latencies.length, flowsPerS: latencies.length / seconds, p50: at(50), p99: at(99), errors, firstError };
+  return { flows: latencies.length, flowsPerS: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, firstError };
 }
 
 /**

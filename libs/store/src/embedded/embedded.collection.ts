@@ -21,7 +21,7 @@ import { sqlIndexName, sqlName } from "./sql-expression.ts";
 import { toSqlFilter, toSqlOrder, toSqlPredicate } from "./sql-filter.ts";
 import type { CollectionState, SqliteHost } from "./sqlite-host.ts";
 import { applyUpdate } from "./update-operators.ts";
-import { checksHold, valueAt, writeChecks, type NullKeyed, type WriteChecks } from "./write-checks.ts";
+import { sameIndexes, valueAt, writeChecks, type NullKeyed, type WriteChecks } from "./write-checks.ts";
 import { seedFromFilter } from "./upsert-seed.ts";
 
 type Doc = Record<string, unknown>;
@@ -57,12 +57,13 @@ export class EmbeddedCollection<T extends { _id: string }> implements Collection
     const id = doc._id;
     const text = JSON.stringify(doc);
     const loaded = this.host.loadedState(this.name);
-    const early = loaded ? writeChecks(loaded.indexes, doc) : undefined;
+    // A copy of the index list: createIndex adds to the same array.
+    const early = loaded ? { indexes: loaded.indexes.slice(), checks: writeChecks(loaded.indexes, doc) } : undefined;
     await this.host.write(
       this.name,
       () => {
         const state = this.state();
-        const checks = early && checksHold(early, state.indexes) ? early : writeChecks(state.indexes, JSON.parse(text) as Doc);
+        const checks = early && sameIndexes(early.indexes, state.indexes) ? early.checks : writeChecks(state.indexes, JSON.parse(text) as Doc);
         this.insertChecked(state, id, text, checks);
       },
       "last-statement",

@@ -20,12 +20,11 @@ export interface NullKeyed {
  * What a write checks of a document before storing it, read from the document alone: the unique
  * indexes in which its key has a null (MongoDB indexes a missing field as null, so two documents
  * missing a unique field collide, which SQLite's NULLs would not), and the paths at which it
- * holds arrays (multikey-paths.ts). `indexes` are those they were worked out for: an insert
- * works them out when it is called, from the document as it is then, and uses them only if the
- * collection still has the same indexes when its write runs.
+ * holds arrays (multikey-paths.ts). An insert works them out when it is called, from the
+ * document as it is then, and uses them only if the collection still has the same indexes when
+ * its write runs (`sameIndexes`).
  */
 export interface WriteChecks {
-  indexes: readonly StoredIndex[];
   nullKeyed: NullKeyed[];
   arrays: string[];
 }
@@ -44,12 +43,12 @@ export function writeChecks(indexes: readonly StoredIndex[], doc: Doc): WriteChe
     const keys = new Map<string, KeyValue>(fields.map((field) => [field, storedKey(valueAt(doc, field))]));
     nullKeyed.push({ index, keyOf: (field) => keys.get(field) ?? null });
   }
-  return { indexes: indexes.slice(), nullKeyed, arrays: arrayPaths(doc) };
+  return { nullKeyed, arrays: arrayPaths(doc) };
 }
 
-/** True when `checks` were worked out for exactly the indexes the collection has now. */
-export function checksHold(checks: WriteChecks, indexes: readonly StoredIndex[]): boolean {
-  return checks.indexes.length === indexes.length && checks.indexes.every((index, i) => index === indexes[i]);
+/** True when `before` (a copy taken earlier) holds exactly the indexes of `now`. */
+export function sameIndexes(before: readonly StoredIndex[], now: readonly StoredIndex[]): boolean {
+  return before.length === now.length && before.every((index, i) => index === now[i]);
 }
 
 /** The value at a dotted path, missing counting as null (MongoDB's index key rule). */
