@@ -13,7 +13,8 @@
  * bus's event queues are then the broker's, and the outbox relay and its marks are what remain.
  *
  * `--transfer` counts the flow's last call alone (get_processor_token, with what its events
- * cause), the checkouts linked first.
+ * cause), the checkouts linked first. `--create` counts the flow's first call alone (a
+ * checkout's create, with its events relayed, queued and handled).
  */
 import { randomBytes } from "node:crypto";
 import { Agent } from "node:http";
@@ -25,6 +26,7 @@ import { createStore } from "@payrail/store";
 import { countingStore } from "./counting-store.ts";
 import { benchAmqpUrl } from "./http/amqp-vhost.ts";
 import { startServices } from "../bin/wiring.ts";
+import { checkoutBody } from "./http/checkout-body.ts";
 import { getProcessorToken, jsonClient, linkedCheckout } from "./http/full-flow.ts";
 
 const { values } = parseArgs({
@@ -34,10 +36,14 @@ const { values } = parseArgs({
     "settle-ms": { type: "string", default: "3000" },
     // Count the last step only (get_processor_token and what its events cause): the flows are linked first, uncounted.
     transfer: { type: "boolean", default: false },
+    // Count the first step only: a create and what its events cause.
+    create: { type: "boolean", default: false },
     mongo: { type: "boolean", default: false },
   },
 });
 const flows = Number(values.flows);
+if (values.transfer && values.create) throw new Error("--transfer or --create, not both");
+const counted = values.transfer ? "transfer" : values.create ? "create" : "flow";
 
 const logger = silentLogger();
 const config = loadConfig({
@@ -78,6 +84,9 @@ if (values.transfer) {
   await concurrently(async () => void linked.push(await linkedCheckout(call, apiKey)));
   store.reset();
   await concurrently(async () => void (await getProcessorToken(call, apiKey, linked.pop()!)));
+} else if (values.create) {
+  store.reset();
+  await concurrently(async () => void (await call("POST", "/api/merchants/checkout", { "api-key": apiKey }, checkoutBody(`ops-${Date.now()}-${Math.random()}`))));
 } else {
   store.reset();
   await concurrently(async () => void (await getProcessorToken(call, apiKey, await linkedCheckout(call, apiKey))));
@@ -94,7 +103,7 @@ for (const [key, n] of [...store.byCall].sort((a, b) => b[1] - a[1])) {
   console.log(`${per.toFixed(2).padStart(7)}  ${key}`);
 }
 console.log(
-  `per ${values.transfer ? "transfer" : "flow"}: ${(total.reads + total.writes).toFixed(1)} calls: ${total.reads.toFixed(1)} reads, ${total.writes.toFixed(1)} writes ` +
+  `per ${counted}: ${(total.reads + total.writes).toFixed(1)} calls: ${total.reads.toFixed(1)} reads, ${total.writes.toFixed(1)} writes ` +
     `(inserts, findOneAndUpdate, deletes, sequences), of which ${total.refused.toFixed(1)} inserts refused as duplicates`,
 );
 for (const s of [...started].reverse()) await s.stop();

@@ -10,6 +10,7 @@
  *   npx tsx bench/profile.bench.ts --row flow           # the full payment flow by 10 clients (--connections)
  *   npx tsx bench/profile.bench.ts --mode rabbitmq     # broker: BENCH_AMQP_URL or AMQP_URL, as bench:http
  *   npx tsx bench/profile.bench.ts --settle 15         # wait 15 s more after the server went idle
+ *   npx tsx bench/profile.bench.ts --row create --drain # the window runs on until the row's events are relayed and handled
  *
  * The `.cpuprofile` files are kept (their paths are printed) for Chrome's DevTools or speedscope.
  */
@@ -36,6 +37,9 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "1" },
     // Seconds to wait on top of the server going idle (the seeded checkouts' events relayed).
     settle: { type: "string", default: "0" },
+    // The window ends once the server is idle again, not with the row: what a create costs after
+    // it answered (its events relayed, queued, handled) is then in the profile too.
+    drain: { type: "boolean", default: false },
     // For --row flow: concurrent flow clients (default 10, as bench:http's --flow-clients).
     connections: { type: "string" },
     top: { type: "string", default: "30" },
@@ -65,6 +69,8 @@ const shape: RequestShape = row === "get" ? getCheckout(seeded.apiKey, seeded.sa
 const load = { connections: Number(values.connections ?? (row === "flow" ? 10 : 100)), durationS: Number(values.duration), warmupS: Number(values.warmup) };
 let from = 0;
 let to = 0;
+/** Requests (flows, for --row flow) in the window. */
+let requests = 0;
 try {
   await untilIdle(d);
   await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
@@ -74,12 +80,15 @@ try {
     from = now();
     const result = await runFullFlow(d.url, seeded.apiKey, load.connections, load.durationS);
     to = now();
+    requests = result.flows;
     const cpu = cpuFrom === null ? null : serversCpuMs(d);
     const perFlow = cpu === null || cpuFrom === null || result.flows === 0 ? "" : `, ${((cpu - cpuFrom) / result.flows).toFixed(2)} ms CPU/flow`;
     console.log(`flow: ${result.flowsPerS.toFixed(1)} flows/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, failed ${result.errors}${perFlow}`);
   } else {
     const result = await runLoad(d.url, shape, load, () => (from = now()));
+    if (values.drain) await untilIdle(d);
     to = now();
+    requests = result.requests;
     console.log(`${row}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
   }
 } finally {
@@ -96,7 +105,9 @@ for (const p of d.processes) {
   const file = files.find((f) => f.split(".")[3] === String(p.pid));
   if (!file) continue;
   const summary = summariseProfile(join(profileDir, file), from, to);
-  console.log(`\n## ${p.name}: busy samples in the window: ${summary.busySamples}`);
+  // --cpu-prof samples every millisecond by default, so samples a request are about its busy ms.
+  const perRequest = requests > 0 ? ` (${(summary.busySamples / requests).toFixed(3)} a ${row === "flow" ? "flow" : "request"})` : "";
+  console.log(`\n## ${p.name}: busy samples in the window: ${summary.busySamples}${perRequest}`);
   print("self time", summary.self);
   print("inclusive time", summary.inclusive);
   print("self time by origin", summary.origins);

@@ -24,12 +24,37 @@ describe("embedded mode: an event survives a crash between publish and handling"
     dirs.push(dataDir);
     const event = sampleEvent("refund.requested");
 
-    // The relay published the event and emptied the outbox; the handler was running: kill -9.
-    const first = await runChild({ DATA_DIR: dataDir, MODE: "hang", EVENT: JSON.stringify(event) }, ["marked", `handling ${event.id}`]);
+    // The handler ran past the handoff's wait, so the bus kept a copy and the relay emptied the outbox: kill -9.
+    const first = await runChild({ DATA_DIR: dataDir, MODE: "hang", EVENT: JSON.stringify(event), HANDOFF_WAIT_MS: "200" }, ["marked", `handling ${event.id}`]);
     await killed(first.child);
 
     // Restarted: nothing in any outbox, yet the subscriber gets the event.
     const second = await runChild({ DATA_DIR: dataDir, MODE: "handle" }, [`handled ${event.id}`], 20_000);
+    expect(second.output().match(new RegExp(`handled ${event.id}`, "g"))).toHaveLength(1);
+    second.child.kill("SIGTERM");
+  }, 60_000);
+
+  it("is handled once after a restart when SIGKILLed while its handler ran, before any copy was kept: its outbox still held it", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "payrail-handoff-crash-"));
+    dirs.push(dataDir);
+    const event = sampleEvent("refund.requested");
+
+    // Handed straight to the running ledger, whose handler hangs; the wait for a copy is far off: kill -9.
+    const first = await runChild({ DATA_DIR: dataDir, MODE: "hang", EVENT: JSON.stringify(event), HANDOFF_WAIT_MS: "600000" }, [`handling ${event.id}`]);
+    await killed(first.child);
+    expect(first.output()).not.toContain("marked");
+
+    // What the crash left: the event in its order's outbox, no copy in the queue.
+    const store = createEmbeddedStore({ dir: dataDir, logger: silentLogger() });
+    const order = await store.collection<{ _id: string; outboxPending?: boolean; _outbox?: Record<string, unknown> }>("orders").findOne({ _id: "order-1" });
+    expect(order?.outboxPending).toBe(true);
+    expect(Object.keys(order?._outbox ?? {})).toEqual([event.id]);
+    expect(await store.collection("event_queue").countDocuments({})).toBe(0);
+    await store.close();
+
+    // Restarted: the relay publishes it again and the subscriber handles it once.
+    const second = await runChild({ DATA_DIR: dataDir, MODE: "handle" }, [`handled ${event.id}`], 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(second.output().match(new RegExp(`handled ${event.id}`, "g"))).toHaveLength(1);
     second.child.kill("SIGTERM");
   }, 60_000);

@@ -4,11 +4,13 @@
  * outbox relay on `orders`, and a `ledger` subscriber.
  *
  * MODE=hang   writes an order whose outbox holds EVENT (JSON), lets the relay publish it, and
- *             prints `marked` once the outbox is emptied and `handling <id>` when the handler
- *             starts; the handler never finishes (the parent SIGKILLs this process).
+ *             prints `handling <id>` when the handler starts and `marked` once the outbox is
+ *             emptied (the handoff's wait passed and a copy was kept); the handler never
+ *             finishes (the parent SIGKILLs this process).
  * MODE=handle subscribes with a handler that records the event in `ledger_applied` and prints
  *             `handled <id>`.
  * DURABLE=0   leaves the durable queues out, to show what the crash loses without them.
+ * HANDOFF_WAIT_MS the bus's wait for a handler before it keeps a copy (default: the transport's).
  */
 import type { DomainEvent } from "@payrail/contracts";
 import { createInProcessTransport } from "@payrail/messaging";
@@ -19,7 +21,8 @@ const logger = silentLogger();
 const dataDir = process.env.DATA_DIR!;
 const mode = process.env.MODE;
 const store = withIndexCheck(createEmbeddedStore({ dir: dataDir, logger }), { mode: "enforce" });
-const transport = createInProcessTransport({ logger });
+const handoffWaitMs = process.env.HANDOFF_WAIT_MS ? Number(process.env.HANDOFF_WAIT_MS) : undefined;
+const transport = createInProcessTransport({ logger, handoffWaitMs });
 const queues = process.env.DURABLE === "0" ? undefined : await createEventQueues(store);
 await transport.useEventStores({ deadLetters: await createEventDeadLetters(store), ...(queues ? { queues } : {}) });
 

@@ -51,8 +51,12 @@ export interface StoredDelivery {
 export interface DurableEventQueues {
   bindings(): Promise<{ service: string; patterns: string[] }[]>;
   bind(service: string, patterns: readonly string[]): Promise<void>;
-  /** Keeps the event for each service; a repeat of the same service and event keeps one. */
-  enqueue(services: readonly string[], eventId: string, body: string): Promise<void>;
+  /**
+   * Keeps the event for each service; a repeat of the same service and event keeps one. `retry`:
+   * it was handed over and failed already (the in-process bus's handoff), so it is kept with its
+   * next attempt and first failure.
+   */
+  enqueue(services: readonly string[], eventId: string, body: string, retry?: { attempt: number; firstFailedAt: number }): Promise<void>;
   /** What `service` has not handled yet, oldest first. */
   pending(service: string): Promise<StoredDelivery[]>;
   /** Records a failed attempt, so a restart keeps counting the retry window from the first failure. */

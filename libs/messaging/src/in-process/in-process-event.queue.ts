@@ -2,6 +2,7 @@ import type { DeadLetteredEvent } from "../events.port.ts";
 import type { EventOutcome } from "../events/handle-event.ts";
 import { idAndType } from "../events/id-and-type.ts";
 import { topicMatcher } from "../events/topic-pattern.ts";
+import type { Handoff } from "./handoff.ts";
 
 /** An event waiting in a queue: its JSON as published and the attempt its next delivery is. */
 export interface QueuedEvent {
@@ -11,6 +12,8 @@ export interface QueuedEvent {
   eventId?: string | undefined;
   /** Epoch ms of its first failure, once it failed. */
   firstFailedAt?: number | undefined;
+  /** Set when it was handed to the consumers with no copy in the durable queues (handoff.ts). */
+  handoff?: Handoff | undefined;
 }
 
 /**
@@ -64,6 +67,11 @@ export class InProcessEventQueue {
 
   isBoundTo(type: string): boolean {
     return this.boundTo(type);
+  }
+
+  /** A consumer takes from it now: its service has subscribed in this process. */
+  consumed(): boolean {
+    return this.consumers.length > 0;
   }
 
   enqueue(message: QueuedEvent): void {

@@ -22,6 +22,8 @@ export interface InProcessTransportOptions {
   closeGraceMs?: number;
   /** Backoff and retry window of failed events for every subscription (EVENT_RETRY_HOURS); a subscribe() may override. */
   eventRetry?: Partial<RetryPolicy> | undefined;
+  /** With durable queues: how long a publish waits for a service to handle an event before a copy is kept (handoff.ts). */
+  handoffWaitMs?: number | undefined;
 }
 
 /**
@@ -42,7 +44,7 @@ export function createInProcessTransport(options: InProcessTransportOptions): Tr
   const running = new InFlight();
   const expired = new ExpiredRequests(logger);
   const pending = new Set<InProcessCall>();
-  const events = new InProcessEvents(bus, logger, options.eventRetry);
+  const events = new InProcessEvents(bus, logger, options.eventRetry, options.handoffWaitMs);
   let closed = false;
   let ledger: ReplyLedger | undefined;
 

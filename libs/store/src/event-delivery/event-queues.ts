@@ -31,9 +31,10 @@ const MAX_RELOAD = 100_000;
 
 /**
  * libs/messaging's `DurableEventQueues` over a Store (structurally), for the in-process bus:
- * what RabbitMQ's durable queues and bindings are on a broker. An event is inserted once per
- * bound service before publish resolves (insert-if-absent, so a republished event is one
- * document), its attempt updated on a failure, and deleted once handled or dead-lettered.
+ * what RabbitMQ's durable queues and bindings are on a broker. An event is inserted for each
+ * bound service that did not handle it at once, before its publish resolves (insert-if-absent,
+ * so a republished event is one document), its attempt updated on a failure, and deleted once
+ * handled or dead-lettered.
  * Index `service` + `queuedAt` serves the reload at start.
  */
 export async function createEventQueues(store: Store) {
@@ -54,9 +55,10 @@ export async function createEventQueues(store: Store) {
       await Promise.all(patterns.map((pattern) => insertIfAbsent(bindings, { _id: `${service}/${pattern}`, service, pattern })));
     },
 
-    async enqueue(services: readonly string[], eventId: string, body: string): Promise<void> {
+    async enqueue(services: readonly string[], eventId: string, body: string, retry?: { attempt: number; firstFailedAt: number }): Promise<void> {
       const queuedAt = new Date().toISOString();
-      await Promise.all(services.map((service) => insertIfAbsent(queued, { _id: key(service, eventId), service, eventId, body, attempt: 1, queuedAt })));
+      const attempt = { attempt: 1, ...retry };
+      await Promise.all(services.map((service) => insertIfAbsent(queued, { _id: key(service, eventId), service, eventId, body, ...attempt, queuedAt })));
     },
 
     async pending(service: string) {
