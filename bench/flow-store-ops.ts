@@ -14,7 +14,7 @@
  *
  * `--transfer` counts the flow's last call alone (get_processor_token, with what its events
  * cause), the checkouts linked first. `--create` counts the flow's first call alone (a
- * checkout's create, with its events relayed, queued and handled).
+ * checkout's create, with its events relayed and handled).
  */
 import { randomBytes } from "node:crypto";
 import { Agent } from "node:http";

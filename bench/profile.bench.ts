@@ -38,7 +38,7 @@ const { values } = parseArgs({
     // Seconds to wait on top of the server going idle (the seeded checkouts' events relayed).
     settle: { type: "string", default: "0" },
     // The window ends once the server is idle again, not with the row: what a create costs after
-    // it answered (its events relayed, queued, handled) is then in the profile too.
+    // it answered (its events relayed and handled) is then in the profile too.
     drain: { type: "boolean", default: false },
     // For --row flow: concurrent flow clients (default 10, as bench:http's --flow-clients).
     connections: { type: "string" },

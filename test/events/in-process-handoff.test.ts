@@ -22,7 +22,7 @@ describe("in-process bus with durable queues: the handoff", () => {
 
   async function open(handoffWaitMs?: number) {
     store = createEmbeddedStore({ logger: silentLogger() });
-    transport = createInProcessTransport({ logger: silentLogger(), handoffWaitMs, closeGraceMs: 100, eventRetry: { firstDelayMs: 500, maxDelayMs: 500 } });
+    transport = createInProcessTransport({ logger: silentLogger(), handoffWaitMs, closeGraceMs: 100, eventRetry: { firstDelayMs: 1_500, maxDelayMs: 1_500 } });
     await transport.useEventStores({ deadLetters: await createEventDeadLetters(store), queues: await createEventQueues(store) });
   }
   const queued = () => store.collection<QueuedDoc>(EVENT_QUEUE).find({}, { sort: { _id: 1 }, limit: 10 });
@@ -57,7 +57,7 @@ describe("in-process bus with durable queues: the handoff", () => {
     const event = sampleEvent("refund.requested");
     const before = Date.now();
     await transport.publish(event);
-    // The retry comes 400–500 ms after the failure: the copy is read long before.
+    // The retry comes 1.2–1.5 s after the failure: the copy is read long before.
     expect(attempts).toBe(1);
     const [copy, ...more] = await queued();
     expect(more).toEqual([]);
