@@ -58,7 +58,7 @@ interface Sent {
  * broker's latency. A pass that took a full batch and sent all of it is followed by the next at
  * once, so a backlog (a restart, a burst of writes) drains at the relay's pace, not one batch
  * per poll; what bounds it is `publish`, which resolves only once the event is held (the
- * broker's confirm, or the in-process bus's room in its subscribers' queues). Several replicas
+ * broker's confirm, or the in-process bus's subscribers having handled or stored it). Several replicas
  * may run relays on the same collections: that can only publish an event twice.
  */
 export class OutboxRelay {
