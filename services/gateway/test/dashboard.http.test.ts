@@ -176,10 +176,13 @@ describe.each(variants)("the merchant dashboard over $name", (variant) => {
       const paid = await owner.get("/dashboard/checkouts?status=paid");
       expect(paid.body).toContain(a.checkoutId);
       expect((await owner.get("/dashboard/checkouts?status=open")).body).not.toContain(a.checkoutId);
-      const subs = await owner.get("/dashboard/subscriptions");
-      expect(subs.body).toContain(id);
-      expect(subs.body).not.toContain(a.checkoutId);
-      expect(subs.body).toContain(`/dashboard/subscriptions/${id}/cancel`);
+      // The checkout learns that its subscription started from payments' events: the page shows it once they arrived.
+      await eventually(async () => {
+        const subs = await owner.get("/dashboard/subscriptions");
+        expect(subs.body).toContain(id);
+        expect(subs.body).not.toContain(a.checkoutId);
+        expect(subs.body).toContain(`/dashboard/subscriptions/${id}/cancel`);
+      });
 
       // Neither another merchant (404) nor a viewer (403) can cancel it; the owner can, once and again.
       await b.owner.client.get("/dashboard");
